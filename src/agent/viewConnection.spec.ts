@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { Emitter } from '../base/event';
+import { PROTOCOL_VERSION, type HostMessage, type ViewSettings } from '../protocol/messages';
+import { FakeClock, SequentialIds } from '../testing/fakeClock';
+import { expectMessage } from '../testing/expectMessage';
+import { RecordingLogger } from '../testing/recordingLogger';
+import { ChatSessions } from './session';
+import { ViewConnection } from './viewConnection';
+
+function setup(options: { deliver?: boolean } = {}) {
+	const sessions = new ChatSessions(new FakeClock(), new SequentialIds());
+	const settingsChanged = new Emitter<ViewSettings>();
+	const settings = { current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings, onDidChange: settingsChanged.event };
+	const posted: HostMessage[] = [];
+	const log = new RecordingLogger();
+	const connection = new ViewConnection({
+		sessions,
+		settings,
+		agentStatus: () => ({ state: 'unavailable', detail: 'Nothing answers yet.' }),
+		post: (message) => {
+			posted.push(message);
+			return Promise.resolve(options.deliver ?? true);
+		},
+		log,
+	});
+	return { sessions, settings, settingsChanged, posted, log, connection };
+}
+
+describe('ViewConnection', () => {
+	let t: ReturnType<typeof setup>;
+	beforeEach(() => {
+		t = setup();
+	});
+
+	it('posts nothing before the ready handshake', () => {
+		t.sessions.current.appendUserTurn('early');
+		assert.deepEqual(t.posted, []);
+	});
+
+	it('answers ready with a complete snapshot that includes earlier turns', () => {
+		t.sessions.current.appendUserTurn('early');
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.equal(t.posted.length, 1);
+		const snapshot = expectMessage(t.posted[0], 'snapshot');
+		assert.equal(snapshot.state.session.items[0]?.text, 'early');
+		assert.deepEqual(snapshot.state.agent, { state: 'unavailable', detail: 'Nothing answers yet.' });
+	});
+
+	it('turns a submit into a user turn in the host session and a numbered delta', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'submit', text: 'hello host' });
+		assert.equal(t.sessions.current.items.length, 1);
+		const delta = expectMessage(t.posted[1], 'items.appended');
+		assert.equal(delta.seq, 1);
+		assert.equal(delta.sessionId, t.sessions.current.id);
+		assert.equal(delta.items[0]?.text, 'hello host');
+	});
+
+	it('numbers every message one after the other, across resync snapshots', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'submit', text: 'a' });
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'resync' });
+		t.connection.receive({ type: 'submit', text: 'b' });
+		assert.deepEqual(
+			t.posted.map((m) => `${m.type}#${m.seq}`),
+			['snapshot#0', 'items.appended#1', 'snapshot#2', 'items.appended#3'],
+		);
+	});
+
+	it('refuses a message over the configured limit with a notice, and keeps nothing', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'submit', text: 'x'.repeat(21) });
+		t.connection.receive({ type: 'submit', text: '   \n ' });
+		assert.equal(t.sessions.current.items.length, 0);
+		const notices = t.posted.filter((m) => m.type === 'notice');
+		assert.equal(notices.length, 2);
+		assert.match(expectMessage(notices[0], 'notice').text, /21 characters; the limit is 20 \(setting aside\.chat\.maxMessageLength\)/);
+	});
+
+	it('logs and drops invalid messages without throwing or posting', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		for (const junk of [undefined, 42, { type: 'submit' }, { type: 'submit', text: 5 }, { type: 'rm -rf' }]) {
+			assert.doesNotThrow(() => {
+				t.connection.receive(junk);
+			});
+		}
+		assert.equal(t.posted.length, 1);
+		assert.equal(t.log.at('warn').length, 5);
+		assert.match(t.log.at('warn')[2] ?? '', /Dropped a message from the chat view: message "submit" is invalid \(text:/);
+	});
+
+	it('sends a new snapshot for a new chat and stops streaming the old session', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		const old = t.sessions.current;
+		old.appendUserTurn('one');
+		t.connection.receive({ type: 'newChat' });
+		const before = t.posted.length;
+		old.appendUserTurn('late write to the old session');
+		assert.equal(t.posted.length, before);
+		const last = expectMessage(t.posted.at(-1), 'snapshot');
+		assert.equal(last.state.session.items.length, 0);
+		assert.equal(last.state.session.id, t.sessions.current.id);
+	});
+
+	it('passes settings changes through', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.settingsChanged.fire({ sendShortcut: 'ctrlEnter', maxMessageLength: 99 });
+		assert.deepEqual(t.posted.at(-1), { type: 'settings.changed', seq: 1, settings: { sendShortcut: 'ctrlEnter', maxMessageLength: 99 } });
+	});
+
+	it('forwards the view\'s own log lines to the log at their level', () => {
+		t.connection.receive({ type: 'log', level: 'error', message: 'dropped a host message' });
+		assert.deepEqual(t.log.at('error'), ['Chat view: dropped a host message']);
+	});
+
+	it('warns about a protocol mismatch but still serves the view', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION + 1, reason: 'load' });
+		assert.equal(t.posted[0]?.type, 'snapshot');
+		assert.match(t.log.at('warn')[0] ?? '', /protocol/);
+	});
+
+	it('notes undelivered posts so a hidden view resyncs later', async () => {
+		const hidden = setup({ deliver: false });
+		hidden.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		await new Promise((resolve) => setImmediate(resolve));
+		assert.match(hidden.log.at('debug')[0] ?? '', /did not take snapshot #0/);
+	});
+
+	it('posts nothing after dispose', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.dispose();
+		t.sessions.current.appendUserTurn('after dispose');
+		t.settingsChanged.fire({ sendShortcut: 'enter', maxMessageLength: 1 });
+		assert.equal(t.posted.length, 1);
+	});
+});

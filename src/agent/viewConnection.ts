@@ -1,0 +1,143 @@
+// The host side of one chat webview: validates what it posts, answers `ready` with a complete
+// snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
+// connects it to a real webview.
+import type { Event } from '../base/event';
+import { Disposable, MutableDisposable } from '../base/lifecycle';
+import type { Logger } from '../base/log';
+import {
+	type AgentStatus,
+	type HostMessage,
+	parseViewMessage,
+	PROTOCOL_VERSION,
+	type TranscriptItem,
+	type ViewMessage,
+	type ViewSettings,
+} from '../protocol/messages';
+import type { ChatSession, ChatSessions } from './session';
+
+/** A host message before the connection numbers it. */
+type Unsequenced = HostMessage extends infer M ? (M extends HostMessage ? Omit<M, 'seq'> : never) : never;
+
+export interface ViewSettingsSource {
+	readonly current: ViewSettings;
+	readonly onDidChange: Event<ViewSettings>;
+}
+
+export interface ViewConnectionOptions {
+	readonly sessions: ChatSessions;
+	readonly settings: ViewSettingsSource;
+	readonly agentStatus: () => AgentStatus;
+	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
+	readonly post: (message: HostMessage) => PromiseLike<boolean>;
+	readonly log: Logger;
+}
+
+export class ViewConnection extends Disposable {
+	private ready = false;
+	private seq = 0;
+	private readonly sessionWiring = this._register(new MutableDisposable());
+
+	constructor(private readonly options: ViewConnectionOptions) {
+		super();
+		this._register(options.sessions.onDidChangeCurrent((session) => {
+			this.watch(session);
+			this.sendSnapshot();
+		}));
+		this._register(options.settings.onDidChange((settings) => {
+			this.send({ type: 'settings.changed', settings });
+		}));
+		this.watch(options.sessions.current);
+	}
+
+	/** The single entry point for everything the webview posts. */
+	receive(data: unknown): void {
+		const parsed = parseViewMessage(data);
+		if (!parsed.ok) {
+			this.options.log.warn(`Dropped a message from the chat view: ${parsed.error}`);
+			return;
+		}
+		this.handle(parsed.message);
+	}
+
+	private handle(message: ViewMessage): void {
+		switch (message.type) {
+			case 'ready':
+				if (message.protocol !== PROTOCOL_VERSION) {
+					this.options.log.warn(`The chat view speaks protocol ${message.protocol}, the host ${PROTOCOL_VERSION}; reload the window if the view misbehaves.`);
+				}
+				this.ready = true;
+				this.sendSnapshot();
+				return;
+			case 'submit':
+				this.submit(message.text);
+				return;
+			case 'newChat':
+				this.options.sessions.newSession();
+				return;
+			case 'log': {
+				const line = `Chat view: ${message.message}`;
+				if (message.level === 'error') {
+					this.options.log.error(line);
+				} else if (message.level === 'warning') {
+					this.options.log.warn(line);
+				} else {
+					this.options.log.info(line);
+				}
+				return;
+			}
+		}
+	}
+
+	private submit(text: string): void {
+		const limit = this.options.settings.current.maxMessageLength;
+		if (text.trim() === '') {
+			this.send({ type: 'notice', level: 'warning', text: 'The message is empty: nothing was sent.' });
+			return;
+		}
+		if (text.length > limit) {
+			this.send({
+				type: 'notice',
+				level: 'error',
+				text: `The message has ${text.length.toLocaleString('en-US')} characters; the limit is ${limit.toLocaleString('en-US')} (setting aside.chat.maxMessageLength). Nothing was sent.`,
+			});
+			return;
+		}
+		this.options.sessions.current.appendUserTurn(text);
+	}
+
+	private watch(session: ChatSession): void {
+		this.sessionWiring.value = session.onDidAppend((items: readonly TranscriptItem[]) => {
+			this.send({ type: 'items.appended', sessionId: session.id, items: [...items] });
+		});
+	}
+
+	private sendSnapshot(): void {
+		this.send({
+			type: 'snapshot',
+			protocol: PROTOCOL_VERSION,
+			state: {
+				session: this.options.sessions.current.toView(),
+				settings: this.options.settings.current,
+				agent: this.options.agentStatus(),
+			},
+		});
+	}
+
+	private send(message: Unsequenced): void {
+		// Before the handshake the view cannot listen yet; the snapshot it asks for covers all.
+		if (!this.ready || this.store.isDisposed) {
+			return;
+		}
+		const sequenced: HostMessage = { ...message, seq: this.seq++ };
+		this.options.post(sequenced).then(
+			(delivered) => {
+				if (!delivered) {
+					this.options.log.debug(`Chat view did not take ${sequenced.type} #${sequenced.seq}; it will resync when shown.`);
+				}
+			},
+			(error: unknown) => {
+				this.options.log.warn(`Posting ${sequenced.type} to the chat view failed: ${error instanceof Error ? error.message : String(error)}`);
+			},
+		);
+	}
+}

@@ -1,0 +1,60 @@
+// Registers the `aside.chat` webview view and connects each instance of it to the host state
+// through a ViewConnection. The webview may be destroyed when hidden; on return it loads again,
+// says `ready`, and gets a fresh snapshot.
+import * as vscode from 'vscode';
+import { ViewConnection, type ViewConnectionOptions } from '../agent/viewConnection';
+import { DisposableStore } from '../base/lifecycle';
+import { createNonce, webviewHtml } from './webviewHtml';
+
+export const CHAT_VIEW_ID = 'aside.chat';
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+	private readonly assets: vscode.Uri;
+	private readonly connections = new DisposableStore();
+	private view: vscode.WebviewView | undefined;
+
+	constructor(
+		extensionUri: vscode.Uri,
+		private readonly connectionOptions: Omit<ViewConnectionOptions, 'post'>,
+	) {
+		this.assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+	}
+
+	resolveWebviewView(view: vscode.WebviewView): void {
+		this.view = view;
+		const { webview } = view;
+		webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [this.assets] };
+		const connection = this.connections.add(
+			new ViewConnection({ ...this.connectionOptions, post: (message) => webview.postMessage(message) }),
+		);
+		const subscriptions = [
+			webview.onDidReceiveMessage((data: unknown) => {
+				connection.receive(data);
+			}),
+		];
+		view.onDidDispose(() => {
+			subscriptions.forEach((subscription) => {
+				subscription.dispose();
+			});
+			this.connections.delete(connection);
+			if (this.view === view) {
+				this.view = undefined;
+			}
+		});
+		webview.html = webviewHtml(webview, this.assets, createNonce());
+		this.connectionOptions.log.debug('Chat view resolved.');
+	}
+
+	/** Reveals the view, creating it if needed. */
+	async reveal(): Promise<void> {
+		if (this.view) {
+			this.view.show(false);
+			return;
+		}
+		await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+	}
+
+	dispose(): void {
+		this.connections.dispose();
+	}
+}

@@ -1,0 +1,40 @@
+// Compiles the TypeScript tests with esbuild (the project's one compiler), one bundle per test
+// file with packages left external, into out/. Source maps are inline so failures point at .ts.
+import * as esbuild from 'esbuild';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findFiles } from './files.mjs';
+import { repoRoot } from './tools.mjs';
+
+const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'warning', absWorkingDir: repoRoot };
+
+export async function buildUnitTests() {
+	const entryPoints = findFiles(repoRoot, 'src', '.spec.ts');
+	const outdir = join(repoRoot, 'out', 'unit');
+	rmSync(outdir, { recursive: true, force: true });
+	await esbuild.build({ ...node, entryPoints, outdir, outbase: '.' });
+	return entryPoints.map((file) => join(outdir, file.replace(/\.ts$/, '.js')));
+}
+
+export async function buildWebviewTests() {
+	const entryPoints = findFiles(repoRoot, 'test/webview', '.test.ts');
+	const outdir = join(repoRoot, 'out', 'webview');
+	rmSync(outdir, { recursive: true, force: true });
+	await esbuild.build({ ...node, entryPoints, outdir, outbase: 'test/webview' });
+	return entryPoints.map((file) => join(outdir, file.replace(/^test\/webview\//, '').replace(/\.ts$/, '.js')));
+}
+
+/** The mocha suite that runs inside the extension host: an index plus one bundle per test file. */
+export async function buildIntegrationTests() {
+	const tests = findFiles(repoRoot, 'test/integration', '.test.ts');
+	const outdir = join(repoRoot, 'out', 'integration');
+	rmSync(outdir, { recursive: true, force: true });
+	await esbuild.build({
+		...node,
+		entryPoints: ['test/integration/index.ts', ...tests],
+		outdir,
+		outbase: 'test/integration',
+		external: ['vscode', 'mocha'],
+	});
+	return join(outdir, 'index.js');
+}

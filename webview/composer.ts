@@ -1,0 +1,97 @@
+// The message box. Sends with the configured shortcut, keeps the draft across reloads, and
+// refuses (without losing the text) a message over the configured length.
+import type { ViewSettings } from '../src/protocol/messages';
+import { el, icon } from './dom';
+
+export interface ComposerEvents {
+	submit(text: string): void;
+	draftChanged(draft: string): void;
+	refuse(reason: string): void;
+}
+
+const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+export class Composer {
+	readonly element: HTMLFormElement;
+	private readonly input: HTMLTextAreaElement;
+	private readonly send: HTMLButtonElement;
+	private readonly hint: HTMLElement;
+	private settings: ViewSettings = { sendShortcut: 'enter', maxMessageLength: 100_000 };
+
+	constructor(
+		draft: string,
+		private readonly events: ComposerEvents,
+	) {
+		this.input = el('textarea', { class: 'composer-input', rows: '3', 'aria-label': 'Message Aside', spellcheck: 'true' });
+		this.input.value = draft;
+		this.send = el('button', { type: 'submit', class: 'composer-send', 'aria-label': 'Send' }, icon('send'));
+		this.hint = el('div', { class: 'composer-hint', id: 'composer-hint' });
+		this.input.setAttribute('aria-describedby', 'composer-hint');
+		this.element = el('form', { class: 'composer', 'aria-label': 'Composer' }, el('div', { class: 'composer-box' }, this.input, this.send), this.hint);
+
+		this.element.addEventListener('submit', (event) => {
+			event.preventDefault();
+			this.trySubmit();
+		});
+		this.input.addEventListener('keydown', (event) => {
+			if (this.isSendKey(event)) {
+				event.preventDefault();
+				this.trySubmit();
+			}
+		});
+		this.input.addEventListener('input', () => {
+			this.events.draftChanged(this.input.value);
+			this.refresh();
+		});
+		this.applySettings(this.settings);
+	}
+
+	applySettings(settings: ViewSettings): void {
+		this.settings = settings;
+		const send = settings.sendShortcut === 'enter' ? 'Enter' : isMac ? '⌘Enter' : 'Ctrl+Enter';
+		const newline = settings.sendShortcut === 'enter' ? 'Shift+Enter' : 'Enter';
+		this.input.placeholder = `Message Aside — ${send} to send, ${newline} for a new line`;
+		this.send.title = `Send (${send})`;
+		this.refresh();
+	}
+
+	focus(): void {
+		this.input.focus();
+	}
+
+	private isSendKey(event: KeyboardEvent): boolean {
+		if (event.key !== 'Enter' || event.isComposing) {
+			return false;
+		}
+		if (this.settings.sendShortcut === 'enter') {
+			return !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
+		}
+		return isMac ? event.metaKey : event.ctrlKey;
+	}
+
+	private trySubmit(): void {
+		const text = this.input.value;
+		if (text.trim() === '') {
+			return;
+		}
+		if (text.length > this.settings.maxMessageLength) {
+			this.events.refuse(
+				`The message has ${text.length.toLocaleString()} characters; the limit is ${this.settings.maxMessageLength.toLocaleString()} (setting aside.chat.maxMessageLength). Your text is still in the box.`,
+			);
+			return;
+		}
+		this.events.submit(text);
+		this.input.value = '';
+		this.events.draftChanged('');
+		this.refresh();
+	}
+
+	private refresh(): void {
+		const length = this.input.value.length;
+		const limit = this.settings.maxMessageLength;
+		this.send.disabled = this.input.value.trim() === '';
+		const over = length > limit;
+		this.element.classList.toggle('over-limit', over);
+		this.hint.textContent = length > limit * 0.9 ? `${length.toLocaleString()} / ${limit.toLocaleString()} characters` : '';
+	}
+}

@@ -1,0 +1,163 @@
+// The chat webview. It renders what the host sends and posts what the person does; all state
+// lives in the extension host. Every message from the host is validated here, at the one
+// listener, and an invalid one is reported to the host's log and dropped.
+import { type HostMessage, parseHostMessage, PROTOCOL_VERSION, type ViewState } from '../src/protocol/messages';
+import { Composer } from './composer';
+import { el, icon } from './dom';
+import { loadPersisted, post, savePersisted } from './host';
+import { emptyState, TranscriptView } from './transcript';
+
+class ChatApp {
+	private state: ViewState | undefined;
+	private expectedSeq: number | undefined;
+	private resyncRequested = false;
+
+	private readonly title = el('h1', { class: 'session-title' }, 'Aside');
+	private readonly transcript = new TranscriptView();
+	private readonly empty = el('div', { class: 'empty-slot' });
+	private readonly status = el('div', { class: 'agent-status', role: 'status', hidden: true });
+	private readonly notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
+	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' }, this.empty, this.transcript.element);
+	private readonly composer: Composer;
+
+	constructor(private readonly root: HTMLElement) {
+		const newChat = el('button', { type: 'button', class: 'icon-button', title: 'New chat', 'aria-label': 'New chat' }, icon('add'));
+		newChat.addEventListener('click', () => {
+			post({ type: 'newChat' });
+		});
+		this.composer = new Composer(loadPersisted().draft, {
+			submit: (text) => {
+				post({ type: 'submit', text });
+			},
+			draftChanged: (draft) => {
+				savePersisted({ draft });
+			},
+			refuse: (reason) => {
+				this.showNotice('error', reason);
+			},
+		});
+		root.replaceChildren(
+			el('header', { class: 'header' }, this.title, newChat),
+			this.scroller,
+			this.notices,
+			this.status,
+			this.composer.element,
+		);
+	}
+
+	receive(data: unknown): void {
+		const parsed = parseHostMessage(data);
+		if (!parsed.ok) {
+			post({ type: 'log', level: 'warning', message: `dropped a host message: ${parsed.error}`.slice(0, 4000) });
+			return;
+		}
+		this.apply(parsed.message);
+	}
+
+	private apply(message: HostMessage): void {
+		if (message.type === 'snapshot') {
+			this.expectedSeq = message.seq + 1;
+			this.resyncRequested = false;
+			this.render(message.state);
+			return;
+		}
+		if (this.state === undefined || message.seq !== this.expectedSeq) {
+			// A missed message (the view was hidden): ask for the whole state instead of guessing.
+			this.requestResync(`expected #${this.expectedSeq ?? 'snapshot'}, got ${message.type} #${message.seq}`);
+			return;
+		}
+		this.expectedSeq = message.seq + 1;
+		switch (message.type) {
+			case 'items.appended':
+				if (message.sessionId !== this.state.session.id) {
+					this.requestResync(`delta for session ${message.sessionId}`);
+					return;
+				}
+				this.state.session.items.push(...message.items);
+				this.appendItems(message.items);
+				return;
+			case 'settings.changed':
+				this.state.settings = message.settings;
+				this.composer.applySettings(message.settings);
+				return;
+			case 'notice':
+				this.showNotice(message.level, message.text);
+				return;
+		}
+	}
+
+	private render(state: ViewState): void {
+		this.state = state;
+		this.title.textContent = state.session.title;
+		this.title.title = state.session.title;
+		this.transcript.reset(state.session.items);
+		this.composer.applySettings(state.settings);
+		this.status.hidden = state.agent.state === 'ready';
+		this.status.replaceChildren(icon('info'), el('span', {}, state.agent.detail));
+		this.updateEmptyState();
+		this.root.setAttribute('aria-busy', 'false');
+		this.scrollToEnd();
+	}
+
+	private appendItems(items: ViewState['session']['items']): void {
+		const pinned = this.isNearEnd();
+		this.transcript.append(items);
+		this.updateEmptyState();
+		if (pinned) {
+			this.scrollToEnd();
+		}
+	}
+
+	private updateEmptyState(): void {
+		const isEmpty = this.transcript.size === 0;
+		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent)] : []));
+		this.status.hidden = isEmpty || this.state?.agent.state === 'ready';
+	}
+
+	private showNotice(level: 'info' | 'warning' | 'error', text: string): void {
+		const dismiss = el('button', { type: 'button', class: 'icon-button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
+		const notice = el(
+			'div',
+			{ class: `notice notice-${level}`, role: level === 'error' ? 'alert' : 'status' },
+			icon(level === 'info' ? 'info' : level),
+			el('span', { class: 'notice-text' }, text),
+			dismiss,
+		);
+		dismiss.addEventListener('click', () => {
+			notice.remove();
+			this.composer.focus();
+		});
+		// Keep the three most recent; older ones are no longer news.
+		this.notices.append(notice);
+		while (this.notices.childElementCount > 3) {
+			this.notices.firstElementChild?.remove();
+		}
+	}
+
+	private requestResync(reason: string): void {
+		if (this.resyncRequested) {
+			return;
+		}
+		this.resyncRequested = true;
+		post({ type: 'log', level: 'info', message: `resyncing: ${reason}` });
+		post({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'resync' });
+	}
+
+	private isNearEnd(): boolean {
+		const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+		return scrollHeight - scrollTop - clientHeight < 40;
+	}
+
+	private scrollToEnd(): void {
+		this.scroller.scrollTop = this.scroller.scrollHeight;
+	}
+}
+
+const root = document.getElementById('app');
+if (root) {
+	const app = new ChatApp(root);
+	window.addEventListener('message', (event: MessageEvent) => {
+		app.receive(event.data);
+	});
+	post({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+}
