@@ -1,6 +1,7 @@
 // The chat webview. It renders what the host sends and posts what the person does; all state
 // lives in the extension host. Every message from the host is validated here, at the one
 // listener, and an invalid one is reported to the host's log and dropped.
+import './zodConfig';
 import { type HostMessage, parseHostMessage, PROTOCOL_VERSION, type ViewState } from '../src/protocol/messages';
 import { Composer } from './composer';
 import { el, icon } from './dom';
@@ -21,10 +22,6 @@ class ChatApp {
 	private readonly composer: Composer;
 
 	constructor(private readonly root: HTMLElement) {
-		const newChat = el('button', { type: 'button', class: 'icon-button', title: 'New chat', 'aria-label': 'New chat' }, icon('add'));
-		newChat.addEventListener('click', () => {
-			post({ type: 'newChat' });
-		});
 		this.composer = new Composer(loadPersisted().draft, {
 			submit: (text) => {
 				post({ type: 'submit', text });
@@ -37,7 +34,8 @@ class ChatApp {
 			},
 		});
 		root.replaceChildren(
-			el('header', { class: 'header' }, this.title, newChat),
+			// New Chat lives in the view's own toolbar (the aside.newChat command).
+			el('header', { class: 'header' }, this.title),
 			this.scroller,
 			this.notices,
 			this.status,
@@ -75,6 +73,15 @@ class ChatApp {
 				}
 				this.state.session.items.push(...message.items);
 				this.appendItems(message.items);
+				return;
+			case 'session.retitled':
+				if (message.sessionId !== this.state.session.id) {
+					this.requestResync(`title for session ${message.sessionId}`);
+					return;
+				}
+				this.state.session.title = message.title;
+				this.title.textContent = message.title;
+				this.title.title = message.title;
 				return;
 			case 'settings.changed':
 				this.state.settings = message.settings;

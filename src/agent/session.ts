@@ -32,6 +32,9 @@ export class ChatSession extends Disposable {
 	/** Rows appended to this session's transcript, in order. */
 	readonly onDidAppend: Event<readonly TranscriptItem[]> = this._onDidAppend.event;
 
+	private readonly _onDidChangeTitle = this._register(new Emitter<string>());
+	readonly onDidChangeTitle: Event<string> = this._onDidChangeTitle.event;
+
 	constructor(
 		readonly id: string,
 		private readonly clock: Clock,
@@ -50,12 +53,13 @@ export class ChatSession extends Disposable {
 
 	appendUserTurn(text: string): UserTurnItem {
 		const item: UserTurnItem = { kind: 'user', id: this.ids.next(), text, at: this.clock.now() };
+		this._items.push(item);
+		this._onDidAppend.fire([item]);
 		if (!this.titled) {
 			this.titled = true;
 			this._title = titleFromText(text);
+			this._onDidChangeTitle.fire(this._title);
 		}
-		this._items.push(item);
-		this._onDidAppend.fire([item]);
 		return item;
 	}
 

@@ -55,6 +55,10 @@ describe('ViewConnection', () => {
 		assert.equal(delta.seq, 1);
 		assert.equal(delta.sessionId, t.sessions.current.id);
 		assert.equal(delta.items[0]?.text, 'hello host');
+		// The first message names the session; the view hears it after the row.
+		assert.deepEqual(t.posted[2], { type: 'session.retitled', seq: 2, sessionId: t.sessions.current.id, title: 'hello host' });
+		t.connection.receive({ type: 'submit', text: 'second' });
+		assert.deepEqual(t.posted.slice(3).map((m) => m.type), ['items.appended']);
 	});
 
 	it('numbers every message one after the other, across resync snapshots', () => {
@@ -64,7 +68,7 @@ describe('ViewConnection', () => {
 		t.connection.receive({ type: 'submit', text: 'b' });
 		assert.deepEqual(
 			t.posted.map((m) => `${m.type}#${m.seq}`),
-			['snapshot#0', 'items.appended#1', 'snapshot#2', 'items.appended#3'],
+			['snapshot#0', 'items.appended#1', 'session.retitled#2', 'snapshot#3', 'items.appended#4'],
 		);
 	});
 
@@ -94,7 +98,7 @@ describe('ViewConnection', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		const old = t.sessions.current;
 		old.appendUserTurn('one');
-		t.connection.receive({ type: 'newChat' });
+		t.sessions.newSession();
 		const before = t.posted.length;
 		old.appendUserTurn('late write to the old session');
 		assert.equal(t.posted.length, before);

@@ -2,7 +2,7 @@
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
 import type { Event } from '../base/event';
-import { Disposable, MutableDisposable } from '../base/lifecycle';
+import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import {
 	type AgentStatus,
@@ -35,7 +35,7 @@ export interface ViewConnectionOptions {
 export class ViewConnection extends Disposable {
 	private ready = false;
 	private seq = 0;
-	private readonly sessionWiring = this._register(new MutableDisposable());
+	private readonly sessionWiring = this._register(new MutableDisposable<DisposableStore>());
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
@@ -71,9 +71,6 @@ export class ViewConnection extends Disposable {
 			case 'submit':
 				this.submit(message.text);
 				return;
-			case 'newChat':
-				this.options.sessions.newSession();
-				return;
 			case 'log': {
 				const line = `Chat view: ${message.message}`;
 				if (message.level === 'error') {
@@ -106,9 +103,14 @@ export class ViewConnection extends Disposable {
 	}
 
 	private watch(session: ChatSession): void {
-		this.sessionWiring.value = session.onDidAppend((items: readonly TranscriptItem[]) => {
+		const wiring = new DisposableStore();
+		wiring.add(session.onDidAppend((items: readonly TranscriptItem[]) => {
 			this.send({ type: 'items.appended', sessionId: session.id, items: [...items] });
-		});
+		}));
+		wiring.add(session.onDidChangeTitle((title) => {
+			this.send({ type: 'session.retitled', sessionId: session.id, title });
+		}));
+		this.sessionWiring.value = wiring;
 	}
 
 	private sendSnapshot(): void {

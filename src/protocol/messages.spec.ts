@@ -13,6 +13,7 @@ describe('parseHostMessage', () => {
 		for (const message of [
 			{ type: 'snapshot', seq: 0, protocol: PROTOCOL_VERSION, state },
 			{ type: 'items.appended', seq: 1, sessionId: 's1', items: [{ kind: 'user', id: 'u2', text: 'x', at: 2 }] },
+			{ type: 'session.retitled', seq: 2, sessionId: 's1', title: 'Fix the build' },
 			{ type: 'settings.changed', seq: 2, settings: { sendShortcut: 'ctrlEnter', maxMessageLength: 5000 } },
 			{ type: 'notice', seq: 3, level: 'error', text: 'Refused.' },
 		]) {
@@ -54,7 +55,6 @@ describe('parseViewMessage', () => {
 		for (const message of [
 			{ type: 'ready', protocol: 1, reason: 'load' },
 			{ type: 'submit', text: 'hello' },
-			{ type: 'newChat' },
 			{ type: 'log', level: 'warning', message: 'dropped something' },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));

@@ -68,6 +68,8 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('snapshot'), seq, protocol: z.number().int(), state: ViewState }),
 	/** Rows appended to the current session's transcript. */
 	z.object({ type: z.literal('items.appended'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
+	/** The current session's title changed (it is taken from the first message). */
+	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */
 	z.object({ type: z.literal('settings.changed'), seq, settings: ViewSettings }),
 	/** Something the person should read now, for example why a message was refused. */
@@ -83,8 +85,6 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('ready'), protocol: z.number().int(), reason: z.enum(['load', 'resync']) }),
 	/** The person sent a message from the composer. */
 	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS) }),
-	/** The person asked for a new chat. */
-	z.object({ type: z.literal('newChat') }),
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 ]);

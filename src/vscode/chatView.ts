@@ -41,7 +41,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 				this.view = undefined;
 			}
 		});
-		webview.html = webviewHtml(webview, this.assets, createNonce());
+		webview.html = webviewHtml({
+			cspSource: webview.cspSource,
+			assetUrl: (name) => webview.asWebviewUri(vscode.Uri.joinPath(this.assets, name)).toString(),
+			nonce: createNonce(),
+		});
 		this.connectionOptions.log.debug('Chat view resolved.');
 	}
 

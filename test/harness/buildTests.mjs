@@ -2,7 +2,8 @@
 // file with packages left external, into out/. Source maps are inline so failures point at .ts.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findFiles } from './files.mjs';
 import { repoRoot } from './tools.mjs';
 
@@ -16,12 +17,20 @@ export async function buildUnitTests() {
 	return entryPoints.map((file) => join(outdir, file.replace(/\.ts$/, '.js')));
 }
 
+/** The harness's own .mjs modules stay separate files, imported where they live. */
+const harnessExternal = {
+	name: 'harness-external',
+	setup(build) {
+		build.onResolve({ filter: /\.mjs$/ }, (args) => ({ path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true }));
+	},
+};
+
 export async function buildWebviewTests() {
 	const entryPoints = findFiles(repoRoot, 'test/webview', '.test.ts');
 	const outdir = join(repoRoot, 'out', 'webview');
 	rmSync(outdir, { recursive: true, force: true });
-	await esbuild.build({ ...node, entryPoints, outdir, outbase: 'test/webview' });
-	return entryPoints.map((file) => join(outdir, file.replace(/^test\/webview\//, '').replace(/\.ts$/, '.js')));
+	await esbuild.build({ ...node, format: 'esm', outExtension: { '.js': '.mjs' }, plugins: [harnessExternal], entryPoints, outdir, outbase: 'test/webview' });
+	return entryPoints.map((file) => join(outdir, file.replace(/^test\/webview\//, '').replace(/\.ts$/, '.mjs')));
 }
 
 /** The mocha suite that runs inside the extension host: an index plus one bundle per test file. */

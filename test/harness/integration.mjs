@@ -1,1 +1,203 @@
-export async function runIntegration(){ throw new Error("todo"); }
+// The integration tier: the mocha suite in test/integration/ runs inside a real VS Code
+// extension host (the pinned code-server), over the *packaged* extension (the unpacked .vsix),
+// with the workbench driven by headless Chromium.
+//
+// The suite runs in the extension host and cannot touch the webview DOM, so it asks this
+// driver to act in the browser: it logs `[aside-driver] {"id":…,"action":…}` and waits for
+// `<driverDir>/<id>.json`, which the driver writes after acting. The suite's closing line
+// `[aside-results] {...}` carries its counts back.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { format } from 'node:util';
+import { join } from 'node:path';
+import { launchChromium } from './browser.mjs';
+import { buildIntegrationTests } from './buildTests.mjs';
+import { startCodeServer } from './codeServer.mjs';
+import { ensureTools, repoRoot } from './tools.mjs';
+
+const RUN_TIMEOUT_MS = Number(process.env.ASIDE_INTEGRATION_TIMEOUT_MS ?? 10 * 60_000);
+const DRIVER_PREFIX = '[aside-driver] ';
+const RESULTS_PREFIX = '[aside-results] ';
+const MOCHA_PREFIX = '[aside-mocha] ';
+
+function run(cmd, args, options = {}) {
+	const result = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+	if (result.status !== 0) {
+		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+	}
+}
+
+function packagedVsix() {
+	const { name, version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+	return join(repoRoot, 'out', `${name}-${version}.vsix`);
+}
+
+/** The chat webview inside the workbench: outer webview iframe, then its active frame. */
+function chatFrame(page) {
+	return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+/** Browser-side actions the suite can ask for. Each returns JSON-able details. */
+const actions = {
+	async typeInChat(page, { text }) {
+		const input = chatFrame(page).getByRole('textbox', { name: 'Message Aside' });
+		await input.waitFor({ timeout: 60_000 });
+		await input.click();
+		await input.fill(text);
+		await input.press('Enter');
+		return {};
+	},
+	async readChat(page, { waitForText, waitForCount } = {}) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		if (waitForText !== undefined) {
+			await frame.locator('.user-text', { hasText: waitForText }).first().waitFor({ timeout: 30_000 });
+		}
+		if (waitForCount !== undefined) {
+			await frame.locator(`.transcript > li:nth-child(${waitForCount})`).waitFor({ state: waitForCount === 0 ? 'detached' : 'attached', timeout: 30_000 }).catch(() => undefined);
+		}
+		return {
+			title: await frame.locator('.session-title').textContent(),
+			userTexts: await frame.locator('.user-text').allInnerTexts(),
+			emptyState: await frame.locator('.empty-state').count() > 0 ? await frame.locator('.empty-state').innerText() : null,
+			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
+		};
+	},
+	async screenshot(page, { path }) {
+		await page.screenshot({ path });
+		return { path };
+	},
+};
+
+function parseLine(line, prefix) {
+	const at = line.indexOf(prefix);
+	if (at === -1) {
+		return undefined;
+	}
+	try {
+		return JSON.parse(line.slice(at + prefix.length));
+	} catch {
+		return undefined;
+	}
+}
+
+export async function runIntegration() {
+	const started = Date.now();
+	ensureTools();
+	run(process.execPath, ['scripts/package.mjs']);
+	const work = mkdtempSync(join(tmpdir(), 'aside-integration-'));
+	const failures = [];
+	let server;
+	let browser;
+	try {
+		// The extension under test is exactly what the .vsix holds.
+		const unpacked = join(work, 'vsix');
+		run('unzip', ['-q', packagedVsix(), '-d', unpacked]);
+		const extensionPath = join(unpacked, 'extension');
+		const testsIndex = await buildIntegrationTests();
+		const workspace = join(work, 'workspace');
+		cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+		const driverDir = join(work, 'driver');
+		mkdirSync(driverDir);
+		const artifacts = join(repoRoot, 'out', 'integration-artifacts');
+		rmSync(artifacts, { recursive: true, force: true });
+		mkdirSync(artifacts, { recursive: true });
+
+		server = await startCodeServer({ stateDir: join(work, 'state'), extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
+		console.log(`code-server ${server.url} up after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
+		const payload = [
+			['extensionDevelopmentPath', remote(extensionPath)],
+			['extensionTestsPath', remote(testsIndex)],
+			['extensionEnvironment', JSON.stringify({ ASIDE_TEST_HOOKS: '1', ASIDE_DRIVER_DIR: driverDir, ASIDE_ARTIFACTS_DIR: artifacts, ASIDE_EXPECTED_EXTENSION_PATH: extensionPath })],
+			['skipWelcome', 'true'],
+		];
+		const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+
+		browser = await launchChromium();
+		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+		let results;
+		let resolveExit;
+		const exited = new Promise((resolve) => {
+			resolveExit = resolve;
+		});
+		const pending = [];
+		const hostLog = [];
+
+		await page.exposeFunction('codeAutomationLog', (level, args) => {
+			// The workbench passes console arguments through unformatted (`'%s (%dms)', title, 12`).
+			const line = Array.isArray(args) ? format(...args) : String(args);
+			hostLog.push(`[${level}] ${line}`);
+			const request = parseLine(line, DRIVER_PREFIX);
+			if (request) {
+				pending.push(respond(page, driverDir, request));
+				return;
+			}
+			const parsed = parseLine(line, RESULTS_PREFIX);
+			if (parsed) {
+				results = parsed;
+				return;
+			}
+			const at = line.indexOf(MOCHA_PREFIX);
+			if (at !== -1) {
+				console.log(`  ${line.slice(at + MOCHA_PREFIX.length)}`);
+			}
+		});
+		await page.exposeFunction('codeAutomationExit', (code) => {
+			resolveExit(code);
+		});
+		page.on('pageerror', (error) => hostLog.push(`[pageerror] ${error.message}`));
+
+		await page.goto(url);
+		const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS));
+		const outcome = await Promise.race([exited, timeout]);
+		await Promise.allSettled(pending);
+		writeFileSync(join(artifacts, 'host.log'), hostLog.join('\n'));
+		if (outcome === 'timeout') {
+			await page.screenshot({ path: join(artifacts, 'timeout.png') }).catch(() => undefined);
+			failures.push(`integration: no exit from the test run within ${RUN_TIMEOUT_MS / 1000} s (see out/integration-artifacts/)`);
+		}
+		if (!results) {
+			failures.push(`integration: the suite reported no results (exit ${String(outcome)}; see out/integration-artifacts/host.log)`);
+			return { passed: 0, failed: failures.length, skipped: 0, failures };
+		}
+		if (outcome !== 'timeout' && outcome !== 0 && results.failed === 0) {
+			failures.push(`integration: the test run exited with code ${outcome}`);
+		}
+		return {
+			passed: results.passed,
+			failed: results.failed + failures.length,
+			skipped: results.skipped ?? 0,
+			failures: [...results.failures.map((title) => `integration › ${title}`), ...failures],
+		};
+	} finally {
+		await browser?.close().catch(() => undefined);
+		await server?.stop();
+		if (process.env.ASIDE_KEEP_WORK !== '1') {
+			rmSync(work, { recursive: true, force: true });
+		} else {
+			console.log(`kept ${work}`);
+		}
+		console.log(`integration tier finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	}
+}
+
+async function respond(page, driverDir, request) {
+	const { id, action, args } = request;
+	let response;
+	try {
+		const handler = actions[action];
+		if (!handler) {
+			throw new Error(`unknown driver action ${JSON.stringify(action)}`);
+		}
+		response = { ok: true, details: await handler(page, args ?? {}) };
+	} catch (error) {
+		response = { ok: false, error: error instanceof Error ? error.message : String(error) };
+	}
+	const file = join(driverDir, `${id}.json`);
+	writeFileSync(`${file}.tmp`, JSON.stringify(response));
+	// Rename so the suite never reads a half-written file.
+	renameSync(`${file}.tmp`, file);
+	return existsSync(file);
+}

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { activeAside, EXTENSION_ID } from './support';
+
+describe('activation (packaged extension)', () => {
+	it('runs the extension from the unpacked .vsix and activates it', async () => {
+		const { extension } = await activeAside();
+		assert.equal(extension.isActive, true);
+		const expected = process.env.ASIDE_EXPECTED_EXTENSION_PATH;
+		assert.ok(expected);
+		assert.equal(extension.extensionUri.fsPath, expected, 'the extension under test is the packaged one');
+		const manifest = JSON.parse(readFileSync(join(extension.extensionUri.fsPath, 'package.json'), 'utf8')) as { version: string };
+		assert.equal((extension.packageJSON as { version: string }).version, manifest.version);
+	});
+
+	it('registers its commands', async () => {
+		const commands = await vscode.commands.getCommands(true);
+		for (const command of ['aside.newChat', 'aside.focusChat', 'aside.showLog', 'aside.chat.focus']) {
+			assert.ok(commands.includes(command), `${command} is registered`);
+		}
+	});
+
+	it('ships the webview assets the view loads', () => {
+		const extension = vscode.extensions.getExtension(EXTENSION_ID);
+		assert.ok(extension);
+		for (const asset of ['dist/webview/main.js', 'dist/webview/style.css', 'dist/webview/codicon.ttf', 'media/aside-activity.svg']) {
+			assert.ok(readFileSync(join(extension.extensionUri.fsPath, asset)).length > 0, `${asset} is in the .vsix`);
+		}
+	});
+
+	it('opens the Aside: Show Log command without error', async () => {
+		await vscode.commands.executeCommand('aside.showLog');
+	});
+});

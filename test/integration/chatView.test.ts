@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { waitForEvent } from '../../src/base/event';
+import type { TranscriptItem } from '../../src/protocol/messages';
+import { activeAside, type ChatReading, driver } from './support';
+
+describe('chat view in the real workbench', () => {
+	it('opens with Aside: Focus Chat and shows the honest empty state', async () => {
+		await activeAside();
+		await vscode.commands.executeCommand('aside.focusChat');
+		const chat = await driver<ChatReading>('readChat');
+		assert.deepEqual(chat.userTexts, []);
+		assert.match(chat.emptyState ?? '', /nothing will answer yet/);
+		await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/chat-empty.png` });
+	});
+
+	it('carries a message typed into the webview to the host session and back into the view', async () => {
+		const { hooks } = await activeAside();
+		await vscode.commands.executeCommand('aside.focusChat');
+		const text = `Hello from the integration test — ${new Date().toISOString()} <b>not bold</b>`;
+		const reached = waitForEvent(hooks.onDidAppend, (items: readonly TranscriptItem[]) => items.some((item) => item.text === text), 60_000, 'the typed message in the host session');
+		await driver('typeInChat', { text });
+		await reached;
+		assert.equal(hooks.currentSessionItems().at(-1)?.text, text, 'the host session holds the message');
+		const chat = await driver<ChatReading>('readChat', { waitForText: text });
+		assert.deepEqual(chat.userTexts, [text]);
+		assert.ok(chat.title && text.startsWith(chat.title.replace(/…$/, '')), 'the session is titled after its first message');
+		assert.equal(chat.emptyState, null);
+		await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/chat-message.png` });
+	});
+
+	it('starts an empty chat with Aside: New Chat', async () => {
+		const { hooks } = await activeAside();
+		assert.ok(hooks.currentSessionItems().length > 0, 'the previous test left a message');
+		await vscode.commands.executeCommand('aside.newChat');
+		assert.equal(hooks.currentSessionItems().length, 0);
+		const chat = await driver<ChatReading>('readChat', { waitForCount: 0 });
+		assert.deepEqual(chat.userTexts, []);
+		assert.equal(chat.title, 'New chat');
+	});
+
+	it('applies a settings change to the open view, and falls back to the default for a bad value', async () => {
+		const config = vscode.workspace.getConfiguration('aside.chat');
+		try {
+			await config.update('sendShortcut', 'ctrlEnter', vscode.ConfigurationTarget.Global);
+			let chat = await pollChat((reading) => /Ctrl\+Enter to send/.test(reading.placeholder ?? ''));
+			assert.match(chat.placeholder ?? '', /Ctrl\+Enter to send, Enter for a new line/);
+			await config.update('sendShortcut', 'shift-space', vscode.ConfigurationTarget.Global);
+			chat = await pollChat((reading) => /— Enter to send/.test(reading.placeholder ?? ''));
+			assert.match(chat.placeholder ?? '', /Enter to send, Shift\+Enter for a new line/);
+		} finally {
+			await config.update('sendShortcut', undefined, vscode.ConfigurationTarget.Global);
+		}
+	});
+});
+
+async function pollChat(done: (reading: ChatReading) => boolean): Promise<ChatReading> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const reading = await driver<ChatReading>('readChat');
+		if (done(reading) || Date.now() > deadline) {
+			return reading;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}

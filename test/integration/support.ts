@@ -1,0 +1,53 @@
+// Helpers for the suite inside the extension host: the extension under test, and requests to
+// the browser-side driver (see test/harness/integration.mjs).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AsideTestHooks } from '../../src/extension';
+
+export const EXTENSION_ID = 'aside-dev.aside';
+
+export async function activeAside(): Promise<{ extension: vscode.Extension<AsideTestHooks | undefined>; hooks: AsideTestHooks }> {
+	const extension = vscode.extensions.getExtension<AsideTestHooks | undefined>(EXTENSION_ID);
+	assert.ok(extension, `${EXTENSION_ID} is not installed in the extension host`);
+	const hooks = await extension.activate();
+	assert.ok(hooks, 'the extension exports its test hooks when ASIDE_TEST_HOOKS=1');
+	return { extension, hooks };
+}
+
+let nextId = 0;
+
+/** Asks the Chromium-side driver to act in the workbench and waits for its answer. */
+export async function driver<T = Record<string, unknown>>(action: string, args: Record<string, unknown> = {}, timeoutMs = 90_000): Promise<T> {
+	const dir = process.env.ASIDE_DRIVER_DIR;
+	assert.ok(dir, 'ASIDE_DRIVER_DIR is set by the integration harness');
+	const id = `${process.pid}-${++nextId}`;
+	console.log(`[aside-driver] ${JSON.stringify({ id, action, args })}`);
+	const file = join(dir, `${id}.json`);
+	const deadline = Date.now() + timeoutMs;
+	while (!existsSync(file)) {
+		if (Date.now() > deadline) {
+			throw new Error(`the driver did not answer ${action} within ${timeoutMs / 1000} s`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	const response = JSON.parse(readFileSync(file, 'utf8')) as { ok: true; details: T } | { ok: false; error: string };
+	if (!response.ok) {
+		throw new Error(`driver ${action} failed: ${response.error}`);
+	}
+	return response.details;
+}
+
+export interface ChatReading {
+	readonly title: string | null;
+	readonly userTexts: string[];
+	readonly emptyState: string | null;
+	readonly placeholder: string | null;
+}
+
+export function workspaceFile(relative: string): vscode.Uri {
+	const folder = vscode.workspace.workspaceFolders?.[0];
+	assert.ok(folder, 'the fixture workspace is open');
+	return vscode.Uri.joinPath(folder.uri, relative);
+}
