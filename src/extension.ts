@@ -10,7 +10,7 @@ import { Configuration } from './vscode/configuration';
 /** What is honest to say about answering, in this version: nothing answers yet. */
 const AGENT_STATUS: AgentStatus = {
 	state: 'unavailable',
-	detail: 'No model is connected in this version of Aside, so nothing will answer yet. Your messages are kept in this chat.',
+	detail: 'No model is connected in this version of Aside, so nothing will answer yet. Your messages stay in this chat until the window reloads.',
 };
 
 /**

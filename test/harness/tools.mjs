@@ -63,8 +63,8 @@ function installNpmTool(name, env) {
 	writeFileSync(join(target, '.installed'), readFileSync(join(manifests, name, 'package-lock.json'), 'utf8'));
 }
 
-function ensureDebianPackages() {
-	const missing = debianPackages.filter((p) => !p.present()).map((p) => p.name);
+function ensureDebianPackages({ chromium }) {
+	const missing = debianPackages.filter((p) => (chromium || p.name !== 'chromium') && !p.present()).map((p) => p.name);
 	if (missing.length === 0) {
 		return;
 	}
@@ -85,9 +85,10 @@ export function missingTools() {
 	return missing;
 }
 
-export function ensureTools() {
+/** @param {{ chromium?: boolean }} [options]  `npm start` needs no Chromium: the person brings a browser. */
+export function ensureTools({ chromium = true } = {}) {
 	const started = Date.now();
-	ensureDebianPackages();
+	ensureDebianPackages({ chromium });
 	const paths = toolPaths();
 	if (!isCurrent('node24')) {
 		installNpmTool('node24', process.env);

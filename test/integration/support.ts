@@ -16,6 +16,9 @@ export async function activeAside(): Promise<{ extension: vscode.Extension<Aside
 	return { extension, hooks };
 }
 
+/** The Chromium-side driver exists in the code-server tier only (not under test-electron). */
+export const hasDriver = process.env.ASIDE_DRIVER_DIR !== undefined;
+
 let nextId = 0;
 
 /** Asks the Chromium-side driver to act in the workbench and waits for its answer. */

@@ -1,0 +1,103 @@
+// `npm start`: builds and packages Aside, installs the .vsix into the pinned code-server,
+// opens a sample workspace, and prints the URL to open in a browser on this machine.
+//
+//   npm start                      the sample workspace (a copy, kept between runs)
+//   npm start -- /path/to/folder   another folder
+//   ASIDE_PORT=9000 npm start      another port (default 8080, or a free one if it is taken)
+//
+// State (settings, installed extension, the sample copy) lives in .tools/start/; Ctrl+C stops
+// code-server and everything it started.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import { freePort, installExtension, startCodeServer } from '../test/harness/codeServer.mjs';
+import { ensureTools, repoRoot, toolsDir } from '../test/harness/tools.mjs';
+
+function portIsFree(port) {
+	return new Promise((done) => {
+		const probe = createServer();
+		probe.once('error', () => done(false));
+		probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+	});
+}
+
+async function main() {
+	const requestedFolder = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+	if (requestedFolder && !(existsSync(requestedFolder) && statSync(requestedFolder).isDirectory())) {
+		console.error(`Not a folder: ${requestedFolder}`);
+		process.exit(2);
+	}
+
+	ensureTools({ chromium: false });
+	const built = spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+	if (built.status !== 0) {
+		process.exit(built.status ?? 1);
+	}
+	const { name, version, publisher } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+	const vsix = join(repoRoot, 'out', `${name}-${version}.vsix`);
+
+	const stateDir = join(toolsDir, 'start');
+	await installExtension({ stateDir, vsix });
+
+	let folder;
+	if (requestedFolder) {
+		folder = resolve(requestedFolder);
+	} else {
+		folder = join(stateDir, 'sample-workspace');
+		if (!existsSync(folder)) {
+			cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
+		}
+	}
+
+	const wanted = Number(process.env.ASIDE_PORT ?? 8080);
+	if (!Number.isInteger(wanted) || wanted < 1 || wanted > 65535) {
+		console.error(`ASIDE_PORT must be a port number, not ${JSON.stringify(process.env.ASIDE_PORT)}.`);
+		process.exit(2);
+	}
+	const port = (await portIsFree(wanted)) ? wanted : await freePort();
+	if (port !== wanted) {
+		console.log(`Port ${wanted} is taken; using ${port}.`);
+	}
+
+	const server = await startCodeServer({ stateDir, port });
+	const url = `${server.url}/?folder=${encodeURIComponent(folder)}`;
+	console.log(`
+Aside ${version} (${publisher}.${name}) is installed in code-server and running.
+
+  Open:      ${url}
+  Workspace: ${folder}
+  Logs:      ${server.logFile}  (Aside's own log: View → Output → "Aside")
+
+Click the Aside icon in the activity bar, or run "Aside: Focus Chat". Ctrl+C stops it.
+`);
+
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) {
+			return;
+		}
+		stopping = true;
+		console.log('\nStopping code-server…');
+		await server.stop();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop());
+	process.on('SIGTERM', () => void stop());
+	// Stay in the foreground while code-server answers.
+	for (;;) {
+		await new Promise((done) => setTimeout(done, 5000));
+		try {
+			await fetch(`${server.url}/healthz`);
+		} catch {
+			console.error(`code-server stopped answering; see ${server.logFile}`);
+			await server.stop();
+			process.exit(1);
+		}
+	}
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

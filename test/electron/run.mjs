@@ -1,0 +1,43 @@
+// `npm run test:electron`: the same integration suite (test/integration/) in desktop VS Code
+// through @vscode/test-electron, over the same packaged .vsix. It downloads VS Code, so it
+// needs internet; CI uses the code-server tier instead (`npm run test:integration`).
+// Tests that type into the webview need the Chromium driver of the code-server tier and are
+// skipped here, saying so.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { buildIntegrationTests } from '../harness/buildTests.mjs';
+import { repoRoot } from '../harness/tools.mjs';
+
+function run(cmd, args) {
+	const result = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit' });
+	if (result.status !== 0) {
+		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+	}
+}
+
+const { name, version, engines } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+const work = mkdtempSync(join(tmpdir(), 'aside-electron-'));
+try {
+	run(process.execPath, ['scripts/package.mjs']);
+	run('unzip', ['-q', join(repoRoot, 'out', `${name}-${version}.vsix`), '-d', join(work, 'vsix')]);
+	const extensionPath = join(work, 'vsix', 'extension');
+	const extensionTestsPath = await buildIntegrationTests();
+	const workspace = join(work, 'workspace');
+	cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+	await runTests({
+		// The oldest VS Code the manifest allows, unless told otherwise.
+		version: process.env.ASIDE_VSCODE_VERSION ?? engines.vscode.replace(/^\^/, ''),
+		extensionDevelopmentPath: extensionPath,
+		extensionTestsPath,
+		extensionTestsEnv: { ASIDE_TEST_HOOKS: '1', ASIDE_EXPECTED_EXTENSION_PATH: extensionPath, ASIDE_ARTIFACTS_DIR: join(repoRoot, 'out', 'integration-artifacts') },
+		launchArgs: [workspace, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', join(work, 'user-data')],
+	});
+} catch (error) {
+	console.error(`test:electron failed: ${error instanceof Error ? error.message : String(error)}`);
+	process.exitCode = 1;
+} finally {
+	rmSync(work, { recursive: true, force: true });
+}
