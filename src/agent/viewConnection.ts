@@ -15,8 +15,9 @@ import {
 } from '../protocol/messages';
 import type { ChatSession, ChatSessions } from './session';
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
-type Unsequenced = HostMessage extends infer M ? (M extends HostMessage ? Omit<M, 'seq'> : never) : never;
+type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
 
 export interface ViewSettingsSource {
 	readonly current: ViewSettings;

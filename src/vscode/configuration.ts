@@ -27,9 +27,14 @@ export class Configuration extends Disposable {
 		}));
 		this.view = { current: viewSettingsOf(this._current), onDidChange: viewChanged.event };
 		this._register(vscode.workspace.onDidChangeConfiguration((event) => {
-			if (event.affectsConfiguration('aside')) {
-				this._current = this.read();
-				this._onDidChange.fire(this._current);
+			if (!event.affectsConfiguration('aside')) {
+				return;
+			}
+			const next = this.read();
+			// Settings are plain JSON values: equal text means nothing the code sees changed.
+			if (JSON.stringify(next) !== JSON.stringify(this._current)) {
+				this._current = next;
+				this._onDidChange.fire(next);
 			}
 		}));
 	}
