@@ -22,6 +22,8 @@ const debianPackages = [
 	{ name: 'libkrb5-dev', present: () => existsSync('/usr/include/krb5.h') || existsSync('/usr/include/krb5/krb5.h') },
 	// The integration tier unpacks the .vsix it tests.
 	{ name: 'unzip', present: () => existsSync('/usr/bin/unzip') },
+	// Chromium only recommends a font; without one, headless pages lay text out with nothing.
+	{ name: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation') },
 ];
 
 export function toolPaths() {
