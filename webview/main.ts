@@ -90,6 +90,9 @@ class ChatApp {
 			case 'notice':
 				this.showNotice(message.level, message.text);
 				return;
+			case 'composer.focus':
+				this.composer.focus();
+				return;
 		}
 	}
 

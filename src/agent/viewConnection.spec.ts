@@ -107,6 +107,17 @@ describe('ViewConnection', () => {
 		assert.equal(last.state.session.id, t.sessions.current.id);
 	});
 
+	it('focuses the composer now, or right after the handshake when the view is still loading', () => {
+		t.connection.focusComposer();
+		assert.equal(t.posted.length, 0);
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.deepEqual(t.posted.map((m) => m.type), ['snapshot', 'composer.focus']);
+		t.connection.focusComposer();
+		assert.deepEqual(t.posted.at(-1), { type: 'composer.focus', seq: 2 });
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'resync' });
+		assert.equal(t.posted.at(-1)?.type, 'snapshot', 'a later resync does not steal the focus again');
+	});
+
 	it('passes settings changes through', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.settingsChanged.fire({ sendShortcut: 'ctrlEnter', maxMessageLength: 99 });

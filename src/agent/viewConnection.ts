@@ -35,6 +35,7 @@ export interface ViewConnectionOptions {
 
 export class ViewConnection extends Disposable {
 	private ready = false;
+	private focusAfterHandshake = false;
 	private seq = 0;
 	private readonly sessionWiring = this._register(new MutableDisposable<DisposableStore>());
 
@@ -48,6 +49,15 @@ export class ViewConnection extends Disposable {
 			this.send({ type: 'settings.changed', settings });
 		}));
 		this.watch(options.sessions.current);
+	}
+
+	/** Moves the keyboard focus to the composer, as soon as the view can take it. */
+	focusComposer(): void {
+		if (this.ready) {
+			this.send({ type: 'composer.focus' });
+		} else {
+			this.focusAfterHandshake = true;
+		}
 	}
 
 	/** The single entry point for everything the webview posts. */
@@ -68,6 +78,10 @@ export class ViewConnection extends Disposable {
 				}
 				this.ready = true;
 				this.sendSnapshot();
+				if (this.focusAfterHandshake) {
+					this.focusAfterHandshake = false;
+					this.send({ type: 'composer.focus' });
+				}
 				return;
 			case 'submit':
 				this.submit(message.text);

@@ -16,6 +16,7 @@ describe('parseHostMessage', () => {
 			{ type: 'session.retitled', seq: 2, sessionId: 's1', title: 'Fix the build' },
 			{ type: 'settings.changed', seq: 2, settings: { sendShortcut: 'ctrlEnter', maxMessageLength: 5000 } },
 			{ type: 'notice', seq: 3, level: 'error', text: 'Refused.' },
+			{ type: 'composer.focus', seq: 4 },
 		]) {
 			const parsed = parseHostMessage(message);
 			assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);

@@ -72,6 +72,8 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */
 	z.object({ type: z.literal('settings.changed'), seq, settings: ViewSettings }),
+	/** Put the keyboard focus in the message box (Aside: Focus Chat). */
+	z.object({ type: z.literal('composer.focus'), seq }),
 	/** Something the person should read now, for example why a message was refused. */
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 ]);

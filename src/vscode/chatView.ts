@@ -11,7 +11,9 @@ export const CHAT_VIEW_ID = 'aside.chat';
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
 	private readonly assets: vscode.Uri;
 	private readonly connections = new DisposableStore();
+	private focusRequested = false;
 	private view: vscode.WebviewView | undefined;
+	private connection: ViewConnection | undefined;
 
 	constructor(
 		extensionUri: vscode.Uri,
@@ -27,6 +29,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 		const connection = this.connections.add(
 			new ViewConnection({ ...this.connectionOptions, post: (message) => webview.postMessage(message) }),
 		);
+		this.connection = connection;
+		if (this.focusRequested) {
+			this.focusRequested = false;
+			connection.focusComposer();
+		}
 		const subscriptions = [
 			webview.onDidReceiveMessage((data: unknown) => {
 				connection.receive(data);
@@ -39,6 +46,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 			this.connections.delete(connection);
 			if (this.view === view) {
 				this.view = undefined;
+				this.connection = undefined;
 			}
 		});
 		webview.html = webviewHtml({
@@ -49,12 +57,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 		this.connectionOptions.log.debug('Chat view resolved.');
 	}
 
-	/** Reveals the view, creating it if needed. */
+	/** Reveals the view, creating it if needed, with the keyboard focus in the message box. */
 	async reveal(): Promise<void> {
-		if (this.view) {
+		if (this.view && this.connection) {
 			this.view.show(false);
+			this.connection.focusComposer();
 			return;
 		}
+		// The view is created by this command; resolveWebviewView passes the request on.
+		this.focusRequested = true;
 		await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
 	}
 

@@ -48,6 +48,14 @@ const actions = {
 		await input.press('Enter');
 		return {};
 	},
+	/** Types with the keyboard into whatever has the focus: no click, so focus handling is tested. */
+	async typeKeys(page, { text, then }) {
+		await page.keyboard.type(text);
+		if (then) {
+			await page.keyboard.press(then);
+		}
+		return {};
+	},
 	async readChat(page, { waitForText, waitForCount } = {}) {
 		const frame = chatFrame(page);
 		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });

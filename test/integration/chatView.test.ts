@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitForEvent } from '../../src/base/event';
 import type { TranscriptItem } from '../../src/protocol/messages';
-import { activeAside, type ChatReading, driver, hasDriver } from './support';
+import { activeAside, type ChatReading, driver, hasDriver, workspaceFile } from './support';
 
 describe('chat view in the real workbench', function () {
 	before(function () {
@@ -44,6 +44,22 @@ describe('chat view in the real workbench', function () {
 		const chat = await driver<ChatReading>('readChat', { waitForCount: 0 });
 		assert.deepEqual(chat.userTexts, []);
 		assert.equal(chat.title, 'New chat');
+	});
+
+	it('puts the cursor in the message box on Aside: Focus Chat, so typing goes straight in', async () => {
+		const { hooks } = await activeAside();
+		await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(workspaceFile('src/greeting.ts')));
+		await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+		await vscode.commands.executeCommand('aside.focusChat');
+		const text = 'typed without clicking';
+		const reached = waitForEvent(hooks.onDidAppend, (items: readonly TranscriptItem[]) => items.some((item) => item.text === text), 30_000, 'the keyboard-typed message');
+		// Give the webview a moment to take the focus it was sent, as a person would.
+		await driver<ChatReading>('readChat');
+		await driver('typeKeys', { text, then: 'Enter' });
+		await reached;
+		const editor = vscode.window.activeTextEditor;
+		assert.ok(!editor || !editor.document.getText().includes(text), 'nothing was typed into the editor');
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 	});
 
 	it('applies a settings change to the open view, and falls back to the default for a bad value', async () => {

@@ -188,6 +188,16 @@ describe('chat webview', () => {
 		await cleanUp();
 	});
 
+	it('puts the keyboard focus in the message box when the host asks', async () => {
+		await fresh();
+		await chat.page.locator('body').click({ position: { x: 5, y: 5 } });
+		await chat.host({ type: 'composer.focus', seq: 1 });
+		await chat.page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message Aside');
+		await chat.page.keyboard.type('typed straight away');
+		assert.equal(await chat.page.getByRole('textbox', { name: 'Message Aside' }).inputValue(), 'typed straight away');
+		await cleanUp();
+	});
+
 	it('keeps the unsent draft when the view reloads', async () => {
 		await fresh();
 		await chat.page.getByRole('textbox', { name: 'Message Aside' }).fill('half-written thought');
