@@ -118,6 +118,17 @@ describe('ViewConnection', () => {
 		assert.equal(t.posted.at(-1)?.type, 'snapshot', 'a later resync does not steal the focus again');
 	});
 
+	it('after detach (view hidden), posts nothing until the reloaded page says ready, then snapshots', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.detach();
+		t.sessions.current.appendUserTurn('while hidden');
+		t.connection.focusComposer();
+		assert.deepEqual(t.posted.map((m) => m.type), ['snapshot']);
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.deepEqual(t.posted.map((m) => m.type), ['snapshot', 'snapshot', 'composer.focus']);
+		assert.equal(expectMessage(t.posted[1], 'snapshot').state.session.items[0]?.text, 'while hidden');
+	});
+
 	it('passes settings changes through', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.settingsChanged.fire({ sendShortcut: 'ctrlEnter', maxMessageLength: 99 });

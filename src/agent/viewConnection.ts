@@ -51,6 +51,14 @@ export class ViewConnection extends Disposable {
 		this.watch(options.sessions.current);
 	}
 
+	/**
+	 * The view's page went away (hidden without retained context): post nothing until it loads
+	 * again and says `ready`, and keep a focus request for then.
+	 */
+	detach(): void {
+		this.ready = false;
+	}
+
 	/** Moves the keyboard focus to the composer, as soon as the view can take it. */
 	focusComposer(): void {
 		if (this.ready) {

@@ -38,6 +38,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 			webview.onDidReceiveMessage((data: unknown) => {
 				connection.receive(data);
 			}),
+			// Hidden views lose their page (no retained context); it reloads and says ready.
+			view.onDidChangeVisibility(() => {
+				if (!view.visible) {
+					connection.detach();
+				}
+			}),
 		];
 		view.onDidDispose(() => {
 			subscriptions.forEach((subscription) => {

@@ -62,6 +62,21 @@ describe('chat view in the real workbench', function () {
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 	});
 
+	it('comes back whole after being hidden, with the cursor in the message box', async () => {
+		const { hooks } = await activeAside();
+		const before = hooks.currentSessionItems().map((item) => item.text);
+		assert.ok(before.length > 0);
+		// Another view in the side bar: the chat's page is discarded (no retained context).
+		await vscode.commands.executeCommand('workbench.view.explorer');
+		await vscode.commands.executeCommand('aside.focusChat');
+		const text = 'typed after the view came back';
+		const reached = waitForEvent(hooks.onDidAppend, (items: readonly TranscriptItem[]) => items.some((item) => item.text === text), 30_000, 'the message typed after re-showing');
+		const chat = await driver<ChatReading>('readChat', { waitForText: before.at(-1) });
+		assert.deepEqual(chat.userTexts, before, 'the transcript is restored from the host');
+		await driver('typeKeys', { text, then: 'Enter' });
+		await reached;
+	});
+
 	it('applies a settings change to the open view, and falls back to the default for a bad value', async () => {
 		const config = vscode.workspace.getConfiguration('aside.chat');
 		try {
