@@ -7,12 +7,12 @@
 //
 // State (settings, installed extension, the sample copy) lives in .tools/start/; Ctrl+C stops
 // code-server and everything it started.
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { freePort, installExtension, startCodeServer } from '../test/harness/codeServer.mjs';
 import { ensureTools, repoRoot, toolsDir } from '../test/harness/tools.mjs';
+import { packageVsix } from './vsix.mjs';
 
 function portIsFree(port) {
 	return new Promise((done) => {
@@ -30,12 +30,8 @@ async function main() {
 	}
 
 	ensureTools({ chromium: false });
-	const built = spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-	if (built.status !== 0) {
-		process.exit(built.status ?? 1);
-	}
+	const vsix = packageVsix();
 	const { name, version, publisher } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-	const vsix = join(repoRoot, 'out', `${name}-${version}.vsix`);
 
 	const stateDir = join(toolsDir, 'start');
 	await installExtension({ stateDir, vsix });

@@ -3,27 +3,18 @@
 // needs internet; CI uses the code-server tier instead (`npm run test:integration`).
 // Tests that type into the webview need the Chromium driver of the code-server tier and are
 // skipped here, saying so.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { buildIntegrationTests } from '../harness/buildTests.mjs';
 import { repoRoot } from '../harness/tools.mjs';
+import { unpackedVsix } from '../../scripts/vsix.mjs';
 
-function run(cmd, args) {
-	const result = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit' });
-	if (result.status !== 0) {
-		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
-	}
-}
-
-const { name, version, engines } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+const { engines } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'aside-electron-'));
 try {
-	run(process.execPath, ['scripts/package.mjs']);
-	run('unzip', ['-q', join(repoRoot, 'out', `${name}-${version}.vsix`), '-d', join(work, 'vsix')]);
-	const extensionPath = join(work, 'vsix', 'extension');
+	const extensionPath = unpackedVsix(join(work, 'vsix'));
 	const extensionTestsPath = await buildIntegrationTests();
 	const workspace = join(work, 'workspace');
 	cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });

@@ -6,8 +6,7 @@
 // driver to act in the browser: it logs `[aside-driver] {"id":…,"action":…}` and waits for
 // `<driverDir>/<id>.json`, which the driver writes after acting. The suite's closing line
 // `[aside-results] {...}` carries its counts back.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'node:util';
 import { join } from 'node:path';
@@ -15,23 +14,12 @@ import { launchChromium } from './browser.mjs';
 import { buildIntegrationTests } from './buildTests.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { ensureTools, repoRoot } from './tools.mjs';
+import { unpackedVsix } from '../../scripts/vsix.mjs';
 
 const RUN_TIMEOUT_MS = Number(process.env.ASIDE_INTEGRATION_TIMEOUT_MS ?? 10 * 60_000);
 const DRIVER_PREFIX = '[aside-driver] ';
 const RESULTS_PREFIX = '[aside-results] ';
 const MOCHA_PREFIX = '[aside-mocha] ';
-
-function run(cmd, args, options = {}) {
-	const result = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', ...options });
-	if (result.status !== 0) {
-		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
-	}
-}
-
-function packagedVsix() {
-	const { name, version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-	return join(repoRoot, 'out', `${name}-${version}.vsix`);
-}
 
 /** The chat webview inside the workbench: outer webview iframe, then its active frame. */
 function chatFrame(page) {
@@ -93,16 +81,13 @@ function parseLine(line, prefix) {
 export async function runIntegration() {
 	const started = Date.now();
 	ensureTools();
-	run(process.execPath, ['scripts/package.mjs']);
 	const work = mkdtempSync(join(tmpdir(), 'aside-integration-'));
 	const failures = [];
 	let server;
 	let browser;
 	try {
 		// The extension under test is exactly what the .vsix holds.
-		const unpacked = join(work, 'vsix');
-		run('unzip', ['-q', packagedVsix(), '-d', unpacked]);
-		const extensionPath = join(unpacked, 'extension');
+		const extensionPath = unpackedVsix(join(work, 'vsix'));
 		const testsIndex = await buildIntegrationTests();
 		const workspace = join(work, 'workspace');
 		cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
@@ -207,5 +192,4 @@ async function respond(page, driverDir, request) {
 	writeFileSync(`${file}.tmp`, JSON.stringify(response));
 	// Rename so the suite never reads a half-written file.
 	renameSync(`${file}.tmp`, file);
-	return existsSync(file);
 }
