@@ -9,18 +9,9 @@
 // code-server and everything it started.
 import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
-import { freePort, installExtension, startCodeServer } from '../test/harness/codeServer.mjs';
+import { freePort, installExtension, portIsFree, startCodeServer } from '../test/harness/codeServer.mjs';
 import { ensureTools, repoRoot, toolsDir } from '../test/harness/tools.mjs';
 import { packageVsix } from './vsix.mjs';
-
-function portIsFree(port) {
-	return new Promise((done) => {
-		const probe = createServer();
-		probe.once('error', () => done(false));
-		probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-	});
-}
 
 async function main() {
 	const requestedFolder = process.argv.slice(2).find((arg) => !arg.startsWith('-'));

@@ -6,6 +6,14 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { toolPaths } from './tools.mjs';
 
+export function portIsFree(port) {
+	return new Promise((resolve) => {
+		const probe = createServer();
+		probe.once('error', () => resolve(false));
+		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+	});
+}
+
 export function freePort() {
 	return new Promise((resolve, reject) => {
 		const server = createServer();
@@ -35,24 +43,36 @@ export const quietSettings = {
 	'npm.fetchOnlinePackageInfo': false,
 };
 
+/** Where one code-server keeps its state under `stateDir`, and the environment it runs in. */
+function layout(stateDir) {
+	const home = join(stateDir, 'home');
+	const dirs = { home, userDataDir: join(stateDir, 'user-data'), extensionsDir: join(stateDir, 'extensions') };
+	for (const dir of [home, join(dirs.userDataDir, 'User'), dirs.extensionsDir]) {
+		mkdirSync(dir, { recursive: true });
+	}
+	const { node24Home } = toolPaths();
+	const env = {
+		...process.env,
+		HOME: home,
+		XDG_CONFIG_HOME: join(home, '.config'),
+		XDG_DATA_HOME: join(home, '.local', 'share'),
+		XDG_CACHE_HOME: join(home, '.cache'),
+		PATH: `${join(node24Home, 'bin')}:${process.env.PATH}`,
+	};
+	return { ...dirs, env };
+}
+
 /**
  * @param {object} options
  * @param {string} options.stateDir   scratch folder for HOME, user data, extensions and logs
  * @param {number} [options.port]
  * @param {string[]} [options.extraArgs]
- * @param {Record<string, unknown>} [options.settings]  extra user settings
- * @param {boolean} [options.inheritOutput]  print code-server's own output (npm start)
  */
-export async function startCodeServer({ stateDir, port, extraArgs = [], settings = {}, inheritOutput = false }) {
+export async function startCodeServer({ stateDir, port, extraArgs = [] }) {
 	const paths = toolPaths();
 	port ??= await freePort();
-	const home = join(stateDir, 'home');
-	const userDataDir = join(stateDir, 'user-data');
-	const extensionsDir = join(stateDir, 'extensions');
-	for (const dir of [home, join(userDataDir, 'User'), extensionsDir]) {
-		mkdirSync(dir, { recursive: true });
-	}
-	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...quietSettings, ...settings }, null, '\t'));
+	const { userDataDir, extensionsDir, env } = layout(stateDir);
+	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(quietSettings, null, '\t'));
 
 	const args = [
 		paths.codeServerEntry,
@@ -71,20 +91,9 @@ export async function startCodeServer({ stateDir, port, extraArgs = [], settings
 		...extraArgs,
 	];
 	const logFile = join(stateDir, 'code-server.log');
-	const output = inheritOutput ? 'inherit' : openSync(logFile, 'a');
-	const child = spawn(paths.node24, args, {
-		// Its own process group, so stopping it takes the helpers it starts along.
-		detached: true,
-		stdio: ['ignore', output, output],
-		env: {
-			...process.env,
-			HOME: home,
-			XDG_CONFIG_HOME: join(home, '.config'),
-			XDG_DATA_HOME: join(home, '.local', 'share'),
-			XDG_CACHE_HOME: join(home, '.cache'),
-			PATH: `${join(paths.node24Home, 'bin')}:${process.env.PATH}`,
-		},
-	});
+	const output = openSync(logFile, 'a');
+	// Its own process group, so stopping it takes the helpers it starts along.
+	const child = spawn(paths.node24, args, { detached: true, stdio: ['ignore', output, output], env });
 	let exited = false;
 	child.once('exit', () => {
 		exited = true;
@@ -112,10 +121,7 @@ export async function startCodeServer({ stateDir, port, extraArgs = [], settings
 	return {
 		url,
 		port,
-		pid: child.pid,
 		logFile,
-		userDataDir,
-		extensionsDir,
 		async stop() {
 			if (exited) {
 				return;
@@ -142,14 +148,11 @@ function stopGroup(pid, signal = 'SIGKILL') {
 /** Installs a .vsix into an extensions folder with code-server's own CLI. */
 export async function installExtension({ stateDir, vsix }) {
 	const paths = toolPaths();
-	const extensionsDir = join(stateDir, 'extensions');
-	const home = join(stateDir, 'home');
-	mkdirSync(extensionsDir, { recursive: true });
-	mkdirSync(home, { recursive: true });
+	const { userDataDir, extensionsDir, env } = layout(stateDir);
 	const child = spawn(
 		paths.node24,
-		[paths.codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', join(stateDir, 'user-data'), '--install-extension', vsix, '--force'],
-		{ stdio: 'inherit', env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') } },
+		[paths.codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix, '--force'],
+		{ stdio: 'inherit', env },
 	);
 	const code = await new Promise((resolve) => child.once('exit', resolve));
 	if (code !== 0) {

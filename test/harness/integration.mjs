@@ -51,7 +51,12 @@ const actions = {
 			await frame.locator('.user-text', { hasText: waitForText }).first().waitFor({ timeout: 30_000 });
 		}
 		if (waitForCount !== undefined) {
-			await frame.locator(`.transcript > li:nth-child(${waitForCount})`).waitFor({ state: waitForCount === 0 ? 'detached' : 'attached', timeout: 30_000 }).catch(() => undefined);
+			// Frames have no waitForFunction: poll. On timeout the caller's assertion reports the count.
+			const rows = frame.locator('.transcript > li');
+			const deadline = Date.now() + 30_000;
+			while ((await rows.count()) !== waitForCount && Date.now() < deadline) {
+				await page.waitForTimeout(100);
+			}
 		}
 		return {
 			title: await frame.locator('.session-title').textContent(),
