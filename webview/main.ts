@@ -80,8 +80,7 @@ class ChatApp {
 					return;
 				}
 				this.state.session.title = message.title;
-				this.title.textContent = message.title;
-				this.title.title = message.title;
+				this.showTitle(message.title);
 				return;
 			case 'settings.changed':
 				this.state.settings = message.settings;
@@ -98,15 +97,18 @@ class ChatApp {
 
 	private render(state: ViewState): void {
 		this.state = state;
-		this.title.textContent = state.session.title;
-		this.title.title = state.session.title;
+		this.showTitle(state.session.title);
 		this.transcript.reset(state.session.items);
 		this.composer.applySettings(state.settings);
-		this.status.hidden = state.agent.state === 'ready';
 		this.status.replaceChildren(icon('info'), el('span', {}, state.agent.detail));
 		this.updateEmptyState();
 		this.root.setAttribute('aria-busy', 'false');
 		this.scrollToEnd();
+	}
+
+	private showTitle(title: string): void {
+		this.title.textContent = title;
+		this.title.title = title;
 	}
 
 	private appendItems(items: ViewState['session']['items']): void {
