@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
-import { readSettings, SETTINGS } from './settings';
+import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
+import { readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
 
 interface ContributedProperty {
 	type?: string;
@@ -22,11 +23,11 @@ const contributed = manifest.contributes.configuration.properties;
 
 describe('settings', () => {
 	it('package.json contributes exactly the settings defined in code', () => {
-		assert.deepEqual(Object.keys(contributed).sort(), Object.values(SETTINGS).map((s) => s.key).sort());
+		assert.deepEqual(Object.keys(contributed).sort(), [...Object.values(SETTINGS), ...REMINDER_SETTINGS].map((s) => s.key).sort());
 		assert.equal(manifest.contributes.configuration.title, 'Aside');
 	});
 
-	for (const definition of Object.values(SETTINGS)) {
+	for (const definition of [...Object.values(SETTINGS), ...REMINDER_SETTINGS]) {
 		it(`${definition.key}: type, bounds, enum and default match the zod schema`, () => {
 			const property = contributed[definition.key];
 			assert.ok(property, `${definition.key} is not in package.json`);
@@ -44,7 +45,7 @@ describe('settings', () => {
 	it('reads valid values and uses defaults for unset ones', () => {
 		const values: Record<string, unknown> = { 'aside.chat.sendShortcut': 'ctrlEnter' };
 		const { settings, problems } = readSettings((key) => values[key]);
-		assert.deepEqual(settings, { sendShortcut: 'ctrlEnter', maxMessageLength: 100_000 });
+		assert.deepEqual(settings, { sendShortcut: 'ctrlEnter', maxMessageLength: 100_000, reminders: { disabled: [], intervals: { contextUsage: 10 } } });
 		assert.deepEqual(problems, []);
 	});
 
@@ -54,7 +55,8 @@ describe('settings', () => {
 			'aside.chat.maxMessageLength': '5000',
 		};
 		const { settings, problems } = readSettings((key) => values[key]);
-		assert.deepEqual(settings, { sendShortcut: 'enter', maxMessageLength: 100_000 });
+		assert.equal(settings.sendShortcut, 'enter');
+		assert.equal(settings.maxMessageLength, 100_000);
 		assert.equal(problems.length, 2);
 		assert.match(problems[0]?.message ?? '', /"aside\.chat\.sendShortcut" has an invalid value "shift" \(Invalid option.*\); using the default, "enter"\./);
 		assert.match(problems[1]?.message ?? '', /"aside\.chat\.maxMessageLength" has an invalid value "5000" .*using the default, 100000\./);
@@ -64,6 +66,53 @@ describe('settings', () => {
 		for (const bad of [999, 1_000_001, 1500.5, -1, Number.NaN]) {
 			const { problems } = readSettings((key) => (key === 'aside.chat.maxMessageLength' ? bad : undefined));
 			assert.equal(problems.length, 1, String(bad));
+		}
+	});
+});
+
+describe('reminder settings', () => {
+	it('every configurable built-in reminder has an enabled setting, and an interval setting when it has an interval', () => {
+		for (const type of BUILTIN_REMINDER_TYPES) {
+			const enabled = contributed[`aside.reminders.${type.type}.enabled`];
+			const interval = contributed[`aside.reminders.${type.type}.interval`];
+			if (!type.configurable) {
+				assert.equal(enabled, undefined, `${type.type} carries the user's own words and cannot be turned off`);
+				continue;
+			}
+			assert.equal(enabled?.default, true, type.type);
+			assert.ok(enabled.markdownDescription?.startsWith(type.description), `${type.type}: the setting describes the reminder as the catalog does`);
+			assert.ok((enabled.markdownDescription ?? '').includes(`\`${type.key}\``), `${type.type}: the setting names its wire key`);
+			assert.equal(interval?.default, type.interval, type.type);
+		}
+	});
+
+	it('turns types off and overrides intervals through the engine\'s interface, read afresh each time', () => {
+		const values: Record<string, unknown> = { 'aside.reminders.agentNudge.enabled': false, 'aside.reminders.contextUsage.interval': 3 };
+		let current = readSettings((key) => values[key]).settings;
+		const config = reminderConfigOf(() => current);
+		assert.equal(config.isEnabled('agentNudge'), false);
+		assert.equal(config.isEnabled('contextUsage'), true);
+		assert.equal(config.isEnabled('userSteering'), true);
+		assert.equal(config.intervalOf('contextUsage'), 3);
+		assert.equal(config.intervalOf('agentNudge'), undefined);
+		values['aside.reminders.agentNudge.enabled'] = true;
+		current = readSettings((key) => values[key]).settings;
+		assert.equal(config.isEnabled('agentNudge'), true);
+	});
+
+	it('a bad reminder value names the setting and falls back to its default', () => {
+		for (const [key, bad] of [
+			['aside.reminders.contextUsage.interval', 0],
+			['aside.reminders.contextUsage.interval', 2.5],
+			['aside.reminders.contextUsage.interval', '10'],
+			['aside.reminders.contextUsage.interval', 5000],
+			['aside.reminders.sessionResume.enabled', 'no'],
+		] as const) {
+			const { settings, problems } = readSettings((k) => (k === key ? bad : undefined));
+			assert.equal(problems.length, 1, `${key} = ${String(bad)}`);
+			assert.equal(problems[0]?.key, key);
+			assert.match(problems[0]?.message ?? '', new RegExp(`"${key.replaceAll('.', '\\.')}" has an invalid value .*; using the default, (10|true)\\.`));
+			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10 } });
 		}
 	});
 });

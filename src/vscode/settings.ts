@@ -3,6 +3,8 @@
 // them from VS Code happens in configuration.ts; this module stays pure so Node tests can load it.
 import * as z from 'zod';
 import { SendShortcut, type ViewSettings } from '../protocol/messages';
+import type { ReminderConfig } from '../reminders/config';
+import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 
 interface SettingDefinition<T> {
 	readonly key: string;
@@ -19,8 +21,32 @@ export const SETTINGS = {
 	maxMessageLength: define('aside.chat.maxMessageLength', z.number().int().min(1000).max(1_000_000), 100_000),
 } as const;
 
+/** An interval in turns: whole, at least 1, at most 1000. */
+const Interval = z.number().int().min(1).max(1000);
+
+interface ReminderSettingDefinition extends SettingDefinition<boolean | number> {
+	readonly type: string;
+	readonly field: 'enabled' | 'interval';
+}
+
+/**
+ * `aside.reminders.<type>.enabled` for every configurable built-in reminder, and `.interval` for
+ * those with an interval policy: generated from the catalog, so a new reminder cannot forget them.
+ */
+export const REMINDER_SETTINGS: readonly ReminderSettingDefinition[] = BUILTIN_REMINDER_TYPES.filter((type) => type.configurable).flatMap((type) => [
+	{ type: type.type, field: 'enabled' as const, ...define<boolean | number>(`aside.reminders.${type.type}.enabled`, z.boolean(), true) },
+	...(type.interval === undefined ? [] : [{ type: type.type, field: 'interval' as const, ...define<boolean | number>(`aside.reminders.${type.type}.interval`, Interval, type.interval) }]),
+]);
+
+export interface ReminderSettings {
+	/** Types turned off (absent means on). */
+	readonly disabled: readonly string[];
+	/** Interval overrides by type, for every type that has an interval setting. */
+	readonly intervals: Readonly<Record<string, number>>;
+}
+
 type Definitions = typeof SETTINGS;
-export type AsideSettings = { readonly [K in keyof Definitions]: Definitions[K]['default'] };
+export type AsideSettings = { readonly [K in keyof Definitions]: Definitions[K]['default'] } & { readonly reminders: ReminderSettings };
 export type SettingName = keyof Definitions;
 
 export interface SettingProblem {
@@ -42,26 +68,46 @@ function describeValue(value: unknown): string {
  */
 export function readSettings(get: (key: string) => unknown): { settings: AsideSettings; problems: SettingProblem[] } {
 	const problems: SettingProblem[] = [];
-	const settings: Record<string, unknown> = {};
-	for (const [name, definition] of Object.entries(SETTINGS) as [SettingName, SettingDefinition<unknown>][]) {
+	const read = <T>(definition: SettingDefinition<T>): T => {
 		const raw = get(definition.key);
 		if (raw === undefined) {
-			settings[name] = definition.default;
-			continue;
+			return definition.default;
 		}
 		const parsed = definition.schema.safeParse(raw);
 		if (parsed.success) {
-			settings[name] = parsed.data;
-		} else {
-			settings[name] = definition.default;
-			const reason = parsed.error.issues[0]?.message ?? 'invalid value';
-			problems.push({
-				key: definition.key,
-				message: `The setting "${definition.key}" has an invalid value ${describeValue(raw)} (${reason}); using the default, ${describeValue(definition.default)}.`,
-			});
+			return parsed.data;
+		}
+		const reason = parsed.error.issues[0]?.message ?? 'invalid value';
+		problems.push({
+			key: definition.key,
+			message: `The setting "${definition.key}" has an invalid value ${describeValue(raw)} (${reason}); using the default, ${describeValue(definition.default)}.`,
+		});
+		return definition.default;
+	};
+	const settings: Record<string, unknown> = {};
+	for (const [name, definition] of Object.entries(SETTINGS) as [SettingName, SettingDefinition<unknown>][]) {
+		settings[name] = read(definition);
+	}
+	const disabled: string[] = [];
+	const intervals: Record<string, number> = {};
+	for (const definition of REMINDER_SETTINGS) {
+		const value = read(definition);
+		if (definition.field === 'enabled' && value === false) {
+			disabled.push(definition.type);
+		} else if (definition.field === 'interval' && typeof value === 'number') {
+			intervals[definition.type] = value;
 		}
 	}
+	settings.reminders = { disabled, intervals } satisfies ReminderSettings;
 	return { settings: settings as AsideSettings, problems };
+}
+
+/** The reminder engine's view of the settings, read afresh at every WAIT. */
+export function reminderConfigOf(current: () => AsideSettings): ReminderConfig {
+	return {
+		isEnabled: (type) => !current().reminders.disabled.includes(type),
+		intervalOf: (type) => current().reminders.intervals[type],
+	};
 }
 
 export function viewSettingsOf(settings: AsideSettings): ViewSettings {

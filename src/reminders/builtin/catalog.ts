@@ -1,0 +1,56 @@
+// What each built-in reminder type is, for settings and docs: `configurable` types get an
+// `aside.reminders.<type>.enabled` setting, and those with an interval an `.interval` one.
+export interface BuiltinReminderType {
+	readonly type: string;
+	readonly key: string;
+	readonly label: string;
+	/** False for types that carry the user's own words or decisions: they are always delivered. */
+	readonly configurable: boolean;
+	/** The default interval, in turns, for types with an interval policy. */
+	readonly interval?: number;
+	/** One sentence for the settings UI. */
+	readonly description: string;
+}
+
+export const USER_STEERING: BuiltinReminderType = {
+	type: 'userSteering',
+	key: 'steering.user',
+	label: 'steering',
+	configurable: false,
+	description: 'Messages typed while the agent works, delivered at its next step with the user\'s authority.',
+};
+
+export const PERMISSION_VERDICT: BuiltinReminderType = {
+	type: 'permissionVerdict',
+	key: 'permission.verdict',
+	label: 'permission',
+	configurable: true,
+	description: 'Tells the model that you granted or denied a tool call, binding for its next call.',
+};
+
+export const SESSION_RESUME: BuiltinReminderType = {
+	type: 'sessionResume',
+	key: 'session.resume',
+	label: 'session resumed',
+	configurable: true,
+	description: 'Tells the model that the session was reopened after a reload, and whether its last turn was interrupted.',
+};
+
+export const AGENT_NUDGE: BuiltinReminderType = {
+	type: 'agentNudge',
+	key: 'agent.nudge',
+	label: 'nudge',
+	configurable: true,
+	description: 'Asks the model to answer on its final allowed step, and to continue after an empty reply.',
+};
+
+export const CONTEXT_USAGE: BuiltinReminderType = {
+	type: 'contextUsage',
+	key: 'context.usage',
+	label: 'context use',
+	configurable: true,
+	interval: 10,
+	description: 'Tells the model how full its context window is, once it is at least half full.',
+};
+
+export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE];

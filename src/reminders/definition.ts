@@ -1,0 +1,85 @@
+// What a reminder is: a typed definition with a trigger on current state, a content function and
+// a firing policy; and the entries every source hands to WAIT. Wrapping into <system-reminder>
+// blocks happens once, at injection; nothing here builds markup.
+import type { FiringPolicy } from './policy';
+
+/** Who a request, a turn event or an injection belongs to: the root turn or one agent invocation. */
+export interface Owner {
+	readonly kind: 'root' | 'agent';
+	readonly id: string;
+}
+
+export type Phase = 'turn-start' | 'mid-turn';
+
+/** Which rosters a definition joins: the session's, agent invocations', or both. */
+export type Scope = 'session' | 'agent' | 'all';
+
+/** Runs after the payload carrying (or acknowledging) an entry was accepted by the provider. */
+export type Commit = () => void;
+
+/** Facts about the request being prepared that triggers may read; every field is current. */
+export interface WaitFacts {
+	/** The model sample this request is, counted from 1 within the owner's turn or invocation. */
+	readonly step?: number;
+	/** The most samples the owner may take; the last one is `step === stepLimit`. */
+	readonly stepLimit?: number;
+	/** Context in use as of the last response, and the model's window, in tokens. */
+	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
+}
+
+export interface FiringContext {
+	readonly owner: Owner;
+	readonly phase: Phase;
+	/** The roster's turn count: user turns for the session, model samples for an agent. */
+	readonly turn: number;
+	readonly facts: WaitFacts;
+}
+
+/**
+ * A content function returns its body, or a body with a commit (and optionally the reason, in
+ * words, why it fired). A null body is a silent acknowledgement: only the commit is staged.
+ */
+export type ReminderContent = string | { readonly body: string | null; readonly commit?: Commit; readonly reason?: string };
+
+export interface ReminderDefinition {
+	/** Stable id; settings use it: `aside.reminders.<type>.enabled`. */
+	readonly type: string;
+	/** A registered wire key. */
+	readonly key: string;
+	/** Short human text for the chat row, e.g. "edited files". */
+	readonly label: string;
+	readonly scope: Scope;
+	readonly policy: FiringPolicy;
+	/** Evaluated on current state at each WAIT of the roster's owner. */
+	readonly trigger: (context: FiringContext) => boolean;
+	readonly content: (context: FiringContext) => ReminderContent;
+}
+
+/**
+ * The order entries take in the synthetic message, whatever their source: mentions, skills, the
+ * roster (pending FIFO first, then definitions), observations (turn events), compaction, steering.
+ */
+export const STAGES = ['mention', 'skill', 'roster', 'observation', 'compaction', 'steering'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** One entry on its way to WAIT. A null body delivers nothing and only runs the commit. */
+export interface StagedEntry {
+	readonly type: string;
+	readonly key: string;
+	readonly body: string | null;
+	readonly commit?: Commit;
+	/** Defaults to the key's registered label. */
+	readonly label?: string;
+	/** Why it fired, in words; each source has a default. */
+	readonly reason?: string;
+}
+
+/** An entry as WAIT collected it: in stage order, with its label and reason settled. */
+export interface CollectedEntry {
+	readonly type: string;
+	readonly key: string;
+	readonly label: string;
+	readonly body: string | null;
+	readonly reason: string;
+	readonly commit?: Commit;
+}

@@ -1,0 +1,78 @@
+// The injection record: one per delivery, the only place a reminder's text is kept after it went
+// out. It is what the view renders, and what replay turns back into the exact user-role message
+// the model saw. Its encoded form is a transcript record, never provider text.
+import * as z from 'zod';
+import type { UserMessage } from '../providers/messages';
+import { isValidReminderKey, wrapMany } from './envelope';
+
+export const RECORD_KIND = 'injected-reminders';
+export const RECORD_VERSION = 1;
+
+const Entry = z.object({
+	type: z.string().min(1),
+	key: z.string().refine(isValidReminderKey, 'not a valid reminder key'),
+	label: z.string(),
+	body: z.string(),
+	reason: z.string(),
+});
+
+const Schema = z.object({
+	kind: z.literal(RECORD_KIND),
+	v: z.literal(RECORD_VERSION),
+	phase: z.enum(['turn-start', 'mid-turn']),
+	owner: z.object({ kind: z.enum(['root', 'agent']), id: z.string().min(1) }),
+	requestId: z.string().min(1),
+	/** Milliseconds since the epoch, when the payload was prepared. */
+	at: z.number().int().nonnegative(),
+	/** The owner roster's turn at delivery. */
+	turn: z.number().int().nonnegative(),
+	entries: z.array(Entry).min(1),
+});
+
+export type InjectionRecordEntry = z.infer<typeof Entry>;
+export type InjectionRecord = z.infer<typeof Schema>;
+
+export class InjectionRecordError extends Error {
+	override readonly name = 'InjectionRecordError';
+}
+
+/**
+ * The user-role message a record stands for: its entries wrapped once, in order. WAIT builds the
+ * dispatched message with this very function, so replay reproduces it byte for byte.
+ * Throws ReminderFormatError for a body carrying a marker.
+ */
+export function recordToMessage(record: InjectionRecord): UserMessage {
+	const text = wrapMany(record.entries.map((entry) => [entry.key, entry.body] as const));
+	return { role: 'user', content: [{ type: 'text', text }], synthetic: 'reminders' };
+}
+
+/** The record as a transcript line (JSON, no newline). */
+export function encodeInjectionRecord(record: InjectionRecord): string {
+	return JSON.stringify(record);
+}
+
+/**
+ * Reads a record back from a transcript line (text or already parsed), checking every field and
+ * that its bodies still wrap. Throws InjectionRecordError saying what is wrong.
+ */
+export function decodeInjectionRecord(line: unknown): InjectionRecord {
+	let value = line;
+	if (typeof line === 'string') {
+		try {
+			value = JSON.parse(line) as unknown;
+		} catch (error) {
+			throw new InjectionRecordError(`An injection record is not valid JSON: ${(error as Error).message}`);
+		}
+	}
+	const parsed = Schema.safeParse(value);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		throw new InjectionRecordError(`Not an injection record: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'invalid'}.`);
+	}
+	try {
+		recordToMessage(parsed.data);
+	} catch (error) {
+		throw new InjectionRecordError(`An injection record cannot be replayed: ${(error as Error).message}`);
+	}
+	return parsed.data;
+}
