@@ -128,16 +128,27 @@ export class ReminderEngine extends Disposable {
 		this.pending.enqueue(entry);
 	}
 
+	private rosterOf(owner: Owner): ReminderRoster {
+		if (owner.kind === 'root') {
+			if (this.rootOwner?.id !== owner.id) {
+				throw new Error(`The root turn ${owner.id} is not the running root turn; a finished turn prepares no requests.`);
+			}
+			return this.roster;
+		}
+		const invocation = this.agents.get(owner.id);
+		if (!invocation) {
+			throw new Error(`No running agent invocation "${owner.id}" to prepare a request for.`);
+		}
+		return invocation.roster;
+	}
+
 	/**
 	 * WAIT for `request.owner`: collects staged entries, the pending FIFO (root only), the owner's
 	 * roster and its turn events, in stage order, and prepares one injection.
 	 */
 	wait<R extends PreparedRequest>(request: R, staging: RequestStaging | undefined, facts: WaitFacts = {}): Injection<R> {
 		const { owner } = request;
-		const roster = owner.kind === 'root' ? this.roster : this.agents.get(owner.id)?.roster;
-		if (!roster) {
-			throw new Error(`No running agent invocation "${owner.id}" to prepare a request for.`);
-		}
+		const roster = this.rosterOf(owner);
 		const byStage = new Map<Stage, CollectedEntry[]>(STAGES.map((stage) => [stage, []]));
 		const add = (stage: Stage, entry: StagedEntry, commit: (() => void) | undefined): void => {
 			const enabled = this.config.isEnabled(entry.type);
