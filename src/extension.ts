@@ -4,8 +4,10 @@ import { ChatSessions } from './agent/session';
 import { randomIds, systemClock } from './base/clock';
 import type { Event } from './base/event';
 import type { AgentStatus, TranscriptItem } from './protocol/messages';
+import type { ReminderConfig } from './reminders/config';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { Configuration } from './vscode/configuration';
+import { reminderConfigOf, type SettingProblem } from './vscode/settings';
 
 /** What is honest to say about answering, in this version: nothing answers yet. */
 const AGENT_STATUS: AgentStatus = {
@@ -20,6 +22,9 @@ const AGENT_STATUS: AgentStatus = {
 export interface AsideTestHooks {
 	readonly currentSessionItems: () => readonly TranscriptItem[];
 	readonly onDidAppend: Event<readonly TranscriptItem[]>;
+	/** The reminder configuration the engine reads at every WAIT. */
+	readonly reminderConfig: ReminderConfig;
+	readonly settingProblems: () => readonly SettingProblem[];
 }
 
 export function activate(context: vscode.ExtensionContext): AsideTestHooks | undefined {
@@ -29,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): AsideTestHooks | und
 	log.info(`Aside ${version} activating (VS Code ${vscode.version}).`);
 
 	const configuration = new Configuration(log);
+	// What each session's reminder engine reads at its WAITs (the agent loop arrives with the providers).
+	const reminderConfig = reminderConfigOf(() => configuration.current);
 	const sessions = new ChatSessions(systemClock, randomIds);
 	const chatView = new ChatViewProvider(context.extensionUri, {
 		sessions,
@@ -63,6 +70,8 @@ export function activate(context: vscode.ExtensionContext): AsideTestHooks | und
 				});
 				return { dispose: () => { inner.dispose(); outer.dispose(); } };
 			},
+			reminderConfig,
+			settingProblems: () => configuration.problems,
 		};
 	}
 	return undefined;

@@ -5,10 +5,11 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { ViewSettings } from '../protocol/messages';
-import { type AsideSettings, readSettings, viewSettingsOf } from './settings';
+import { type AsideSettings, readSettings, type SettingProblem, viewSettingsOf } from './settings';
 
 export class Configuration extends Disposable {
 	private _current: AsideSettings;
+	private _problems: readonly SettingProblem[] = [];
 	private readonly reported = new Set<string>();
 
 	private readonly _onDidChange = this._register(new Emitter<AsideSettings>());
@@ -43,9 +44,15 @@ export class Configuration extends Disposable {
 		return this._current;
 	}
 
+	/** What was wrong with the settings at the last read (each also shown to the person once). */
+	get problems(): readonly SettingProblem[] {
+		return this._problems;
+	}
+
 	private read(): AsideSettings {
 		const config = vscode.workspace.getConfiguration();
 		const { settings, problems } = readSettings((key) => config.get(key));
+		this._problems = problems;
 		for (const problem of problems) {
 			if (this.reported.has(problem.message)) {
 				continue;
