@@ -151,11 +151,16 @@ export class ReminderEngine extends Disposable {
 		const roster = this.rosterOf(owner);
 		const byStage = new Map<Stage, CollectedEntry[]>(STAGES.map((stage) => [stage, []]));
 		const add = (stage: Stage, entry: StagedEntry, commit: (() => void) | undefined): void => {
+			const registered = this.keys.get(entry.key);
+			if (!registered) {
+				this.options.log.error(`Reminders: a "${entry.type}" entry was not delivered: its key "${entry.key}" is not registered.`);
+				return;
+			}
 			const enabled = this.config.isEnabled(entry.type);
 			byStage.get(stage)?.push({
 				type: entry.type,
 				key: entry.key,
-				label: entry.label ?? this.keys.require(entry.key).label,
+				label: entry.label ?? registered.label,
 				body: enabled ? entry.body : null,
 				reason: entry.reason ?? DEFAULT_REASON[stage],
 				commit,

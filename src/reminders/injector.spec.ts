@@ -17,7 +17,13 @@ function entry(key: string, body: string | null, commit?: Commit): CollectedEntr
 	return { type: key.replace('.', '-'), key, label: key, body, reason: `because ${key}`, commit };
 }
 
-function inject(messages: ChatMessage[], entries: CollectedEntry[], { phase = 'mid-turn' as Phase, commits = [] as Commit[], recorder = new MemoryRecorder() } = {}) {
+interface InjectOptions {
+	readonly phase?: Phase;
+	readonly commits?: Commit[];
+	readonly recorder?: MemoryRecorder;
+}
+
+function inject(messages: ChatMessage[], entries: CollectedEntry[], { phase = 'mid-turn', commits = [], recorder = new MemoryRecorder() }: InjectOptions = {}) {
 	return injectAtWait(request(messages, phase), entries, commits, { recorder, clock: new FakeClock(), turn: 3 });
 }
 
@@ -39,6 +45,18 @@ describe('WAIT injection', () => {
 			'<system-reminder key="session.date">\nToday is 2026-11-30.\n</system-reminder>\n\n<system-reminder key="steering.user">\na &lt; b\n</system-reminder>',
 		);
 		assert.equal(history.length, 1, 'the caller\'s array is not mutated');
+	});
+
+	it('hands back the synthetic message itself, and leaves the caller\'s history as it was', () => {
+		const history = [userText('read a'), assistantCalls('c1'), toolResult('c1')];
+		const injection = inject(history, [entry('files.edited', 'changed')]);
+		assert.ok(injection.message);
+		assert.equal(injection.request.messages.at(-1), injection.message);
+		assert.equal(injection.request.messages.length, 4);
+		assert.deepEqual(injection.request.messages.slice(0, 3), history);
+		assert.equal(injection.request.messages, injection.request.messages, 'the list is built once');
+		assert.equal(history.length, 3);
+		assert.equal(injection.request.requestId, 'req-1', 'the other request fields pass through');
 	});
 
 	it('with nothing to deliver adds no message and no record, but still runs silent commits', async () => {
@@ -160,10 +178,10 @@ describe('the injection point', () => {
 
 	it('turn-start follows the real user message only', () => {
 		checkInjectionPoint([userText('hi')], 'turn-start');
-		assert.throws(() => checkInjectionPoint([], 'turn-start'), /at least the user message/);
-		assert.throws(() => checkInjectionPoint([userText('hi'), assistantText('hello')], 'turn-start'), /not a assistant message|not an? assistant/);
+		assert.throws(() => { checkInjectionPoint([], 'turn-start'); }, /at least the user message/);
+		assert.throws(() => { checkInjectionPoint([userText('hi'), assistantText('hello')], 'turn-start'); }, /not a assistant message|not an? assistant/);
 		const synthetic = inject([userText('hi')], [entry('a.a', 'A')], { phase: 'turn-start' }).request.messages;
-		assert.throws(() => checkInjectionPoint(synthetic, 'turn-start'), /not a synthetic user message/);
+		assert.throws(() => { checkInjectionPoint(synthetic, 'turn-start'); }, /not a synthetic user message/);
 	});
 
 	it('mid-turn after a text-only reply (a nudge) is allowed: there is no call to split', () => {

@@ -5,7 +5,7 @@
 // payload: a failed or cancelled request simply drops the injection and the same entries are
 // eligible next time.
 import type { Clock } from '../base/clock';
-import type { ChatMessage } from '../providers/messages';
+import type { ChatMessage, UserMessage } from '../providers/messages';
 import type { Commit, CollectedEntry, Owner, Phase } from './definition';
 import { RECORD_KIND, RECORD_VERSION, type InjectionRecord, recordToMessage } from './record';
 import { wrap } from './envelope';
@@ -31,6 +31,8 @@ export interface RejectedEntry {
 export interface Injection<R extends PreparedRequest> {
 	/** The request to dispatch: unchanged when there was nothing to deliver. */
 	readonly request: R;
+	/** The one synthetic message, last in `request.messages`; null when nothing was delivered. */
+	readonly message: UserMessage | null;
 	/** The record commit() writes; null when no body was delivered. */
 	readonly record: InjectionRecord | null;
 	/** Entries left out because their body could not be wrapped: not delivered, not committed. */
@@ -108,6 +110,20 @@ function partition(delivered: readonly CollectedEntry[]): { accepted: CollectedE
 	return { accepted, rejected };
 }
 
+/**
+ * The request with `message` after its history. The history is not copied here: `messages` is
+ * built on first read, by whoever serializes the request (which walks every message anyway), so
+ * WAIT costs the same with 200 messages or 20,000.
+ */
+function withAppended<R extends PreparedRequest>(request: R, message: UserMessage): R {
+	const history = request.messages;
+	let messages: readonly ChatMessage[] | undefined;
+	return Object.defineProperty({ ...request }, 'messages', {
+		enumerable: true,
+		get: () => (messages ??= history.concat(message)),
+	});
+}
+
 export interface InjectOptions {
 	readonly recorder: InjectionRecorder;
 	readonly clock: Clock;
@@ -133,6 +149,7 @@ export function injectAtWait<R extends PreparedRequest>(
 	let rejected: RejectedEntry[] = [];
 	let record: InjectionRecord | null = null;
 	let dispatched = request;
+	let synthetic: UserMessage | null = null;
 	if (toDeliver.length > 0) {
 		const at = options.clock.now();
 		const recordOf = (list: readonly CollectedEntry[]): InjectionRecord => ({
@@ -149,7 +166,8 @@ export function injectAtWait<R extends PreparedRequest>(
 			message = record ? recordToMessage(record) : undefined;
 		}
 		if (message) {
-			dispatched = { ...request, messages: [...request.messages, message] };
+			dispatched = withAppended(request, message);
+			synthetic = message;
 		}
 	}
 	const rejectedSet = new Set(rejected.map((r) => r.entry));
@@ -166,6 +184,7 @@ export function injectAtWait<R extends PreparedRequest>(
 	const finalRecord = record;
 	return {
 		request: dispatched,
+		message: synthetic,
 		record: finalRecord,
 		rejected,
 		commit() {

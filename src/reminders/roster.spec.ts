@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_REMINDER_CONFIG, type ReminderConfig } from './config';
-import type { CollectedEntry, FiringContext, Owner, ReminderDefinition, WaitFacts } from './definition';
+import type { CollectedEntry, FiringContext, Owner, ReminderDefinition } from './definition';
 import { BUILTIN_KEYS } from './keys';
 import { everyTurn, type FiringPolicy, interval, onChange, oneShot } from './policy';
 import { ReminderRoster } from './roster';
@@ -14,7 +14,7 @@ function definition(type: string, policy: FiringPolicy, body: (context: FiringCo
 }
 
 /** Collects, and commits everything collected when `deliver` (what a dispatched request does). */
-function wait(roster: ReminderRoster, { deliver = true, config = DEFAULT_REMINDER_CONFIG, facts = {} as WaitFacts } = {}): CollectedEntry[] {
+function wait(roster: ReminderRoster, { deliver = true, config = DEFAULT_REMINDER_CONFIG, facts = {} } = {}): CollectedEntry[] {
 	const out: CollectedEntry[] = [];
 	roster.collect(ROOT, 'turn-start', facts, config, out, (type, error) => {
 		throw new Error(`${type}: ${String(error)}`);
@@ -46,9 +46,9 @@ describe('reminder roster', () => {
 	it('refuses a duplicate type, an unregistered key and a scope mismatch', () => {
 		const roster = new ReminderRoster('session', KEYS);
 		roster.register(definition('a', everyTurn));
-		assert.throws(() => roster.register(definition('a', everyTurn)), /already registered/);
-		assert.throws(() => roster.register({ ...definition('b', everyTurn), key: 'nobody.registered' }), /not registered/);
-		assert.throws(() => roster.register(definition('c', everyTurn, undefined, 'agent')), /cannot join the session roster/);
+		assert.throws(() => { roster.register(definition('a', everyTurn)); }, /already registered/);
+		assert.throws(() => { roster.register({ ...definition('b', everyTurn), key: 'nobody.registered' }); }, /not registered/);
+		assert.throws(() => { roster.register(definition('c', everyTurn, undefined, 'agent')); }, /cannot join the session roster/);
 	});
 
 	it('counts intervals across turns: delivered at turn 1, 4, 7 with interval 3', () => {
@@ -112,7 +112,7 @@ describe('reminder roster', () => {
 		assert.equal(wait(roster)[0]?.reason, 're-armed: context was compacted', 'an undelivered re-arm stays armed');
 		roster.advanceTurn();
 		assert.equal(wait(roster).length, 0);
-		assert.throws(() => roster.rearm('nothing', 'x'), /No reminder of type "nothing"/);
+		assert.throws(() => { roster.rearm('nothing', 'x'); }, /No reminder of type "nothing"/);
 	});
 
 	it('on-change fires once per change of its content', () => {

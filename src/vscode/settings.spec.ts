@@ -111,7 +111,7 @@ describe('reminder settings', () => {
 			const { settings, problems } = readSettings((k) => (k === key ? bad : undefined));
 			assert.equal(problems.length, 1, `${key} = ${String(bad)}`);
 			assert.equal(problems[0]?.key, key);
-			assert.match(problems[0]?.message ?? '', new RegExp(`"${key.replaceAll('.', '\\.')}" has an invalid value .*; using the default, (10|true)\\.`));
+			assert.match(problems[0].message, new RegExp(`"${key.replaceAll('.', '\\.')}" has an invalid value .*; using the default, (10|true)\\.`));
 			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10 } });
 		}
 	});

@@ -123,7 +123,7 @@ describe('built-in reminders', () => {
 			assert.equal(wait(owner, { step: 4, stepLimit: 5 }).record, null);
 			const last = wait(owner, { step: 5, stepLimit: 5 });
 			assert.deepEqual(last.record?.entries.map((e) => [e.key, e.reason]), [['agent.nudge', 'step limit 5 reached']]);
-			assert.match(last.record?.entries[0]?.body ?? '', /^This is your final step for this request \(the step limit is 5\)\. Do not call any more tools\./);
+			assert.match(last.record.entries[0]?.body ?? '', /^This is your final step for this request \(the step limit is 5\)\. Do not call any more tools\./);
 			await last.commit();
 			assert.equal(wait(owner, { step: 5, stepLimit: 5 }).record, null);
 		});
