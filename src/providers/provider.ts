@@ -1,0 +1,78 @@
+// The one interface every model provider implements: stream a request, with an AbortSignal, as
+// a sequence of events. Anthropic Messages and OpenAI-compatible Chat Completions are written
+// on fetch + SSE (src/providers/); the VS Code Language Model API lives in src/vscode/.
+import type { ChatMessage } from './messages';
+
+/** A tool as the model sees it: name, description, and the JSON Schema of its input. */
+export interface ToolSpec {
+	readonly name: string;
+	readonly description: string;
+	readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
+export interface ChatRequest {
+	readonly model: string;
+	/** The stable system prompt (providers without a system role send it as the first user message). */
+	readonly system: string;
+	readonly messages: readonly ChatMessage[];
+	readonly tools: readonly ToolSpec[];
+	readonly maxOutputTokens: number;
+}
+
+export type StopReason = 'end' | 'tool-use' | 'max-tokens' | 'refusal' | 'other';
+
+export type StreamEvent =
+	/** The provider accepted the request (HTTP 200, or the API call returned a stream). The turn
+	 * loop commits the reminders this request carried on this event, and only on it. */
+	| { readonly type: 'accepted' }
+	| { readonly type: 'text'; readonly text: string }
+	/** A complete tool call; fragments are joined by the provider before this is yielded. */
+	| { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly input: unknown }
+	| { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number }
+	| { readonly type: 'stop'; readonly reason: StopReason };
+
+export interface ModelInfo {
+	readonly id: string;
+	readonly name: string;
+	/** The context window in tokens, when the provider says. */
+	readonly contextWindow?: number;
+}
+
+export interface ChatProvider {
+	readonly id: ProviderId;
+	/** Streams one request. Throws ProviderError; after `accepted`, errors end the stream early. */
+	stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+	/** The models this provider offers, for the picker. */
+	listModels(signal: AbortSignal): Promise<readonly ModelInfo[]>;
+}
+
+export type ProviderId = 'vscode-lm' | 'anthropic' | 'openai-compatible';
+
+export type ProviderErrorKind =
+	| 'auth'
+	| 'rate-limit'
+	| 'overloaded'
+	| 'bad-request'
+	| 'server'
+	| 'network'
+	| 'timeout'
+	| 'cancelled'
+	/** The stream broke or sent something unreadable after it started. */
+	| 'stream';
+
+export class ProviderError extends Error {
+	override readonly name = 'ProviderError';
+
+	constructor(
+		readonly kind: ProviderErrorKind,
+		message: string,
+		readonly details: { readonly status?: number; readonly retryAfterMs?: number; readonly cause?: unknown } = {},
+	) {
+		super(message);
+	}
+
+	/** Worth trying again, if nothing was streamed yet. */
+	get retryable(): boolean {
+		return this.kind === 'rate-limit' || this.kind === 'overloaded' || this.kind === 'server' || this.kind === 'network' || this.kind === 'timeout';
+	}
+}

@@ -1,0 +1,108 @@
+// A tool the agent can call: one zod schema (checked on invoke, turned into the JSON Schema the
+// model sees), what it may touch (read, write, run), and its run function. Tools reach the
+// workspace only through the interfaces below, implemented for VS Code in src/vscode/ and
+// over the real file system for tests.
+import type * as z from 'zod';
+
+export type ToolKind = 'read' | 'write' | 'run';
+
+/** A harness notice that rides a tool result (a Read truncation notice): stored as structure,
+ * wrapped as a `<system-reminder>` after the result's content when sent to the model. */
+export interface ToolNotice {
+	readonly key: string;
+	readonly body: string;
+}
+
+export interface ToolResult {
+	/** What the model reads: file text with line numbers, matches, command output, or an error. */
+	readonly content: string;
+	readonly isError?: boolean;
+	readonly notices?: readonly ToolNotice[];
+	/** For the view and the transcript: a unified diff for edits, the command's exit code, … */
+	readonly detail?: ToolDetail;
+}
+
+export type ToolDetail =
+	| { readonly kind: 'diff'; readonly path: string; readonly diff: string }
+	| { readonly kind: 'command'; readonly command: string; readonly exitCode: number | null; readonly timedOut: boolean }
+	| { readonly kind: 'file'; readonly path: string; readonly lines: number; readonly truncated: boolean };
+
+/** What a person confirms before a write or a command runs (ask mode). */
+export interface Confirmation {
+	readonly title: string;
+	/** A path or a command line. */
+	readonly target: string;
+	/** The unified diff a write would make, when there is one. */
+	readonly diff?: string;
+}
+
+export interface FileStat {
+	readonly type: 'file' | 'directory' | 'other';
+	readonly size: number;
+	readonly mtimeMs: number;
+}
+
+/** The workspace as tools see it. Paths are absolute, already confined by WorkspacePaths. */
+export interface WorkspaceFs {
+	stat(path: string): Promise<FileStat | undefined>;
+	readFile(path: string): Promise<Uint8Array>;
+	readDirectory(path: string): Promise<readonly { readonly name: string; readonly type: FileStat['type'] }[]>;
+	/** The real path with symlinks resolved, or undefined when it does not exist. */
+	realPath(path: string): Promise<string | undefined>;
+}
+
+/** Writes go through the editor's document model (undo, dirty state, diagnostics). */
+export interface DocumentWriter {
+	/** The text as the editor has it (an open, unsaved document wins over the disk). */
+	readText(path: string): Promise<string | undefined>;
+	/** Replaces the whole text of an existing file and saves it. */
+	replace(path: string, text: string): Promise<void>;
+	/** Creates a new file (and missing parent folders) with this text and saves it. */
+	create(path: string, text: string): Promise<void>;
+}
+
+export interface CommandOutcome {
+	readonly output: string;
+	readonly exitCode: number | null;
+	readonly timedOut: boolean;
+	/** True when output past the cap was dropped. */
+	readonly truncated: boolean;
+}
+
+export interface CommandRunner {
+	run(command: string, options: { readonly cwd: string; readonly timeoutMs: number; readonly maxOutputBytes: number; readonly signal: AbortSignal }): Promise<CommandOutcome>;
+}
+
+export interface TextSearchMatch {
+	readonly path: string;
+	readonly line: number;
+	readonly text: string;
+}
+
+export interface TextSearch {
+	search(
+		pattern: string,
+		options: { readonly roots: readonly string[]; readonly glob?: string; readonly caseSensitive: boolean; readonly maxResults: number; readonly signal: AbortSignal },
+	): Promise<{ readonly matches: readonly TextSearchMatch[]; readonly truncated: boolean }>;
+}
+
+export interface ToolContext {
+	/** The workspace folders, absolute. The first is where relative paths start. */
+	readonly roots: readonly string[];
+	readonly fs: WorkspaceFs;
+	readonly writer: DocumentWriter;
+	readonly runner: CommandRunner;
+	readonly search: TextSearch;
+	readonly signal: AbortSignal;
+}
+
+export interface Tool<I = unknown> {
+	readonly name: string;
+	/** What the model reads about the tool; the contract, said once. */
+	readonly description: string;
+	readonly kind: ToolKind;
+	readonly input: z.ZodType<I>;
+	/** For ask mode: what the person is asked to allow. Read tools have none. */
+	confirm?(input: I, context: ToolContext): Promise<Confirmation>;
+	run(input: I, context: ToolContext): Promise<ToolResult>;
+}
