@@ -1,0 +1,323 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { startModelServer, type ModelServer, type ScriptedStep } from '../../test/harness/modelServer.mjs';
+import { wrap } from '../reminders/envelope';
+import { FakeClock } from '../testing/fakeClock';
+import { assistantCalls, assistantText, resultsInUser, userText } from '../testing/history';
+import { AnthropicProvider, toAnthropicMessages } from './anthropic';
+import type { ChatMessage } from './messages';
+import { ProviderError, type ChatRequest, type StreamEvent } from './provider';
+
+const READ_TOOL = { name: 'Read', description: 'Reads a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+
+function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
+	return { model: 'claude-test', system: 'You are Aside.', messages: [userText('hi')], tools: [], maxOutputTokens: 1024, ...overrides };
+}
+
+interface Outcome {
+	readonly events: StreamEvent[];
+	readonly error?: ProviderError;
+}
+
+/** Everything a stream yielded, and the ProviderError it ended with, if any. */
+async function run(stream: AsyncIterable<StreamEvent>, onEvent?: (event: StreamEvent) => void): Promise<Outcome> {
+	const events: StreamEvent[] = [];
+	try {
+		for await (const event of stream) {
+			events.push(event);
+			onEvent?.(event);
+		}
+		return { events };
+	} catch (error) {
+		assert.ok(error instanceof ProviderError, `a ProviderError, not ${String(error)}`);
+		return { events, error };
+	}
+}
+
+function textOf(events: readonly StreamEvent[]): string {
+	return events.map((event) => (event.type === 'text' ? event.text : '')).join('');
+}
+
+async function withServer(test: (server: ModelServer, provider: AnthropicProvider) => Promise<void>): Promise<void> {
+	const server = await startModelServer();
+	try {
+		await test(server, new AnthropicProvider({ baseUrl: server.url, apiKey: 'sk-test' }));
+	} finally {
+		await server.close();
+	}
+}
+
+async function streamOnce(step: ScriptedStep, req = request()): Promise<Outcome & { server: ModelServer }> {
+	let outcome: (Outcome & { server: ModelServer }) | undefined;
+	await withServer(async (server, provider) => {
+		server.script(step);
+		outcome = { ...(await run(provider.stream(req, new AbortController().signal))), server };
+	});
+	assert.ok(outcome);
+	return outcome;
+}
+
+/** A provider whose fetch answers with a fixed SSE body, for streams the server can't misbehave into. */
+function providerAnswering(sse: string): AnthropicProvider {
+	const fetchStub: typeof fetch = () => Promise.resolve(new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+	return new AnthropicProvider({ apiKey: 'sk-test', fetch: fetchStub });
+}
+
+function frame(data: { readonly type: string; readonly [field: string]: unknown }): string {
+	return `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+describe('AnthropicProvider streaming', () => {
+	it('is accepted, streams text in pieces, then one usage and the stop reason', async () => {
+		const { events, error } = await streamOnce({ text: 'Hello, streaming world! ✓', usage: { input: 42, output: 7 } });
+		assert.equal(error, undefined);
+		assert.deepEqual(events[0], { type: 'accepted' });
+		assert.equal(textOf(events), 'Hello, streaming world! ✓');
+		assert.ok(events.filter((event) => event.type === 'text').length > 3, 'the text arrived in several events');
+		assert.deepEqual(events.slice(-2), [
+			{ type: 'usage', inputTokens: 42, outputTokens: 7 },
+			{ type: 'stop', reason: 'end' },
+		]);
+	});
+
+	it('sends the headers and the exact body, with the history converted and results first', async () => {
+		const reminder = wrap('files.edited', 'src/a.ts changed');
+		const history: ChatMessage[] = [
+			userText('Fix the bug'),
+			assistantCalls('c1', 'c2'),
+			resultsInUser('c1', 'c2'),
+			{ role: 'user', synthetic: 'reminders', content: [{ type: 'text', text: reminder }] },
+			{ role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool-call', id: 'c3', name: 'Bash', input: { command: 'npm test' } }] },
+			userText('also check lint'),
+			{ role: 'tool', callId: 'c3', content: 'exit 1', isError: true },
+			assistantText('Done.'),
+			userText('thanks'),
+		];
+		const { server } = await streamOnce({ text: 'ok' }, request({ messages: history, tools: [READ_TOOL] }));
+		const [received] = server.requests;
+		assert.equal(received?.method, 'POST');
+		assert.equal(received.path, '/v1/messages');
+		assert.equal(received.headers['x-api-key'], 'sk-test');
+		assert.equal(received.headers['anthropic-version'], '2023-06-01');
+		assert.equal(received.headers['content-type'], 'application/json');
+		assert.deepEqual(received.body, {
+			model: 'claude-test',
+			max_tokens: 1024,
+			system: 'You are Aside.',
+			messages: [
+				{ role: 'user', content: [{ type: 'text', text: 'Fix the bug' }] },
+				{
+					role: 'assistant',
+					content: [
+						{ type: 'text', text: 'Let me look.' },
+						{ type: 'tool_use', id: 'c1', name: 'Read', input: { path: 'c1.ts' } },
+						{ type: 'tool_use', id: 'c2', name: 'Read', input: { path: 'c2.ts' } },
+					],
+				},
+				{
+					role: 'user',
+					content: [
+						{ type: 'tool_result', tool_use_id: 'c1', content: 'contents of c1.ts' },
+						{ type: 'tool_result', tool_use_id: 'c2', content: 'contents of c2.ts' },
+						{ type: 'text', text: reminder },
+					],
+				},
+				{ role: 'assistant', content: [{ type: 'tool_use', id: 'c3', name: 'Bash', input: { command: 'npm test' } }] },
+				{
+					role: 'user',
+					content: [
+						{ type: 'tool_result', tool_use_id: 'c3', content: 'exit 1', is_error: true },
+						{ type: 'text', text: 'also check lint' },
+					],
+				},
+				{ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+				{ role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+			],
+			tools: [{ name: 'Read', description: 'Reads a file.', input_schema: READ_TOOL.inputSchema }],
+			stream: true,
+		});
+	});
+
+	it('leaves out an empty system prompt and an empty tool list, and drops messages left empty', async () => {
+		const messages = toAnthropicMessages([userText('a'), { role: 'assistant', content: [{ type: 'text', text: '' }] }, userText('b')]);
+		assert.deepEqual(messages, [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+		const { server } = await streamOnce({ text: 'ok' }, request({ system: '' }));
+		assert.deepEqual(Object.keys(server.requests[0]?.body as object), ['model', 'max_tokens', 'messages', 'stream']);
+	});
+
+	it('assembles parallel tool calls from fragments, exactly', async () => {
+		const first = { path: 'src/ünïcode/🙂.ts', lines: [1, 20], options: { nested: { deep: true, text: 'a "quoted" \\ value' } } };
+		const second = { command: 'grep -rn "x" .', timeoutMs: 5000 };
+		const { events, error } = await streamOnce({
+			text: 'Reading both.',
+			toolCalls: [
+				{ id: 'toolu_a', name: 'Read', input: first },
+				{ id: 'toolu_b', name: 'Bash', input: second },
+				{ id: 'toolu_c', name: 'List', input: {} },
+			],
+		});
+		assert.equal(error, undefined);
+		assert.equal(textOf(events), 'Reading both.');
+		assert.deepEqual(
+			events.filter((event) => event.type === 'tool-call'),
+			[
+				{ type: 'tool-call', id: 'toolu_a', name: 'Read', input: first },
+				{ type: 'tool-call', id: 'toolu_b', name: 'Bash', input: second },
+				{ type: 'tool-call', id: 'toolu_c', name: 'List', input: {} },
+			],
+		);
+		assert.deepEqual(events.at(-1), { type: 'stop', reason: 'tool-use' });
+	});
+
+	it('maps every stop reason', async () => {
+		const cases = [
+			['end_turn', 'end'],
+			['tool_use', 'tool-use'],
+			['max_tokens', 'max-tokens'],
+			['refusal', 'refusal'],
+			['stop_sequence', 'other'],
+			['pause_turn', 'other'],
+		] as const;
+		for (const [wire, neutral] of cases) {
+			const { events } = await streamOnce({ text: 'x', stop: wire });
+			assert.deepEqual(events.at(-1), { type: 'stop', reason: neutral }, wire);
+		}
+	});
+
+	it('counts cached prompt tokens as input, and keeps message_start counts message_delta leaves out', async () => {
+		const sse = [
+			frame({ type: 'message_start', message: { usage: { input_tokens: 5, cache_creation_input_tokens: 100, cache_read_input_tokens: 1000, output_tokens: 1 } } }),
+			frame({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9, input_tokens: null } }),
+			frame({ type: 'message_stop' }),
+		].join('');
+		const { events } = await run(providerAnswering(sse).stream(request(), new AbortController().signal));
+		assert.deepEqual(events, [{ type: 'accepted' }, { type: 'usage', inputTokens: 1105, outputTokens: 9 }, { type: 'stop', reason: 'end' }]);
+	});
+
+	it('fails with "stream" when the stream ends without message_stop', async () => {
+		const sse = frame({ type: 'message_start', message: { usage: { input_tokens: 5 } } }) + frame({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'partial' } });
+		const { events, error } = await run(providerAnswering(sse).stream(request(), new AbortController().signal));
+		assert.equal(textOf(events), 'partial');
+		assert.equal(error?.kind, 'stream');
+		assert.match(error.message, /cut off/);
+	});
+});
+
+describe('AnthropicProvider failures', () => {
+	it('maps HTTP errors before streaming to kinds, with the server\'s message and nothing yielded', async () => {
+		const cases = [
+			[401, 'auth'],
+			[403, 'auth'],
+			[400, 'bad-request'],
+			[404, 'bad-request'],
+			[413, 'bad-request'],
+			[422, 'bad-request'],
+			[429, 'rate-limit'],
+			[500, 'server'],
+			[503, 'server'],
+			[529, 'overloaded'],
+		] as const;
+		for (const [status, kind] of cases) {
+			const { events, error } = await streamOnce({ status, message: `scripted ${status} explanation` });
+			assert.deepEqual(events, [], `${status}: nothing before the error`);
+			assert.equal(error?.kind, kind, `${status}`);
+			assert.equal(error.details.status, status);
+			assert.match(error.message, new RegExp(`HTTP ${status} from Anthropic: scripted ${status} explanation`));
+		}
+	});
+
+	it('reads retry-after in seconds, as an HTTP date, and retry-after-ms', async () => {
+		const seconds = await streamOnce({ status: 429, retryAfter: 2 });
+		assert.equal(seconds.error?.details.retryAfterMs, 2000);
+		assert.equal(seconds.error.retryable, true);
+		const ms = await streamOnce({ status: 529, retryAfterMs: 1500 });
+		assert.equal(ms.error?.details.retryAfterMs, 1500);
+
+		const clock = new FakeClock();
+		await withServer(async (server) => {
+			server.script({ status: 429, retryAfter: new Date(clock.now() + 3000).toUTCString() });
+			const provider = new AnthropicProvider({ baseUrl: server.url, apiKey: 'k', clock });
+			const { error } = await run(provider.stream(request(), new AbortController().signal));
+			assert.equal(error?.details.retryAfterMs, 3000);
+		});
+	});
+
+	it('fails with "stream" after accepted when the connection is cut, keeping the text that streamed', async () => {
+		// message_start, ping, content_block_start, then two deltas of four characters.
+		const { events, error } = await streamOnce({ text: 'abcdefghijklmnop', cutAfterChunks: 5 });
+		assert.deepEqual(events[0], { type: 'accepted' });
+		assert.equal(textOf(events), 'abcdefgh');
+		assert.equal(error?.kind, 'stream');
+		assert.equal(error.retryable, false);
+	});
+
+	it('turns an error event in the stream into a typed error', async () => {
+		const { events, error } = await streamOnce({ streamError: { type: 'overloaded_error', message: 'Overloaded' } });
+		assert.deepEqual(events, [{ type: 'accepted' }]);
+		assert.equal(error?.kind, 'overloaded');
+		assert.match(error.message, /Overloaded/);
+	});
+
+	it('fails with "stream" when a tool call\'s input is not valid JSON', async () => {
+		const { error } = await streamOnce({ toolCalls: [{ name: 'Read', arguments: '{"path": "a.ts"' }] });
+		assert.equal(error?.kind, 'stream');
+		assert.match(error.message, /Read/);
+	});
+
+	it('is cancelled when stopped mid-stream', async () => {
+		await withServer(async (server, provider) => {
+			server.script({ hangAfterAccept: true });
+			const controller = new AbortController();
+			const { events, error } = await run(provider.stream(request(), controller.signal), () => {
+				controller.abort();
+			});
+			assert.deepEqual(events, [{ type: 'accepted' }]);
+			assert.equal(error?.kind, 'cancelled');
+			await server.waitForDisconnects(1);
+		});
+	});
+
+	it('is cancelled when stopped before the server answers', async () => {
+		await withServer(async (server, provider) => {
+			server.script({ delayMs: 10_000 });
+			const controller = new AbortController();
+			setTimeout(() => {
+				controller.abort();
+			}, 20);
+			const { events, error } = await run(provider.stream(request(), controller.signal));
+			assert.deepEqual(events, []);
+			assert.equal(error?.kind, 'cancelled');
+		});
+	});
+
+	it('fails with a retryable "network" error when nothing listens', async () => {
+		const server = await startModelServer();
+		await server.close();
+		const provider = new AnthropicProvider({ baseUrl: server.url, apiKey: 'k' });
+		const { error } = await run(provider.stream(request(), new AbortController().signal));
+		assert.equal(error?.kind, 'network');
+		assert.equal(error.retryable, true);
+		assert.match(error.message, /ECONNREFUSED/);
+	});
+});
+
+describe('AnthropicProvider.listModels', () => {
+	it('lists the models with their display names', async () => {
+		await withServer(async (server, provider) => {
+			const models = await provider.listModels(new AbortController().signal);
+			assert.deepEqual(models, [
+				{ id: 'test-model', name: 'test-model' },
+				{ id: 'test-model-large', name: 'test-model-large' },
+			]);
+			assert.equal(server.requests[0]?.path, '/v1/models');
+			assert.equal(server.requests[0].headers['x-api-key'], 'sk-test');
+		});
+	});
+
+	it('throws a typed error instead of an empty list', async () => {
+		await withServer(async (server, provider) => {
+			server.scriptModels({ status: 401, message: 'invalid x-api-key' });
+			await assert.rejects(provider.listModels(new AbortController().signal), (error: unknown) => error instanceof ProviderError && error.kind === 'auth');
+		});
+	});
+});

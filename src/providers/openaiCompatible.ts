@@ -1,0 +1,307 @@
+// OpenAI-compatible Chat Completions (OpenAI, Ollama, llama.cpp, vLLM, LM Studio…) on fetch +
+// SSE: the neutral history as chat messages with `tool` role results, and the streamed chunks
+// back as StreamEvents.
+import * as z from 'zod';
+import { randomIds, systemClock, type Clock, type IdSource } from '../base/clock';
+import type { AssistantMessage, ChatMessage } from './messages';
+import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent } from './provider';
+import { errorFromResponse, errorMessageOf, failureOf, fetchOrFail } from './retry';
+import { readSse } from './sse';
+
+export interface OpenAICompatibleOptions {
+	/** Up to the version segment, e.g. `http://localhost:11434/v1`. */
+	readonly baseUrl: string;
+	/** Sent as a bearer token when given; local servers such as Ollama need none. */
+	readonly apiKey?: string;
+	readonly fetch?: typeof fetch;
+	readonly clock?: Clock;
+	/** For tool calls a server streams without an id. */
+	readonly ids?: IdSource;
+}
+
+export type OpenAIMessage =
+	| { role: 'system' | 'user'; content: string }
+	| { role: 'tool'; tool_call_id: string; content: string }
+	| { role: 'assistant'; content?: string; tool_calls?: OpenAIToolCall[] };
+
+export interface OpenAIToolCall {
+	id: string;
+	type: 'function';
+	function: { name: string; arguments: string };
+}
+
+function assistantMessage(message: AssistantMessage): OpenAIMessage | null {
+	const text = message.content.flatMap((part) => (part.type === 'text' && part.text !== '' ? [part.text] : [])).join('');
+	const calls = message.content.flatMap((part): OpenAIToolCall[] =>
+		part.type === 'tool-call' ? [{ id: part.id, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } }] : [],
+	);
+	if (text === '' && calls.length === 0) {
+		return null;
+	}
+	// A tool-only message leaves `content` out: Ollama refuses null, and "" in the history
+	// makes some models answer with tool markup in text.
+	return { role: 'assistant', ...(text === '' ? {} : { content: text }), ...(calls.length === 0 ? {} : { tool_calls: calls }) };
+}
+
+/**
+ * The neutral history as chat messages. Between two assistant messages, tool results come
+ * first (they must follow the assistant's tool_calls), then the user texts in order.
+ */
+export function toOpenAIMessages(system: string, messages: readonly ChatMessage[]): OpenAIMessage[] {
+	const out: OpenAIMessage[] = system === '' ? [] : [{ role: 'system', content: system }];
+	let results: OpenAIMessage[] = [];
+	let texts: OpenAIMessage[] = [];
+	const flush = (): void => {
+		out.push(...results, ...texts);
+		results = [];
+		texts = [];
+	};
+	for (const message of messages) {
+		if (message.role === 'assistant') {
+			flush();
+			const converted = assistantMessage(message);
+			if (converted) {
+				out.push(converted);
+			}
+		} else if (message.role === 'tool') {
+			results.push({ role: 'tool', tool_call_id: message.callId, content: message.content });
+		} else {
+			const text: string[] = [];
+			for (const part of message.content) {
+				if (part.type === 'tool-result') {
+					results.push({ role: 'tool', tool_call_id: part.callId, content: part.content });
+				} else if (part.text !== '') {
+					text.push(part.text);
+				}
+			}
+			if (text.length > 0) {
+				texts.push({ role: 'user', content: text.join('\n\n') });
+			}
+		}
+	}
+	flush();
+	return out;
+}
+
+export function openAIBody(request: ChatRequest): Record<string, unknown> {
+	return {
+		model: request.model,
+		messages: toOpenAIMessages(request.system, request.messages),
+		// OpenAI refuses an empty tools array.
+		...(request.tools.length === 0
+			? {}
+			: { tools: request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })) }),
+		stream: true,
+		stream_options: { include_usage: true },
+		max_tokens: request.maxOutputTokens,
+	};
+}
+
+const ToolFragment = z.object({
+	index: z.number().optional(),
+	id: z.string().nullish(),
+	function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+type ToolFragment = z.infer<typeof ToolFragment>;
+
+const Chunk = z.object({
+	choices: z
+		.array(
+			z.object({
+				delta: z.object({ content: z.string().nullish(), tool_calls: z.array(ToolFragment).nullish() }).nullish(),
+				finish_reason: z.string().nullish(),
+			}),
+		)
+		.nullish(),
+	usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
+	error: z.unknown().optional(),
+});
+type Chunk = z.infer<typeof Chunk>;
+
+const FINISH_REASONS: Readonly<Record<string, StopReason>> = { stop: 'end', tool_calls: 'tool-use', length: 'max-tokens', content_filter: 'refusal' };
+
+interface PendingCall {
+	id: string;
+	name: string;
+	args: string;
+}
+
+/** Folds the chunks of one completion into StreamEvents. */
+class CompletionAssembler {
+	private readonly calls = new Map<number, PendingCall>();
+	private lastIndex = 0;
+	private sawToolCalls = false;
+	private finishReason: string | undefined;
+	private usage: StreamEvent | undefined;
+
+	constructor(
+		private readonly label: string,
+		private readonly ids: IdSource,
+	) {}
+
+	get finished(): boolean {
+		return this.finishReason !== undefined;
+	}
+
+	take(chunk: Chunk): StreamEvent[] {
+		if (chunk.error !== undefined) {
+			throw new ProviderError('server', `${this.label} reported an error mid-stream: ${errorMessageOf(JSON.stringify(chunk))}`);
+		}
+		if (chunk.usage) {
+			this.usage = { type: 'usage', inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+		}
+		const choice = chunk.choices?.[0];
+		const events: StreamEvent[] = [];
+		if (choice?.delta?.content) {
+			events.push({ type: 'text', text: choice.delta.content });
+		}
+		for (const fragment of choice?.delta?.tool_calls ?? []) {
+			this.fragment(fragment);
+		}
+		if (choice?.finish_reason) {
+			this.finishReason = choice.finish_reason;
+			events.push(...this.completeCalls());
+		}
+		return events;
+	}
+
+	/** The end of the stream: any calls not yet complete, usage, and the stop reason. */
+	finish(): StreamEvent[] {
+		const calls = this.completeCalls();
+		let reason = FINISH_REASONS[this.finishReason ?? ''] ?? 'other';
+		// Some servers (older Ollama) say "stop" after streaming tool calls.
+		if (reason === 'end' && this.sawToolCalls) {
+			reason = 'tool-use';
+		}
+		return [...calls, ...(this.usage ? [this.usage] : []), { type: 'stop', reason }];
+	}
+
+	private fragment(fragment: ToolFragment): void {
+		// Servers that leave out `index` send each call whole: a new id starts a new call.
+		const index = fragment.index ?? (fragment.id ? this.calls.size : this.lastIndex);
+		this.lastIndex = index;
+		let call = this.calls.get(index);
+		if (!call) {
+			call = { id: '', name: '', args: '' };
+			this.calls.set(index, call);
+		}
+		call.id ||= fragment.id ?? '';
+		// The name arrives whole in the first fragment; some servers repeat it in later ones.
+		call.name ||= fragment.function?.name ?? '';
+		call.args += fragment.function?.arguments ?? '';
+	}
+
+	private completeCalls(): StreamEvent[] {
+		const events = [...this.calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => this.complete(call));
+		this.calls.clear();
+		this.sawToolCalls ||= events.length > 0;
+		return events;
+	}
+
+	private complete(call: PendingCall): StreamEvent {
+		if (call.name === '') {
+			throw new ProviderError('stream', `${this.label} streamed a tool call without a name.`);
+		}
+		let input: unknown = {};
+		if (call.args.trim() !== '') {
+			try {
+				input = JSON.parse(call.args);
+			} catch (error) {
+				throw new ProviderError('stream', `${this.label} sent arguments for tool call ${call.name} that are not valid JSON.`, { cause: error });
+			}
+		}
+		return { type: 'tool-call', id: call.id || `call_${this.ids.next()}`, name: call.name, input };
+	}
+}
+
+const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+export class OpenAICompatibleProvider implements ChatProvider {
+	readonly id = 'openai-compatible';
+	private readonly baseUrl: string;
+	private readonly label: string;
+	private readonly fetch: typeof fetch;
+	private readonly clock: Clock;
+
+	constructor(private readonly options: OpenAICompatibleOptions) {
+		this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+		this.label = `the model server at ${hostOf(this.baseUrl)}`;
+		this.fetch = options.fetch ?? globalThis.fetch;
+		this.clock = options.clock ?? systemClock;
+	}
+
+	async *stream(request: ChatRequest, signal: AbortSignal): AsyncGenerator<StreamEvent, void, undefined> {
+		const response = await this.send('/chat/completions', { method: 'POST', body: JSON.stringify(openAIBody(request)) }, signal);
+		if (!response.body) {
+			throw new ProviderError('stream', `The response from ${this.label} has no body.`);
+		}
+		yield { type: 'accepted' };
+		const assembler = new CompletionAssembler(this.label, this.options.ids ?? randomIds);
+		let done = false;
+		try {
+			for await (const sse of readSse(response.body, signal)) {
+				if (sse.data === '[DONE]') {
+					done = true;
+					break;
+				}
+				yield* assembler.take(this.parseChunk(sse.data));
+			}
+		} catch (error) {
+			throw failureOf(error, signal, (cause) => this.cutOff(cause));
+		}
+		// A server that ends the stream after finish_reason without [DONE] still said all it had.
+		if (!done && !assembler.finished) {
+			throw this.cutOff();
+		}
+		yield* assembler.finish();
+	}
+
+	async listModels(signal: AbortSignal): Promise<readonly ModelInfo[]> {
+		const response = await this.send('/models', { method: 'GET' }, signal);
+		const parsed = ModelList.safeParse(await response.json().catch(() => undefined));
+		if (!parsed.success) {
+			throw new ProviderError('stream', `The model list from ${this.label} has an unexpected shape.`, { cause: parsed.error });
+		}
+		return parsed.data.data.map((model) => ({ id: model.id, name: model.id }));
+	}
+
+	private parseChunk(data: string): Chunk {
+		let json: unknown;
+		try {
+			json = JSON.parse(data);
+		} catch (error) {
+			throw new ProviderError('stream', `${this.label} sent a chunk that is not JSON.`, { cause: error });
+		}
+		const parsed = Chunk.safeParse(json);
+		if (!parsed.success) {
+			throw new ProviderError('stream', `${this.label} sent a chunk with an unexpected shape.`, { cause: parsed.error });
+		}
+		return parsed.data;
+	}
+
+	private cutOff(cause?: unknown): ProviderError {
+		const reason = cause instanceof Error ? ` (${cause.message})` : '';
+		return new ProviderError('stream', `The response from ${this.label} was cut off before it ended${reason}.`, { cause });
+	}
+
+	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError. */
+	private async send(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+		const headers: Record<string, string> = { 'content-type': 'application/json' };
+		if (this.options.apiKey) {
+			headers.authorization = `Bearer ${this.options.apiKey}`;
+		}
+		const response = await fetchOrFail(this.fetch, this.label, `${this.baseUrl}${path}`, { ...init, headers }, signal);
+		if (!response.ok) {
+			throw await errorFromResponse(this.label, response, { now: this.clock.now() });
+		}
+		return response;
+	}
+}
+
+function hostOf(url: string): string {
+	try {
+		return new URL(url).host;
+	} catch {
+		return url;
+	}
+}

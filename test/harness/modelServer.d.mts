@@ -1,0 +1,66 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface ScriptedToolCall {
+	/** Defaults to a fresh `toolu_N` (Anthropic) or `call_N` (OpenAI). */
+	readonly id?: string;
+	readonly name: string;
+	readonly input?: unknown;
+	/** Sent instead of `JSON.stringify(input)`, e.g. to send invalid JSON. */
+	readonly arguments?: string;
+}
+
+export interface ScriptedStep {
+	readonly text?: string;
+	readonly toolCalls?: readonly ScriptedToolCall[];
+	readonly usage?: { readonly input: number; readonly output: number };
+	/** A neutral stop reason ('end', 'tool-use', 'max-tokens', 'refusal') or a wire one sent as is. */
+	readonly stop?: string;
+	/** Any status but 200 answers with an error body in the endpoint's format. */
+	readonly status?: number;
+	/** `retry-after` in seconds. */
+	readonly retryAfter?: number | string;
+	/** `retry-after-ms`. */
+	readonly retryAfterMs?: number;
+	/** The error body's message and type. */
+	readonly message?: string;
+	readonly errorType?: string;
+	/** An error event in the stream after the text (if any), in place of the rest of the reply. */
+	readonly streamError?: { readonly type: string; readonly message: string };
+	/** Send this many SSE events, then destroy the socket. */
+	readonly cutAfterChunks?: number;
+	/** Wait this long before answering (after the request is recorded). */
+	readonly delayMs?: number;
+	/** Send the headers and the first event, then wait until the client disconnects. */
+	readonly hangAfterAccept?: boolean;
+	/** For a model-list step: the ids to list. */
+	readonly models?: readonly string[];
+}
+
+export interface ReceivedRequest {
+	readonly method: string;
+	readonly path: string;
+	readonly headers: IncomingHttpHeaders;
+	/** The parsed JSON body; the raw text when not JSON; undefined when empty. */
+	readonly body: unknown;
+}
+
+export interface ModelServer {
+	/** `http://127.0.0.1:PORT`: the Anthropic base URL; add `/v1` for an OpenAI-compatible one. */
+	readonly url: string;
+	readonly port: number;
+	/** Every request received, in order, recorded before it is answered. */
+	readonly requests: ReceivedRequest[];
+	/** Queues replies to chat requests, one per request; unscripted requests get "ok". */
+	script(...steps: (ScriptedStep | readonly ScriptedStep[])[]): void;
+	/** Queues replies to model-list requests. */
+	scriptModels(...steps: (ScriptedStep | readonly ScriptedStep[])[]): void;
+	/** Chat steps not yet consumed. */
+	pending(): number;
+	/** How many clients went away before their reply ended (not counting scripted cuts). */
+	disconnects(): number;
+	/** Resolves once `disconnects()` reaches `count` (default 1): a Stop really closed the connection. */
+	waitForDisconnects(count?: number): Promise<void>;
+	close(): Promise<void>;
+}
+
+export declare function startModelServer(options?: { readonly models?: readonly string[] }): Promise<ModelServer>;
