@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, beforeEach, describe, it } from 'node:test';
+import { NodeDocumentWriter, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
+import { editTool } from './edit';
+import { invokeTool, prepareTool } from './registry';
+
+describe('Edit', () => {
+	const workspace = tempWorkspace();
+	const context = nodeToolContext([workspace.root]);
+	const file = join(workspace.root, 'a.ts');
+	const edit = (input: Record<string, unknown>) => invokeTool(editTool, { path: 'a.ts', ...input }, context);
+	const text = () => readFileSync(file, 'utf8');
+
+	beforeEach(() => {
+		writeFileSync(file, 'const a = 1;\nconst b = 2;\nconst a2 = 1;\n');
+	});
+	after(() => {
+		workspace.dispose();
+	});
+
+	it('replaces the one occurrence, saves, and returns the diff', async () => {
+		const result = await edit({ old_string: 'const b = 2;', new_string: 'const b = 3;' });
+		assert.equal(result.content, 'Edited a.ts: replaced 1 occurrence.');
+		assert.equal(text(), 'const a = 1;\nconst b = 3;\nconst a2 = 1;\n');
+		assert.deepEqual(result.detail, {
+			kind: 'diff',
+			path: 'a.ts',
+			diff: '--- a.ts\n+++ a.ts\n@@ -1,3 +1,3 @@\n const a = 1;\n-const b = 2;\n+const b = 3;\n const a2 = 1;\n',
+		});
+	});
+
+	it('confirm() shows the same diff and changes nothing', async () => {
+		const prepared = await prepareTool(editTool, { path: 'a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' }, context);
+		assert.ok(prepared.ok);
+		assert.equal(prepared.confirmation?.title, 'Edit a.ts');
+		assert.equal(prepared.confirmation.target, 'a.ts');
+		assert.match(prepared.confirmation.diff ?? '', /^-const b = 2;\n\+const b = 3;$/m);
+		assert.equal(text(), 'const a = 1;\nconst b = 2;\nconst a2 = 1;\n');
+	});
+
+	it('refuses when old_string is not found, saying whitespace must match', async () => {
+		const result = await edit({ old_string: 'const  b = 2;', new_string: 'x' });
+		assert.equal(result.isError, true);
+		assert.match(result.content, /^old_string was not found in a\.ts\. It must match the file exactly, including whitespace/);
+	});
+
+	it('refuses several occurrences without replace_all, naming the count', async () => {
+		const result = await edit({ old_string: ' = 1;', new_string: ' = 9;' });
+		assert.equal(result.isError, true);
+		assert.match(result.content, /^old_string occurs 2 times in a\.ts\./);
+		assert.equal(text(), 'const a = 1;\nconst b = 2;\nconst a2 = 1;\n');
+	});
+
+	it('replaces every occurrence with replace_all', async () => {
+		const result = await edit({ old_string: ' = 1;', new_string: ' = 9;', replace_all: true });
+		assert.equal(result.content, 'Edited a.ts: replaced 2 occurrences.');
+		assert.equal(text(), 'const a = 9;\nconst b = 2;\nconst a2 = 9;\n');
+	});
+
+	it('refuses old_string equal to new_string, and an empty old_string', async () => {
+		assert.match((await edit({ old_string: 'const', new_string: 'const' })).content, /the same/);
+		assert.match((await edit({ old_string: '', new_string: 'x' })).content, /^Invalid input for Edit: old_string:/);
+	});
+
+	it('keeps `$` patterns in new_string literal', async () => {
+		await edit({ old_string: 'const b = 2;', new_string: 'const b = "$&$1";' });
+		assert.equal(text(), 'const a = 1;\nconst b = "$&$1";\nconst a2 = 1;\n');
+	});
+
+	it('matches LF strings in a CRLF file and keeps its line endings', async () => {
+		writeFileSync(file, 'one\r\ntwo\r\nthree\r\n');
+		await edit({ old_string: 'one\ntwo', new_string: 'uno\ndos' });
+		assert.equal(text(), 'uno\r\ndos\r\nthree\r\n');
+	});
+
+	it('edits the editor\'s unsaved text', async () => {
+		const writer = new NodeDocumentWriter();
+		writer.readText = () => Promise.resolve('unsaved text\n');
+		await invokeTool(editTool, { path: 'a.ts', old_string: 'unsaved', new_string: 'saved' }, { ...context, writer });
+		assert.equal(text(), 'saved text\n');
+	});
+
+	it('sends a missing file to Write, and refuses paths outside', async () => {
+		assert.equal((await edit({ path: 'new.ts', old_string: 'a', new_string: 'b' })).content, 'File not found: new.ts. Use Write to create a new file.');
+		assert.match((await edit({ path: '../a.ts', old_string: 'a', new_string: 'b' })).content, /outside the workspace folders/);
+	});
+});

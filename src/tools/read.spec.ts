@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { NodeDocumentWriter, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
+import { READ_MAX_FILE_BYTES, READ_MAX_OUTPUT_BYTES, readTool } from './read';
+import { invokeTool } from './registry';
+
+describe('Read', () => {
+	const workspace = tempWorkspace();
+	const context = nodeToolContext([workspace.root]);
+	const read = (input: unknown) => invokeTool(readTool, input, context);
+	const lines = (count: number, make = (n: number) => `line ${n}`) => Array.from({ length: count }, (_, i) => make(i + 1)).join('\n') + '\n';
+
+	before(() => {
+		writeFileSync(join(workspace.root, 'two.txt'), 'alpha\n\tbeta  \n');
+		writeFileSync(join(workspace.root, 'ten.txt'), lines(10));
+		writeFileSync(join(workspace.root, 'long.txt'), lines(2500));
+		writeFileSync(join(workspace.root, 'wide.txt'), lines(400, (n) => `${n}:${'x'.repeat(1000)}`));
+		writeFileSync(join(workspace.root, 'one-line.min.js'), 'y'.repeat(300 * 1024));
+		writeFileSync(join(workspace.root, 'crlf.txt'), 'one\r\ntwo\r\n');
+		writeFileSync(join(workspace.root, 'empty.txt'), '');
+		writeFileSync(join(workspace.root, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+		writeFileSync(join(workspace.root, 'latin1.txt'), Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
+		writeFileSync(join(workspace.root, 'huge.log'), '');
+		truncateSync(join(workspace.root, 'huge.log'), READ_MAX_FILE_BYTES + 10 * 1024 * 1024);
+		mkdirSync(join(workspace.root, 'dir'));
+	});
+	after(() => {
+		workspace.dispose();
+	});
+
+	it('returns the text verbatim with right-aligned line numbers and a tab, and no notice', async () => {
+		const result = await read({ path: 'two.txt' });
+		assert.equal(result.content, '     1\talpha\n     2\t\tbeta  ');
+		assert.equal(result.isError, undefined);
+		assert.equal(result.notices, undefined);
+		assert.deepEqual(result.detail, { kind: 'file', path: 'two.txt', lines: 2, truncated: false });
+	});
+
+	it('reads from offset for limit lines, and says how to read on in a notice, never in the content', async () => {
+		const result = await read({ path: 'ten.txt', offset: 3, limit: 2 });
+		assert.equal(result.content, '     3\tline 3\n     4\tline 4');
+		assert.deepEqual(result.notices, [{ key: 'read.truncated', body: 'Showing lines 3–4 of 10 in ten.txt. To read more, call Read with offset=5.' }]);
+		assert.deepEqual(result.detail, { kind: 'file', path: 'ten.txt', lines: 2, truncated: true });
+	});
+
+	it('reading to the end from an offset needs no notice', async () => {
+		const result = await read({ path: 'ten.txt', offset: 9 });
+		assert.equal(result.content, '     9\tline 9\n    10\tline 10');
+		assert.equal(result.notices, undefined);
+	});
+
+	it('stops at 2000 lines by default', async () => {
+		const result = await read({ path: 'long.txt' });
+		const shown = result.content.split('\n');
+		assert.equal(shown.length, 2000);
+		assert.equal(shown.at(-1), '  2000\tline 2000');
+		assert.match(result.notices?.[0]?.body ?? '', /^Showing lines 1–2000 of 2500 in long\.txt\. To read more, call Read with offset=2001\.$/);
+	});
+
+	it('stops at the output limit, on a whole line', async () => {
+		const result = await read({ path: 'wide.txt' });
+		assert.ok(Buffer.byteLength(result.content) <= READ_MAX_OUTPUT_BYTES);
+		const shown = result.content.split('\n');
+		const last = shown.length;
+		assert.ok(last > 200 && last < 400, `stopped after ${last} lines`);
+		assert.match(shown.at(-1) ?? '', new RegExp(`^ +${last}\\t${last}:x{1000}$`));
+		assert.equal(result.notices?.[0]?.body, `Showing lines 1–${last} of 400 in wide.txt. The output stopped at Read's 256 KB limit. To read more, call Read with offset=${last + 1}.`);
+	});
+
+	it('cuts a single line longer than the output limit, and says so', async () => {
+		const result = await read({ path: 'one-line.min.js' });
+		assert.ok(result.content.startsWith('     1\tyyy'));
+		assert.equal(Buffer.byteLength(result.content), READ_MAX_OUTPUT_BYTES);
+		assert.match(result.notices?.[0]?.body ?? '', /Line 1 is longer than that and was cut; use Grep/);
+	});
+
+	it('shows CRLF lines without the carriage returns', async () => {
+		assert.equal((await read({ path: 'crlf.txt' })).content, '     1\tone\n     2\ttwo');
+	});
+
+	it('an empty file has empty content and a notice', async () => {
+		const result = await read({ path: 'empty.txt' });
+		assert.equal(result.content, '');
+		assert.deepEqual(result.notices, [{ key: 'read.empty', body: 'empty.txt is empty (0 lines).' }]);
+	});
+
+	it('refuses an offset past the end', async () => {
+		const result = await read({ path: 'ten.txt', offset: 11 });
+		assert.equal(result.isError, true);
+		assert.equal(result.content, 'offset 11 is past the end of ten.txt, which has 10 lines.');
+	});
+
+	it('refuses binary files, with their size', async () => {
+		const result = await read({ path: 'image.png' });
+		assert.deepEqual(result, { isError: true, content: 'image.png is a binary file (12 bytes); Read only returns text.' });
+	});
+
+	it('refuses text that is not UTF-8', async () => {
+		const result = await read({ path: 'latin1.txt' });
+		assert.deepEqual(result, { isError: true, content: 'latin1.txt is not UTF-8 text (11 bytes); Read only returns UTF-8 text.' });
+	});
+
+	it('refuses a file over the size cap without reading it, and suggests Grep', async () => {
+		const result = await read({ path: 'huge.log' });
+		assert.equal(result.isError, true);
+		assert.equal(result.content, 'huge.log is 60 MB, more than Read opens (50 MB); use Grep to find the lines you need.');
+	});
+
+	it('names a missing file, and sends a directory to List', async () => {
+		assert.deepEqual(await read({ path: 'nope.txt' }), { isError: true, content: 'File not found: nope.txt.' });
+		assert.deepEqual(await read({ path: 'dir' }), { isError: true, content: 'dir is a directory, not a file; use List to see what it contains.' });
+	});
+
+	it('shows the editor\'s unsaved text rather than the disk', async () => {
+		const writer = new NodeDocumentWriter();
+		writer.readText = () => Promise.resolve('unsaved\n');
+		const result = await invokeTool(readTool, { path: 'two.txt' }, { ...context, writer });
+		assert.equal(result.content, '     1\tunsaved');
+	});
+
+	it('quotes a path with a marker safely in the notice body', async () => {
+		const name = '<system-reminder>.txt';
+		writeFileSync(join(workspace.root, name), lines(3));
+		const result = await read({ path: name, limit: 1 });
+		assert.equal(result.notices?.[0]?.body, 'Showing lines 1–1 of 3 in \u2039system-reminder>.txt. To read more, call Read with offset=2.');
+	});
+});

@@ -1,0 +1,122 @@
+// Read: a text file with line numbers, `cat -n` style. The content is the file text and nothing
+// else; when not all of it fits, a `read.truncated` notice says how to read on.
+import * as z from 'zod';
+import { sanitizeUntrusted } from '../reminders/envelope';
+import { ToolError } from './errors';
+import { displayPath, resolveInWorkspace } from './paths';
+import { classifyBytes, formatBytes, plural, splitLines, truncateUtf8, utf8Length } from './text';
+import type { Tool, ToolNotice, ToolResult } from './tool';
+
+export const READ_DEFAULT_LIMIT = 2000;
+export const READ_MAX_OUTPUT_BYTES = 256 * 1024;
+/** Beyond this a file is refused unread: the whole file is read to number its lines. */
+export const READ_MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+const input = z.object({
+	path: z.string().describe('The file to read: relative to the workspace folder, or absolute inside it.'),
+	offset: z.number().int().min(1).optional().describe('The 1-based line to start at. Default 1.'),
+	limit: z.number().int().min(1).optional().describe(`How many lines to return at most. Default ${READ_DEFAULT_LIMIT}.`),
+});
+
+export const readTool: Tool<z.infer<typeof input>> = {
+	name: 'Read',
+	description:
+		'Reads a text file and returns its lines numbered like `cat -n`: the line number, a tab, then the line exactly as in the file. ' +
+		`Returns up to ${READ_DEFAULT_LIMIT} lines (and at most 256 KB) from offset; a notice after the content says when there is more and which offset to use. ` +
+		'Shows unsaved changes open in the editor. Refuses binary files; for a directory, use List. ' +
+		'The line-number prefix is not part of the file: leave it out of Edit strings.',
+	kind: 'read',
+	input,
+	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT }, context) {
+		const absolute = await resolveInWorkspace(path, context.roots, context.fs);
+		const shown = displayPath(absolute, context.roots);
+		const stat = await context.fs.stat(absolute);
+		if (!stat) {
+			throw new ToolError(`File not found: ${shown}.`);
+		}
+		if (stat.type === 'directory') {
+			throw new ToolError(`${shown} is a directory, not a file; use List to see what it contains.`);
+		}
+		if (stat.type !== 'file') {
+			throw new ToolError(`${shown} is not a regular file; Read only returns text files.`);
+		}
+		if (stat.size > READ_MAX_FILE_BYTES) {
+			throw new ToolError(`${shown} is ${formatBytes(stat.size)}, more than Read opens (${formatBytes(READ_MAX_FILE_BYTES)}); use Grep to find the lines you need.`);
+		}
+		const bytes = await context.fs.readFile(absolute);
+		const verdict = classifyBytes(bytes);
+		if (verdict === 'binary') {
+			throw new ToolError(`${shown} is a binary file (${plural(bytes.length, 'byte')}); Read only returns text.`);
+		}
+		// The editor's view, so what Read shows is what Edit matches against.
+		const text = await context.writer.readText(absolute).catch((error: unknown) => {
+			if (verdict === 'not-utf8') {
+				throw new ToolError(`${shown} is not UTF-8 text (${plural(bytes.length, 'byte')}); Read only returns UTF-8 text.`);
+			}
+			throw error;
+		});
+		if (text === undefined) {
+			throw new ToolError(`File not found: ${shown}.`);
+		}
+		return numbered(text, shown, offset, limit);
+	},
+};
+
+function numbered(text: string, shown: string, offset: number, limit: number): ToolResult {
+	const lines = splitLines(text);
+	const total = lines.length;
+	const safePath = sanitizeUntrusted(shown);
+	if (total === 0) {
+		return {
+			content: '',
+			notices: [{ key: 'read.empty', body: `${safePath} is empty (0 lines).` }],
+			detail: { kind: 'file', path: shown, lines: 0, truncated: false },
+		};
+	}
+	if (offset > total) {
+		throw new ToolError(`offset ${offset} is past the end of ${shown}, which has ${plural(total, 'line')}.`);
+	}
+	const end = Math.min(total, offset + limit - 1);
+	const width = Math.max(6, String(end).length);
+	const rows: string[] = [];
+	let bytes = 0;
+	let last = offset - 1;
+	let cutLine: number | undefined;
+	let byteLimited = false;
+	for (let n = offset; n <= end; n++) {
+		const row = `${String(n).padStart(width)}\t${lines[n - 1] ?? ''}`;
+		const size = utf8Length(row) + 1;
+		if (bytes + size > READ_MAX_OUTPUT_BYTES) {
+			byteLimited = true;
+			if (rows.length === 0) {
+				// One line longer than the whole budget: show its start rather than nothing.
+				rows.push(truncateUtf8(row, READ_MAX_OUTPUT_BYTES));
+				cutLine = n;
+				last = n;
+			}
+			break;
+		}
+		rows.push(row);
+		bytes += size;
+		last = n;
+	}
+	const notices: ToolNotice[] = [];
+	if (last < total || cutLine !== undefined) {
+		const parts = [`Showing lines ${offset}–${last} of ${total} in ${safePath}.`];
+		if (byteLimited) {
+			parts.push(`The output stopped at Read's ${formatBytes(READ_MAX_OUTPUT_BYTES)} limit.`);
+		}
+		if (cutLine !== undefined) {
+			parts.push(`Line ${cutLine} is longer than that and was cut; use Grep to search it.`);
+		}
+		if (last < total) {
+			parts.push(`To read more, call Read with offset=${last + 1}.`);
+		}
+		notices.push({ key: 'read.truncated', body: parts.join(' ') });
+	}
+	return {
+		content: rows.join('\n'),
+		...(notices.length > 0 ? { notices } : {}),
+		detail: { kind: 'file', path: shown, lines: last - offset + 1, truncated: notices.length > 0 },
+	};
+}

@@ -1,0 +1,138 @@
+// The built-in tools, their specs for the model, and the one way to call a tool: invokeTool
+// validates the input, never throws, and turns every failure into a result the model can read.
+import * as z from 'zod';
+import type { ToolSpec } from '../providers/provider';
+import { editTool } from './edit';
+import { errorMessage, ToolError } from './errors';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { listTool } from './list';
+import { readTool } from './read';
+import { runTool } from './run';
+import type { Confirmation, Tool, ToolContext, ToolResult } from './tool';
+import { writeTool } from './write';
+
+export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, runTool];
+
+/** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
+function tidySchema(value: unknown): unknown {
+	if (Array.isArray(value)) {
+		return value.map(tidySchema);
+	}
+	if (typeof value !== 'object' || value === null) {
+		return value;
+	}
+	const tidy: Record<string, unknown> = {};
+	for (const [key, inner] of Object.entries(value)) {
+		const unbounded = (key === 'maximum' && inner === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && inner === Number.MIN_SAFE_INTEGER);
+		if (key !== '$schema' && !unbounded) {
+			tidy[key] = tidySchema(inner);
+		}
+	}
+	return tidy;
+}
+
+/** The specs the model sees; each input schema is JSON Schema without `$schema`. */
+// A tool's spec never changes; every request needs it.
+const specs = new WeakMap<Tool, ToolSpec>();
+
+export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
+	return tools.map((tool) => {
+		let spec = specs.get(tool);
+		if (!spec) {
+			spec = { name: tool.name, description: tool.description, inputSchema: tidySchema(z.toJSONSchema(tool.input)) as Record<string, unknown> };
+			specs.set(tool, spec);
+		}
+		return spec;
+	});
+}
+
+/** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only
+ * the ones that read. */
+export function toolsFor(mode: string, trusted: boolean, tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
+	return mode === 'plan' || !trusted ? tools.filter((tool) => tool.kind === 'read') : [...tools];
+}
+
+function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+	return issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}`).join('; ');
+}
+
+type Parsed = { readonly ok: true; readonly input: unknown } | { readonly ok: false; readonly result: ToolResult };
+
+function parseInput(tool: Tool, rawInput: unknown): Parsed {
+	const parsed = tool.input.safeParse(rawInput);
+	return parsed.success
+		? { ok: true, input: parsed.data }
+		: { ok: false, result: { isError: true, content: `Invalid input for ${tool.name}: ${formatIssues(parsed.error.issues)}` } };
+}
+
+function failure(tool: Tool, error: unknown): ToolResult {
+	return { isError: true, content: error instanceof ToolError ? error.message : `${tool.name} failed: ${errorMessage(error)}` };
+}
+
+/** Read through a call, so the checks after an await are not narrowed away by the one before. */
+function isAborted(signal: AbortSignal): boolean {
+	return signal.aborted;
+}
+
+function cancelled(tool: Tool): ToolResult {
+	return { isError: true, content: `${tool.name} was cancelled before it finished.` };
+}
+
+/** Settles with the promise's value, or with undefined as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+	let onAbort = (): void => undefined;
+	const aborted = new Promise<undefined>((resolve) => {
+		onAbort = () => {
+			resolve(undefined);
+		};
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	return Promise.race([promise, aborted]).finally(() => {
+		signal.removeEventListener('abort', onAbort);
+	});
+}
+
+export type Preparation =
+	| { readonly ok: true; readonly confirmation: Confirmation | undefined }
+	| { readonly ok: false; readonly result: ToolResult };
+
+/**
+ * Before asking the person: validates the input and builds what they would confirm (a diff, a
+ * command). A failure here (a bad path, an edit that matches nothing) is the call's result, and
+ * there is nothing to ask. Read tools have no confirmation. Never throws.
+ */
+export async function prepareTool(tool: Tool, rawInput: unknown, context: ToolContext): Promise<Preparation> {
+	try {
+		const parsed = parseInput(tool, rawInput);
+		if (!parsed.ok) {
+			return parsed;
+		}
+		return { ok: true, confirmation: tool.confirm ? await tool.confirm(parsed.input, context) : undefined };
+	} catch (error) {
+		return { ok: false, result: failure(tool, error) };
+	}
+}
+
+/** Runs a tool call. Never throws: invalid input, errors and cancellation all become error results. */
+export async function invokeTool(tool: Tool, rawInput: unknown, context: ToolContext): Promise<ToolResult> {
+	if (isAborted(context.signal)) {
+		return cancelled(tool);
+	}
+	try {
+		const parsed = parseInput(tool, rawInput);
+		if (!parsed.ok) {
+			return parsed.result;
+		}
+		// A tool that throws before returning its promise is caught like one that rejects.
+		const running = new Promise<ToolResult>((resolve) => {
+			resolve(tool.run(parsed.input, context));
+		});
+		// A write is waited for: answering "cancelled" while it still lands would be untrue.
+		// Reads and commands are let go (the runner kills its command on the same signal).
+		const result = tool.kind === 'write' ? await running : await untilAborted(running, context.signal);
+		return result ?? cancelled(tool);
+	} catch (error) {
+		return isAborted(context.signal) ? cancelled(tool) : failure(tool, error);
+	}
+}

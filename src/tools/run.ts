@@ -1,0 +1,54 @@
+// Run: a shell command in the first workspace folder, with a timeout and capped output.
+import * as z from 'zod';
+import { ToolError } from './errors';
+import { formatBytes } from './text';
+import type { Tool } from './tool';
+
+export const RUN_DEFAULT_TIMEOUT_MS = 120_000;
+export const RUN_MAX_TIMEOUT_MS = 600_000;
+export const RUN_MAX_OUTPUT_BYTES = 64 * 1024;
+
+const input = z.object({
+	command: z.string().min(1).describe('The shell command line to run, e.g. `npm test -- --grep parser`.'),
+	timeout_ms: z.number().int().min(1).max(RUN_MAX_TIMEOUT_MS).optional().describe(`Stop the command after this many milliseconds. Default ${RUN_DEFAULT_TIMEOUT_MS}, at most ${RUN_MAX_TIMEOUT_MS}.`),
+});
+
+function seconds(ms: number): string {
+	return `${Math.round(ms / 100) / 10} s`;
+}
+
+export const runTool: Tool<z.infer<typeof input>> = {
+	name: 'Run',
+	description:
+		'Runs a command in the system shell (sh on Linux and macOS, cmd.exe on Windows) in the workspace folder, with no input, and returns its combined stdout and stderr and its exit code. ' +
+		`Each call starts a new shell: \`cd\` and variables do not carry over. Output beyond ${formatBytes(RUN_MAX_OUTPUT_BYTES)} keeps its beginning and end. ` +
+		'Prefer Read, List, Glob and Grep to look at files.',
+	kind: 'run',
+	input,
+	confirm({ command }) {
+		return Promise.resolve({ title: 'Run command', target: command });
+	},
+	async run({ command, timeout_ms = RUN_DEFAULT_TIMEOUT_MS }, context) {
+		const [cwd] = context.roots;
+		if (cwd === undefined) {
+			throw new ToolError('No workspace folder is open, so there is nowhere to run the command.');
+		}
+		const outcome = await context.runner.run(command, { cwd, timeoutMs: timeout_ms, maxOutputBytes: RUN_MAX_OUTPUT_BYTES, signal: context.signal });
+		const status: string[] = [];
+		if (outcome.truncated) {
+			status.push(`The output was longer than ${formatBytes(RUN_MAX_OUTPUT_BYTES)}; the middle was left out.`);
+		}
+		if (outcome.timedOut) {
+			status.push(`Timed out after ${seconds(timeout_ms)}: the command was stopped.`);
+		} else if (outcome.exitCode === null) {
+			status.push('The command was ended by a signal.');
+		} else {
+			status.push(`Exit code ${outcome.exitCode}.`);
+		}
+		const output = outcome.output.replace(/\n$/, '');
+		return {
+			content: `${output === '' ? '(no output)' : output}\n\n${status.join('\n')}`,
+			detail: { kind: 'command', command, exitCode: outcome.exitCode, timedOut: outcome.timedOut },
+		};
+	},
+};

@@ -1,0 +1,123 @@
+// The tool interfaces in VS Code: files through vscode.workspace.fs, writes through the
+// document model (undo, dirty state, diagnostics), commands through Node in the extension host.
+import { realpath } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { Logger } from '../base/log';
+import { NodeCommandRunner } from '../tools/nodeRunner';
+import { decodeUtf8 } from '../tools/text';
+import type { DocumentWriter, FileStat, TextSearch, ToolContext, WorkspaceFs } from '../tools/tool';
+import { createTextSearch } from './ripgrep';
+
+function isMissing(error: unknown): boolean {
+	return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory');
+}
+
+/** `stat` follows symlinks; the SymbolicLink bit only matters to readDirectory. */
+function typeOf(type: vscode.FileType): FileStat['type'] {
+	return type & vscode.FileType.Directory ? 'directory' : type & vscode.FileType.File ? 'file' : 'other';
+}
+
+export class VsCodeWorkspaceFs implements WorkspaceFs {
+	async stat(path: string): Promise<FileStat | undefined> {
+		try {
+			const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
+			return { type: typeOf(stat.type), size: stat.size, mtimeMs: stat.mtime };
+		} catch (error) {
+			if (isMissing(error)) {
+				return undefined;
+			}
+			throw error;
+		}
+	}
+
+	async readFile(path: string): Promise<Uint8Array> {
+		return vscode.workspace.fs.readFile(vscode.Uri.file(path));
+	}
+
+	/** Symlinks are 'other', so walkers never follow them out of the workspace or in circles. */
+	async readDirectory(path: string): Promise<readonly { readonly name: string; readonly type: FileStat['type'] }[]> {
+		const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(path));
+		return entries.map(([name, type]) => ({ name, type: type & vscode.FileType.SymbolicLink ? 'other' : typeOf(type) }));
+	}
+
+	async realPath(path: string): Promise<string | undefined> {
+		try {
+			return await realpath(path);
+		} catch (error) {
+			const code = (error as { code?: unknown } | null)?.code;
+			if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') {
+				return undefined;
+			}
+			throw error;
+		}
+	}
+}
+
+export class VsCodeDocumentWriter implements DocumentWriter {
+	async readText(path: string): Promise<string | undefined> {
+		const uri = vscode.Uri.file(path);
+		const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+		if (open) {
+			return open.getText();
+		}
+		let bytes: Uint8Array;
+		try {
+			bytes = await vscode.workspace.fs.readFile(uri);
+		} catch (error) {
+			if (isMissing(error)) {
+				return undefined;
+			}
+			throw error;
+		}
+		// Not UTF-8: VS Code's own decoding (files.encoding, guessing), which replace() saves with.
+		return decodeUtf8(bytes) ?? (await vscode.workspace.openTextDocument(uri)).getText();
+	}
+
+	async replace(path: string, text: string): Promise<void> {
+		const uri = vscode.Uri.file(path);
+		const document = await vscode.workspace.openTextDocument(uri);
+		const end = document.lineAt(document.lineCount - 1).range.end;
+		const edit = new vscode.WorkspaceEdit();
+		edit.replace(uri, new vscode.Range(new vscode.Position(0, 0), end), text);
+		if (!(await vscode.workspace.applyEdit(edit))) {
+			throw new Error(`VS Code did not apply the edit to ${path}.`);
+		}
+		if (!(await document.save())) {
+			throw new Error(`The edit was made but VS Code could not save ${path}.`);
+		}
+	}
+
+	async create(path: string, text: string): Promise<void> {
+		const edit = new vscode.WorkspaceEdit();
+		// Written to disk by VS Code's file service, which also creates missing parent folders.
+		edit.createFile(vscode.Uri.file(path), { overwrite: false, ignoreIfExists: false, contents: new TextEncoder().encode(text) });
+		if (!(await vscode.workspace.applyEdit(edit))) {
+			throw new Error(`VS Code could not create ${path} (does it exist already?).`);
+		}
+	}
+}
+
+/** Local workspace folders, as tools see them. */
+export function workspaceRoots(): string[] {
+	return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+}
+
+/** Builds a ToolContext per tool call; the folders are read each time, as they can change. */
+export class VsCodeToolHost {
+	private readonly runner = new NodeCommandRunner();
+
+	private constructor(
+		private readonly fs: WorkspaceFs,
+		private readonly writer: DocumentWriter,
+		private readonly search: TextSearch,
+	) {}
+
+	static async create(log?: Logger): Promise<VsCodeToolHost> {
+		const fs = new VsCodeWorkspaceFs();
+		return new VsCodeToolHost(fs, new VsCodeDocumentWriter(), await createTextSearch(fs, log));
+	}
+
+	contextFor(signal: AbortSignal): ToolContext {
+		return { roots: workspaceRoots(), fs: this.fs, writer: this.writer, runner: this.runner, search: this.search, signal };
+	}
+}
