@@ -2,6 +2,8 @@
 // in order and never rewritten. Injection records are the reminder engine's own type
 // (src/reminders/record.ts) and are decoded by it.
 import * as z from 'zod';
+import { wrap } from '../reminders/envelope';
+import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from '../reminders/record';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -81,3 +83,83 @@ export type UserRecord = z.infer<typeof UserRecord>;
 export type AssistantRecord = z.infer<typeof AssistantRecord>;
 export type ToolResultRecord = z.infer<typeof ToolResultRecord>;
 export type TurnEndRecord = z.infer<typeof TurnEndRecord>;
+
+// ---- Every kind together: what a line of the file may be, checked as a whole ----------------
+
+/** The transcript's own kinds, told apart by `kind`. Injection records are decoded separately. */
+export const TranscriptRecordSchema = z.discriminatedUnion('kind', [SessionHeader, SessionMeta, UserRecord, AssistantRecord, ToolResultRecord, TurnEndRecord]);
+
+/** Any record of a transcript, the engine's injection record included. */
+export type TranscriptRecord = z.infer<typeof TranscriptRecordSchema> | InjectionRecord;
+/** Every record but the header: what follows the first line. */
+export type TranscriptEntry = Exclude<TranscriptRecord, SessionHeader>;
+
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', RECORD_KIND];
+
+/** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
+const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
+
+export class TranscriptRecordError extends Error {
+	override readonly name = 'TranscriptRecordError';
+
+	constructor(
+		readonly code: 'unknown-kind' | 'invalid',
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+function kindOf(value: unknown): unknown {
+	return typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+}
+
+// What the schemas cannot say: where a tool result's content is, and that its notices still wrap
+// (replay wraps them, and must not throw on a record the store accepted).
+function checkToolResult(record: ToolResultRecord): void {
+	if (record.content === null && record.contentFile === undefined) {
+		throw new TranscriptRecordError('invalid', 'Not a transcript record: tool-result: content is null and there is no contentFile.');
+	}
+	if (record.content !== null && record.contentFile !== undefined) {
+		throw new TranscriptRecordError('invalid', 'Not a transcript record: tool-result: both content and contentFile are set.');
+	}
+	if (record.contentFile !== undefined && !CONTENT_FILE.test(record.contentFile)) {
+		throw new TranscriptRecordError('invalid', `Not a transcript record: tool-result: contentFile ${JSON.stringify(record.contentFile)} is not a plain file name.`);
+	}
+	for (const notice of record.notices ?? []) {
+		try {
+			wrap(notice.key, notice.body);
+		} catch (error) {
+			throw new TranscriptRecordError('invalid', `Not a transcript record: tool-result: a notice cannot be wrapped: ${(error as Error).message}`);
+		}
+	}
+}
+
+/**
+ * Checks one parsed line as a whole record of a known kind and returns it with unknown fields
+ * dropped (and `kind` first). Injection records go through decodeInjectionRecord, their only
+ * decoder. Throws TranscriptRecordError: code 'unknown-kind' for a kind this version does not
+ * know, 'invalid' for anything else wrong.
+ */
+export function parseTranscriptRecord(value: unknown): TranscriptRecord {
+	const kind = kindOf(value);
+	if (kind === RECORD_KIND) {
+		try {
+			return decodeInjectionRecord(value);
+		} catch (error) {
+			throw new TranscriptRecordError('invalid', (error as Error).message);
+		}
+	}
+	if (typeof kind !== 'string' || !TRANSCRIPT_KINDS.includes(kind)) {
+		throw new TranscriptRecordError('unknown-kind', `Unknown record kind ${kind === undefined ? '(none)' : JSON.stringify(kind)}.`);
+	}
+	const parsed = TranscriptRecordSchema.safeParse(value);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		throw new TranscriptRecordError('invalid', `Not a transcript record: ${kind}: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'invalid'}.`);
+	}
+	if (parsed.data.kind === 'tool-result') {
+		checkToolResult(parsed.data);
+	}
+	return parsed.data;
+}

@@ -1,0 +1,142 @@
+// A loaded transcript back into the provider-neutral history the model sees on resume. Only
+// typed records are read: a record is what its own `kind` says, so a user message quoting an
+// injection record or a <system-reminder> block is replayed as the plain text it is.
+import type { Logger } from '../base/log';
+import type { AssistantMessage, ChatMessage, ToolMessage } from '../providers/messages';
+import { wrap } from '../reminders/envelope';
+import { recordToMessage } from '../reminders/record';
+import type { ToolNotice } from '../tools/tool';
+import type { AssistantRecord, TranscriptRecord } from './records';
+
+/** What stands in for the result of a tool call that has no recorded result. */
+export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
+
+/**
+ * The text of a tool message: the content, then each notice as a keyed <system-reminder> block
+ * (its positional reminder, after the output it is about), joined by one blank line. The turn
+ * loop builds the live message with this function too, so replay is byte for byte.
+ * Throws ReminderFormatError for a notice that cannot be wrapped (the store refuses those).
+ */
+export function toolResultText(content: string, notices: readonly ToolNotice[] | undefined): string {
+	if (!notices?.length) {
+		return content;
+	}
+	const blocks = notices.map((notice) => wrap(notice.key, notice.body));
+	return (content === '' ? blocks : [content, ...blocks]).join('\n\n');
+}
+
+function assistantMessage(record: AssistantRecord): AssistantMessage | undefined {
+	const content: AssistantMessage['content'][number][] = [];
+	if (record.text !== '') {
+		content.push({ type: 'text', text: record.text });
+	}
+	for (const call of record.toolCalls) {
+		content.push({ type: 'tool-call', id: call.id, name: call.name, input: call.input });
+	}
+	// Providers refuse an assistant message with no content (a step that failed before any output).
+	return content.length ? { role: 'assistant', content } : undefined;
+}
+
+export interface ReplayOptions {
+	readonly log?: Logger;
+}
+
+/**
+ * The history to send after a resume. Every tool call gets exactly one result right after its
+ * assistant message: recorded results in recorded order, then, for a call whose result was never
+ * recorded (the turn was interrupted, failed, or the host died), a synthetic error result saying
+ * its effect is unknown. Providers reject a history with an unanswered call, so this keeps it
+ * valid; it is not a reminder (the model is told a fact about its own call, in the call's own
+ * result slot) and it is not recorded. A result with no open call to answer (its assistant line
+ * was damaged) is dropped and logged, for the same reason.
+ */
+export function replayHistory(records: readonly TranscriptRecord[], options: ReplayOptions = {}): ChatMessage[] {
+	const messages: ChatMessage[] = [];
+	let open: { readonly calls: AssistantRecord['toolCalls']; readonly answered: Set<string> } | undefined;
+	const settle = (): void => {
+		for (const call of open?.calls ?? []) {
+			if (!open?.answered.has(call.id)) {
+				messages.push({ role: 'tool', callId: call.id, content: INTERRUPTED_TOOL_RESULT, isError: true });
+			}
+		}
+		open = undefined;
+	};
+	for (const record of records) {
+		switch (record.kind) {
+			case 'tool-result': {
+				if (!open?.calls.some((call) => call.id === record.callId) || open.answered.has(record.callId)) {
+					options.log?.warn(`Replay: dropped a result for tool call ${record.callId} (${record.name}), which has no open call to answer.`);
+					break;
+				}
+				open.answered.add(record.callId);
+				const message: ToolMessage = { role: 'tool', callId: record.callId, content: toolResultText(record.content ?? '', record.notices), isError: record.isError };
+				messages.push(message);
+				break;
+			}
+			case 'assistant': {
+				settle();
+				const message = assistantMessage(record);
+				if (message) {
+					messages.push(message);
+				}
+				open = record.toolCalls.length ? { calls: record.toolCalls, answered: new Set() } : undefined;
+				break;
+			}
+			case 'user':
+				settle();
+				messages.push({ role: 'user', content: [{ type: 'text', text: record.text }] });
+				break;
+			case 'injected-reminders':
+				settle();
+				messages.push(recordToMessage(record));
+				break;
+			case 'turn-end':
+				settle();
+				break;
+			case 'session':
+			case 'meta':
+				break;
+		}
+	}
+	settle();
+	return messages;
+}
+
+/** How many user turns the transcript holds. */
+export function turnsIn(records: readonly TranscriptRecord[]): number {
+	let turns = 0;
+	for (const record of records) {
+		if (record.kind === 'user') {
+			turns++;
+		}
+	}
+	return turns;
+}
+
+/**
+ * Whether the last user turn did not finish: it has no turn-end (the host died or was reloaded
+ * mid-turn), or its turn-end says it was interrupted. For the session.resume reminder.
+ */
+export function lastTurnInterrupted(records: readonly TranscriptRecord[]): boolean {
+	let turnId: string | undefined;
+	let ended: 'open' | 'interrupted' | 'finished' = 'open';
+	for (const record of records) {
+		if (record.kind === 'user') {
+			turnId = record.turnId;
+			ended = 'open';
+		} else if (record.kind === 'turn-end' && record.turnId === turnId) {
+			ended = record.outcome === 'interrupted' ? 'interrupted' : 'finished';
+		}
+	}
+	return turnId !== undefined && ended !== 'finished';
+}
+
+/** When the session last did anything (the newest record's time), for the session.resume reminder. */
+export function lastActivityAt(records: readonly TranscriptRecord[]): number | undefined {
+	let last: number | undefined;
+	for (const record of records) {
+		const at = record.kind === 'session' ? record.createdAt : record.at;
+		last = last === undefined ? at : Math.max(last, at);
+	}
+	return last;
+}

@@ -1,0 +1,280 @@
+// The writer of a session transcript: one JSONL file per session, appended a line at a time and
+// never rewritten (the one exception: open() cuts off a line a crash left incomplete). In the
+// extension the directory is `context.storageUri/sessions/`.
+//
+// A record counts once its newline is in the file. append() is synchronous on purpose: when it
+// returns, the line is in the OS's hands, so the caller can go on (dispatch a request, run a tool)
+// knowing the record that explains it is not lost if the extension host dies next.
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../base/log';
+import type { IDisposable } from '../base/lifecycle';
+import { checkSessionId, contentDir, contentFileName, TranscriptError, transcriptPath } from './paths';
+import { parseTranscriptRecord, SessionHeader, TRANSCRIPT_VERSION, type TranscriptEntry, type TranscriptRecord } from './records';
+
+/** Tool output over this many UTF-8 bytes is written to its own file, not into the line. */
+export const DEFAULT_INLINE_LIMIT = 64 * 1024;
+
+const NEWLINE = 0x0a;
+const CHUNK = 64 * 1024;
+
+export interface TranscriptStoreOptions {
+	/** Tool-result content over this many UTF-8 bytes goes out of line. */
+	readonly inlineLimit?: number;
+	readonly log?: Logger;
+}
+
+function errorMessage(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function isCode(error: unknown, code: string): boolean {
+	return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+/** UTF-8 length over `limit`, without encoding when the UTF-16 length already decides it. */
+function exceeds(text: string, limit: number): boolean {
+	if (text.length > limit) {
+		return true;
+	}
+	return text.length * 3 > limit && Buffer.byteLength(text, 'utf8') > limit;
+}
+
+/** Reads the first line of the file (without its newline), or undefined when there is no newline. */
+function readFirstLine(fd: number, size: number): string | undefined {
+	const chunks: Buffer[] = [];
+	for (let position = 0; position < size; position += CHUNK) {
+		const chunk = Buffer.alloc(Math.min(CHUNK, size - position));
+		const read = readSync(fd, chunk, 0, chunk.length, position);
+		const newline = chunk.subarray(0, read).indexOf(NEWLINE);
+		if (newline !== -1) {
+			chunks.push(chunk.subarray(0, newline));
+			return Buffer.concat(chunks).toString('utf8');
+		}
+		chunks.push(chunk.subarray(0, read));
+	}
+	return undefined;
+}
+
+/** The offset just past the file's last newline (0 when it has none), reading backwards. */
+function endOfLastLine(fd: number, size: number): number {
+	const chunk = Buffer.alloc(Math.min(CHUNK, size));
+	for (let end = size; end > 0; ) {
+		const start = Math.max(0, end - CHUNK);
+		const read = readSync(fd, chunk, 0, end - start, start);
+		const newline = chunk.subarray(0, read).lastIndexOf(NEWLINE);
+		if (newline !== -1) {
+			return start + newline + 1;
+		}
+		end = start;
+	}
+	return 0;
+}
+
+/** Checks the header line of an existing transcript; throws TranscriptError saying what is wrong. */
+export function checkHeaderLine(line: string | undefined, sessionId: string): SessionHeader {
+	if (line === undefined) {
+		throw new TranscriptError(`The transcript of session ${sessionId} has no complete first line (it was cut off while being created).`);
+	}
+	let value: unknown;
+	try {
+		value = JSON.parse(line);
+	} catch {
+		throw new TranscriptError(`The transcript of session ${sessionId} does not start with a session header (its first line is not JSON).`);
+	}
+	const parsed = SessionHeader.safeParse(value);
+	if (!parsed.success) {
+		const version = typeof value === 'object' && value !== null ? (value as { v?: unknown }).v : undefined;
+		const newer = typeof version === 'number' && version > TRANSCRIPT_VERSION ? ` It was written by a newer version of Aside (transcript version ${version}).` : '';
+		throw new TranscriptError(`The transcript of session ${sessionId} does not start with a valid session header.${newer}`);
+	}
+	if (parsed.data.id !== sessionId) {
+		throw new TranscriptError(`The transcript file of session ${sessionId} holds session ${parsed.data.id}.`);
+	}
+	return parsed.data;
+}
+
+export class TranscriptStore implements IDisposable {
+	private fd: number | undefined;
+	/** Bytes in the file that end in a complete line: where a failed write is cut back to. */
+	private size: number;
+	/** A write failed and could not be cut back: the next line starts on a fresh line. */
+	private torn = false;
+	private readonly inlineLimit: number;
+
+	private constructor(
+		readonly dir: string,
+		readonly sessionId: string,
+		readonly path: string,
+		fd: number,
+		size: number,
+		/** Bytes of an incomplete last line that open() cut off (0 when the file was whole). */
+		readonly repairedBytes: number,
+		options: TranscriptStoreOptions,
+	) {
+		this.fd = fd;
+		this.size = size;
+		this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
+	}
+
+	/** Starts a new transcript with its header line. Throws when the session's file exists. */
+	static create(dir: string, header: SessionHeader, options: TranscriptStoreOptions = {}): TranscriptStore {
+		const parsed = SessionHeader.safeParse(header);
+		if (!parsed.success) {
+			throw new TranscriptError(`Not a session header: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+		}
+		checkSessionId(parsed.data.id);
+		mkdirSync(dir, { recursive: true });
+		const path = transcriptPath(dir, parsed.data.id);
+		let fd: number;
+		try {
+			fd = openSync(path, 'ax');
+		} catch (error) {
+			throw new TranscriptError(
+				isCode(error, 'EEXIST') ? `Session ${parsed.data.id} already has a transcript.` : `Could not create ${path}: ${errorMessage(error)}`,
+				{ cause: error },
+			);
+		}
+		const store = new TranscriptStore(dir, parsed.data.id, path, fd, 0, 0, options);
+		try {
+			store.writeLine(JSON.stringify(parsed.data));
+		} catch (error) {
+			// No half-made transcript is left behind to block a second attempt.
+			store.close();
+			rmSync(path, { force: true });
+			throw error;
+		}
+		return store;
+	}
+
+	/**
+	 * Opens an existing transcript to append to it. An incomplete last line (a crash mid-write)
+	 * is cut off first, so the next record starts on a clean line; load() skips that same line.
+	 */
+	static open(dir: string, sessionId: string, options: TranscriptStoreOptions = {}): TranscriptStore {
+		checkSessionId(sessionId);
+		const path = transcriptPath(dir, sessionId);
+		let size: number;
+		let repaired = 0;
+		let fd: number;
+		try {
+			fd = openSync(path, 'r+');
+		} catch (error) {
+			throw new TranscriptError(isCode(error, 'ENOENT') ? `There is no transcript for session ${sessionId}.` : `Could not open ${path}: ${errorMessage(error)}`, { cause: error });
+		}
+		try {
+			const total = fstatSync(fd).size;
+			checkHeaderLine(readFirstLine(fd, total), sessionId);
+			size = endOfLastLine(fd, total);
+			if (size < total) {
+				ftruncateSync(fd, size);
+				repaired = total - size;
+				options.log?.warn(`Transcript ${sessionId}: cut off an incomplete last line (${repaired} bytes) left by an interrupted write.`);
+			}
+		} finally {
+			closeSync(fd);
+		}
+		// Reopened for appending only: every write lands at the end, whatever the position.
+		return new TranscriptStore(dir, sessionId, path, openSync(path, 'a'), size, repaired, options);
+	}
+
+	get isClosed(): boolean {
+		return this.fd === undefined;
+	}
+
+	/**
+	 * Checks the record as load() will (throws TranscriptRecordError when it would be rejected)
+	 * and appends it as one line. Tool-result content over the inline limit is written to
+	 * `<sessionId>.files/` first, so a line never points at a file that is not there yet.
+	 */
+	append(record: TranscriptEntry): void {
+		if (this.fd === undefined) {
+			throw new TranscriptError(`The transcript of session ${this.sessionId} is closed.`);
+		}
+		if ((record as TranscriptRecord).kind === 'session') {
+			throw new TranscriptError('The session header is written by create(), once.');
+		}
+		if (record.kind === 'tool-result' && record.content === null) {
+			throw new TranscriptError('append() takes a tool result with its content; the store decides where it is kept.');
+		}
+		let line = parseTranscriptRecord(record);
+		if (line.kind === 'tool-result' && line.content !== null && exceeds(line.content, this.inlineLimit)) {
+			line = { ...line, content: null, contentFile: this.writeContent(line.id, line.content) };
+		}
+		this.writeLine(JSON.stringify(line));
+	}
+
+	close(): void {
+		if (this.fd !== undefined) {
+			const fd = this.fd;
+			this.fd = undefined;
+			closeSync(fd);
+		}
+	}
+
+	dispose(): void {
+		this.close();
+	}
+
+	// Only outputs over the limit come here, so making sure of the folder each time costs nothing
+	// that matters, and a folder removed behind the store's back is made again.
+	private writeContent(recordId: string, content: string): string {
+		const dir = contentDir(this.dir, this.sessionId);
+		const name = contentFileName(recordId);
+		try {
+			mkdirSync(dir, { recursive: true });
+			writeFileSync(join(dir, name), content, 'utf8');
+		} catch (error) {
+			throw new TranscriptError(`Could not write the output of record ${recordId} to ${join(dir, name)}: ${errorMessage(error)}`, { cause: error });
+		}
+		return name;
+	}
+
+	// One writeSync per line on the one descriptor, and no fsync: after writeSync the bytes are in
+	// the OS's page cache, which survives the extension host crashing or being killed. Only a
+	// machine crash or power loss can lose them, and then only the last lines, which load()
+	// tolerates. An fsync per record would cost milliseconds on every step of every turn.
+	private writeLine(text: string): void {
+		const fd = this.fd;
+		if (fd === undefined) {
+			throw new TranscriptError(`The transcript of session ${this.sessionId} is closed.`);
+		}
+		const line = this.torn ? `\n${text}\n` : `${text}\n`;
+		const length = Buffer.byteLength(line, 'utf8');
+		let written = 0;
+		try {
+			// The string as it is (no copy into a Buffer); a short write, which regular files do
+			// not do in practice, is finished from an encoded copy.
+			written = writeSync(fd, line);
+			if (written < length) {
+				const bytes = Buffer.from(line, 'utf8');
+				while (written < length) {
+					const more = writeSync(fd, bytes, written);
+					if (more <= 0) {
+						throw new Error('the write made no progress');
+					}
+					written += more;
+				}
+			}
+		} catch (error) {
+			if (written > 0) {
+				this.cutBack();
+			}
+			throw new TranscriptError(`Could not append to the transcript of session ${this.sessionId}: ${errorMessage(error)}`, { cause: error });
+		}
+		this.size += length;
+		this.torn = false;
+	}
+
+	/** Removes the part of a line a failed write left, or makes the next line start afresh. */
+	private cutBack(): void {
+		try {
+			if (this.fd !== undefined) {
+				ftruncateSync(this.fd, this.size);
+			}
+		} catch {
+			// The partial line stays; the newline before the next record confines it to one bad line.
+			this.torn = true;
+		}
+	}
+}
