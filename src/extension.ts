@@ -1,66 +1,174 @@
-// Aside's entry point: wires the VS Code adapters (src/vscode/) to the pure core.
+// Aside's entry point: wires the VS Code adapters (src/vscode/) to the pure core and returns the
+// public API (src/api.ts).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ChatSessions } from './agent/session';
+import { Agent } from './agent/agent';
+import { FileSessionLibrary } from './agent/library';
+import { ChatSessions, type SessionEnvironment } from './agent/session';
+import { systemPrompt } from './agent/systemPrompt';
+import { API_VERSION, type AsideApi, contributedDefinition } from './api';
 import { randomIds, systemClock } from './base/clock';
-import type { Event } from './base/event';
-import type { AgentStatus, TranscriptItem } from './protocol/messages';
+import { Emitter, type Event } from './base/event';
+import { DisposableStore, toDisposable } from './base/lifecycle';
+import type { TranscriptItem } from './protocol/messages';
+import { streamWithRetries } from './providers/retry';
+import { timedProvider } from './providers/timeout';
+import { builtinReminders } from './reminders/builtin/defaults';
 import type { ReminderConfig } from './reminders/config';
+import type { ReminderDefinition } from './reminders/definition';
+import { BUILTIN_KEYS } from './reminders/keys';
+import type { InjectionRecord } from './reminders/record';
+import { invokeTool, prepareTool, toolSpecs, toolsFor } from './tools/registry';
+import { replayHistory } from './transcript/replay';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
+import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
+import { readRootInstructions } from './vscode/instructions';
+import { VsCodeModelSource } from './vscode/models';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
+import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 
-/** What is honest to say about answering, in this version: nothing answers yet. */
-const AGENT_STATUS: AgentStatus = {
-	state: 'unavailable',
-	detail: 'No model is connected in this version of Aside, so nothing will answer yet. Your messages stay in this chat until the window reloads.',
-};
+const CURRENT_SESSION_KEY = 'aside.currentSession';
 
 /**
  * Exported only when the extension host runs with ASIDE_TEST_HOOKS=1 (the integration tests),
- * so tests can see host state; not a public API.
+ * so tests can see host state; not part of the public API.
  */
 export interface AsideTestHooks {
 	readonly currentSessionItems: () => readonly TranscriptItem[];
+	readonly currentSessionId: () => string;
 	readonly onDidAppend: Event<readonly TranscriptItem[]>;
 	/** The reminder configuration the engine reads at every WAIT. */
 	readonly reminderConfig: ReminderConfig;
 	readonly settingProblems: () => readonly SettingProblem[];
+	readonly sessionsDir: string;
+	readonly agentBusy: () => boolean;
+	readonly stop: () => void;
+	readonly approve: (callId: string, granted: boolean, note?: string) => void;
+	readonly pendingApproval: () => string | undefined;
 }
 
-export function activate(context: vscode.ExtensionContext): AsideTestHooks | undefined {
+export type AsideExports = AsideApi & Partial<AsideTestHooks>;
+
+export async function activate(context: vscode.ExtensionContext): Promise<AsideExports> {
 	const log = vscode.window.createOutputChannel('Aside', { log: true });
 	context.subscriptions.push(log);
 	const version = (context.extension.packageJSON as { version?: string }).version ?? 'unknown';
 	log.info(`Aside ${version} activating (VS Code ${vscode.version}).`);
+	const store = new DisposableStore();
+	context.subscriptions.push(store);
 
-	const configuration = new Configuration(log);
-	// What each session's reminder engine reads at its WAITs (the agent loop arrives with the providers).
+	const configuration = store.add(new Configuration(log));
+	// What each session's reminder engine reads at its WAITs.
 	const reminderConfig = reminderConfigOf(() => configuration.current);
-	const sessions = new ChatSessions(systemClock, randomIds);
-	const chatView = new ChatViewProvider(context.extensionUri, {
-		sessions,
-		settings: configuration.view,
-		agentStatus: () => AGENT_STATUS,
+	const reminderKeys = BUILTIN_KEYS.with([]);
+	const contributed: ReminderDefinition[] = [];
+	const env: SessionEnvironment = {
+		clock: systemClock,
+		ids: randomIds,
 		log,
-	});
-	context.subscriptions.push(
-		configuration,
-		sessions,
-		chatView,
-		vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
-		vscode.commands.registerCommand('aside.newChat', async () => {
-			sessions.newSession();
-			await chatView.reveal();
-		}),
-		vscode.commands.registerCommand('aside.focusChat', () => chatView.reveal()),
-		vscode.commands.registerCommand('aside.showLog', () => {
-			log.show(true);
+		reminderConfig,
+		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions), ...contributed],
+		reminderKeys,
+	};
+
+	const storage = context.storageUri ?? context.globalStorageUri;
+	const sessionsDir = join(storage.fsPath, 'sessions');
+	mkdirSync(sessionsDir, { recursive: true });
+	const library = new FileSessionLibrary(sessionsDir, () => systemClock.now(), log);
+	const sessions = store.add(new ChatSessions(library, env));
+	const lastSession = context.workspaceState.get<string>(CURRENT_SESSION_KEY);
+	if (lastSession && library.list().some((summary) => summary.id === lastSession)) {
+		try {
+			sessions.open(lastSession);
+			log.info(`Reopened session ${lastSession}.`);
+		} catch (error) {
+			log.error(`Aside could not reopen session ${lastSession}: ${error instanceof Error ? error.message : String(error)}`);
+		}
+	}
+	const rememberCurrent = (): void => {
+		void context.workspaceState.update(CURRENT_SESSION_KEY, sessions.current.isEmpty ? undefined : sessions.current.id);
+	};
+	const recorded = store.add(new Emitter<InjectionRecord>());
+	const followSession = store.add(new DisposableStore());
+	const follow = (): void => {
+		followSession.clear();
+		const session = sessions.current;
+		followSession.add(session.onDidAppend(rememberCurrent));
+		followSession.add(session.reminders.onDidRecord((record) => {
+			recorded.fire(record);
+		}));
+	};
+	follow();
+	store.add(sessions.onDidChangeCurrent(() => {
+		follow();
+		rememberCurrent();
+	}));
+
+	const models = store.add(new VsCodeModelSource(configuration, context.secrets));
+	const tools = await VsCodeToolHost.create(log);
+	const agent = store.add(
+		new Agent({
+			sessions,
+			models,
+			settings: () => configuration.current,
+			onDidChangeSettings: configuration.onDidChange,
+			tools: (mode) => toolsFor(mode, vscode.workspace.isTrusted),
+			toolSpecs,
+			invoke: invokeTool,
+			prepare: prepareTool,
+			toolContext: (signal) => tools.contextFor(signal),
+			history: (records) => replayHistory(records, { log }),
+			stream: (provider, request, signal, onRetry) =>
+				streamWithRetries(timedProvider(provider, configuration.current.requestTimeoutSeconds * 1000), request, signal, {
+					maxAttempts: 4,
+					baseDelayMs: 1000,
+					maxDelayMs: 30_000,
+					onRetry,
+				}),
+			system: () => systemPrompt({ roots: workspaceRoots(), platform: `${process.platform} (${process.arch})` }),
+			clock: systemClock,
+			ids: randomIds,
+			log,
 		}),
 	);
 
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, settings: configuration.view, agent, log }));
+	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
+	store.add(registerCommands({ sessions, library, agent, chatView, log, secrets: context.secrets }));
+
+	const api: AsideApi = {
+		apiVersion: API_VERSION,
+		sendMessage: async (text) => {
+			if (typeof text !== 'string' || text.trim() === '') {
+				throw new Error('Aside.sendMessage needs the text of a message.');
+			}
+			const outcome = await agent.startTurn(text);
+			return { sessionId: sessions.current.id, ...outcome };
+		},
+		registerReminder: (extensionId, reminder) => {
+			const { definition, key } = contributedDefinition(extensionId, reminder, reminderKeys);
+			reminderKeys.add({ key, label: definition.label, purpose: reminder.purpose, introducedIn: `${extensionId} (contributed)` });
+			contributed.push(definition);
+			sessions.current.reminders.roster.installDefaults([definition]);
+			log.info(`Reminder ${key} registered by ${extensionId}.`);
+			return toDisposable(() => {
+				const index = contributed.indexOf(definition);
+				if (index !== -1) {
+					contributed.splice(index, 1);
+				}
+				sessions.current.reminders.roster.unregister(definition.type);
+				reminderKeys.remove(key);
+			});
+		},
+		onDidRecordInjection: recorded.event,
+	};
+
 	if (process.env.ASIDE_TEST_HOOKS === '1') {
-		return {
+		const hooks: AsideTestHooks = {
 			currentSessionItems: () => sessions.current.items,
+			currentSessionId: () => sessions.current.id,
 			onDidAppend: (listener) => {
 				// Follows whichever session is current.
 				let inner = sessions.current.onDidAppend(listener);
@@ -68,13 +176,26 @@ export function activate(context: vscode.ExtensionContext): AsideTestHooks | und
 					inner.dispose();
 					inner = session.onDidAppend(listener);
 				});
-				return { dispose: () => { inner.dispose(); outer.dispose(); } };
+				return toDisposable(() => {
+					inner.dispose();
+					outer.dispose();
+				});
 			},
 			reminderConfig,
 			settingProblems: () => configuration.problems,
+			sessionsDir,
+			agentBusy: () => agent.isRunning,
+			stop: () => {
+				agent.stop();
+			},
+			approve: (callId, granted, note) => {
+				agent.approve(callId, granted, note);
+			},
+			pendingApproval: () => agent.view().approval?.callId,
 		};
+		return { ...api, ...hooks };
 	}
-	return undefined;
+	return api;
 }
 
 export function deactivate(): void {

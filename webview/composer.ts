@@ -1,10 +1,13 @@
 // The message box. Sends with the configured shortcut, keeps the draft across reloads, and
-// refuses (without losing the text) a message over the configured length.
+// refuses (without losing the text) a message over the configured length. While the agent runs,
+// Send becomes Stop (Escape too); text sent meanwhile still goes out, and the host delivers it
+// at the agent's next step.
 import type { ViewSettings } from '../src/protocol/messages';
 import { el, icon } from './dom';
 
 export interface ComposerEvents {
 	submit(text: string): void;
+	stop(): void;
 	draftChanged(draft: string): void;
 	refuse(reason: string): void;
 }
@@ -15,26 +18,41 @@ export class Composer {
 	readonly element: HTMLFormElement;
 	private readonly input: HTMLTextAreaElement;
 	private readonly send: HTMLButtonElement;
+	private readonly stopButton: HTMLButtonElement;
 	private readonly hint: HTMLElement;
 	private settings: ViewSettings = { sendShortcut: 'enter', maxMessageLength: 100_000 };
+	private running = false;
 
 	constructor(
 		draft: string,
+		toolbar: HTMLElement,
 		private readonly events: ComposerEvents,
 	) {
 		this.input = el('textarea', { class: 'composer-input', rows: '3', 'aria-label': 'Message Aside', spellcheck: 'true' });
 		this.input.value = draft;
 		this.send = el('button', { type: 'submit', class: 'composer-send', 'aria-label': 'Send' }, icon('send'));
+		this.stopButton = el('button', { type: 'button', class: 'composer-send composer-stop', 'aria-label': 'Stop', title: 'Stop (Escape)', hidden: true }, icon('debug-stop'));
 		this.hint = el('div', { class: 'composer-hint', id: 'composer-hint' });
 		this.input.setAttribute('aria-describedby', 'composer-hint');
-		this.element = el('form', { class: 'composer', 'aria-label': 'Composer' }, el('div', { class: 'composer-box' }, this.input, this.send), this.hint);
+		this.element = el(
+			'form',
+			{ class: 'composer', 'aria-label': 'Composer' },
+			el('div', { class: 'composer-box' }, this.input, this.send, this.stopButton),
+			el('div', { class: 'composer-footer' }, toolbar, this.hint),
+		);
 
 		this.element.addEventListener('submit', (event) => {
 			event.preventDefault();
 			this.trySubmit();
 		});
+		this.stopButton.addEventListener('click', () => {
+			this.events.stop();
+		});
 		this.input.addEventListener('keydown', (event) => {
-			if (this.isSendKey(event)) {
+			if (event.key === 'Escape' && this.running && !event.isComposing) {
+				event.preventDefault();
+				this.events.stop();
+			} else if (this.isSendKey(event)) {
 				event.preventDefault();
 				this.trySubmit();
 			}
@@ -48,10 +66,21 @@ export class Composer {
 
 	applySettings(settings: ViewSettings): void {
 		this.settings = settings;
-		const send = settings.sendShortcut === 'enter' ? 'Enter' : isMac ? '⌘Enter' : 'Ctrl+Enter';
-		const newline = settings.sendShortcut === 'enter' ? 'Shift+Enter' : 'Enter';
-		this.input.placeholder = `Message Aside — ${send} to send, ${newline} for a new line`;
-		this.send.title = `Send (${send})`;
+		this.refresh();
+	}
+
+	setRunning(running: boolean): void {
+		if (running === this.running) {
+			return;
+		}
+		this.running = running;
+		// The focus follows the button it was on, so a keyboard user is not dropped to <body>.
+		const focused = document.activeElement === this.send || document.activeElement === this.stopButton;
+		this.send.hidden = running;
+		this.stopButton.hidden = !running;
+		if (focused) {
+			(running ? this.stopButton : this.send.disabled ? this.input : this.send).focus();
+		}
 		this.refresh();
 	}
 
@@ -87,6 +116,12 @@ export class Composer {
 	}
 
 	private refresh(): void {
+		const send = this.settings.sendShortcut === 'enter' ? 'Enter' : isMac ? '⌘Enter' : 'Ctrl+Enter';
+		const newline = this.settings.sendShortcut === 'enter' ? 'Shift+Enter' : 'Enter';
+		this.input.placeholder = this.running
+			? `Add to what Aside is doing — ${send} to send, Escape to stop`
+			: `Message Aside — ${send} to send, ${newline} for a new line`;
+		this.send.title = `Send (${send})`;
 		const length = this.input.value.length;
 		const limit = this.settings.maxMessageLength;
 		this.send.disabled = this.input.value.trim() === '';

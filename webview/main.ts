@@ -2,10 +2,13 @@
 // lives in the extension host. Every message from the host is validated here, at the one
 // listener, and an invalid one is reported to the host's log and dropped.
 import './zodConfig';
-import { type HostMessage, parseHostMessage, PROTOCOL_VERSION, type ViewState } from '../src/protocol/messages';
+import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type TranscriptItem, type ViewState } from '../src/protocol/messages';
+import { ApprovalCard } from './approval';
 import { Composer } from './composer';
 import { el, icon } from './dom';
 import { loadPersisted, post, savePersisted } from './host';
+import { LiveView, renderStatus } from './live';
+import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
 
 class ChatApp {
@@ -15,16 +18,26 @@ class ChatApp {
 
 	private readonly title = el('h1', { class: 'session-title' }, 'Aside');
 	private readonly transcript = new TranscriptView();
+	private readonly live = new LiveView((mutate) => {
+		this.keepPinned(mutate);
+	});
 	private readonly empty = el('div', { class: 'empty-slot' });
 	private readonly status = el('div', { class: 'agent-status', role: 'status', hidden: true });
 	private readonly notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
-	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' }, this.empty, this.transcript.element);
+	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' }, this.empty, this.transcript.element, this.live.element);
+	private readonly toolbar = new Toolbar(post);
+	private readonly approval = new ApprovalCard(post, () => {
+		this.composer.focus();
+	});
 	private readonly composer: Composer;
 
 	constructor(private readonly root: HTMLElement) {
-		this.composer = new Composer(loadPersisted().draft, {
+		this.composer = new Composer(loadPersisted().draft, this.toolbar.element, {
 			submit: (text) => {
 				post({ type: 'submit', text });
+			},
+			stop: () => {
+				post({ type: 'stop' });
 			},
 			draftChanged: (draft) => {
 				savePersisted({ draft });
@@ -38,6 +51,7 @@ class ChatApp {
 			el('header', { class: 'header' }, this.title),
 			this.scroller,
 			this.notices,
+			this.approval.element,
 			this.status,
 			this.composer.element,
 		);
@@ -86,6 +100,12 @@ class ChatApp {
 				this.state.settings = message.settings;
 				this.composer.applySettings(message.settings);
 				return;
+			case 'agent.changed':
+				this.showAgent(message.agent);
+				return;
+			case 'text.streamed':
+				this.live.appendText(message.requestId, message.text);
+				return;
 			case 'notice':
 				this.showNotice(message.level, message.text);
 				return;
@@ -100,10 +120,21 @@ class ChatApp {
 		this.showTitle(state.session.title);
 		this.transcript.reset(state.session.items);
 		this.composer.applySettings(state.settings);
-		this.status.replaceChildren(icon('info'), el('span', {}, state.agent.detail));
-		this.updateEmptyState();
+		this.showAgent(state.agent);
 		this.root.setAttribute('aria-busy', 'false');
 		this.scrollToEnd();
+	}
+
+	/** Everything that follows the agent view: controls, live rows, approval, status. */
+	private showAgent(agent: AgentView): void {
+		if (this.state) {
+			this.state.agent = agent;
+		}
+		this.composer.setRunning(agent.status.state === 'running');
+		this.toolbar.update(agent);
+		this.live.update(agent);
+		this.approval.update(agent.approval);
+		this.updateEmptyState();
 	}
 
 	private showTitle(title: string): void {
@@ -111,19 +142,23 @@ class ChatApp {
 		this.title.title = title;
 	}
 
-	private appendItems(items: ViewState['session']['items']): void {
-		const pinned = this.isNearEnd();
-		this.transcript.append(items);
-		this.updateEmptyState();
-		if (pinned) {
-			this.scrollToEnd();
-		}
+	private appendItems(items: readonly TranscriptItem[]): void {
+		this.keepPinned(() => {
+			// The recorded response replaces the text that streamed in for it.
+			if (items.some((item) => item.kind === 'assistant')) {
+				this.live.finishStream();
+			}
+			this.transcript.append(items);
+			this.updateEmptyState();
+		});
 	}
 
 	private updateEmptyState(): void {
 		const isEmpty = this.transcript.size === 0;
-		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent)] : []));
-		this.status.hidden = isEmpty || this.state?.agent.state === 'ready';
+		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent.status)] : []));
+		if (this.state) {
+			renderStatus(this.status, this.state.agent.status, isEmpty);
+		}
 	}
 
 	private showNotice(level: 'info' | 'warning' | 'error', text: string): void {
@@ -155,9 +190,14 @@ class ChatApp {
 		post({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'resync' });
 	}
 
-	private isNearEnd(): boolean {
+	/** Runs a change; if the person was reading the end, they still are afterwards. */
+	private keepPinned(mutate: () => void): void {
 		const { scrollTop, scrollHeight, clientHeight } = this.scroller;
-		return scrollHeight - scrollTop - clientHeight < 40;
+		const pinned = scrollHeight - scrollTop - clientHeight < 40;
+		mutate();
+		if (pinned) {
+			this.scrollToEnd();
+		}
 	}
 
 	private scrollToEnd(): void {

@@ -1,31 +1,9 @@
 // The transcript list. Rows are appended as deltas arrive; a snapshot rebuilds the list.
 import type { AgentStatus, TranscriptItem } from '../src/protocol/messages';
 import { el, icon } from './dom';
+import { rowFor } from './rows/index';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-function userRow(item: Extract<TranscriptItem, { kind: 'user' }>): HTMLLIElement {
-	const when = new Date(item.at);
-	return el(
-		'li',
-		{ class: 'row row-user', 'data-kind': 'user', 'data-id': item.id },
-		el(
-			'div',
-			{ class: 'row-header' },
-			icon('account'),
-			el('span', { class: 'row-author' }, 'You'),
-			el('time', { class: 'row-time', datetime: when.toISOString(), title: when.toLocaleString() }, timeFormat.format(when)),
-		),
-		el('div', { class: 'user-text' }, item.text),
-	);
-}
-
-// Each new TranscriptItem kind must get its row here; until then this does not compile.
-function rowFor(item: TranscriptItem): HTMLLIElement {
-	return userRow(item);
-}
-
-export function emptyState(agent: AgentStatus): HTMLElement {
+export function emptyState(status: AgentStatus): HTMLElement {
 	return el(
 		'section',
 		{ class: 'empty-state', 'aria-label': 'About Aside' },
@@ -36,16 +14,19 @@ export function emptyState(agent: AgentStatus): HTMLElement {
 			{},
 			'Everything Aside adds to the conversation on its own — the date, project instructions, files that changed, new errors after an edit — will appear in this chat as a collapsed ◇ system reminders row that you can expand and read in full.',
 		),
-		agent.state === 'unavailable' ? el('p', { class: 'empty-state-status' }, icon('info'), ' ', agent.detail) : null,
+		status.state === 'unavailable' ? el('p', { class: 'empty-state-status' }, icon('info'), ' ', status.detail) : null,
 	);
 }
 
 export class TranscriptView {
 	readonly element = el('ol', { class: 'transcript', role: 'log', 'aria-label': 'Transcript', 'aria-live': 'polite' });
 	private readonly ids = new Set<string>();
+	/** The last row, when it is a user message: turn-start reminders that follow it go above it. */
+	private openUserRow: HTMLElement | undefined;
 
 	reset(items: readonly TranscriptItem[]): void {
 		this.ids.clear();
+		this.openUserRow = undefined;
 		this.element.replaceChildren();
 		this.append(items);
 	}
@@ -58,7 +39,20 @@ export class TranscriptView {
 				continue;
 			}
 			this.ids.add(item.id);
-			fragment.append(rowFor(item));
+			const row = rowFor(item);
+			// The host records the user's message, then what was injected before the model saw it;
+			// read top to bottom, the reminders came first.
+			const aboveUser = item.kind === 'reminders' && item.phase === 'turn-start' ? this.openUserRow : undefined;
+			if (row && aboveUser) {
+				aboveUser.before(row);
+			} else if (row) {
+				fragment.append(row);
+			}
+			if (item.kind === 'user') {
+				this.openUserRow = row ?? undefined;
+			} else if (!aboveUser) {
+				this.openUserRow = undefined;
+			}
 		}
 		this.element.append(fragment);
 	}

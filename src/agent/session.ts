@@ -1,9 +1,22 @@
-// The host-owned chat session: the transcript the view renders. The host owns all state; the
-// webview only ever sees snapshots and deltas of it.
+// A chat session: its transcript records (written through a store before anything else sees
+// them), the rows the view renders, its title, and its reminder engine. The host owns all of
+// it; the webview only ever sees snapshots and deltas.
 import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import type { SessionView, TranscriptItem, UserTurnItem } from '../protocol/messages';
+import type { Logger } from '../base/log';
+import type { SessionView, TranscriptItem } from '../protocol/messages';
+import type { ReminderConfig } from '../reminders/config';
+import type { ReminderDefinition } from '../reminders/definition';
+import { ReminderEngine } from '../reminders/engine';
+import { restoreDeliveries } from '../reminders/history';
+import type { KeyRegistry } from '../reminders/keys';
+import type { InjectionRecord } from '../reminders/record';
+import { sessionResume } from '../reminders/builtin/sessionResume';
+import type { SessionMeta } from '../transcript/records';
+import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
+import { ItemProjector } from './itemView';
+import type { AgentRecord, TurnTranscript } from './turn';
 
 const UNTITLED = 'New chat';
 const TITLE_MAX_CHARS = 60;
@@ -23,10 +36,32 @@ export function titleFromText(text: string): string {
 	return `${(space > TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export class ChatSession extends Disposable {
+export type StoredRecord = AgentRecord | SessionMeta;
+
+/** Where a session's records go: the JSONL transcript on disk, or memory in tests. */
+export interface SessionStore {
+	/** Writes one record durably before returning; throws when it cannot. */
+	append(record: StoredRecord): void;
+	close(): void;
+}
+
+export interface SessionEnvironment {
+	readonly clock: Clock;
+	readonly ids: IdSource;
+	readonly log: Logger;
+	readonly reminderConfig: ReminderConfig;
+	/** The built-in reminders plus those other extensions contributed, as of now. */
+	readonly reminderDefaults: () => readonly ReminderDefinition[];
+	/** The keys sessions may send (built-in and contributed). */
+	readonly reminderKeys?: KeyRegistry;
+}
+
+export class ChatSession extends Disposable implements TurnTranscript {
+	private readonly _records: AgentRecord[] = [];
 	private readonly _items: TranscriptItem[] = [];
+	private readonly projector = new ItemProjector();
 	private _title = UNTITLED;
-	private titled = false;
+	readonly reminders: ReminderEngine;
 
 	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
 	/** Rows appended to this session's transcript, in order. */
@@ -37,35 +72,105 @@ export class ChatSession extends Disposable {
 
 	constructor(
 		readonly id: string,
-		private readonly clock: Clock,
-		private readonly ids: IdSource,
+		private readonly sessionStore: SessionStore,
+		private readonly env: SessionEnvironment,
+		loaded: readonly StoredRecord[] = [],
 	) {
 		super();
+		this.reminders = this._register(
+			new ReminderEngine({
+				recorder: { write: (record: InjectionRecord) => { this.append(record); } },
+				clock: env.clock,
+				log: env.log,
+				config: env.reminderConfig,
+				defaults: env.reminderDefaults(),
+				...(env.reminderKeys ? { keys: env.reminderKeys } : {}),
+			}),
+		);
+		for (const record of loaded) {
+			this.take(record);
+		}
+		const firstUser = this._records.find((record) => record.kind === 'user');
+		if (this._title === UNTITLED && firstUser?.kind === 'user') {
+			this._title = titleFromText(firstUser.text);
+		}
+		// What reopened history still holds counts as delivered; nothing else does.
+		restoreDeliveries(this.reminders.roster, this._records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders'));
 	}
 
 	get title(): string {
 		return this._title;
 	}
 
+	get records(): readonly AgentRecord[] {
+		return this._records;
+	}
+
 	get items(): readonly TranscriptItem[] {
 		return this._items;
 	}
 
-	appendUserTurn(text: string): UserTurnItem {
-		const item: UserTurnItem = { kind: 'user', id: this.ids.next(), text, at: this.clock.now() };
-		this._items.push(item);
-		this._onDidAppend.fire([item]);
-		if (!this.titled) {
-			this.titled = true;
-			this._title = titleFromText(text);
-			this._onDidChangeTitle.fire(this._title);
+	get isEmpty(): boolean {
+		return this._records.length === 0;
+	}
+
+	/** Writes the record through the store first; only a stored record is shown and replayed. */
+	append(record: AgentRecord): void {
+		this.sessionStore.append(record);
+		const wasUntitled = this._title === UNTITLED && !this._records.some((r) => r.kind === 'user');
+		const item = this.take(record);
+		if (item) {
+			this._onDidAppend.fire([item]);
 		}
-		return item;
+		if (wasUntitled && record.kind === 'user') {
+			this.retitle(titleFromText(record.text));
+		}
+	}
+
+	/** Sets the title and records it, so a reopened session keeps it. */
+	retitle(title: string): void {
+		if (title === this._title) {
+			return;
+		}
+		this._title = title;
+		try {
+			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), title });
+		} catch (error) {
+			this.env.log.warn(`Aside: could not record the title of session ${this.id}: ${error instanceof Error ? error.message : String(error)}`);
+		}
+		this._onDidChangeTitle.fire(title);
 	}
 
 	toView(): SessionView {
 		return { id: this.id, title: this._title, items: [...this._items] };
 	}
+
+	private take(record: StoredRecord): TranscriptItem | undefined {
+		if (record.kind === 'meta') {
+			if (record.title !== undefined) {
+				this._title = record.title;
+			}
+			return undefined;
+		}
+		this._records.push(record);
+		const item = this.projector.project(record);
+		if (item) {
+			this._items.push(item);
+		}
+		return item;
+	}
+
+	override dispose(): void {
+		super.dispose();
+		this.sessionStore.close();
+	}
+}
+
+/** How sessions are made, stored and found again. */
+export interface SessionLibrary {
+	create(id: string): SessionStore;
+	/** The records of a stored session and a store that appends to it. */
+	open(id: string): { readonly store: SessionStore; readonly records: readonly StoredRecord[] };
 }
 
 /** The sessions of one window; exactly one is current. */
@@ -76,8 +181,8 @@ export class ChatSessions extends Disposable {
 	readonly onDidChangeCurrent: Event<ChatSession> = this._onDidChangeCurrent.event;
 
 	constructor(
-		private readonly clock: Clock,
-		private readonly ids: IdSource,
+		private readonly library: SessionLibrary,
+		private readonly env: SessionEnvironment,
 	) {
 		super();
 		this._current = this.create();
@@ -89,18 +194,37 @@ export class ChatSessions extends Disposable {
 
 	/** Starts a new, empty session and makes it current. An empty current session is reused. */
 	newSession(): ChatSession {
-		if (this._current.items.length === 0) {
+		if (this._current.isEmpty) {
 			return this._current;
 		}
-		// Transcripts are in memory until the transcript store lands; the old one is released.
-		this._current.dispose();
-		this._current = this.create();
-		this._onDidChangeCurrent.fire(this._current);
+		this.replace(this.create());
 		return this._current;
 	}
 
+	/** Reopens a stored session and makes it current. */
+	open(id: string): ChatSession {
+		if (this._current.id === id) {
+			return this._current;
+		}
+		const { store, records } = this.library.open(id);
+		const session = new ChatSession(id, store, this.env, records);
+		if (session.records.some((record) => record.kind === 'user')) {
+			// A reopened session runs in a new host: say so, and whether its last turn was cut off.
+			session.reminders.enqueuePending(sessionResume({ lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
+		}
+		this.replace(session);
+		return this._current;
+	}
+
+	private replace(next: ChatSession): void {
+		this._current.dispose();
+		this._current = next;
+		this._onDidChangeCurrent.fire(next);
+	}
+
 	private create(): ChatSession {
-		return new ChatSession(this.ids.next(), this.clock, this.ids);
+		const id = this.env.ids.next();
+		return new ChatSession(id, this.library.create(id), this.env);
 	}
 
 	override dispose(): void {

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { Emitter } from '../base/event';
 import { PROTOCOL_VERSION, type HostMessage, type ViewSettings } from '../protocol/messages';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { expectMessage } from '../testing/expectMessage';
 import { RecordingLogger } from '../testing/recordingLogger';
-import { ChatSessions } from './session';
+import { appendUser, FakeAgent, testSessions } from '../testing/sessions';
 import { ViewConnection } from './viewConnection';
 
 function setup(options: { deliver?: boolean } = {}) {
-	const sessions = new ChatSessions(new FakeClock(), new SequentialIds());
+	const sessions = testSessions();
+	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
 	const settings = { current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings, onDidChange: settingsChanged.event };
 	const posted: HostMessage[] = [];
@@ -17,14 +17,14 @@ function setup(options: { deliver?: boolean } = {}) {
 	const connection = new ViewConnection({
 		sessions,
 		settings,
-		agentStatus: () => ({ state: 'unavailable', detail: 'Nothing answers yet.' }),
+		agent,
 		post: (message) => {
 			posted.push(message);
 			return Promise.resolve(options.deliver ?? true);
 		},
 		log,
 	});
-	return { sessions, settings, settingsChanged, posted, log, connection };
+	return { sessions, agent, settings, settingsChanged, posted, log, connection };
 }
 
 describe('ViewConnection', () => {
@@ -34,17 +34,18 @@ describe('ViewConnection', () => {
 	});
 
 	it('posts nothing before the ready handshake', () => {
-		t.sessions.current.appendUserTurn('early');
+		appendUser(t.sessions.current, 'early');
 		assert.deepEqual(t.posted, []);
 	});
 
 	it('answers ready with a complete snapshot that includes earlier turns', () => {
-		t.sessions.current.appendUserTurn('early');
+		appendUser(t.sessions.current, 'early');
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		assert.equal(t.posted.length, 1);
 		const snapshot = expectMessage(t.posted[0], 'snapshot');
-		assert.equal(snapshot.state.session.items[0]?.text, 'early');
-		assert.deepEqual(snapshot.state.agent, { state: 'unavailable', detail: 'Nothing answers yet.' });
+		const [row] = snapshot.state.session.items;
+		assert.equal(row?.kind === 'user' ? row.text : undefined, 'early');
+		assert.deepEqual(snapshot.state.agent, t.agent.state);
 	});
 
 	it('turns a submit into a user turn in the host session and a numbered delta', () => {
@@ -54,7 +55,9 @@ describe('ViewConnection', () => {
 		const delta = expectMessage(t.posted[1], 'items.appended');
 		assert.equal(delta.seq, 1);
 		assert.equal(delta.sessionId, t.sessions.current.id);
-		assert.equal(delta.items[0]?.text, 'hello host');
+		assert.deepEqual(t.agent.calls, ['submit hello host']);
+		const [row] = delta.items;
+		assert.equal(row?.kind === 'user' ? row.text : undefined, 'hello host');
 		// The first message names the session; the view hears it after the row.
 		assert.deepEqual(t.posted[2], { type: 'session.retitled', seq: 2, sessionId: t.sessions.current.id, title: 'hello host' });
 		t.connection.receive({ type: 'submit', text: 'second' });
@@ -97,10 +100,10 @@ describe('ViewConnection', () => {
 	it('sends a new snapshot for a new chat and stops streaming the old session', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		const old = t.sessions.current;
-		old.appendUserTurn('one');
+		appendUser(old, 'one');
 		t.sessions.newSession();
 		const before = t.posted.length;
-		old.appendUserTurn('late write to the old session');
+		appendUser(old, 'late write to the old session');
 		assert.equal(t.posted.length, before);
 		const last = expectMessage(t.posted.at(-1), 'snapshot');
 		assert.equal(last.state.session.items.length, 0);
@@ -121,12 +124,13 @@ describe('ViewConnection', () => {
 	it('after detach (view hidden), posts nothing until the reloaded page says ready, then snapshots', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.detach();
-		t.sessions.current.appendUserTurn('while hidden');
+		appendUser(t.sessions.current, 'while hidden');
 		t.connection.focusComposer();
 		assert.deepEqual(t.posted.map((m) => m.type), ['snapshot']);
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		assert.deepEqual(t.posted.map((m) => m.type), ['snapshot', 'snapshot', 'composer.focus']);
-		assert.equal(expectMessage(t.posted[1], 'snapshot').state.session.items[0]?.text, 'while hidden');
+		const [row] = expectMessage(t.posted[1], 'snapshot').state.session.items;
+		assert.equal(row?.kind === 'user' ? row.text : undefined, 'while hidden');
 	});
 
 	it('passes settings changes through', () => {
@@ -153,10 +157,29 @@ describe('ViewConnection', () => {
 		assert.match(hidden.log.at('debug')[0] ?? '', /did not take snapshot #0/);
 	});
 
+	it('passes stop, approvals and picker choices to the agent', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'stop' });
+		t.connection.receive({ type: 'approval', callId: 'c1', granted: false, note: 'not now' });
+		t.connection.receive({ type: 'model.select', model: 'm2' });
+		t.connection.receive({ type: 'mode.select', mode: 'plan' });
+		t.connection.receive({ type: 'mode.select', mode: 'yolo' });
+		assert.deepEqual(t.agent.calls, ['stop', 'approve c1 false not now', 'model m2', 'mode plan']);
+		assert.equal(t.log.at('warn').length, 1, 'the unknown mode was dropped at the door');
+	});
+
+	it('sends the agent\'s changes and streamed text as numbered deltas', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.agent.change({ status: { state: 'running', detail: 'Waiting for the model…' } });
+		t.agent.stream('r1', 'Hel');
+		assert.equal(expectMessage(t.posted[1], 'agent.changed').agent.status.state, 'running');
+		assert.deepEqual(t.posted[2], { type: 'text.streamed', seq: 2, requestId: 'r1', text: 'Hel' });
+	});
+
 	it('posts nothing after dispose', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.dispose();
-		t.sessions.current.appendUserTurn('after dispose');
+		appendUser(t.sessions.current, 'after dispose');
 		t.settingsChanged.fire({ sendShortcut: 'enter', maxMessageLength: 1 });
 		assert.equal(t.posted.length, 1);
 	});

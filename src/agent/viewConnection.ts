@@ -5,8 +5,9 @@ import type { Event } from '../base/event';
 import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import {
-	type AgentStatus,
+	type AgentView,
 	type HostMessage,
+	type PermissionMode,
 	parseViewMessage,
 	PROTOCOL_VERSION,
 	type TranscriptItem,
@@ -24,10 +25,24 @@ export interface ViewSettingsSource {
 	readonly onDidChange: Event<ViewSettings>;
 }
 
+/** What the view can see of the agent and ask of it. */
+export interface AgentControls {
+	view(): AgentView;
+	readonly onDidChange: Event<AgentView>;
+	/** Text streaming into the current response. */
+	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
+	/** A message from the person: starts a turn, or steers the running one. */
+	submit(text: string): void;
+	stop(): void;
+	approve(callId: string, granted: boolean, note: string | undefined): void;
+	selectModel(model: string): void;
+	selectMode(mode: PermissionMode): void;
+}
+
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
 	readonly settings: ViewSettingsSource;
-	readonly agentStatus: () => AgentStatus;
+	readonly agent: AgentControls;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -47,6 +62,12 @@ export class ViewConnection extends Disposable {
 		}));
 		this._register(options.settings.onDidChange((settings) => {
 			this.send({ type: 'settings.changed', settings });
+		}));
+		this._register(options.agent.onDidChange((agent) => {
+			this.send({ type: 'agent.changed', agent });
+		}));
+		this._register(options.agent.onDidStream(({ requestId, text }) => {
+			this.send({ type: 'text.streamed', requestId, text });
 		}));
 		this.watch(options.sessions.current);
 	}
@@ -94,6 +115,18 @@ export class ViewConnection extends Disposable {
 			case 'submit':
 				this.submit(message.text);
 				return;
+			case 'stop':
+				this.options.agent.stop();
+				return;
+			case 'approval':
+				this.options.agent.approve(message.callId, message.granted, message.note);
+				return;
+			case 'model.select':
+				this.options.agent.selectModel(message.model);
+				return;
+			case 'mode.select':
+				this.options.agent.selectMode(message.mode);
+				return;
 			case 'log': {
 				const line = `Chat view: ${message.message}`;
 				if (message.level === 'error') {
@@ -122,7 +155,7 @@ export class ViewConnection extends Disposable {
 			});
 			return;
 		}
-		this.options.sessions.current.appendUserTurn(text);
+		this.options.agent.submit(text);
 	}
 
 	private watch(session: ChatSession): void {
@@ -143,7 +176,7 @@ export class ViewConnection extends Disposable {
 			state: {
 				session: this.options.sessions.current.toView(),
 				settings: this.options.settings.current,
-				agent: this.options.agentStatus(),
+				agent: this.options.agent.view(),
 			},
 		});
 	}

@@ -5,8 +5,24 @@ import { MAX_MESSAGE_CHARS, parseHostMessage, parseViewMessage, PROTOCOL_VERSION
 const state = {
 	session: { id: 's1', title: 'New chat', items: [{ kind: 'user', id: 'u1', text: 'hi', at: 1 }] },
 	settings: { sendShortcut: 'enter', maxMessageLength: 100000 },
-	agent: { state: 'unavailable', detail: 'No agent yet.' },
+	agent: {
+		status: { state: 'unavailable', detail: 'No model is available.' },
+		provider: 'vscode-lm',
+		model: '',
+		models: [{ id: 'm1', name: 'Model one' }],
+		mode: 'ask',
+		approval: { callId: 'c1', tool: 'Edit', kind: 'write', title: 'Edit a file', target: 'src/a.ts', diff: '-a\n+b' },
+		streaming: { requestId: 'r1', text: 'Hel' },
+		steering: ['use pnpm'],
+	},
 };
+
+const items = [
+	{ kind: 'assistant', id: 'a1', at: 3, text: 'Done.', stop: 'end', model: 'm1' },
+	{ kind: 'tool', id: 't1', at: 4, callId: 'c1', name: 'Read', input: '{"path":"a.ts"}', result: '1\tx', isError: false, durationMs: 3, notices: [{ key: 'read.truncated', body: 'Showing 1–1 of 9.' }] },
+	{ kind: 'reminders', id: 'r1', at: 5, phase: 'mid-turn', entries: [{ type: 'permissionVerdict', key: 'permission.verdict', label: 'permission', body: 'PERMISSION DENIED', reason: 'the user denied a Run call' }] },
+	{ kind: 'turn-end', id: 'e1', at: 6, outcome: 'interrupted' },
+];
 
 describe('parseHostMessage', () => {
 	it('accepts every host message kind', () => {
@@ -17,6 +33,9 @@ describe('parseHostMessage', () => {
 			{ type: 'settings.changed', seq: 2, settings: { sendShortcut: 'ctrlEnter', maxMessageLength: 5000 } },
 			{ type: 'notice', seq: 3, level: 'error', text: 'Refused.' },
 			{ type: 'composer.focus', seq: 4 },
+			{ type: 'items.appended', seq: 5, sessionId: 's1', items },
+			{ type: 'agent.changed', seq: 6, agent: state.agent },
+			{ type: 'text.streamed', seq: 7, requestId: 'r1', text: 'lo' },
 		]) {
 			const parsed = parseHostMessage(message);
 			assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
@@ -57,9 +76,20 @@ describe('parseViewMessage', () => {
 			{ type: 'ready', protocol: 1, reason: 'load' },
 			{ type: 'submit', text: 'hello' },
 			{ type: 'log', level: 'warning', message: 'dropped something' },
+			{ type: 'stop' },
+			{ type: 'approval', callId: 'c1', granted: true },
+			{ type: 'approval', callId: 'c1', granted: false, note: 'use the other file' },
+			{ type: 'model.select', model: 'm2' },
+			{ type: 'mode.select', mode: 'auto-edit' },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));
 		}
+	});
+
+	it('rejects an unknown permission mode and an approval without a call', () => {
+		assert.equal(parseViewMessage({ type: 'mode.select', mode: 'yolo' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'approval', callId: '', granted: true }).ok, false);
+		assert.equal(parseViewMessage({ type: 'approval', callId: 'c1', granted: 'yes' }).ok, false);
 	});
 
 	it('rejects empty and oversized submissions', () => {

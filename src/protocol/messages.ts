@@ -7,7 +7,7 @@
 import * as z from 'zod';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -23,8 +23,64 @@ export const UserTurnItem = z.object({
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 
-/** One row of the transcript. Later kinds (assistant, tool, injected reminders) join this union. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem]);
+/** What the model answered in one response (its text; tool calls show as tool rows). */
+export const AssistantItem = z.object({
+	kind: z.literal('assistant'),
+	id: z.string().min(1),
+	at: z.number(),
+	text: z.string(),
+	/** Why it stopped: 'interrupted' when the person stopped it, 'failed' when the request broke. */
+	stop: z.enum(['end', 'tool-use', 'max-tokens', 'refusal', 'other', 'interrupted', 'failed']),
+	model: z.string().optional(),
+});
+export type AssistantItem = z.infer<typeof AssistantItem>;
+
+/** A harness notice that rode a tool result, kept as structure (never found by scanning text). */
+export const NoticeView = z.object({ key: z.string(), body: z.string() });
+
+export const ToolItem = z.object({
+	kind: z.literal('tool'),
+	id: z.string().min(1),
+	at: z.number(),
+	callId: z.string(),
+	name: z.string(),
+	/** The input as the model sent it, pretty JSON (long values cut for the view). */
+	input: z.string(),
+	/** What the model read back (cut for the view past a limit, saying so). */
+	result: z.string(),
+	isError: z.boolean(),
+	durationMs: z.number().optional(),
+	verdict: z.enum(['granted', 'denied']).optional(),
+	/** The unified diff of an edit. */
+	diff: z.string().optional(),
+	notices: z.array(NoticeView),
+});
+export type ToolItem = z.infer<typeof ToolItem>;
+
+export const ReminderEntryView = z.object({ type: z.string(), key: z.string(), label: z.string(), body: z.string(), reason: z.string() });
+export type ReminderEntryView = z.infer<typeof ReminderEntryView>;
+
+/** One injection record: every reminder one request carried, bodies complete. */
+export const RemindersItem = z.object({
+	kind: z.literal('reminders'),
+	id: z.string().min(1),
+	at: z.number(),
+	phase: z.enum(['turn-start', 'mid-turn']),
+	entries: z.array(ReminderEntryView).min(1),
+});
+export type RemindersItem = z.infer<typeof RemindersItem>;
+
+export const TurnEndItem = z.object({
+	kind: z.literal('turn-end'),
+	id: z.string().min(1),
+	at: z.number(),
+	outcome: z.enum(['done', 'interrupted', 'failed', 'step-limit']),
+	error: z.string().optional(),
+});
+export type TurnEndItem = z.infer<typeof TurnEndItem>;
+
+/** One row of the transcript. */
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
@@ -39,11 +95,42 @@ export type ViewSettings = z.infer<typeof ViewSettings>;
 
 /** Whether anything will answer, said plainly: the view never pretends a reply is coming. */
 export const AgentStatus = z.object({
-	state: z.enum(['unavailable', 'ready']),
+	state: z.enum(['unavailable', 'ready', 'running']),
 	/** One sentence for the person, shown in the empty state and beside the composer. */
 	detail: z.string(),
 });
 export type AgentStatus = z.infer<typeof AgentStatus>;
+
+export const PermissionMode = z.enum(['ask', 'auto-edit', 'plan']);
+export type PermissionMode = z.infer<typeof PermissionMode>;
+
+/** A tool call waiting for the person's approve/deny. */
+export const ApprovalView = z.object({
+	callId: z.string().min(1),
+	tool: z.string(),
+	kind: z.enum(['read', 'write', 'run']),
+	title: z.string(),
+	target: z.string(),
+	diff: z.string().optional(),
+});
+export type ApprovalView = z.infer<typeof ApprovalView>;
+
+export const ModelView = z.object({ id: z.string(), name: z.string() });
+
+/** The agent's controls: what answers, how, and what it is doing now. */
+export const AgentView = z.object({
+	status: AgentStatus,
+	provider: z.string(),
+	model: z.string(),
+	models: z.array(ModelView),
+	mode: PermissionMode,
+	approval: ApprovalView.nullable(),
+	/** Text streaming into the current response, not yet recorded. */
+	streaming: z.object({ requestId: z.string(), text: z.string() }).nullable(),
+	/** Messages typed while the agent works, waiting for its next step. */
+	steering: z.array(z.string()),
+});
+export type AgentView = z.infer<typeof AgentView>;
 
 export const SessionView = z.object({
 	id: z.string().min(1),
@@ -55,7 +142,7 @@ export type SessionView = z.infer<typeof SessionView>;
 export const ViewState = z.object({
 	session: SessionView,
 	settings: ViewSettings,
-	agent: AgentStatus,
+	agent: AgentView,
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -72,6 +159,10 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */
 	z.object({ type: z.literal('settings.changed'), seq, settings: ViewSettings }),
+	/** The agent's state changed: status, model, mode, a pending approval, steering. */
+	z.object({ type: z.literal('agent.changed'), seq, agent: AgentView }),
+	/** More text of the response being streamed. */
+	z.object({ type: z.literal('text.streamed'), seq, requestId: z.string(), text: z.string() }),
 	/** Put the keyboard focus in the message box (Aside: Focus Chat). */
 	z.object({ type: z.literal('composer.focus'), seq }),
 	/** Something the person should read now, for example why a message was refused. */
@@ -87,6 +178,12 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('ready'), protocol: z.number().int(), reason: z.enum(['load', 'resync']) }),
 	/** The person sent a message from the composer. */
 	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS) }),
+	/** Stop the running turn. */
+	z.object({ type: z.literal('stop') }),
+	/** The person's verdict on a pending tool call. */
+	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional() }),
+	z.object({ type: z.literal('model.select'), model: z.string().max(200) }),
+	z.object({ type: z.literal('mode.select'), mode: PermissionMode }),
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 ]);

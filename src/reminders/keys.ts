@@ -37,6 +37,30 @@ export const RESERVED_KEYS: readonly ReservedKey[] = [
 		introducedIn: '0.1.0',
 	},
 	{
+		key: 'session.date',
+		label: 'date',
+		purpose: 'Today\'s date, at the start of a session and whenever it changes.',
+		introducedIn: '0.1.0',
+	},
+	{
+		key: 'workspace.instructions',
+		label: 'project instructions',
+		purpose: 'The AGENTS.md / AGENTS.local.md at the workspace root, when new or changed.',
+		introducedIn: '0.1.0',
+	},
+	{
+		key: 'read.truncated',
+		label: 'truncated read',
+		purpose: 'Rides a Read result that was cut short: which lines were shown and how to read the rest.',
+		introducedIn: '0.1.0',
+	},
+	{
+		key: 'read.empty',
+		label: 'empty file',
+		purpose: 'Rides a Read result of an empty file, so the empty content is not mistaken for a failed read.',
+		introducedIn: '0.1.0',
+	},
+	{
 		key: 'context.usage',
 		label: 'context use',
 		purpose: 'How much of the model\'s context window is in use, once it is at least half full.',
@@ -75,6 +99,21 @@ export class KeyRegistry {
 			throw new Error(`The reminder key "${key}" is not registered; add it to RESERVED_KEYS (src/reminders/keys.ts) and docs/reminder-keys.md.`);
 		}
 		return entry;
+	}
+
+	/** Registers one more key (a reminder contributed by another extension). Throws for a duplicate. */
+	add(entry: ReservedKey): void {
+		if (!isValidReminderKey(entry.key)) {
+			throw new Error(`Cannot register reminder key ${JSON.stringify(entry.key)}: keys must match [A-Za-z0-9._-]+.`);
+		}
+		if (this.byKey.has(entry.key)) {
+			throw new Error(`The reminder key "${entry.key}" is already registered.`);
+		}
+		this.byKey.set(entry.key, entry);
+	}
+
+	remove(key: string): void {
+		this.byKey.delete(key);
 	}
 
 	/** A registry with these entries added (for contributed reminders and tests). */

@@ -85,7 +85,7 @@ describe('history: only the engine\'s own typed records are trusted', () => {
 	});
 
 	it('quoted records and blocks are not counted as delivered', () => {
-		const roster = new ReminderRoster('session', BUILTIN_KEYS.with([{ key: 'session.date', label: 'date', purpose: 'test', introducedIn: '0.1.0' }]));
+		const roster = new ReminderRoster('session', BUILTIN_KEYS);
 		roster.register({ type: 'date', key: 'session.date', label: 'date', scope: 'session', policy: onChange, trigger: () => true, content: () => 'Today is 1999-01-01.' });
 		restoreDeliveries(roster, injectionRecordsIn(transcript.slice(0, 4)));
 		roster.advanceTurn();
@@ -102,7 +102,7 @@ describe('history: only the engine\'s own typed records are trusted', () => {
 	});
 
 	it('retained deliveries restore firing state and the turn count after a restart', () => {
-		const keys = BUILTIN_KEYS.with(['session.date', 'files.edited'].map((key) => ({ key, label: key, purpose: 'test', introducedIn: '0.1.0' })));
+		const keys = BUILTIN_KEYS.with([{ key: 'files.edited', label: 'edited files', purpose: 'test', introducedIn: '0.1.0' }]);
 		const roster = new ReminderRoster('session', keys);
 		let today = 'Today is 2026-11-30.';
 		roster.register({ type: 'date', key: 'session.date', label: 'date', scope: 'session', policy: onChange, trigger: () => true, content: () => today });

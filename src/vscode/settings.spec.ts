@@ -45,7 +45,18 @@ describe('settings', () => {
 	it('reads valid values and uses defaults for unset ones', () => {
 		const values: Record<string, unknown> = { 'aside.chat.sendShortcut': 'ctrlEnter' };
 		const { settings, problems } = readSettings((key) => values[key]);
-		assert.deepEqual(settings, { sendShortcut: 'ctrlEnter', maxMessageLength: 100_000, reminders: { disabled: [], intervals: { contextUsage: 10 } } });
+		assert.deepEqual(settings, {
+			sendShortcut: 'ctrlEnter',
+			maxMessageLength: 100_000,
+			provider: 'vscode-lm',
+			model: '',
+			baseUrl: '',
+			maxOutputTokens: 8192,
+			requestTimeoutSeconds: 120,
+			permissionMode: 'ask',
+			maxSteps: 50,
+			reminders: { disabled: [], intervals: { contextUsage: 10 } },
+		});
 		assert.deepEqual(problems, []);
 	});
 
@@ -60,6 +71,17 @@ describe('settings', () => {
 		assert.equal(problems.length, 2);
 		assert.match(problems[0]?.message ?? '', /"aside\.chat\.sendShortcut" has an invalid value "shift" \(Invalid option.*\); using the default, "enter"\./);
 		assert.match(problems[1]?.message ?? '', /"aside\.chat\.maxMessageLength" has an invalid value "5000" .*using the default, 100000\./);
+	});
+
+	it('takes an http(s) base URL or nothing, and names anything else', () => {
+		for (const good of ['', 'http://localhost:11434/v1', 'https://models.example.test/api']) {
+			assert.deepEqual(readSettings((key) => (key === 'aside.baseUrl' ? good : undefined)).problems, [], good);
+		}
+		for (const bad of ['localhost:11434', 'ftp://host/x', 'http://', 'http://a b', 42]) {
+			const { settings, problems } = readSettings((key) => (key === 'aside.baseUrl' ? bad : undefined));
+			assert.equal(settings.baseUrl, '');
+			assert.match(problems[0]?.message ?? '', /"aside\.baseUrl" has an invalid value/, String(bad));
+		}
 	});
 
 	it('rejects out-of-range and fractional numbers', () => {

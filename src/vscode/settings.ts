@@ -19,6 +19,17 @@ function define<T>(key: string, schema: z.ZodType<T>, defaultValue: T): SettingD
 export const SETTINGS = {
 	sendShortcut: define('aside.chat.sendShortcut', SendShortcut, 'enter'),
 	maxMessageLength: define('aside.chat.maxMessageLength', z.number().int().min(1000).max(1_000_000), 100_000),
+	provider: define('aside.provider', z.enum(['vscode-lm', 'anthropic', 'openai-compatible']), 'vscode-lm'),
+	model: define('aside.model', z.string().max(200), ''),
+	baseUrl: define(
+		'aside.baseUrl',
+		z.string().refine((value) => value === '' || (/^https?:\/\/\S+$/.test(value) && URL.canParse(value)), 'expected an http:// or https:// URL, or nothing'),
+		'',
+	),
+	maxOutputTokens: define('aside.maxOutputTokens', z.number().int().min(256).max(200_000), 8192),
+	requestTimeoutSeconds: define('aside.requestTimeoutSeconds', z.number().int().min(10).max(3600), 120),
+	permissionMode: define('aside.permissions.mode', z.enum(['ask', 'auto-edit', 'plan']), 'ask'),
+	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
 } as const;
 
 /** An interval in turns: whole, at least 1, at most 1000. */

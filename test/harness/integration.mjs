@@ -105,21 +105,21 @@ export async function runIntegration() {
 		server = await startCodeServer({ stateDir: join(work, 'state'), extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
 		console.log(`code-server ${server.url} up after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
-		const payload = [
-			['extensionDevelopmentPath', remote(extensionPath)],
-			['extensionTestsPath', remote(testsIndex)],
-			['extensionEnvironment', JSON.stringify({ ASIDE_TEST_HOOKS: '1', ASIDE_DRIVER_DIR: driverDir, ASIDE_ARTIFACTS_DIR: artifacts, ASIDE_EXPECTED_EXTENSION_PATH: extensionPath })],
-			['skipWelcome', 'true'],
-		];
-		const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+		const environment = { ASIDE_TEST_HOOKS: '1', ASIDE_DRIVER_DIR: driverDir, ASIDE_ARTIFACTS_DIR: artifacts, ASIDE_EXPECTED_EXTENSION_PATH: extensionPath };
+		const urlFor = (phase) => {
+			const payload = [
+				['extensionDevelopmentPath', remote(extensionPath)],
+				['extensionTestsPath', remote(testsIndex)],
+				['extensionEnvironment', JSON.stringify({ ...environment, ASIDE_PHASE: phase })],
+				['skipWelcome', 'true'],
+			];
+			return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+		};
 
 		browser = await launchChromium();
 		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 		let results;
-		let resolveExit;
-		const exited = new Promise((resolve) => {
-			resolveExit = resolve;
-		});
+		let resolveExit = () => undefined;
 		const pending = [];
 		const hostLog = [];
 
@@ -147,22 +147,42 @@ export async function runIntegration() {
 		});
 		page.on('pageerror', (error) => hostLog.push(`[pageerror] ${error.message}`));
 
-		await page.goto(url);
-		const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS));
-		const outcome = await Promise.race([exited, timeout]);
-		await Promise.allSettled(pending);
-		writeFileSync(join(artifacts, 'host.log'), hostLog.join('\n'));
-		if (outcome === 'timeout') {
-			await page.screenshot({ path: join(artifacts, 'timeout.png') }).catch(() => undefined);
-			failures.push(`integration: no exit from the test run within ${RUN_TIMEOUT_MS / 1000} s (see out/integration-artifacts/)`);
+		// Phase 1 is the suite; phase 'reload' opens the same workspace again in a fresh window (a
+		// new extension host over the same storage), as a window reload does.
+		const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
+		for (const phase of ['main', 'reload']) {
+			results = undefined;
+			const exited = new Promise((resolve) => {
+				resolveExit = resolve;
+			});
+			if (phase === 'reload') {
+				console.log('  (window reloaded)');
+			}
+			await page.goto(phase === 'main' ? urlFor(phase) : 'about:blank');
+			if (phase === 'reload') {
+				await page.goto(urlFor(phase));
+			}
+			const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS));
+			const outcome = await Promise.race([exited, timeout]);
+			await Promise.allSettled(pending);
+			writeFileSync(join(artifacts, `host-${phase}.log`), hostLog.join('\n'));
+			if (outcome === 'timeout') {
+				await page.screenshot({ path: join(artifacts, `timeout-${phase}.png`) }).catch(() => undefined);
+				failures.push(`integration (${phase}): no exit from the test run within ${RUN_TIMEOUT_MS / 1000} s (see out/integration-artifacts/)`);
+			}
+			if (!results) {
+				failures.push(`integration (${phase}): the suite reported no results (exit ${String(outcome)}; see out/integration-artifacts/host-${phase}.log)`);
+				break;
+			}
+			if (outcome !== 'timeout' && outcome !== 0 && results.failed === 0) {
+				failures.push(`integration (${phase}): the test run exited with code ${outcome}`);
+			}
+			totals.passed += results.passed;
+			totals.failed += results.failed;
+			totals.skipped += results.skipped ?? 0;
+			totals.failures.push(...results.failures);
 		}
-		if (!results) {
-			failures.push(`integration: the suite reported no results (exit ${String(outcome)}; see out/integration-artifacts/host.log)`);
-			return { passed: 0, failed: failures.length, skipped: 0, failures };
-		}
-		if (outcome !== 'timeout' && outcome !== 0 && results.failed === 0) {
-			failures.push(`integration: the test run exited with code ${outcome}`);
-		}
+		results = totals;
 		return {
 			passed: results.passed,
 			failed: results.failed + failures.length,

@@ -41,7 +41,11 @@ class PrefixedReporter extends Mocha.reporters.Base {
 
 export function run(): Promise<void> {
 	const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, color: false, reporter: PrefixedReporter });
-	for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) {
+	// Phase 'reload' runs in a second window over the same state, after the first one closed:
+	// only the `*.reload.test.js` files, which check what must survive a window reload.
+	const reload = process.env.ASIDE_PHASE === 'reload';
+	const files = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && name.endsWith('.reload.test.js') === reload);
+	for (const file of files.sort()) {
 		mocha.addFile(join(__dirname, file));
 	}
 	const counts = { passed: 0, failed: 0, skipped: 0, failures: [] as string[] };

@@ -1,31 +1,36 @@
 // Helpers for the suite inside the extension host: the extension under test, and requests to
 // the browser-side driver (see test/harness/integration.mjs).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AsideTestHooks } from '../../src/extension';
+import type { AsideApi } from '../../src/api';
+import type { AsideExports, AsideTestHooks } from '../../src/extension';
 
 export const EXTENSION_ID = 'aside-dev.aside';
 
-export async function activeAside(): Promise<{ extension: vscode.Extension<AsideTestHooks | undefined>; hooks: AsideTestHooks }> {
-	const extension = vscode.extensions.getExtension<AsideTestHooks | undefined>(EXTENSION_ID);
+/** Written by session.test.ts before the window reload, read by session.reload.test.ts after it. */
+export const RELOAD_NOTE = 'reload-session.json';
+
+export async function activeAside(): Promise<{ extension: vscode.Extension<AsideExports>; api: AsideApi; hooks: AsideTestHooks }> {
+	const extension = vscode.extensions.getExtension<AsideExports>(EXTENSION_ID);
 	assert.ok(extension, `${EXTENSION_ID} is not installed in the extension host`);
-	const hooks = await extension.activate();
-	assert.ok(hooks, 'the extension exports its test hooks when ASIDE_TEST_HOOKS=1');
-	return { extension, hooks };
+	const exports = await extension.activate();
+	assert.ok(exports.currentSessionItems, 'the extension exports its test hooks when ASIDE_TEST_HOOKS=1');
+	return { extension, api: exports, hooks: exports as AsideTestHooks };
 }
 
 /** The Chromium-side driver exists in the code-server tier only (not under test-electron). */
 export const hasDriver = process.env.ASIDE_DRIVER_DIR !== undefined;
 
-let nextId = 0;
-
 /** Asks the Chromium-side driver to act in the workbench and waits for its answer. */
 export async function driver<T = Record<string, unknown>>(action: string, args: Record<string, unknown> = {}, timeoutMs = 90_000): Promise<T> {
 	const dir = process.env.ASIDE_DRIVER_DIR;
 	assert.ok(dir, 'ASIDE_DRIVER_DIR is set by the integration harness');
-	const id = `${process.pid}-${++nextId}`;
+	// Unique across test files: each is bundled on its own, so a module counter would repeat ids
+	// and read an earlier request's answer.
+	const id = `${process.pid}-${randomUUID()}`;
 	console.log(`[aside-driver] ${JSON.stringify({ id, action, args })}`);
 	const file = join(dir, `${id}.json`);
 	const deadline = Date.now() + timeoutMs;

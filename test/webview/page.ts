@@ -1,13 +1,14 @@
 // Serves the real built webview (dist/webview) with the extension's own HTML and CSP on
 // loopback, opens it in headless Chromium with `acquireVsCodeApi` stubbed, and lets a test post
 // host messages and read what the webview posted.
+import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser.mjs';
-import { PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
+import { type AgentView, PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
 import { webviewHtml } from '../../src/vscode/webviewHtml';
 
 const ASSETS = join(process.cwd(), 'dist', 'webview');
@@ -137,11 +138,37 @@ export async function violations(page: Page): Promise<string[]> {
 	return page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 }
 
+/** Every test ends here: no CSP violation, no page error, then the page closes. */
+export async function assertCleanAndClose(chat: ChatPage): Promise<void> {
+	assert.deepEqual(await violations(chat.page), [], 'no Content-Security-Policy violations');
+	assert.deepEqual(chat.problems, [], 'no page errors');
+	await chat.page.close();
+}
+
+/** The messages of one type the webview posted so far. */
+export async function postedOf<T extends ViewMessage['type']>(chat: ChatPage, type: T): Promise<Extract<ViewMessage, { type: T }>[]> {
+	return (await chat.posted()).filter((m): m is Extract<ViewMessage, { type: T }> => m.type === type);
+}
+
+export function agentView(overrides: Partial<AgentView> = {}): AgentView {
+	return {
+		status: { state: 'unavailable', detail: 'No model is connected in this version of Aside, so nothing will answer yet.' },
+		provider: 'anthropic',
+		model: '',
+		models: [],
+		mode: 'ask',
+		approval: null,
+		streaming: null,
+		steering: [],
+		...overrides,
+	};
+}
+
 export function viewState(overrides: Partial<ViewState> = {}): ViewState {
 	return {
 		session: { id: 'session-1', title: 'New chat', items: [] },
 		settings: { sendShortcut: 'enter', maxMessageLength: 100_000 },
-		agent: { state: 'unavailable', detail: 'No model is connected in this version of Aside, so nothing will answer yet.' },
+		agent: agentView(),
 		...overrides,
 	};
 }

@@ -53,4 +53,20 @@ export const CONTEXT_USAGE: BuiltinReminderType = {
 	description: 'Tells the model how full its context window is, once it is at least half full.',
 };
 
-export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE];
+export const SESSION_DATE: BuiltinReminderType = {
+	type: 'sessionDate',
+	key: 'session.date',
+	label: 'date',
+	configurable: true,
+	description: 'Tells the model today\'s date at the start of a session and when the date changes.',
+};
+
+export const WORKSPACE_INSTRUCTIONS: BuiltinReminderType = {
+	type: 'workspaceInstructions',
+	key: 'workspace.instructions',
+	label: 'project instructions',
+	configurable: true,
+	description: 'Gives the model the AGENTS.md (and AGENTS.local.md) at the workspace root, at the start and whenever they change.',
+};
+
+export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE, SESSION_DATE, WORKSPACE_INSTRUCTIONS];

@@ -1,6 +1,15 @@
 // The roster reminders every session installs (agents inherit the agent-scope ones at spawn).
+import type { Clock } from '../../base/clock';
 import type { ReminderDefinition } from '../definition';
 import { finalStepNudge } from './agentNudge';
 import { contextUsage } from './contextUsage';
+import { sessionDate } from './sessionDate';
+import { type InstructionReader, workspaceInstructions } from './workspaceInstructions';
 
+/** The built-ins that need nothing from the editor. */
 export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage];
+
+/** Every built-in roster reminder, given what the date and instruction ones read. */
+export function builtinReminders(clock: Clock, instructions: InstructionReader): ReminderDefinition[] {
+	return [sessionDate(clock), workspaceInstructions(instructions), ...DEFAULT_REMINDERS];
+}

@@ -1,0 +1,123 @@
+// agent overhead before the first token: from the person's message to the request leaving for
+// the provider — recording the message in a real JSONL transcript, replaying the session's
+// history into provider messages, and WAIT with the built-in reminders. The provider is the
+// in-process scripted one, so no network time is included: this is what Aside adds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChatSession, type StoredRecord } from '../src/agent/session';
+import { Turn, type TurnDependencies } from '../src/agent/turn';
+import { systemClock } from '../src/base/clock';
+import type { Logger } from '../src/base/log';
+import { builtinReminders } from '../src/reminders/builtin/defaults';
+import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
+import { SequentialIds } from '../src/testing/fakeClock';
+import { ScriptedProvider } from '../src/testing/scriptedProvider';
+import { BUILTIN_TOOLS, invokeTool, prepareTool, toolSpecs } from '../src/tools/registry';
+import { TRANSCRIPT_VERSION } from '../src/transcript/records';
+import { replayHistory } from '../src/transcript/replay';
+import { TranscriptStore } from '../src/transcript/store';
+import { type BenchRow, consume, heapUsedAfterGc, report, round } from './harness';
+
+const SIZES = [0, 1_000, 10_000];
+const ITERATIONS = 200;
+const WARMUP = 20;
+
+const silent: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A coding session's records: turns of a message, tool calls with results of a few KB, an answer. */
+function history(count: number): StoredRecord[] {
+	const records: StoredRecord[] = [];
+	const chunk = 'export function parse(input: string): Node { /* … */ }\n'.repeat(40);
+	for (let turn = 0; records.length < count; turn++) {
+		const turnId = `old-${turn}`;
+		records.push({ kind: 'user', id: `u${turn}`, turnId, at: turn, text: `Please look at module ${turn} and fix the parser.` });
+		for (let step = 0; step < 3 && records.length < count; step++) {
+			const id = `c${turn}-${step}`;
+			records.push({ kind: 'assistant', id: `a${id}`, turnId, requestId: `r${id}`, at: turn, text: 'Reading it.', toolCalls: [{ id, name: 'Read', input: { path: `src/m${turn}.ts` } }], stop: 'tool-use' });
+			records.push({ kind: 'tool-result', id: `t${id}`, turnId, callId: id, name: 'Read', at: turn, content: chunk, isError: false });
+		}
+		records.push({ kind: 'assistant', id: `a${turn}`, turnId, requestId: `r${turn}`, at: turn, text: 'Fixed: the parser now handles empty input.', toolCalls: [], stop: 'end' });
+		records.push({ kind: 'turn-end', turnId, at: turn, outcome: 'done' });
+	}
+	return records.slice(0, count);
+}
+
+async function measureSize(size: number, dir: string): Promise<BenchRow> {
+	const id = `bench-${size}`;
+	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
+	const ids = new SequentialIds(`s${size}`);
+	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(systemClock, () => []) }, history(size));
+	const provider = new ScriptedProvider();
+	let dispatched = 0n;
+	provider.onRequest = () => {
+		dispatched = process.hrtime.bigint();
+		// The fake keeps requests for tests; here that would hold every replayed history.
+		provider.requests.length = 0;
+	};
+	const deps: TurnDependencies = {
+		engine: session.reminders,
+		transcript: session,
+		history: (records) => replayHistory(records),
+		stream: (request, signal) => provider.stream(request, signal),
+		tools: () => BUILTIN_TOOLS,
+		toolSpecs,
+		invoke: invokeTool,
+		prepare: prepareTool,
+		toolContext: (signal) => ({ roots: [dir], signal }) as never,
+		permissions: { ask: () => Promise.resolve({ granted: true }) },
+		settings: () => ({ model: 'bench', maxOutputTokens: 4096, maxSteps: 50, permissionMode: 'ask', contextWindow: 200_000 }),
+		system: () => 'You are a benchmark.',
+		clock: systemClock,
+		ids,
+		log: silent,
+		onUpdate: () => undefined,
+	};
+	const samples: number[] = [];
+	const heapBefore = heapUsedAfterGc();
+	for (let index = 0; index < WARMUP + ITERATIONS; index++) {
+		const turn = new Turn(deps, ids.next());
+		const start = process.hrtime.bigint();
+		const outcome = await turn.run('Run the tests and fix what fails.', new AbortController().signal);
+		consume(outcome.outcome.length);
+		if (index >= WARMUP) {
+			samples.push(Number(dispatched - start) / 1000);
+		}
+	}
+	const heapDelta = heapUsedAfterGc() - heapBefore;
+	store.close();
+	samples.sort((a, b) => a - b);
+	const at = (p: number): number => samples[Math.max(0, Math.ceil(p * samples.length) - 1)] ?? Number.NaN;
+	return {
+		name: `message → request, ${size.toLocaleString('en-US')} records of history`,
+		iterations: ITERATIONS,
+		median_us: round(at(0.5)),
+		p99_us: round(at(0.99)),
+		max_us: round(samples.at(-1) ?? Number.NaN),
+		heap_delta_kb: round(heapDelta / 1024, 1),
+	};
+}
+
+async function main(): Promise<void> {
+	const dir = mkdtempSync(join(tmpdir(), 'aside-bench-turn-'));
+	try {
+		const rows: BenchRow[] = [];
+		for (const size of SIZES) {
+			rows.push(await measureSize(size, dir));
+		}
+		report({
+			case: 'turn',
+			title: 'agent overhead before the first token',
+			rows,
+			notes: [
+				'From Turn.run() to the provider being called: the user record written to a real JSONL transcript (one writeSync), the session history replayed into provider messages, WAIT with the built-in reminders, the tool contracts built. The provider is in-process, so no network time is counted: this is the delay Aside adds to time-to-first-token.',
+				`Each turn is answered at once and recorded (user, assistant, turn-end), so history grows by ${ITERATIONS + WARMUP} turns during a row. ${WARMUP} warm-up turns, then ${ITERATIONS} measured.`,
+				'History is replayed from the records at every request, so the cost grows with the session: replay is one pass over the records; a 10,000-record session is far longer than a context window holds.',
+			],
+		});
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+void main();

@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as z from 'zod';
+import { Emitter } from '../base/event';
+import type { AgentView } from '../protocol/messages';
+import { streamWithRetries } from '../providers/retry';
+import type { Tool } from '../tools/tool';
+import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';
+import { replayHistory } from '../transcript/replay';
+import { ScriptedProvider } from '../testing/scriptedProvider';
+import { testSessions } from '../testing/sessions';
+import { RecordingLogger } from '../testing/recordingLogger';
+import { FakeClock, SequentialIds } from '../testing/fakeClock';
+import { Agent, type AgentSettings, type ModelSource } from './agent';
+
+const editTool: Tool<{ path: string }> = {
+	name: 'Edit',
+	description: 'Edits a file.',
+	kind: 'write',
+	input: z.object({ path: z.string() }),
+	confirm: ({ path }) => Promise.resolve({ title: 'Edit a file', target: path }),
+	run: ({ path }) => Promise.resolve({ content: `Edited ${path}.` }),
+};
+
+function setup(provider: ScriptedProvider, options: { problem?: string } = {}) {
+	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
+	const settingsChanged = new Emitter<unknown>();
+	let settings: AgentSettings = { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'ask' };
+	const models: ModelSource = {
+		providerId: 'openai-compatible',
+		configuredModel: 'scripted',
+		resolve: () => (options.problem ? Promise.reject(new Error(options.problem)) : Promise.resolve({ provider, model: 'scripted' })),
+		listModels: () => Promise.resolve(options.problem ? { models: [], problem: options.problem } : { models: [{ id: 'scripted', name: 'Scripted' }] }),
+		selectModel: () => Promise.resolve(),
+		onDidChange: new Emitter<void>().event,
+	};
+	const agent = new Agent({
+		sessions,
+		models,
+		settings: () => settings,
+		onDidChangeSettings: settingsChanged.event,
+		tools: (mode) => (mode === 'plan' ? [] : [editTool]),
+		toolSpecs,
+		invoke: invokeTool,
+		prepare: prepareTool,
+		toolContext: (signal) => ({ roots: ['/ws'], signal }) as never,
+		history: (records) => replayHistory(records),
+		stream: (p, request, signal, onRetry) => streamWithRetries(p, request, signal, { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, onRetry }),
+		system: () => 'system',
+		clock: new FakeClock(),
+		ids: new SequentialIds('a'),
+		log: new RecordingLogger(),
+	});
+	const views: AgentView[] = [];
+	agent.onDidChange((view) => views.push(view));
+	return {
+		sessions,
+		agent,
+		views,
+		changeMode: (mode: AgentSettings['permissionMode']) => {
+			settings = { ...settings, permissionMode: mode };
+			settingsChanged.fire(undefined);
+		},
+	};
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const userTexts = (sessions: ReturnType<typeof testSessions>) => sessions.current.items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
+
+describe('the agent', () => {
+	it('typing while it works is pending steering; Stop drops it with the turn', async () => {
+		const provider = new ScriptedProvider({ hang: 'Working' });
+		const { agent, sessions, views } = setup(provider);
+		const turn = agent.startTurn('Install the dependencies.');
+		await tick();
+		agent.submit('use pnpm, not npm');
+		assert.deepEqual(agent.view().steering, ['use pnpm, not npm'], 'shown as pending');
+		agent.stop();
+		await turn;
+		assert.deepEqual(userTexts(sessions), ['Install the dependencies.'], 'a stopped turn does not turn steering into a message');
+		assert.ok(views.some((view) => view.status.state === 'running'));
+		assert.equal(agent.view().status.state, 'ready');
+	});
+
+	it('steering reaches the model at the next WAIT of the same turn', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] }, { text: 'Done, with pnpm.' });
+		const { agent } = setup(provider);
+		const turn = agent.startTurn('Fix a.ts.');
+		for (let i = 0; i < 20 && agent.view().approval === null; i++) {
+			await tick();
+		}
+		assert.equal(agent.view().approval?.callId, 'c1');
+		agent.submit('and use pnpm');
+		agent.approve('c1', true, undefined);
+		await turn;
+		const last = provider.requests[1]?.messages.at(-1);
+		assert.ok(last?.role === 'user' && last.content[0]?.type === 'text');
+		const text = last.content[0].text;
+		assert.match(text, /<system-reminder key="permission\.verdict">\nPERMISSION GRANTED/);
+		assert.match(text, /<system-reminder key="steering\.user">\nThe user sent this message while you were working\. It carries the user's authority[\s\S]*and use pnpm\n<\/system-reminder>$/);
+		assert.deepEqual(agent.view().steering, [], 'delivered, so no longer pending');
+	});
+
+	it('a message typed when the agent is idle starts the next turn', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] }, { text: 'ok' });
+		const { agent, sessions } = setup(provider);
+		const ended: string[] = [];
+		agent.onDidEndTurn((outcome) => ended.push(outcome.outcome));
+		const turn = agent.startTurn('first');
+		for (let i = 0; i < 20 && agent.view().approval === null; i++) {
+			await tick();
+		}
+		agent.approve('c1', false, 'no');
+		await turn;
+		assert.deepEqual(ended, ['done']);
+		agent.submit('second');
+		for (let i = 0; i < 20 && agent.isRunning; i++) {
+			await tick();
+		}
+		assert.deepEqual(userTexts(sessions), ['first', 'second']);
+	});
+
+	it('steering typed after the agent\'s last step becomes the next message instead of being lost', async () => {
+		const provider = new ScriptedProvider({ text: 'All done.' }, { text: 'Sure, pnpm next time.' });
+		const { agent, sessions } = setup(provider);
+		provider.onRequest = () => {
+			if (provider.requests.length === 1) {
+				// The request has left: its WAIT is behind us, and it will be the last step.
+				agent.submit('use pnpm');
+			}
+		};
+		await agent.startTurn('Install the dependencies.');
+		for (let i = 0; i < 20 && (agent.isRunning || userTexts(sessions).length < 2); i++) {
+			await tick();
+		}
+		for (let i = 0; i < 20 && agent.isRunning; i++) {
+			await tick();
+		}
+		assert.deepEqual(userTexts(sessions), ['Install the dependencies.', 'use pnpm']);
+		assert.equal(provider.requests.length, 2);
+	});
+
+	it('an approval only answers the call that waits for it; Stop denies the waiting call', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] });
+		const { agent, sessions } = setup(provider);
+		const turn = agent.startTurn('edit');
+		for (let i = 0; i < 20 && agent.view().approval === null; i++) {
+			await tick();
+		}
+		agent.approve('someone-else', true, undefined);
+		assert.equal(agent.view().approval?.callId, 'c1', 'still waiting');
+		agent.stop();
+		const outcome = await turn;
+		assert.equal(outcome.outcome, 'interrupted');
+		const result = sessions.current.records.find((record) => record.kind === 'tool-result');
+		assert.ok(result?.kind === 'tool-result');
+		assert.equal(result.verdict, 'denied');
+		assert.equal(agent.view().approval, null);
+	});
+
+	it('says what to configure when no model is available, and a turn fails with that message', async () => {
+		const problem = 'No chat model is available in VS Code. Install one.';
+		const { agent, sessions } = setup(new ScriptedProvider(), { problem });
+		await tick();
+		assert.deepEqual(agent.view().status, { state: 'unavailable', detail: problem });
+		const outcome = await agent.startTurn('hello?');
+		assert.deepEqual([outcome.outcome, outcome.error], ['failed', problem]);
+		assert.deepEqual(sessions.current.items.map((item) => item.kind), ['user', 'turn-end'], 'the message is kept, with why nothing answered');
+	});
+
+	it('the mode picked in the view holds until the setting changes', () => {
+		const { agent, changeMode } = setup(new ScriptedProvider());
+		agent.selectMode('plan');
+		assert.equal(agent.view().mode, 'plan');
+		changeMode('auto-edit');
+		assert.equal(agent.view().mode, 'auto-edit');
+	});
+
+	it('a new chat stops the running turn', async () => {
+		const provider = new ScriptedProvider({ hang: 'thinking' });
+		const { agent, sessions } = setup(provider);
+		const turn = agent.startTurn('long task');
+		await tick();
+		sessions.newSession();
+		assert.equal((await turn).outcome, 'interrupted');
+		assert.equal(agent.isRunning, false);
+	});
+});

@@ -1,0 +1,252 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as z from 'zod';
+import type { ChatMessage } from '../providers/messages';
+import { ProviderError } from '../providers/provider';
+import { streamWithRetries } from '../providers/retry';
+import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
+import { sessionResume } from '../reminders/builtin/sessionResume';
+import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
+import { wrap } from '../reminders/envelope';
+import type { Tool } from '../tools/tool';
+import { prepareTool } from '../tools/registry';
+import { replayHistory } from '../transcript/replay';
+import { FakeClock, SequentialIds } from '../testing/fakeClock';
+import { MemorySessionStore } from '../testing/memorySessionStore';
+import { RecordingLogger } from '../testing/recordingLogger';
+import { ScriptedProvider } from '../testing/scriptedProvider';
+import { ChatSession } from './session';
+import { type PermissionDecision, type PermissionMode, Turn, type TurnDependencies } from './turn';
+
+const readTool: Tool<{ path: string }> = {
+	name: 'Read',
+	description: 'Reads a file.',
+	kind: 'read',
+	input: z.object({ path: z.string() }),
+	run: ({ path }) => Promise.resolve({ content: `1\tcontents of ${path}`, notices: [{ key: 'read.truncated', body: 'Showing lines 1–1 of 9.' }] }),
+};
+
+const edits: string[] = [];
+const editTool: Tool<{ path: string }> = {
+	name: 'Edit',
+	description: 'Edits a file.',
+	kind: 'write',
+	input: z.object({ path: z.string() }),
+	confirm: ({ path }) => Promise.resolve({ title: 'Edit a file', target: path, diff: '-old\n+new' }),
+	run: ({ path }) => {
+		edits.push(path);
+		return Promise.resolve({ content: `Edited ${path}.` });
+	},
+};
+
+function setup(provider: ScriptedProvider, options: { mode?: PermissionMode; decide?: (tool: string) => PermissionDecision; maxSteps?: number; retries?: boolean } = {}) {
+	const store = new MemorySessionStore();
+	const log = new RecordingLogger();
+	const clock = new FakeClock();
+	const ids = new SequentialIds('id');
+	const session = new ChatSession('s1', store, { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => DEFAULT_REMINDERS });
+	const asked: string[] = [];
+	const sleeps: number[] = [];
+	const deps: TurnDependencies = {
+		engine: session.reminders,
+		transcript: session,
+		history: (records) => replayHistory(records),
+		stream: (request, signal, onRetry) =>
+			options.retries
+				? streamWithRetries(provider, request, signal, {
+						maxAttempts: 3,
+						baseDelayMs: 100,
+						maxDelayMs: 1000,
+						sleep: (ms) => {
+							sleeps.push(ms);
+							return Promise.resolve();
+						},
+						onRetry,
+					})
+				: provider.stream(request, signal),
+		tools: (): Tool[] => (options.mode === 'plan' ? [readTool] : [readTool, editTool]),
+		toolSpecs: (tools) => tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: z.toJSONSchema(tool.input) })),
+		invoke: async (tool, input, context) => {
+			const parsed = tool.input.safeParse(input);
+			return parsed.success ? tool.run(parsed.data, context) : { isError: true, content: `Invalid input for ${tool.name}.` };
+		},
+		prepare: (tool, input, context) => prepareTool(tool, input, context),
+		toolContext: (signal) => ({ roots: ['/ws'], signal }) as never,
+		permissions: {
+			ask: (request) => {
+				asked.push(`${request.tool} ${request.confirmation.target}`);
+				return Promise.resolve(options.decide?.(request.tool) ?? { granted: true });
+			},
+		},
+		settings: () => ({ model: 'scripted', maxOutputTokens: 1000, maxSteps: options.maxSteps ?? 10, permissionMode: options.mode ?? 'ask', contextWindow: 1000 }),
+		system: () => 'You are a test.',
+		clock,
+		ids,
+		log,
+		onUpdate: () => undefined,
+	};
+	const turn = (id = 'turn-1') => new Turn(deps, id);
+	return { session, store, turn, asked, sleeps, log };
+}
+
+const kinds = (session: ChatSession): string[] => session.records.map((record) => record.kind);
+const lastText = (messages: readonly ChatMessage[]): string => {
+	const last = messages.at(-1);
+	return last?.role === 'user' && last.content[0]?.type === 'text' ? last.content[0].text : '';
+};
+
+describe('a turn of the agent', () => {
+	it('reads a file and answers: records in order, results and their notices in the next request', async () => {
+		const provider = new ScriptedProvider({ text: 'Let me look.', toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }] }, { text: 'It says hello.' });
+		const { session, turn } = setup(provider);
+		const outcome = await turn().run('What is in a.ts?', new AbortController().signal);
+		assert.deepEqual(outcome, { turnId: 'turn-1', outcome: 'done' });
+		assert.deepEqual(kinds(session), ['user', 'assistant', 'tool-result', 'assistant', 'turn-end']);
+		assert.equal(provider.requests.length, 2);
+		const second = provider.requests[1]?.messages ?? [];
+		assert.deepEqual(second.at(-1), { role: 'tool', callId: 'c1', content: `1\tcontents of a.ts\n\n${wrap('read.truncated', 'Showing lines 1–1 of 9.')}`, isError: false });
+		assert.deepEqual(session.items.map((item) => item.kind), ['user', 'assistant', 'tool', 'assistant', 'turn-end']);
+	});
+
+	it('every request goes through WAIT: the reminders ride one synthetic message, recorded before the answer', async () => {
+		const provider = new ScriptedProvider({ text: 'Welcome back.' });
+		const { session, turn } = setup(provider);
+		session.reminders.enqueuePending(sessionResume({ lastActivity: 0, interrupted: true }));
+		await turn().run('continue', new AbortController().signal);
+		const sent = provider.requests[0]?.messages ?? [];
+		assert.equal(sent.length, 2);
+		assert.match(lastText(sent), /^<system-reminder key="session\.resume">\nThis session was reopened/);
+		assert.deepEqual(kinds(session), ['user', 'injected-reminders', 'assistant', 'turn-end']);
+		assert.equal(session.reminders.pending.size, 0);
+		assert.deepEqual(replayHistory(session.records).slice(0, 2), sent, 'replay rebuilds the exact payload');
+	});
+
+	it('a request that fails before the provider accepts it commits nothing, and the next turn carries the same reminder', async () => {
+		const provider = new ScriptedProvider({ failBefore: new ProviderError('server', 'HTTP 500: boom', { status: 500 }) });
+		const { session, turn } = setup(provider);
+		session.reminders.enqueuePending(sessionResume({ lastActivity: 0, interrupted: false }));
+		const outcome = await turn().run('hi', new AbortController().signal);
+		assert.equal(outcome.outcome, 'failed');
+		assert.match(outcome.error ?? '', /HTTP 500: boom/);
+		assert.deepEqual(kinds(session), ['user', 'turn-end']);
+		assert.equal(session.reminders.pending.size, 1);
+		await turn('turn-2').run('again', new AbortController().signal);
+		assert.equal(lastText(provider.requests[0]?.messages ?? []), lastText(provider.requests[1]?.messages ?? []));
+		assert.deepEqual(kinds(session).slice(2), ['user', 'injected-reminders', 'assistant', 'turn-end']);
+	});
+
+	it('a 500 before dispatch is retried with the same payload; one record', async () => {
+		const provider = new ScriptedProvider({ failBefore: new ProviderError('server', 'HTTP 500', { status: 500 }) }, { text: 'fine' });
+		const { session, turn, sleeps } = setup(provider, { retries: true });
+		session.reminders.enqueuePending(sessionResume({ lastActivity: 0, interrupted: false }));
+		assert.equal((await turn().run('hi', new AbortController().signal)).outcome, 'done');
+		assert.equal(provider.requests.length, 2);
+		assert.deepEqual(provider.requests[0]?.messages, provider.requests[1]?.messages);
+		assert.equal(sleeps.length, 1);
+		assert.equal(session.records.filter((record) => record.kind === 'injected-reminders').length, 1);
+	});
+
+	it('a stream cut after it started keeps what streamed and ends the turn with a clear error', async () => {
+		const provider = new ScriptedProvider({ failAfter: new ProviderError('stream', 'The response was cut off.'), partial: 'Half an ans' });
+		const { session, turn } = setup(provider);
+		const outcome = await turn().run('hi', new AbortController().signal);
+		assert.equal(outcome.outcome, 'failed');
+		const assistant = session.records.find((record) => record.kind === 'assistant');
+		assert.ok(assistant?.kind === 'assistant');
+		assert.equal(assistant.text, 'Half an ans');
+		assert.equal(assistant.stop, 'failed');
+	});
+
+	it('Stop before the provider accepted: interrupted, and no record for the cancelled request', async () => {
+		const provider = new ScriptedProvider({ text: 'never seen' });
+		const { session, turn } = setup(provider);
+		session.reminders.enqueuePending(sessionResume({ lastActivity: 0, interrupted: false }));
+		const controller = new AbortController();
+		provider.onRequest = () => {
+			controller.abort();
+		};
+		const outcome = await turn().run('hi', controller.signal);
+		assert.equal(outcome.outcome, 'interrupted');
+		assert.deepEqual(kinds(session), ['user', 'turn-end']);
+		assert.equal(session.reminders.pending.size, 1, 'the reminder is still owed');
+	});
+
+	it('Stop mid-stream keeps the streamed text as an interrupted answer', async () => {
+		const provider = new ScriptedProvider({ hang: 'Working on' });
+		const { session, turn } = setup(provider);
+		const controller = new AbortController();
+		const running = turn().run('hi', controller.signal);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		controller.abort();
+		assert.equal((await running).outcome, 'interrupted');
+		const assistant = session.records.find((record) => record.kind === 'assistant');
+		assert.ok(assistant?.kind === 'assistant');
+		assert.deepEqual([assistant.text, assistant.stop], ['Working on', 'interrupted']);
+		assert.equal(session.records.at(-1)?.kind, 'turn-end');
+	});
+
+	it('asks before a write in ask mode; a denial is a tool error and a permission.verdict reminder at the next WAIT', async () => {
+		edits.length = 0;
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] }, { text: 'OK, I will not.' });
+		const { session, turn, asked } = setup(provider, { decide: () => ({ granted: false, note: 'not that file' }) });
+		await turn().run('change a.ts', new AbortController().signal);
+		assert.deepEqual(asked, ['Edit a.ts']);
+		assert.deepEqual(edits, []);
+		const result = session.records.find((record) => record.kind === 'tool-result');
+		assert.ok(result?.kind === 'tool-result');
+		assert.deepEqual([result.isError, result.verdict], [true, 'denied']);
+		assert.match(result.content ?? '', /The user denied this call; it did not run\. The user said: not that file/);
+		const second = provider.requests[1]?.messages ?? [];
+		assert.equal(second.at(-2)?.role, 'tool', 'the verdict comes after the result, never between call and result');
+		assert.match(lastText(second), /^<system-reminder key="permission\.verdict">\nPERMISSION DENIED: the user refused Edit on a\.ts/);
+	});
+
+	it('auto-edit writes without asking; plan mode offers no write tool', async () => {
+		edits.length = 0;
+		const autoProvider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'b.ts' } }] }, { text: 'done' });
+		const auto = setup(autoProvider, { mode: 'auto-edit' });
+		await auto.turn().run('edit b', new AbortController().signal);
+		assert.deepEqual(auto.asked, []);
+		assert.deepEqual(edits, ['b.ts']);
+
+		const planProvider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'c.ts' } }] }, { text: 'done' });
+		const plan = setup(planProvider, { mode: 'plan' });
+		await plan.turn().run('edit c', new AbortController().signal);
+		assert.deepEqual(planProvider.requests[0]?.tools.map((tool) => tool.name), ['Read']);
+		const result = plan.session.records.find((record) => record.kind === 'tool-result');
+		assert.ok(result?.kind === 'tool-result');
+		assert.match(result.content ?? '', /no tool named "Edit" in plan mode/);
+		assert.deepEqual(edits, ['b.ts']);
+	});
+
+	it('at the step limit the final request carries the nudge and tool calls are not run', async () => {
+		const provider = new ScriptedProvider(
+			{ toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a' } }] },
+			{ toolCalls: [{ id: 'c2', name: 'Read', input: { path: 'b' } }] },
+		);
+		const { session, turn } = setup(provider, { maxSteps: 2 });
+		const outcome = await turn().run('loop', new AbortController().signal);
+		assert.equal(outcome.outcome, 'step-limit');
+		assert.match(lastText(provider.requests[1]?.messages ?? []), /key="agent\.nudge">\nThis is your final step/);
+		const results = session.records.filter((record) => record.kind === 'tool-result');
+		assert.match(results[1]?.kind === 'tool-result' ? (results[1].content ?? '') : '', /^Not run: this was the last step/);
+	});
+
+	it('an empty reply is nudged once, then the turn ends', async () => {
+		const provider = new ScriptedProvider({ text: '' }, { text: 'Here you go.' });
+		await setup(provider).turn().run('hi', new AbortController().signal);
+		assert.equal(provider.requests.length, 2);
+		assert.match(lastText(provider.requests[1]?.messages ?? []), /key="agent\.nudge">\nYour last reply was empty/);
+	});
+
+	it('a transcript that cannot be written fails the turn without losing what was recorded', async () => {
+		const provider = new ScriptedProvider({ text: 'answer' });
+		const { session, store, turn } = setup(provider);
+		store.failNext = new Error('ENOSPC: no space left on device');
+		const outcome = await turn().run('hi', new AbortController().signal);
+		assert.equal(outcome.outcome, 'failed');
+		assert.match(outcome.error ?? '', /ENOSPC/);
+		assert.deepEqual(provider.requests, [], 'nothing is sent when the message itself could not be recorded');
+		assert.deepEqual(kinds(session), ['turn-end']);
+	});
+});

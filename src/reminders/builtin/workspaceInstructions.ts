@@ -1,0 +1,45 @@
+// `workspace.instructions`: the project's AGENTS.md (and AGENTS.local.md) at the root of the
+// workspace, delivered at the first turn and again whenever their content changes. (Files
+// deeper in the tree are discovered by Read; see the observers.)
+import { sanitizeUntrusted } from '../envelope';
+import type { ReminderDefinition } from '../definition';
+import { onChange } from '../policy';
+import { WORKSPACE_INSTRUCTIONS } from './catalog';
+
+export interface InstructionFile {
+	/** Workspace-relative, with `/`. */
+	readonly path: string;
+	readonly text: string;
+	/** The file was longer than the reader's cap and was cut. */
+	readonly truncated: boolean;
+}
+
+/** Reads the root instruction files now (small, bounded reads); none when there are none. */
+export type InstructionReader = () => readonly InstructionFile[];
+
+export function workspaceInstructions(read: InstructionReader): ReminderDefinition {
+	let files: readonly InstructionFile[] = [];
+	return {
+		type: WORKSPACE_INSTRUCTIONS.type,
+		key: WORKSPACE_INSTRUCTIONS.key,
+		label: WORKSPACE_INSTRUCTIONS.label,
+		scope: 'all',
+		policy: onChange,
+		trigger: ({ phase }) => {
+			if (phase !== 'turn-start') {
+				return false;
+			}
+			files = read();
+			return files.length > 0;
+		},
+		content: () => {
+			const sections = files.map(
+				(file) => `Contents of ${sanitizeUntrusted(file.path)}${file.truncated ? ' (cut: the file is longer; Read it for the rest)' : ''}:\n\n${sanitizeUntrusted(file.text)}`,
+			);
+			return {
+				body: `Project instructions from the workspace root. They apply to all work in this workspace; follow them unless the user says otherwise.\n\n${sections.join('\n\n')}`,
+				reason: 'project instructions are new or changed',
+			};
+		},
+	};
+}

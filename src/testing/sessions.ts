@@ -1,0 +1,101 @@
+// Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
+import type { AgentControls } from '../agent/viewConnection';
+import { type ChatSession, ChatSessions, type SessionEnvironment, type SessionLibrary, type StoredRecord } from '../agent/session';
+import { Emitter } from '../base/event';
+import type { AgentView, PermissionMode, UserTurnItem } from '../protocol/messages';
+import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
+import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
+import { FakeClock, SequentialIds } from './fakeClock';
+import { MemorySessionStore } from './memorySessionStore';
+import { RecordingLogger } from './recordingLogger';
+
+export function testEnvironment(clock = new FakeClock(), ids = new SequentialIds()): SessionEnvironment {
+	return { clock, ids, log: new RecordingLogger(), reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => DEFAULT_REMINDERS };
+}
+
+/** Sessions in memory; `stores` holds each session's store by id, so tests can reopen them. */
+export class MemoryLibrary implements SessionLibrary {
+	readonly stores = new Map<string, MemorySessionStore>();
+
+	create(id: string): MemorySessionStore {
+		const store = new MemorySessionStore();
+		this.stores.set(id, store);
+		return store;
+	}
+
+	open(id: string): { store: MemorySessionStore; records: readonly StoredRecord[] } {
+		const store = this.stores.get(id);
+		if (!store) {
+			throw new Error(`No session ${id}.`);
+		}
+		return { store, records: [...store.records] };
+	}
+}
+
+export function testSessions(clock = new FakeClock(), ids = new SequentialIds()): ChatSessions {
+	return new ChatSessions(new MemoryLibrary(), testEnvironment(clock, ids));
+}
+
+let userIds = 0;
+
+/** Appends a user message the way a turn starts, and returns its row. */
+export function appendUser(session: ChatSession, text: string, at = 0): UserTurnItem {
+	const id = `u${++userIds}`;
+	session.append({ kind: 'user', id, turnId: `t-${id}`, at, text });
+	return { kind: 'user', id, text, at };
+}
+
+/** The agent as the view connection sees it: submit appends a user message; the rest is recorded. */
+export class FakeAgent implements AgentControls {
+	readonly calls: string[] = [];
+	private readonly _onDidChange = new Emitter<AgentView>();
+	readonly onDidChange = this._onDidChange.event;
+	private readonly _onDidStream = new Emitter<{ readonly requestId: string; readonly text: string }>();
+	readonly onDidStream = this._onDidStream.event;
+	state: AgentView = {
+		status: { state: 'unavailable', detail: 'Nothing answers yet.' },
+		provider: 'vscode-lm',
+		model: '',
+		models: [],
+		mode: 'ask',
+		approval: null,
+		streaming: null,
+		steering: [],
+	};
+
+	constructor(private readonly sessions: ChatSessions) {}
+
+	view(): AgentView {
+		return this.state;
+	}
+
+	change(state: Partial<AgentView>): void {
+		this.state = { ...this.state, ...state };
+		this._onDidChange.fire(this.state);
+	}
+
+	stream(requestId: string, text: string): void {
+		this._onDidStream.fire({ requestId, text });
+	}
+
+	submit(text: string): void {
+		this.calls.push(`submit ${text}`);
+		appendUser(this.sessions.current, text);
+	}
+
+	stop(): void {
+		this.calls.push('stop');
+	}
+
+	approve(callId: string, granted: boolean, note: string | undefined): void {
+		this.calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim());
+	}
+
+	selectModel(model: string): void {
+		this.calls.push(`model ${model}`);
+	}
+
+	selectMode(mode: PermissionMode): void {
+		this.calls.push(`mode ${mode}`);
+	}
+}

@@ -1,0 +1,147 @@
+// Where the agent's model comes from: the `aside.provider` / `aside.model` / `aside.baseUrl`
+// settings, API keys in SecretStorage (never in settings, logs or transcripts), and the chat
+// models VS Code offers (vscode.lm). Each failure says what to configure.
+import * as vscode from 'vscode';
+import type { ModelSource, ResolvedModel } from '../agent/agent';
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import { AnthropicProvider } from '../providers/anthropic';
+import { OpenAICompatibleProvider } from '../providers/openaiCompatible';
+import type { ChatProvider, ModelInfo, ProviderId } from '../providers/provider';
+import type { Configuration } from './configuration';
+import { LanguageModelProvider, languageModels } from './lmProvider';
+
+/** Ollama's address: the most common local OpenAI-compatible server. */
+export const DEFAULT_OPENAI_COMPATIBLE_URL = 'http://localhost:11434/v1';
+
+export const API_KEY_PROVIDERS = ['anthropic', 'openai-compatible'] as const;
+export type KeyedProvider = (typeof API_KEY_PROVIDERS)[number];
+
+export function secretKeyFor(provider: KeyedProvider): string {
+	return `aside.apiKey.${provider}`;
+}
+
+export class VsCodeModelSource extends Disposable implements ModelSource {
+	private readonly _onDidChange = this._register(new Emitter<void>());
+	readonly onDidChange: Event<void> = this._onDidChange.event;
+
+	constructor(
+		private readonly configuration: Configuration,
+		private readonly secrets: vscode.SecretStorage,
+	) {
+		super();
+		let last = this.fingerprint();
+		this._register(configuration.onDidChange(() => {
+			const next = this.fingerprint();
+			if (next !== last) {
+				last = next;
+				this._onDidChange.fire();
+			}
+		}));
+		this._register(secrets.onDidChange((event) => {
+			if (event.key.startsWith('aside.apiKey.')) {
+				this._onDidChange.fire();
+			}
+		}));
+		this._register(vscode.lm.onDidChangeChatModels(() => {
+			if (this.providerId === 'vscode-lm') {
+				this._onDidChange.fire();
+			}
+		}));
+	}
+
+	get providerId(): ProviderId {
+		return this.configuration.current.provider;
+	}
+
+	get configuredModel(): string {
+		return this.configuration.current.model;
+	}
+
+	async resolve(signal: AbortSignal): Promise<ResolvedModel> {
+		const provider = await this.provider();
+		const configured = this.configuredModel;
+		if (provider instanceof LanguageModelProvider || configured === '') {
+			const models = await this.listFrom(provider, signal);
+			const chosen = configured === '' ? models[0] : models.find((model) => model.id === configured);
+			if (!chosen) {
+				throw new Error(
+					configured === ''
+						? `The ${this.providerId} provider offers no models. ${this.hint()}`
+						: `The model "${configured}" is not offered by the ${this.providerId} provider; pick one in the chat view or change aside.model.`,
+				);
+			}
+			const resolvedProvider = provider instanceof LanguageModelProvider ? await this.lmProviderFor(chosen.id) : provider;
+			return { provider: resolvedProvider, model: chosen.id, ...(chosen.contextWindow ? { contextWindow: chosen.contextWindow } : {}) };
+		}
+		return { provider, model: configured };
+	}
+
+	async listModels(signal: AbortSignal): Promise<{ readonly models: readonly ModelInfo[]; readonly problem?: string }> {
+		try {
+			const models = await this.listFrom(await this.provider(), signal);
+			return models.length ? { models } : { models, problem: `The ${this.providerId} provider offers no models. ${this.hint()}` };
+		} catch (error) {
+			return { models: [], problem: error instanceof Error ? error.message : String(error) };
+		}
+	}
+
+	async selectModel(model: string): Promise<void> {
+		await vscode.workspace.getConfiguration('aside').update('model', model, vscode.ConfigurationTarget.Global);
+	}
+
+	private async listFrom(provider: ChatProvider, signal: AbortSignal): Promise<readonly ModelInfo[]> {
+		if (provider instanceof LanguageModelProvider) {
+			return (await languageModels()).map((model) => ({ id: model.id, name: `${model.name} (${model.vendor})`, contextWindow: model.maxInputTokens }));
+		}
+		return provider.listModels(signal);
+	}
+
+	private async lmProviderFor(id: string): Promise<LanguageModelProvider> {
+		const model = (await languageModels()).find((candidate) => candidate.id === id);
+		if (!model) {
+			throw new Error(`The VS Code chat model "${id}" went away; pick another in the chat view.`);
+		}
+		return new LanguageModelProvider(model);
+	}
+
+	private async provider(): Promise<ChatProvider> {
+		const settings = this.configuration.current;
+		switch (settings.provider) {
+			case 'vscode-lm': {
+				const [first] = await languageModels();
+				if (!first) {
+					throw new Error(`No chat model is available in VS Code. ${this.hint()}`);
+				}
+				return new LanguageModelProvider(first);
+			}
+			case 'anthropic': {
+				const apiKey = await this.secrets.get(secretKeyFor('anthropic'));
+				if (!apiKey) {
+					throw new Error('No Anthropic API key is set: run "Aside: Set API Key".');
+				}
+				return new AnthropicProvider({ apiKey, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) });
+			}
+			case 'openai-compatible': {
+				const apiKey = await this.secrets.get(secretKeyFor('openai-compatible'));
+				return new OpenAICompatibleProvider({ baseUrl: settings.baseUrl || DEFAULT_OPENAI_COMPATIBLE_URL, ...(apiKey ? { apiKey } : {}) });
+			}
+		}
+	}
+
+	private hint(): string {
+		switch (this.providerId) {
+			case 'vscode-lm':
+				return 'Install and sign in to an extension that provides chat models (such as GitHub Copilot), or set aside.provider to "anthropic" or "openai-compatible".';
+			case 'anthropic':
+				return 'Check the API key ("Aside: Set API Key") and aside.baseUrl.';
+			case 'openai-compatible':
+				return `Check that the server at ${this.configuration.current.baseUrl || DEFAULT_OPENAI_COMPATIBLE_URL} is running and has a model (for Ollama: "ollama pull <model>").`;
+		}
+	}
+
+	private fingerprint(): string {
+		const { provider, model, baseUrl } = this.configuration.current;
+		return JSON.stringify([provider, model, baseUrl]);
+	}
+}

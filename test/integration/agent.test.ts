@@ -1,0 +1,206 @@
+// The agent end to end in the real extension host: the OpenAI-compatible provider pointed at the
+// scripted model server on loopback (it speaks the real SSE protocol and records every request),
+// the real tools editing the real workspace through VS Code's document model, and the
+// transcript on disk. Assertions are on the payloads that were actually dispatched.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { InjectionRecord } from '../../src/reminders/record';
+import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, workspaceFile } from './support';
+
+interface OpenAIMessage {
+	readonly role: string;
+	readonly content?: string | null;
+	readonly tool_call_id?: string;
+}
+
+function chatRequests(server: ModelServer): ReceivedRequest[] {
+	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
+}
+
+function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[] {
+	return ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
+}
+
+/** How often `needle` occurs in the text of the request's messages. */
+function count(request: ReceivedRequest | undefined, needle: string): number {
+	const text = messagesOf(request)
+		.map((message) => message.content ?? '')
+		.join('\n');
+	return text.split(needle).length - 1;
+}
+
+async function until<T>(read: () => T, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = read();
+		if (done(value)) {
+			return value;
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`timed out waiting for ${what}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+/** The parsed lines of the current session's transcript on disk. */
+function transcriptLines(dir: string, sessionId: string): { kind: string; [key: string]: unknown }[] {
+	const file = join(dir, `${sessionId}.jsonl`);
+	assert.ok(existsSync(file), `the transcript ${file} exists`);
+	return readFileSync(file, 'utf8')
+		.split('\n')
+		.filter((line) => line !== '')
+		.map((line) => JSON.parse(line) as { kind: string });
+}
+
+describe('the agent, with a scripted model server', function () {
+	let server: ModelServer;
+	const aside = vscode.workspace.getConfiguration('aside');
+
+	before(async () => {
+		server = await startModelServer({ models: ['scripted-model'] });
+		await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
+		await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
+		await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
+		await aside.update('permissions.mode', 'ask', vscode.ConfigurationTarget.Global);
+		await vscode.commands.executeCommand('aside.newChat');
+	});
+
+	after(async () => {
+		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
+			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
+		}
+		await server.close();
+	});
+
+	it('reads a file, asks before editing it, edits it on disk and in the editor; the verdict rides the next request once', async () => {
+		const { api, hooks } = await activeAside();
+		const file = workspaceFile('src/greeting.ts');
+		server.script(
+			{ text: 'Let me read it.', toolCalls: [{ id: 'call_read', name: 'Read', input: { path: 'src/greeting.ts' } }] },
+			{ toolCalls: [{ id: 'call_edit', name: 'Edit', input: { path: 'src/greeting.ts', old_string: 'Hello, ${name}!', new_string: 'Good morning, ${name}!' } }] },
+			{ text: 'I changed the greeting.' },
+		);
+		const before = chatRequests(server).length;
+		const sent = api.sendMessage('Make the greeting say good morning.');
+		const callId = await until(() => hooks.pendingApproval(), (id) => id !== undefined, 'the approval card');
+		assert.equal(callId, 'call_edit');
+		hooks.approve('call_edit', true);
+		const result = await sent;
+		assert.equal(result.outcome, 'done', result.error);
+
+		assert.match(readFileSync(file.fsPath, 'utf8'), /return `Good morning, \$\{name\}!`;/, 'the file changed on disk');
+		const document = await vscode.workspace.openTextDocument(file);
+		assert.match(document.getText(), /Good morning/, 'and in the editor');
+		assert.equal(document.isDirty, false, 'the edit was saved');
+
+		const requests = chatRequests(server).slice(before);
+		assert.equal(requests.length, 3);
+		const verdict = '<system-reminder key="permission.verdict">';
+		assert.deepEqual(requests.map((request) => count(request, verdict)), [0, 0, 1], 'the verdict goes out once, in the request after the call');
+		const third = messagesOf(requests[2]);
+		assert.equal(third.at(-2)?.role, 'tool');
+		assert.equal(third.at(-2)?.tool_call_id, 'call_edit', 'the reminder comes after the complete tool results');
+		assert.equal(third.at(-1)?.role, 'user');
+		assert.match(third.at(-1)?.content ?? '', /^<system-reminder key="permission\.verdict">\nPERMISSION GRANTED: the user approved Edit on src\/greeting\.ts/);
+		const second = messagesOf(requests[1]);
+		assert.match(second.find((message) => message.role === 'tool')?.content ?? '', /^\s*1\t\/\/ Fixture: a file without errors\.\n/, 'Read returns the file with line numbers');
+
+		const lines = transcriptLines(hooks.sessionsDir, result.sessionId);
+		const kinds = lines.map((line) => line.kind);
+		assert.deepEqual(kinds.slice(0, 2), ['session', 'user']);
+		assert.ok(kinds.includes('injected-reminders'), 'the delivery is recorded in the transcript');
+		assert.equal(kinds.at(-1), 'turn-end');
+		const items = hooks.currentSessionItems();
+		assert.ok(items.some((item) => item.kind === 'reminders' && item.entries.some((entry) => entry.key === 'permission.verdict')), 'the chat has the reminders row');
+		if (hasDriver) {
+			await vscode.commands.executeCommand('aside.focusChat');
+			await driver('readChat', { waitForText: 'Make the greeting say good morning.' });
+			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/agent-turn.png` });
+		}
+	});
+
+	it('a 500 before dispatch is retried, and the retry carries the same reminder; one record', async () => {
+		const { api } = await activeAside();
+		const records: InjectionRecord[] = [];
+		const listening = api.onDidRecordInjection((record) => records.push(record));
+		const registration = api.registerReminder('aside-tests.integration', {
+			type: 'marker',
+			key: 'marker',
+			label: 'test marker',
+			purpose: 'Proves a reminder survives a retried request.',
+			policy: 'on-change',
+			content: () => 'The marker reminder body.',
+		});
+		try {
+			server.script({ status: 500, message: 'the scripted server is down' }, { text: 'Recovered.' });
+			const before = chatRequests(server).length;
+			const result = await api.sendMessage('Hello after an outage.');
+			assert.equal(result.outcome, 'done', result.error);
+			const requests = chatRequests(server).slice(before);
+			assert.equal(requests.length, 2, 'one failed attempt, one retry');
+			assert.deepEqual(requests[1]?.body, requests[0]?.body, 'the retry sends the same payload');
+			assert.equal(count(requests[1], '<system-reminder key="aside-tests.integration.marker">'), 1);
+			assert.equal(records.length, 1);
+			assert.deepEqual(records[0]?.entries.map((entry) => entry.key), ['aside-tests.integration.marker']);
+		} finally {
+			registration.dispose();
+			listening.dispose();
+		}
+	});
+
+	it('Stop before the provider answers leaves a readable transcript and no record for the cancelled request', async () => {
+		const { api, hooks } = await activeAside();
+		const records: InjectionRecord[] = [];
+		const listening = api.onDidRecordInjection((record) => records.push(record));
+		const registration = api.registerReminder('aside-tests.integration', {
+			type: 'stopped',
+			key: 'stopped',
+			label: 'test stop',
+			purpose: 'Proves a cancelled request records nothing.',
+			policy: 'on-change',
+			content: () => 'Never delivered.',
+		});
+		try {
+			server.script({ delayMs: 20_000, text: 'too late' });
+			const before = chatRequests(server).length;
+			const sent = api.sendMessage('This one will be stopped.');
+			await until(() => chatRequests(server).length, (n) => n > before, 'the request to reach the server');
+			hooks.stop();
+			const result = await sent;
+			assert.equal(result.outcome, 'interrupted');
+			assert.deepEqual(records, []);
+			const lines = transcriptLines(hooks.sessionsDir, result.sessionId);
+			assert.equal(lines.filter((line) => JSON.stringify(line).includes('Never delivered.')).length, 0, 'no record of the cancelled delivery');
+			assert.deepEqual(lines.at(-1)?.kind, 'turn-end');
+			assert.equal(lines.at(-1)?.outcome, 'interrupted');
+			assert.equal(hooks.agentBusy(), false);
+		} finally {
+			registration.dispose();
+			listening.dispose();
+		}
+	});
+
+	it('Stop mid-stream keeps what streamed as an interrupted answer and closes the connection', async () => {
+		const { api, hooks } = await activeAside();
+		server.script({ hangAfterAccept: true, text: 'Partial answer' });
+		const disconnects = server.disconnects();
+		const before = chatRequests(server).length;
+		const sent = api.sendMessage('Start answering, then get stopped.');
+		await until(() => chatRequests(server).length, (n) => n > before, 'the request to reach the server');
+		// The server answers at once with its headers and a first event, then hangs.
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		hooks.stop();
+		const result = await sent;
+		assert.equal(result.outcome, 'interrupted');
+		await server.waitForDisconnects(disconnects + 1);
+		const items = hooks.currentSessionItems();
+		const answer = items.findLast((item) => item.kind === 'assistant');
+		assert.ok(answer?.kind === 'assistant');
+		assert.equal(answer.stop, 'interrupted');
+		assert.equal(items.at(-1)?.kind, 'turn-end');
+	});
+});

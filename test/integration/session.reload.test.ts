@@ -1,0 +1,60 @@
+// After the window reload (a fresh extension host over the same storage, see
+// test/harness/integration.mjs): the session is current again, whole, and continues — its
+// history replayed into the next request, with one session.resume reminder.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { TranscriptItem } from '../../src/protocol/messages';
+import { startModelServer } from '../harness/modelServer.mjs';
+import { activeAside, RELOAD_NOTE } from './support';
+
+interface OpenAIMessage {
+	readonly role: string;
+	readonly content?: string | null;
+	readonly tool_call_id?: string;
+}
+
+describe('after a window reload', () => {
+	const note = JSON.parse(readFileSync(join(process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp', RELOAD_NOTE), 'utf8')) as { sessionId: string; items: TranscriptItem[] };
+
+	it('reopens the session that was current, with every row', async () => {
+		const { hooks } = await activeAside();
+		assert.equal(hooks.currentSessionId(), note.sessionId);
+		assert.deepEqual(hooks.currentSessionItems(), note.items);
+	});
+
+	it('continues it: the next request replays the history and says the session was resumed, once', async () => {
+		const { api } = await activeAside();
+		const server = await startModelServer({ models: ['scripted-model'] });
+		const aside = vscode.workspace.getConfiguration('aside');
+		try {
+			await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
+			await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
+			await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
+			server.script({ text: 'Continuing where we left off.' });
+			const result = await api.sendMessage('And what is in src?');
+			assert.equal(result.outcome, 'done', result.error);
+			assert.equal(result.sessionId, note.sessionId, 'the same session');
+			const request = server.requests.find((received) => received.path.endsWith('/chat/completions'));
+			const messages = ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
+			assert.deepEqual(
+				messages.map((message) => message.role),
+				['system', 'user', 'user', 'assistant', 'tool', 'assistant', 'user', 'user'],
+				'system, the earlier turn (its date reminder, tool call and result), the new message, the resume reminder',
+			);
+			assert.equal(messages[1]?.content, 'What is in this workspace?');
+			assert.match(messages[2]?.content ?? '', /^<system-reminder key="session\.date">\nToday's date is /, 'the earlier delivery, replayed exactly where it was');
+			assert.equal(messages[4]?.tool_call_id, 'call_list');
+			assert.equal(messages[6]?.content, 'And what is in src?');
+			const reminder = messages[7]?.content ?? '';
+			assert.match(reminder, /^<system-reminder key="session\.resume">\nThis session was reopened after VS Code reloaded or restarted; it last recorded activity at \d{4}-\d\d-\d\dT/);
+			assert.equal(reminder.split('<system-reminder').length - 1, 1);
+		} finally {
+			for (const key of ['provider', 'baseUrl', 'model']) {
+				await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
+			}
+			await server.close();
+		}
+	});
+});

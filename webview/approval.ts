@@ -1,0 +1,84 @@
+// A tool call waiting for the person: what it would do (and the diff of an edit), an optional
+// note for the agent, Allow and Deny. Shown above the composer while `agent.approval` is set.
+import type { ApprovalView, ViewMessage } from '../src/protocol/messages';
+import { diffView } from './diff';
+import { el, icon, uniqueId } from './dom';
+
+const KIND_ICONS: Record<ApprovalView['kind'], string> = { read: 'eye', write: 'edit', run: 'terminal' };
+const MAX_NOTE = 2000;
+
+export class ApprovalCard {
+	private readonly announcer = el('span', { class: 'sr-only', 'aria-live': 'polite' });
+	private readonly slot = el('div', { class: 'approval-card-slot' });
+	readonly element = el('div', { class: 'approval-slot' }, this.announcer, this.slot);
+	private current: ApprovalView | null = null;
+
+	constructor(
+		private readonly post: (message: Extract<ViewMessage, { type: 'approval' }>) => void,
+		private readonly afterClose: () => void,
+	) {}
+
+	update(approval: ApprovalView | null): void {
+		// The same call again (any agent.changed repeats it): keep the card, the note being typed
+		// and the focus as they are.
+		if (approval?.callId === this.current?.callId) {
+			return;
+		}
+		const hadFocus = this.element.contains(document.activeElement);
+		this.current = approval;
+		const card = approval ? this.card(approval) : null;
+		this.slot.replaceChildren(...(card ? [card] : []));
+		// Said once, briefly; the card itself is not a live region (it would read out the diff).
+		this.announcer.textContent = approval ? `Approval needed: ${approval.title}` : '';
+		if (hadFocus) {
+			// To the next card itself, not its Allow button: a repeated Enter must not approve it.
+			if (card) {
+				card.focus();
+			} else {
+				this.afterClose();
+			}
+		}
+	}
+
+	private card(approval: ApprovalView): HTMLElement {
+		const titleId = uniqueId('approval-title');
+		const note = el('textarea', {
+			class: 'approval-note',
+			rows: '2',
+			maxlength: String(MAX_NOTE),
+			'aria-label': 'Note for the agent (optional)',
+			placeholder: 'Optional note for the agent',
+		});
+		const allow = el('button', { type: 'button', class: 'button-primary approval-allow' }, icon('check'), 'Allow');
+		const deny = el('button', { type: 'button', class: 'button-secondary approval-deny' }, icon('circle-slash'), 'Deny');
+		let answered = false;
+		const decide = (granted: boolean) => {
+			if (answered) {
+				return;
+			}
+			answered = true;
+			const text = note.value.trim();
+			this.post({ type: 'approval', callId: approval.callId, granted, ...(text ? { note: text.slice(0, MAX_NOTE) } : {}) });
+			// Answered: wait for the host to clear the card. aria-disabled rather than disabled,
+			// which would drop the keyboard focus to <body>.
+			allow.setAttribute('aria-disabled', 'true');
+			deny.setAttribute('aria-disabled', 'true');
+			note.readOnly = true;
+		};
+		allow.addEventListener('click', () => {
+			decide(true);
+		});
+		deny.addEventListener('click', () => {
+			decide(false);
+		});
+		return el(
+			'section',
+			{ class: `approval approval-${approval.kind}`, role: 'region', 'aria-labelledby': titleId, 'data-call-id': approval.callId, tabindex: '-1' },
+			el('div', { class: 'approval-head' }, icon(KIND_ICONS[approval.kind]), el('h2', { class: 'approval-title', id: titleId }, approval.title)),
+			approval.target ? el('code', { class: 'approval-target' }, approval.target) : null,
+			approval.diff ? diffView(approval.diff, 'Proposed change') : null,
+			note,
+			el('div', { class: 'approval-actions' }, allow, deny),
+		);
+	}
+}

@@ -1,0 +1,27 @@
+// What the model answered: plain text with its whitespace kept. Not Markdown (yet), never HTML.
+import type { AssistantItem } from '../../src/protocol/messages';
+import { el, icon } from '../dom';
+import { rowElement, rowHeader } from './common';
+
+// Only the endings a reader should notice; a normal end or a tool call needs no marker.
+const STOP_MARKERS: Partial<Record<AssistantItem['stop'], { readonly text: string; readonly title: string; readonly icon: string }>> = {
+	interrupted: { text: 'stopped', title: 'You stopped this response.', icon: 'debug-stop' },
+	failed: { text: 'failed', title: 'The request failed before the response was complete.', icon: 'error' },
+	'max-tokens': { text: 'cut off', title: 'The response reached the output token limit (aside.maxOutputTokens).', icon: 'warning' },
+	refusal: { text: 'refused', title: 'The model declined to answer.', icon: 'circle-slash' },
+};
+
+export function stopMarker(stop: AssistantItem['stop']): HTMLSpanElement | null {
+	const marker = STOP_MARKERS[stop];
+	return marker ? el('span', { class: `stop-marker stop-${stop}`, title: marker.title }, icon(marker.icon), marker.text) : null;
+}
+
+/** Null for a response with no text and nothing to flag (it only called tools). */
+export function assistantRow(item: AssistantItem): HTMLLIElement | null {
+	const marker = stopMarker(item.stop);
+	if (item.text === '' && marker === null) {
+		return null;
+	}
+	const header = rowHeader('sparkle', 'Aside', item.at, item.model ? el('span', { class: 'row-model' }, item.model) : null, marker);
+	return rowElement(item, '', header, item.text === '' ? null : el('div', { class: 'assistant-text' }, item.text));
+}

@@ -1,0 +1,23 @@
+// One function per row kind, chosen here. Each returns a fresh element (or null for an item
+// that shows nothing), so a row can be re-rendered or swapped for a richer one on its own.
+import type { TranscriptItem } from '../../src/protocol/messages';
+import { assistantRow } from './assistant';
+import { remindersRow } from './reminders';
+import { toolRow } from './tool';
+import { turnEndRow } from './turnEnd';
+import { userRow } from './user';
+
+export function rowFor(item: TranscriptItem): HTMLLIElement | null {
+	switch (item.kind) {
+		case 'user':
+			return userRow(item);
+		case 'assistant':
+			return assistantRow(item);
+		case 'tool':
+			return toolRow(item);
+		case 'reminders':
+			return remindersRow(item);
+		case 'turn-end':
+			return turnEndRow(item);
+	}
+}
