@@ -65,8 +65,8 @@ const actions = {
 			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
 		};
 	},
-	async screenshot(page, { path }) {
-		await page.screenshot({ path });
+	async screenshot(page, { path, clip }) {
+		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };
 	},
 };

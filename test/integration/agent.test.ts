@@ -106,6 +106,14 @@ describe('the agent, with a scripted model server', function () {
 		assert.equal(third.at(-2)?.tool_call_id, 'call_edit', 'the reminder comes after the complete tool results');
 		assert.equal(third.at(-1)?.role, 'user');
 		assert.match(third.at(-1)?.content ?? '', /^<system-reminder key="permission\.verdict">\nPERMISSION GRANTED: the user approved Edit on src\/greeting\.ts/);
+		// The date goes with the first request of the chat, right after the message, and stays in
+		// the history after that: exactly once in every payload.
+		const date = '<system-reminder key="session.date">';
+		assert.deepEqual(requests.map((request) => count(request, date)), [1, 1, 1]);
+		const first = messagesOf(requests[0]);
+		assert.deepEqual(first.slice(-2).map((message) => message.role), ['user', 'user']);
+		assert.equal(first.at(-2)?.content, 'Make the greeting say good morning.');
+		assert.match(first.at(-1)?.content ?? '', /^<system-reminder key="session\.date">\nToday's date is \d{4}-\d\d-\d\d \(\w+\)\.\n<\/system-reminder>$/);
 		const second = messagesOf(requests[1]);
 		assert.match(second.find((message) => message.role === 'tool')?.content ?? '', /^\s*1\t\/\/ Fixture: a file without errors\.\n/, 'Read returns the file with line numbers');
 
@@ -117,10 +125,23 @@ describe('the agent, with a scripted model server', function () {
 		const items = hooks.currentSessionItems();
 		assert.ok(items.some((item) => item.kind === 'reminders' && item.entries.some((entry) => entry.key === 'permission.verdict')), 'the chat has the reminders row');
 		if (hasDriver) {
+			// The picture in the README: the edited file beside the chat that edited it.
+			await vscode.window.showTextDocument(document);
 			await vscode.commands.executeCommand('aside.focusChat');
 			await driver('readChat', { waitForText: 'Make the greeting say good morning.' });
-			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/agent-turn.png` });
+			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/agent-turn.png`, clip: { x: 0, y: 0, width: 1100, height: 620 } });
 		}
+	});
+
+	it('the aside.sendMessage command runs a turn and answers with its outcome', async () => {
+		server.script({ text: 'Hello from the command.' });
+		const result = await vscode.commands.executeCommand<{ sessionId: string; outcome: string }>('aside.sendMessage', 'Say hello.');
+		assert.equal(result.outcome, 'done');
+		const { hooks } = await activeAside();
+		assert.equal(result.sessionId, hooks.currentSessionId());
+		const answer = hooks.currentSessionItems().findLast((item) => item.kind === 'assistant');
+		assert.equal(answer?.kind === 'assistant' ? answer.text : '', 'Hello from the command.');
+		await assert.rejects(Promise.resolve(vscode.commands.executeCommand('aside.sendMessage')), /takes the text of the message/);
 	});
 
 	it('a 500 before dispatch is retried, and the retry carries the same reminder; one record', async () => {
