@@ -25,7 +25,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
 import { readRootInstructions } from './vscode/instructions';
-import { VsCodeModelSource } from './vscode/models';
+import { type KeyedProvider, secretKeyFor, VsCodeModelSource } from './vscode/models';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 
@@ -47,6 +47,8 @@ export interface AsideTestHooks {
 	readonly stop: () => void;
 	readonly approve: (callId: string, granted: boolean, note?: string) => void;
 	readonly pendingApproval: () => string | undefined;
+	/** Stores an API key as Aside: Set API Key would (the command itself asks through quick picks). */
+	readonly storeApiKey: (provider: KeyedProvider, key: string | undefined) => Promise<void>;
 }
 
 export type AsideExports = AsideApi & Partial<AsideTestHooks>;
@@ -192,6 +194,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 				agent.approve(callId, granted, note);
 			},
 			pendingApproval: () => agent.view().approval?.callId,
+			storeApiKey: async (provider, key) => {
+				await (key === undefined ? context.secrets.delete(secretKeyFor(provider)) : context.secrets.store(secretKeyFor(provider), key));
+			},
 		};
 		return { ...api, ...hooks };
 	}

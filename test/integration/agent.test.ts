@@ -225,3 +225,48 @@ describe('the agent, with a scripted model server', function () {
 		assert.equal(items.at(-1)?.kind, 'turn-end');
 	});
 });
+
+describe('the agent on the Anthropic provider, with a scripted model server', function () {
+	let server: ModelServer;
+	const aside = vscode.workspace.getConfiguration('aside');
+
+	before(async () => {
+		const { hooks } = await activeAside();
+		server = await startModelServer({ models: ['claude-scripted'] });
+		await hooks.storeApiKey('anthropic', 'sk-test-key-never-logged');
+		await aside.update('provider', 'anthropic', vscode.ConfigurationTarget.Global);
+		await aside.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
+		await aside.update('model', 'claude-scripted', vscode.ConfigurationTarget.Global);
+		await aside.update('permissions.mode', 'auto-edit', vscode.ConfigurationTarget.Global);
+		await vscode.commands.executeCommand('aside.newChat');
+	});
+
+	after(async () => {
+		const { hooks } = await activeAside();
+		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
+			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
+		}
+		await hooks.storeApiKey('anthropic', undefined);
+		await server.close();
+	});
+
+	it('sends the key from secret storage, the system prompt on its own, and tool results first in the next user message', async () => {
+		const { api, hooks } = await activeAside();
+		server.script({ toolCalls: [{ id: 'toolu_1', name: 'Grep', input: { pattern: 'greet' } }] }, { text: 'Found it in src/greeting.ts.' });
+		const result = await api.sendMessage('Where is greet defined?');
+		assert.equal(result.outcome, 'done', result.error);
+		const requests = server.requests.filter((request) => request.path === '/v1/messages');
+		assert.equal(requests.length, 2);
+		assert.equal(requests[0]?.headers['x-api-key'], 'sk-test-key-never-logged');
+		const body = requests[1]?.body as { system?: string; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };
+		assert.match(body.system ?? '', /^You are Aside, a coding agent/);
+		const last = body.messages.at(-1);
+		assert.ok(last);
+		const [first] = last.content;
+		assert.ok(first);
+		assert.deepEqual([last.role, first.type, first.tool_use_id], ['user', 'tool_result', 'toolu_1']);
+		assert.match(JSON.stringify(first.content), /greeting\.ts/, 'Grep found the function');
+		const log = readFileSync(join(hooks.sessionsDir, `${result.sessionId}.jsonl`), 'utf8');
+		assert.ok(!log.includes('sk-test-key'), 'the key is not in the transcript');
+	});
+});
