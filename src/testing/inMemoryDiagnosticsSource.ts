@@ -15,4 +15,27 @@ export class InMemoryDiagnosticsSource implements DiagnosticsSource {
 		this.byUri.set(uri, [...entries]);
 		this._onDidChange.fire([uri]);
 	}
+
+	/** Replaces a URI's list without firing: a language server that publishes nothing. */
+	setSilently(uri: string, entries: readonly DiagnosticEntry[]): void {
+		this.byUri.set(uri, [...entries]);
+	}
+
+	/** Fires a change for these URIs, changed or not: churn, or an event for other files. */
+	fireChange(uris: readonly string[]): void {
+		this._onDidChange.fire(uris);
+	}
+}
+
+/** A diagnostic for tests: an error at line 0, column 0, with whatever `overrides` say. */
+export function diagnosticEntry(overrides: Partial<DiagnosticEntry> & { readonly line?: number; readonly character?: number } = {}): DiagnosticEntry {
+	const { line = 0, character = 0, ...rest } = overrides;
+	return {
+		severity: 'error',
+		message: 'Something is wrong.',
+		source: 'ts',
+		code: undefined,
+		range: { start: { line, character }, end: { line, character: character + 1 } },
+		...rest,
+	};
 }

@@ -1,0 +1,243 @@
+// Edit diagnostics: what an edit by Aside's tools did to a file's problems, as one
+// `edit.diagnostics` turn event for the model.
+//
+//   const observer = new EditDiagnostics(source, clock, timers, { displayPath }, telemetry);
+//   observer.beforeEdit(requestId, uri);                          // before writing: baseline, first edit only
+//   const event = await observer.afterEdit(requestId, uri, signal); // after writing: settle, compare
+//   if (event) engine.queueTurnEvent(owner, event);                // same key: files merge into one event
+//   observer.endRequest(requestId);                                 // the request (turn) is over
+//
+// `beforeEditSettled` replaces `beforeEdit` when the document was only just opened, so its
+// language servers have not reported yet. URIs are compared as strings: pass them exactly as the
+// DiagnosticsSource fires them (VS Code: `Uri.toString()`). The first fresh result of a file is
+// compared with its baseline (new, changed, pre-existing: see diagnosticsCompare.ts); later edits
+// of it in the same request compare with the last fresh result and carry no context section.
+// Resolved problems reach telemetry only. Telemetry gets counts, never text or paths.
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { TurnEvent } from '../reminders/turnEvents';
+import { compareDiagnostics, severityRank } from './diagnosticsCompare';
+import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, formatDiagnosticsBody } from './diagnosticsFormat';
+import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
+import { DEFAULT_SETTLE_OPTIONS, type SettleOptions, type Timers, waitForSettle } from './diagnosticsSettle';
+
+export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostics', label: 'diagnostics' } as const;
+
+export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<FormatOptions> {
+	/** How the model is shown the file: workspace-relative, as the tools show paths. */
+	readonly displayPath: (uri: string) => string;
+	/** The least severe pre-existing problem worth giving as context; default 'warning'. */
+	readonly contextMinSeverity?: DiagnosticSeverity;
+	readonly log?: Logger;
+}
+
+/** What one edit's wait and comparison came to, as counts only. */
+export interface EditDiagnosticsCounts {
+	readonly new: number;
+	readonly changed: number;
+	readonly preExisting: number;
+	readonly resolved: number;
+	/** The wait hit the cap with diagnostics still changing. */
+	readonly timedOut: boolean;
+	readonly waitedMs: number;
+}
+
+export type EditDiagnosticsTelemetry = (counts: EditDiagnosticsCounts) => void;
+
+interface FileState {
+	/** The baseline, then the last fresh result; a promise while a settled baseline is awaited. */
+	reference: Promise<readonly DiagnosticEntry[]>;
+	/** An edit has claimed the one showing of pre-existing problems. */
+	contextClaimed: boolean;
+}
+
+/** One file's comparison as an event holds it, so that a merge can compare again. */
+interface FileRecord {
+	readonly uri: string;
+	readonly path: string;
+	readonly reference: readonly DiagnosticEntry[];
+	readonly fresh: readonly DiagnosticEntry[];
+	readonly showContext: boolean;
+	readonly edits: number;
+	readonly timedOutAfterMs?: number;
+}
+
+// What each event was built from, so a newer event can merge an older one.
+const recordsOf = new WeakMap<TurnEvent, readonly FileRecord[]>();
+
+function mergeRecords(older: readonly FileRecord[], newer: readonly FileRecord[]): FileRecord[] {
+	const merged = [...older];
+	for (const record of newer) {
+		const index = merged.findIndex((old) => old.uri === record.uri);
+		const old = merged[index];
+		if (old === undefined) {
+			merged.push(record);
+		} else {
+			// From the state the older event started from to the newest result: fixed problems drop out.
+			merged[index] = { ...record, reference: old.reference, showContext: old.showContext, edits: old.edits + record.edits };
+		}
+	}
+	return merged;
+}
+
+function plural(count: number, word: string): string {
+	return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export class EditDiagnostics {
+	private readonly requests = new Map<string, Map<string, FileState>>();
+	private readonly settle: SettleOptions;
+	private readonly format: FormatOptions;
+	private readonly contextRank: number;
+
+	constructor(
+		private readonly source: DiagnosticsSource,
+		private readonly clock: Clock,
+		private readonly timers: Timers,
+		private readonly options: EditDiagnosticsOptions,
+		private readonly telemetry?: EditDiagnosticsTelemetry,
+	) {
+		this.settle = {
+			quietMs: options.quietMs ?? DEFAULT_SETTLE_OPTIONS.quietMs,
+			graceMs: options.graceMs ?? DEFAULT_SETTLE_OPTIONS.graceMs,
+			capMs: options.capMs ?? DEFAULT_SETTLE_OPTIONS.capMs,
+		};
+		this.format = {
+			maxPerFile: options.maxPerFile ?? DEFAULT_FORMAT_OPTIONS.maxPerFile,
+			maxTotal: options.maxTotal ?? DEFAULT_FORMAT_OPTIONS.maxTotal,
+			maxMessageChars: options.maxMessageChars ?? DEFAULT_FORMAT_OPTIONS.maxMessageChars,
+		};
+		this.contextRank = severityRank(options.contextMinSeverity ?? 'warning');
+	}
+
+	/** Before an edit is applied: on the file's first edit in this request, takes its diagnostics now as the baseline. */
+	beforeEdit(requestId: string, uri: string): void {
+		const files = this.filesOf(requestId);
+		if (!files.has(uri)) {
+			files.set(uri, { reference: Promise.resolve(this.source.get(uri)), contextClaimed: false });
+		}
+	}
+
+	/**
+	 * Like `beforeEdit`, for a document opened just now: waits for its diagnostics to settle
+	 * before taking the baseline (cut short, taking what is there, if `signal` aborts).
+	 */
+	async beforeEditSettled(requestId: string, uri: string, signal?: AbortSignal): Promise<void> {
+		const files = this.filesOf(requestId);
+		const known = files.get(uri);
+		if (known) {
+			await known.reference;
+			return;
+		}
+		const settled = waitForSettle(this.source, uri, this.settle, this.clock, this.timers, signal);
+		const reference = settled.then(() => this.source.get(uri));
+		files.set(uri, { reference, contextClaimed: false });
+		await reference;
+	}
+
+	/**
+	 * After an edit was applied: waits for the file's diagnostics to settle and compares them.
+	 * Returns the event to queue, or undefined when there is nothing to say (or the wait was
+	 * aborted, or the request ended). An event whose body is null means problems were only
+	 * resolved: queue it all the same, so that it corrects an older event not yet delivered.
+	 */
+	async afterEdit(requestId: string, uri: string, signal?: AbortSignal): Promise<TurnEvent | undefined> {
+		const state = this.requests.get(requestId)?.get(uri);
+		if (!state) {
+			this.options.log?.warn('Edit diagnostics: an edit was reported without beforeEdit; no baseline, so nothing is said about it.');
+			return undefined;
+		}
+		// Everything the comparison needs is taken now, before anything awaits.
+		const settled = waitForSettle(this.source, uri, this.settle, this.clock, this.timers, signal);
+		const referencePromise = state.reference;
+		const showContext = !state.contextClaimed;
+		state.contextClaimed = true;
+		const outcome = await settled;
+		const reference = await referencePromise;
+		if (outcome.reason === 'aborted' || this.requests.get(requestId)?.get(uri) !== state) {
+			if (showContext) {
+				state.contextClaimed = false;
+			}
+			this.options.log?.debug(`Edit diagnostics: stopped waiting after ${outcome.waitedMs} ms (${outcome.reason === 'aborted' ? 'cancelled' : 'request ended'}).`);
+			return undefined;
+		}
+		const fresh = this.source.get(uri);
+		state.reference = Promise.resolve(fresh);
+		const timedOut = outcome.reason === 'cap';
+		const comparison = compareDiagnostics(reference, fresh);
+		this.report({
+			new: comparison.added.length,
+			changed: comparison.changed.length,
+			preExisting: comparison.preExisting.length,
+			resolved: comparison.resolved.length,
+			timedOut,
+			waitedMs: outcome.waitedMs,
+		});
+		const record: FileRecord = {
+			uri,
+			path: this.options.displayPath(uri),
+			reference,
+			fresh,
+			showContext,
+			edits: 1,
+			...(timedOut ? { timedOutAfterMs: outcome.waitedMs } : {}),
+		};
+		const view = this.view(record);
+		if (view.toFix.length === 0 && view.context.length === 0 && comparison.resolved.length === 0) {
+			return undefined;
+		}
+		return this.event([record]);
+	}
+
+	/** The request is over: forgets its baselines; waits still running for it come to nothing. */
+	endRequest(requestId: string): void {
+		this.requests.delete(requestId);
+	}
+
+	private filesOf(requestId: string): Map<string, FileState> {
+		let files = this.requests.get(requestId);
+		if (!files) {
+			files = new Map();
+			this.requests.set(requestId, files);
+		}
+		return files;
+	}
+
+	private report(counts: EditDiagnosticsCounts): void {
+		try {
+			this.telemetry?.(counts);
+		} catch (error) {
+			this.options.log?.warn(`Edit diagnostics: the telemetry callback failed: ${error instanceof Error ? error.message : String(error)}`);
+		}
+	}
+
+	private view(record: FileRecord): FileDiagnosticsReport {
+		const { added, changed, preExisting } = compareDiagnostics(record.reference, record.fresh);
+		return {
+			path: record.path,
+			edits: record.edits,
+			...(record.timedOutAfterMs === undefined ? {} : { timedOutAfterMs: record.timedOutAfterMs }),
+			toFix: [...added.map((entry) => ({ entry, changed: false })), ...changed.map((entry) => ({ entry, changed: true }))],
+			context: record.showContext ? preExisting.filter((entry) => severityRank(entry.severity) <= this.contextRank) : [],
+		};
+	}
+
+	private event(records: readonly FileRecord[]): TurnEvent {
+		const views = records.map((record) => this.view(record));
+		const toFix = views.reduce((sum, view) => sum + view.toFix.length, 0);
+		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0).length;
+		const event: TurnEvent = {
+			...EDIT_DIAGNOSTICS,
+			body: formatDiagnosticsBody(views, this.format),
+			reason:
+				toFix > 0
+					? `${plural(toFix, 'new problem')} in ${plural(speaking, 'edited file')}`
+					: speaking > 0
+						? `problems already in ${plural(speaking, 'edited file')}`
+						: 'an edit resolved problems',
+			merge: (older) => this.event(mergeRecords(recordsOf.get(older) ?? [], records)),
+		};
+		recordsOf.set(event, records);
+		return event;
+	}
+}

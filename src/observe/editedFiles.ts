@@ -1,0 +1,316 @@
+// `files.edited`: files the agent read or wrote that then changed outside Aside's tools, reported
+// once each at the owner's next WAIT, as a bounded diff. Candidates come only from file events,
+// so a WAIT with nothing changed touches nothing however many files are cached; the cache learns
+// the new content only in the report's commit, so a request that failed reports it again.
+import * as nodePath from 'node:path';
+import type { Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import { sanitizeUntrusted } from '../reminders/envelope';
+import type { TurnEvent } from '../reminders/turnEvents';
+import { displayPath } from '../tools/paths';
+import { formatBytes, plural } from '../tools/text';
+import type { WorkspaceFs } from '../tools/tool';
+import { type CacheEntry, FileCache, type FileCacheOptions } from './fileCache';
+import { boundedDiff, DEFAULT_DIFF_TIMEOUT_MS, DEFAULT_MAX_DIFF_BYTES, DEFAULT_MAX_DIFF_LINES, type DiffLimits, isBinary, sameContent } from './fileDiff';
+
+export const EDITED_FILES = { type: 'editedFiles', key: 'files.edited', label: 'edited files' } as const;
+
+/** Diff lines one report holds in all; files past it get the short form. */
+export const DEFAULT_MAX_REPORT_LINES = 1000;
+/** Files one report describes one by one; the rest are named in a list. */
+export const DEFAULT_MAX_REPORTED_FILES = 100;
+/** How many of the rest the list names. */
+const MAX_LISTED_NAMES = 20;
+
+/** Where candidates come from: a file-system watcher and the editor's document events. */
+export interface FileEvents {
+	/** A file was created or changed on disk, or a document was saved: its absolute path. */
+	readonly onDidChange: Event<string>;
+	/** A file was deleted: its absolute path. */
+	readonly onDidDelete: Event<string>;
+}
+
+export interface EditedFilesOptions extends FileCacheOptions {
+	readonly maxDiffLines?: number;
+	readonly maxDiffBytes?: number;
+	readonly diffTimeoutMs?: number;
+	readonly maxReportLines?: number;
+	readonly maxReportedFiles?: number;
+	/** The workspace folders, for showing paths as tools do; absolute paths without it. */
+	readonly roots?: () => readonly string[];
+}
+
+type Snapshot = { readonly kind: 'content'; readonly bytes: Uint8Array; readonly mtimeMs: number } | { readonly kind: 'fingerprint'; readonly size: number; readonly mtimeMs: number };
+
+/** Why a changed file has no diff. */
+type NoDiff = 'binary' | 'large' | 'fingerprint' | 'bytes' | 'lines' | 'slow' | 'budget';
+
+type Change =
+	| { readonly kind: 'diff'; readonly diff: string; readonly next: Snapshot }
+	| { readonly kind: 'changed'; readonly why: NoDiff; readonly size: number; readonly next: Snapshot }
+	| { readonly kind: 'maybe'; readonly size: number; readonly next: Snapshot }
+	| { readonly kind: 'deleted' };
+
+interface Prepared {
+	readonly path: string;
+	readonly shown: string;
+	/** The candidate's event count when it was examined: a later event keeps it a candidate. */
+	readonly seq: number;
+	/** The cache entry's version it was compared with: the commit applies only over that one. */
+	readonly version: number;
+	readonly change: Change;
+}
+
+const ABORTED = Symbol('aborted');
+
+function nextTurn(): Promise<void> {
+	return new Promise((resolve) => setImmediate(resolve));
+}
+
+// A call, so the compiler does not keep `signal.aborted` narrowed to false across awaits.
+function isAborted(signal: AbortSignal): boolean {
+	return signal.aborted;
+}
+
+/** Settles with `work`, or with ABORTED as soon as the signal aborts. */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+	if (signal.aborted) {
+		return Promise.resolve(ABORTED);
+	}
+	return new Promise((resolve, reject) => {
+		const onAbort = () => {
+			resolve(ABORTED);
+		};
+		signal.addEventListener('abort', onAbort, { once: true });
+		work.then(
+			(value) => {
+				signal.removeEventListener('abort', onAbort);
+				resolve(value);
+			},
+			(error: unknown) => {
+				signal.removeEventListener('abort', onAbort);
+				reject(error instanceof Error ? error : new Error(String(error)));
+			},
+		);
+	});
+}
+
+export class EditedFiles extends Disposable {
+	readonly cache: FileCache;
+	private readonly limits: DiffLimits;
+	private readonly maxReportLines: number;
+	private readonly maxReportedFiles: number;
+	private readonly roots: () => readonly string[];
+	// Cached paths with an event since they were last settled, with the count of their last event.
+	private readonly candidates = new Map<string, number>();
+	private seq = 0;
+
+	constructor(
+		private readonly fs: WorkspaceFs,
+		events: FileEvents,
+		options: EditedFilesOptions = {},
+	) {
+		super();
+		this.cache = new FileCache(options);
+		this.limits = {
+			maxDiffLines: options.maxDiffLines ?? DEFAULT_MAX_DIFF_LINES,
+			maxDiffBytes: options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
+			timeoutMs: options.diffTimeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS,
+		};
+		this.maxReportLines = options.maxReportLines ?? DEFAULT_MAX_REPORT_LINES;
+		this.maxReportedFiles = Math.max(1, options.maxReportedFiles ?? DEFAULT_MAX_REPORTED_FILES);
+		this.roots = options.roots ?? (() => []);
+		this._register(events.onDidChange((path) => {
+			this.onEvent(path);
+		}));
+		this._register(events.onDidDelete((path) => {
+			this.onEvent(path);
+		}));
+	}
+
+	/** Files with an event not yet settled (reported and committed, or found unchanged). */
+	get pendingCount(): number {
+		return this.candidates.size;
+	}
+
+	/** The agent read this file (its bytes on disk, and their mtime when known). */
+	noteRead(path: string, bytes: Uint8Array, mtimeMs?: number): void {
+		this.cache.remember(path, bytes, mtimeMs);
+	}
+
+	/** One of Aside's own tools wrote this content: it is what the agent knows, and never reported. */
+	noteOwnWrite(path: string, content: string | Uint8Array, mtimeMs?: number): void {
+		this.cache.remember(path, typeof content === 'string' ? Buffer.from(content, 'utf8') : content, mtimeMs);
+	}
+
+	/**
+	 * At WAIT: compares each candidate with the cache, one file per event-loop turn, and returns the
+	 * report, or undefined when nothing changed or `signal` aborted. The cache changes in its commit.
+	 */
+	async prepare(signal: AbortSignal): Promise<TurnEvent | undefined> {
+		if (this.candidates.size === 0 || signal.aborted) {
+			return undefined;
+		}
+		const prepared: Prepared[] = [];
+		const budget = { lines: this.maxReportLines };
+		for (const [path, seq] of [...this.candidates]) {
+			await nextTurn();
+			if (isAborted(signal)) {
+				return undefined;
+			}
+			const entry = this.cache.get(path);
+			const change = await unlessAborted(entry ? this.examine(path, entry, budget).catch(() => undefined) : Promise.resolve(undefined), signal);
+			if (change === ABORTED) {
+				return undefined;
+			}
+			if (entry && change) {
+				prepared.push({ path, shown: this.show(path), seq, version: entry.version, change });
+			} else {
+				// Unchanged, no longer cached, or unreadable right now: settled until its next event.
+				this.settle(path, seq);
+			}
+		}
+		return prepared.length > 0 ? this.report(prepared) : undefined;
+	}
+
+	private onEvent(path: string): void {
+		const absolute = nodePath.resolve(path);
+		// One map lookup: events for files the agent never saw cost nothing more.
+		if (this.cache.has(absolute)) {
+			this.candidates.set(absolute, ++this.seq);
+		}
+	}
+
+	private settle(path: string, seq: number): void {
+		if (this.candidates.get(path) === seq) {
+			this.candidates.delete(path);
+		}
+	}
+
+	private show(path: string): string {
+		return displayPath(path, this.roots());
+	}
+
+	private async examine(path: string, entry: CacheEntry, budget: { lines: number }): Promise<Change | undefined> {
+		const stat = await this.fs.stat(path);
+		if (stat?.type !== 'file') {
+			return { kind: 'deleted' };
+		}
+		const fingerprint: Snapshot = { kind: 'fingerprint', size: stat.size, mtimeMs: stat.mtimeMs };
+		if (entry.kind === 'fingerprint' && entry.size === stat.size) {
+			if (entry.mtimeMs === undefined) {
+				// Fingerprinted by an own write, whose mtime was not known: this is it.
+				this.cache.learnMtime(path, stat.mtimeMs);
+				return undefined;
+			}
+			// Same size, new mtime, no bytes to compare: said as "may have changed", never hidden.
+			return entry.mtimeMs === stat.mtimeMs ? undefined : { kind: 'maybe', size: stat.size, next: fingerprint };
+		}
+		if (stat.size > this.cache.maxFileBytes) {
+			return { kind: 'changed', why: entry.kind === 'fingerprint' ? 'fingerprint' : 'large', size: stat.size, next: fingerprint };
+		}
+		const bytes = await this.fs.readFile(path);
+		const next: Snapshot = { kind: 'content', bytes, mtimeMs: stat.mtimeMs };
+		if (entry.kind === 'fingerprint') {
+			return { kind: 'changed', why: 'fingerprint', size: bytes.length, next };
+		}
+		if (sameContent(entry.bytes, bytes)) {
+			return undefined;
+		}
+		if (isBinary(entry.bytes) || isBinary(bytes)) {
+			return { kind: 'changed', why: 'binary', size: bytes.length, next };
+		}
+		if (budget.lines <= 0) {
+			return { kind: 'changed', why: 'budget', size: bytes.length, next };
+		}
+		const outcome = boundedDiff(this.show(path), entry.bytes, bytes, this.limits);
+		if (outcome.kind === 'too-large') {
+			return { kind: 'changed', why: outcome.reason, size: bytes.length, next };
+		}
+		if (outcome.lines > budget.lines) {
+			return { kind: 'changed', why: 'budget', size: bytes.length, next };
+		}
+		budget.lines -= outcome.lines;
+		return { kind: 'diff', diff: outcome.text, next };
+	}
+
+	private report(prepared: readonly Prepared[]): TurnEvent {
+		return {
+			type: EDITED_FILES.type,
+			key: EDITED_FILES.key,
+			label: EDITED_FILES.label,
+			body: this.body(prepared),
+			reason: `${plural(prepared.length, 'file')} you read or wrote changed outside Aside's tools`,
+			commit: () => {
+				this.apply(prepared);
+			},
+		};
+	}
+
+	/** The request carrying the report was dispatched: the cache now holds what it told. */
+	private apply(prepared: readonly Prepared[]): void {
+		for (const { path, seq, version, change } of prepared) {
+			// A read or own write since then is newer than this report: it stays.
+			if (this.cache.get(path)?.version === version) {
+				if (change.kind === 'deleted') {
+					this.cache.delete(path);
+				} else if (change.next.kind === 'content') {
+					this.cache.remember(path, change.next.bytes, change.next.mtimeMs);
+				} else {
+					this.cache.rememberFingerprint(path, change.next.size, change.next.mtimeMs);
+				}
+			}
+			this.settle(path, seq);
+		}
+	}
+
+	private body(prepared: readonly Prepared[]): string {
+		const described = prepared.slice(0, this.maxReportedFiles).map((item) => this.describe(item));
+		const rest = prepared.slice(this.maxReportedFiles).map((item) => sanitizeUntrusted(item.shown));
+		if (rest.length > 0) {
+			const named = rest.slice(0, MAX_LISTED_NAMES).join(', ');
+			const more = rest.length > MAX_LISTED_NAMES ? `, and ${plural(rest.length - MAX_LISTED_NAMES, 'more file')}` : '';
+			described.push(`${plural(rest.length, 'more file')} changed or were deleted: ${named}${more}. Read any of them again before relying on it.`);
+		}
+		const header =
+			'Files you read or wrote earlier changed outside Aside\'s tools since you last saw them. ' +
+			'Who or what changed them is not known. What you saw of them before is out of date: each diff goes from what you saw to what is on disk now.';
+		return [header, ...described].join('\n\n');
+	}
+
+	private describe({ shown, change }: Prepared): string {
+		const name = sanitizeUntrusted(shown);
+		const again = 'Read it again before relying on its content.';
+		switch (change.kind) {
+			case 'deleted':
+				return `${name} was deleted.`;
+			case 'diff':
+				return `${name} changed:\n${sanitizeUntrusted(change.diff)}`;
+			case 'maybe':
+				return (
+					`${name} may have changed: its modification time changed but its size (${formatBytes(change.size)}) did not, ` +
+					`and Aside keeps no copy of files over ${formatBytes(this.cache.maxFileBytes)} to compare. ${again}`
+				);
+			case 'changed':
+				return `${name} changed; it is now ${formatBytes(change.size)}. ${this.whyNoDiff(change.why)} ${change.why === 'binary' ? '' : again}`.trimEnd();
+		}
+	}
+
+	private whyNoDiff(why: NoDiff): string {
+		switch (why) {
+			case 'binary':
+				return 'It is a binary file, so there is no diff.';
+			case 'large':
+			case 'fingerprint':
+				return `Aside keeps no copy of files over ${formatBytes(this.cache.maxFileBytes)}, so there is no diff.`;
+			case 'bytes':
+				return `The two versions are too large to compare (over ${formatBytes(this.limits.maxDiffBytes)} together).`;
+			case 'lines':
+				return `The diff is longer than ${plural(this.limits.maxDiffLines, 'line')}.`;
+			case 'slow':
+				return 'The diff took too long to compute.';
+			case 'budget':
+				return 'There is no room left in this reminder for its diff.';
+		}
+	}
+}

@@ -1,0 +1,197 @@
+// Path-scoped project instructions: after a Read of a file inside a workspace folder, the
+// AGENTS.md and AGENTS.local.md on the way from the folder down to that file's directory, when new
+// or changed since they were last given to the same owner. Broad to narrow; acknowledged only in
+// the event's commit, so a failed request gives them again.
+import { createHash } from 'node:crypto';
+import * as nodePath from 'node:path';
+import type { Owner } from '../reminders/definition';
+import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
+import { sanitizeUntrusted } from '../reminders/envelope';
+import type { TurnEvent } from '../reminders/turnEvents';
+import { displayPath, isInside } from '../tools/paths';
+import { formatBytes, truncateUtf8 } from '../tools/text';
+import type { WorkspaceFs } from '../tools/tool';
+
+/** In this order within one directory: the shared file, then the personal one that refines it. */
+export const INSTRUCTION_FILE_NAMES = ['AGENTS.md', 'AGENTS.local.md'] as const;
+
+/** As the root reminder caps them (src/vscode/instructions.ts). */
+export const DEFAULT_MAX_INSTRUCTION_BYTES = 64 * 1024;
+
+export interface InstructionFilesOptions {
+	/**
+	 * Also give the files at a workspace folder's root. Off by default: the roster's
+	 * `workspace.instructions` reminder already gives those at turn starts and on change, and a
+	 * second copy here would double them in context.
+	 */
+	readonly includeRoot?: boolean;
+	readonly maxFileBytes?: number;
+}
+
+export interface FoundInstructions {
+	/** Absolute. */
+	readonly path: string;
+	/** As tools show paths. */
+	readonly shown: string;
+	readonly text: string;
+	readonly truncated: boolean;
+	/** Of the whole file, so a change past the cut still counts. */
+	readonly hash: string;
+	/** Directories below the workspace folder (0 for its root), for broad-to-narrow order. */
+	readonly depth: number;
+	/** An earlier version was given to this owner. */
+	readonly updated: boolean;
+}
+
+interface Loaded {
+	readonly size: number;
+	readonly mtimeMs: number;
+	readonly file: Omit<FoundInstructions, 'shown' | 'depth' | 'updated'> | undefined;
+}
+
+function ownerKey(owner: Owner): string {
+	return `${owner.kind}:${owner.id}`;
+}
+
+function nameRank(path: string): number {
+	return INSTRUCTION_FILE_NAMES.indexOf(nodePath.basename(path) as (typeof INSTRUCTION_FILE_NAMES)[number]);
+}
+
+/** Broad to narrow: by depth, then directories in the order first met, then AGENTS.md first. */
+export function orderBroadToNarrow(files: readonly FoundInstructions[]): FoundInstructions[] {
+	const firstMet = new Map<string, number>();
+	for (const file of files) {
+		const dir = nodePath.dirname(file.path);
+		if (!firstMet.has(dir)) {
+			firstMet.set(dir, firstMet.size);
+		}
+	}
+	const dirIndex = (file: FoundInstructions) => firstMet.get(nodePath.dirname(file.path)) ?? 0;
+	return [...files].sort((a, b) => a.depth - b.depth || dirIndex(a) - dirIndex(b) || nameRank(a.path) - nameRank(b.path));
+}
+
+export class InstructionFiles {
+	private readonly includeRoot: boolean;
+	private readonly maxFileBytes: number;
+	// What each owner was given, by path: the content hash.
+	private readonly delivered = new Map<string, Map<string, string>>();
+	// Read results by path, reused while size and mtime stay the same.
+	private readonly loaded = new Map<string, Loaded>();
+	// The files each event carries, so that merging can union them.
+	private readonly carried = new WeakMap<TurnEvent, readonly FoundInstructions[]>();
+
+	constructor(
+		private readonly fs: WorkspaceFs,
+		private readonly roots: () => readonly string[],
+		options: InstructionFilesOptions = {},
+	) {
+		this.includeRoot = options.includeRoot ?? false;
+		this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_INSTRUCTION_BYTES;
+	}
+
+	/** After a successful Read of `readPath` by `owner`: the instructions it newly brings into scope. */
+	async afterRead(owner: Owner, readPath: string): Promise<TurnEvent | undefined> {
+		const path = nodePath.resolve(readPath);
+		const roots = this.roots().map((root) => nodePath.resolve(root));
+		// The broadest folder holding the file, so nested workspace folders are walked through.
+		const root = roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)[0];
+		if (root === undefined || path === root || (await this.fs.stat(path))?.type !== 'file') {
+			return undefined;
+		}
+		const given = this.delivered.get(ownerKey(owner));
+		const found: FoundInstructions[] = [];
+		const segments = nodePath.relative(root, nodePath.dirname(path)).split(nodePath.sep).filter((segment) => segment !== '');
+		for (let depth = 0; depth <= segments.length; depth++) {
+			const dir = nodePath.join(root, ...segments.slice(0, depth));
+			if (!this.includeRoot && roots.includes(dir)) {
+				continue;
+			}
+			for (const name of INSTRUCTION_FILE_NAMES) {
+				const file = await this.load(nodePath.join(dir, name), roots);
+				const before = given?.get(file?.path ?? '');
+				if (file && before !== file.hash) {
+					found.push({ ...file, shown: displayPath(file.path, roots), depth, updated: before !== undefined });
+				}
+			}
+		}
+		return found.length > 0 ? this.event(owner, found) : undefined;
+	}
+
+	/** The owner finished: what it was given no longer matters. */
+	forget(owner: Owner): void {
+		this.delivered.delete(ownerKey(owner));
+	}
+
+	private event(owner: Owner, files: readonly FoundInstructions[]): TurnEvent {
+		const event: TurnEvent = {
+			type: WORKSPACE_INSTRUCTIONS.type,
+			key: WORKSPACE_INSTRUCTIONS.key,
+			label: WORKSPACE_INSTRUCTIONS.label,
+			reason: 'a file you read is under folders with project instructions that are new or changed',
+			body: this.body(files),
+			commit: () => {
+				let given = this.delivered.get(ownerKey(owner));
+				if (!given) {
+					given = new Map();
+					this.delivered.set(ownerKey(owner), given);
+				}
+				for (const file of files) {
+					given.set(file.path, file.hash);
+				}
+			},
+			merge: (older) => {
+				// Union in order: the newer read's version of a file replaces the older one.
+				const newer = new Set(files.map((file) => file.path));
+				const kept = (this.carried.get(older) ?? []).filter((file) => !newer.has(file.path));
+				return this.event(owner, orderBroadToNarrow([...kept, ...files]));
+			},
+		};
+		this.carried.set(event, files);
+		return event;
+	}
+
+	private body(files: readonly FoundInstructions[]): string {
+		const sections = files.map((file) => {
+			const notes = [file.updated ? 'changed since you were last given it' : '', file.truncated ? `cut: the file is longer than ${formatBytes(this.maxFileBytes)}; Read it for the rest` : ''].filter((note) => note !== '');
+			const heading = `Contents of ${sanitizeUntrusted(file.shown)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:`;
+			return `${heading}\n\n${sanitizeUntrusted(file.text)}`;
+		});
+		return (
+			'Project instructions from folders on the path to a file you read. Each applies to the files in its folder and below, ' +
+			'in addition to any from the workspace root; where two disagree, the one in the deeper folder wins. Follow them unless the user says otherwise.\n\n' +
+			sections.join('\n\n')
+		);
+	}
+
+	/** The file's capped text and hash, or undefined when it is missing, empty, or leads outside the workspace. */
+	private async load(path: string, roots: readonly string[]): Promise<Loaded['file']> {
+		const stat = await this.fs.stat(path);
+		if (stat?.type !== 'file') {
+			this.loaded.delete(path);
+			return undefined;
+		}
+		const known = this.loaded.get(path);
+		if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) {
+			return known.file;
+		}
+		const file = await this.read(path, roots);
+		this.loaded.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, file });
+		return file;
+	}
+
+	private async read(path: string, roots: readonly string[]): Promise<Loaded['file']> {
+		// A symlinked AGENTS.md must not bring text from outside the workspace into context.
+		const real = await this.fs.realPath(path);
+		const realRoots = await Promise.all(roots.map(async (root) => (await this.fs.realPath(root)) ?? root));
+		if (real === undefined || !realRoots.some((root) => isInside(real, root))) {
+			return undefined;
+		}
+		const bytes = await this.fs.readFile(path);
+		const whole = new TextDecoder('utf-8').decode(bytes);
+		if (whole.trim() === '') {
+			return undefined;
+		}
+		const text = truncateUtf8(whole, this.maxFileBytes);
+		return { path, text, truncated: text.length < whole.length, hash: createHash('sha256').update(bytes).digest('hex') };
+	}
+}
