@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
 import { FileSessionLibrary } from './agent/library';
+import { SessionObservers } from './agent/observers';
 import { ChatSessions, type SessionEnvironment } from './agent/session';
 import { systemPrompt } from './agent/systemPrompt';
 import { API_VERSION, type AsideApi, contributedDefinition } from './api';
 import { randomIds, systemClock } from './base/clock';
 import { Emitter, type Event } from './base/event';
-import { DisposableStore, toDisposable } from './base/lifecycle';
+import { DisposableStore, MutableDisposable, toDisposable } from './base/lifecycle';
 import type { TranscriptItem } from './protocol/messages';
 import { streamWithRetries } from './providers/retry';
 import { timedProvider } from './providers/timeout';
@@ -24,6 +25,7 @@ import { replayHistory } from './transcript/replay';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
+import { VsCodeFileEvents } from './vscode/fileEvents';
 import { readRootInstructions } from './vscode/instructions';
 import { type KeyedProvider, secretKeyFor, VsCodeModelSource } from './vscode/models';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
@@ -49,6 +51,8 @@ export interface AsideTestHooks {
 	readonly pendingApproval: () => string | undefined;
 	/** Stores an API key as Aside: Set API Key would (the command itself asks through quick picks). */
 	readonly storeApiKey: (provider: KeyedProvider, key: string | undefined) => Promise<void>;
+	/** Files the agent saw that changed and were not reported yet. */
+	readonly pendingEditedFiles: () => number;
 }
 
 export type AsideExports = AsideApi & Partial<AsideTestHooks>;
@@ -94,9 +98,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	const recorded = store.add(new Emitter<InjectionRecord>());
 	const followSession = store.add(new DisposableStore());
+	const fileEvents = store.add(new VsCodeFileEvents());
+	const tools = await VsCodeToolHost.create(log);
+	const observers = store.add(new MutableDisposable<SessionObservers>());
 	const follow = (): void => {
 		followSession.clear();
 		const session = sessions.current;
+		const settings = configuration.current;
+		observers.value = new SessionObservers(session.reminders, tools.fs, fileEvents, workspaceRoots, {
+			maxFileBytes: settings.editedMaxFileBytes,
+			maxCacheBytes: settings.editedMaxCacheBytes,
+			maxDiffLines: settings.editedMaxDiffLines,
+			maxDiffBytes: settings.editedMaxDiffBytes,
+			// Aside's own transcripts change every turn; they are never "edited files".
+			excludedFolders: [storage.fsPath, context.globalStorageUri.fsPath],
+		}, log);
 		followSession.add(session.onDidAppend(rememberCurrent));
 		followSession.add(session.reminders.onDidRecord((record) => {
 			recorded.fire(record);
@@ -109,7 +125,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	}));
 
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets));
-	const tools = await VsCodeToolHost.create(log);
 	const agent = store.add(
 		new Agent({
 			sessions,
@@ -130,6 +145,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 					onRetry,
 				}),
 			system: () => systemPrompt({ roots: workspaceRoots(), platform: `${process.platform} (${process.arch})` }),
+			observers: () => observers.value,
 			clock: systemClock,
 			ids: randomIds,
 			log,
@@ -194,6 +210,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 				agent.approve(callId, granted, note);
 			},
 			pendingApproval: () => agent.view().approval?.callId,
+			pendingEditedFiles: () => observers.value?.pendingCount ?? 0,
 			storeApiKey: async (provider, key) => {
 				await (key === undefined ? context.secrets.delete(secretKeyFor(provider)) : context.secrets.store(secretKeyFor(provider), key));
 			},

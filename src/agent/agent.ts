@@ -11,6 +11,7 @@ import type { ChatProvider, ChatRequest, ModelInfo, ProviderError, StreamEvent, 
 import { userSteering } from '../reminders/builtin/userSteering';
 import type { Preparation } from '../tools/registry';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+import type { TurnObservers } from './observers';
 import type { ChatSession, ChatSessions } from './session';
 import { type AgentRecord, type PermissionDecision, type PermissionGate, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
 import type { AgentControls } from './viewConnection';
@@ -57,6 +58,8 @@ export interface AgentEnvironment {
 	readonly history: (records: readonly AgentRecord[]) => ChatMessage[];
 	readonly stream: (provider: ChatProvider, request: ChatRequest, signal: AbortSignal, onRetry: (attempt: number, error: ProviderError, delayMs: number) => void) => AsyncIterable<StreamEvent>;
 	readonly system: () => string;
+	/** The current session's observers (edited files, AGENTS.md), when the editor provides them. */
+	readonly observers?: () => TurnObservers | undefined;
 	readonly clock: Clock;
 	readonly ids: IdSource;
 	readonly log: Logger;
@@ -152,6 +155,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		const session = env.sessions.current;
 		let resolved: ResolvedModel | undefined;
 		const controller = new AbortController();
+		const observers = env.observers?.();
 		const turn = new Turn(
 			{
 				engine: session.reminders,
@@ -186,6 +190,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 				onUpdate: (update) => {
 					this.update(update);
 				},
+				...(observers ? { observers } : {}),
 			},
 			env.ids.next(),
 		);

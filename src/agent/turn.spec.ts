@@ -15,6 +15,7 @@ import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { MemorySessionStore } from '../testing/memorySessionStore';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
+import type { TurnObservers } from './observers';
 import { ChatSession } from './session';
 import { type PermissionDecision, type PermissionMode, Turn, type TurnDependencies } from './turn';
 
@@ -39,7 +40,7 @@ const editTool: Tool<{ path: string }> = {
 	},
 };
 
-function setup(provider: ScriptedProvider, options: { mode?: PermissionMode; decide?: (tool: string) => PermissionDecision; maxSteps?: number; retries?: boolean } = {}) {
+function setup(provider: ScriptedProvider, options: { mode?: PermissionMode; decide?: (tool: string) => PermissionDecision; maxSteps?: number; retries?: boolean; observers?: TurnObservers } = {}) {
 	const store = new MemorySessionStore();
 	const log = new RecordingLogger();
 	const clock = new FakeClock();
@@ -84,6 +85,7 @@ function setup(provider: ScriptedProvider, options: { mode?: PermissionMode; dec
 		ids,
 		log,
 		onUpdate: () => undefined,
+		...(options.observers ? { observers: options.observers } : {}),
 	};
 	const turn = (id = 'turn-1') => new Turn(deps, id);
 	return { session, store, turn, asked, sleeps, log };
@@ -230,6 +232,32 @@ describe('a turn of the agent', () => {
 		assert.match(lastText(provider.requests[1]?.messages ?? []), /key="agent\.nudge">\nThis is your final step/);
 		const results = session.records.filter((record) => record.kind === 'tool-result');
 		assert.match(results[1]?.kind === 'tool-result' ? (results[1].content ?? '') : '', /^Not run: this was the last step/);
+	});
+
+	it('observers hear of each tool result after it is recorded, and queue their events before each WAIT', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }] }, { text: 'done' });
+		const log: string[] = [];
+		// The observers need the session that setup() makes from them.
+		const made: { session?: ChatSession } = {};
+		const observers: TurnObservers = {
+			afterTool: (call, result, owner) => {
+				log.push(`after ${call.name} ${result.isError ? 'error' : 'ok'} ${owner.id} recorded=${String(made.session?.records.at(-1)?.kind)}`);
+				made.session?.reminders.queueTurnEvent(owner, { type: 'editedFiles', key: 'files.edited', body: 'a.ts changed outside Aside\'s tools.' });
+				return Promise.resolve();
+			},
+			beforeWait: (owner) => {
+				log.push(`before WAIT ${owner.id} request=${provider.requests.length + 1}`);
+				return Promise.resolve();
+			},
+			endOwner: (owner) => {
+				log.push(`end ${owner.id}`);
+			},
+		};
+		const t = setup(provider, { observers });
+		made.session = t.session;
+		await t.turn().run('read a.ts', new AbortController().signal);
+		assert.deepEqual(log, ['before WAIT turn-1 request=1', 'after Read ok turn-1 recorded=tool-result', 'before WAIT turn-1 request=2', 'end turn-1']);
+		assert.match(lastText(provider.requests[1]?.messages ?? []), /^<system-reminder key="files\.edited">\na\.ts changed outside Aside's tools\.\n<\/system-reminder>$/);
 	});
 
 	it('an empty reply is nudged once, then the turn ends', async () => {

@@ -16,6 +16,7 @@ import { RequestStaging, stageEntry } from '../reminders/staging';
 import type { Preparation } from '../tools/registry';
 import type { Confirmation, Tool, ToolContext, ToolResult } from '../tools/tool';
 import type { AssistantRecord, ToolResultRecord, TurnEndRecord, UserRecord } from '../transcript/records';
+import type { TurnObservers } from './observers';
 
 export type PermissionMode = 'ask' | 'auto-edit' | 'plan';
 
@@ -82,6 +83,8 @@ export interface TurnDependencies {
 	readonly ids: IdSource;
 	readonly log: Logger;
 	readonly onUpdate: (update: TurnUpdate) => void;
+	/** What the editor tells the engine around tool calls and WAITs (edited files, AGENTS.md). */
+	readonly observers?: TurnObservers;
 }
 
 export interface TurnOutcome {
@@ -151,6 +154,7 @@ export class Turn {
 			}
 		} finally {
 			deps.engine.endUserTurn();
+			deps.observers?.endOwner(this.owner);
 		}
 		try {
 			deps.transcript.append({ kind: 'turn-end', turnId, at: deps.clock.now(), outcome, ...(error === undefined ? {} : { error }) });
@@ -186,6 +190,7 @@ export class Turn {
 				stepLimit: settings.maxSteps,
 				...(this.usage && settings.contextWindow ? { context: { usedTokens: this.usage.inputTokens + this.usage.outputTokens, limitTokens: settings.contextWindow } } : {}),
 			};
+			await deps.observers?.beforeWait(this.owner, signal);
 			const injection = deps.engine.wait(request, staging, facts);
 			const tools = deps.tools();
 			const sample = await this.sample(injection, tools, settings, signal);
@@ -329,6 +334,7 @@ export class Turn {
 			durationMs: deps.clock.now() - started,
 			...(verdict ? { verdict } : {}),
 		});
+		await deps.observers?.afterTool(call, result, this.owner);
 		if (signal.aborted) {
 			throw new ProviderError('cancelled', 'The turn was stopped.');
 		}

@@ -49,6 +49,12 @@ export const RESERVED_KEYS: readonly ReservedKey[] = [
 		introducedIn: '0.1.0',
 	},
 	{
+		key: 'files.edited',
+		label: 'edited files',
+		purpose: 'Files the agent read or wrote that changed outside Aside\'s tools since, with a bounded diff or their new size.',
+		introducedIn: '0.1.0',
+	},
+	{
 		key: 'read.truncated',
 		label: 'truncated read',
 		purpose: 'Rides a Read result that was cut short: which lines were shown and how to read the rest.',

@@ -102,8 +102,7 @@ describe('history: only the engine\'s own typed records are trusted', () => {
 	});
 
 	it('retained deliveries restore firing state and the turn count after a restart', () => {
-		const keys = BUILTIN_KEYS.with([{ key: 'files.edited', label: 'edited files', purpose: 'test', introducedIn: '0.1.0' }]);
-		const roster = new ReminderRoster('session', keys);
+		const roster = new ReminderRoster('session', BUILTIN_KEYS);
 		let today = 'Today is 2026-11-30.';
 		roster.register({ type: 'date', key: 'session.date', label: 'date', scope: 'session', policy: onChange, trigger: () => true, content: () => today });
 		roster.register({ type: 'edited', key: 'files.edited', label: 'edited', scope: 'session', policy: oneShot, trigger: () => true, content: () => 'x' });

@@ -55,6 +55,10 @@ describe('settings', () => {
 			requestTimeoutSeconds: 120,
 			permissionMode: 'ask',
 			maxSteps: 50,
+			editedMaxFileBytes: 1024 * 1024,
+			editedMaxCacheBytes: 16 * 1024 * 1024,
+			editedMaxDiffLines: 200,
+			editedMaxDiffBytes: 256 * 1024,
 			reminders: { disabled: [], intervals: { contextUsage: 10 } },
 		});
 		assert.deepEqual(problems, []);

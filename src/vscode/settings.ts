@@ -30,6 +30,10 @@ export const SETTINGS = {
 	requestTimeoutSeconds: define('aside.requestTimeoutSeconds', z.number().int().min(10).max(3600), 120),
 	permissionMode: define('aside.permissions.mode', z.enum(['ask', 'auto-edit', 'plan']), 'ask'),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
+	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),
+	editedMaxCacheBytes: define('aside.editedFiles.maxCacheBytes', z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024), 16 * 1024 * 1024),
+	editedMaxDiffLines: define('aside.editedFiles.maxDiffLines', z.number().int().min(10).max(5000), 200),
+	editedMaxDiffBytes: define('aside.editedFiles.maxDiffBytes', z.number().int().min(1024).max(16 * 1024 * 1024), 256 * 1024),
 } as const;
 
 /** An interval in turns: whole, at least 1, at most 1000. */

@@ -107,7 +107,7 @@ export class VsCodeToolHost {
 	private readonly runner = new NodeCommandRunner();
 
 	private constructor(
-		private readonly fs: WorkspaceFs,
+		readonly fs: WorkspaceFs,
 		private readonly writer: DocumentWriter,
 		private readonly search: TextSearch,
 	) {}

@@ -3,7 +3,7 @@
 // the real tools editing the real workspace through VS Code's document model, and the
 // transcript on disk. Assertions are on the payloads that were actually dispatched.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { InjectionRecord } from '../../src/reminders/record';
@@ -202,6 +202,61 @@ describe('the agent, with a scripted model server', function () {
 		} finally {
 			registration.dispose();
 			listening.dispose();
+		}
+	});
+
+	it('a file the agent read and that then changed on disk is reported once, with its diff, at the next request', async () => {
+		const { api, hooks } = await activeAside();
+		// The change keeps the file's one type error where the diagnostics tests expect it.
+		const file = workspaceFile('src/broken.ts');
+		server.script({ toolCalls: [{ id: 'call_broken', name: 'Read', input: { path: 'src/broken.ts' } }] }, { text: 'It assigns a number to a string.' });
+		assert.equal((await api.sendMessage('Read src/broken.ts.')).outcome, 'done');
+		const before = readFileSync(file.fsPath, 'utf8');
+		writeFileSync(file.fsPath, before.replace("'not a number'", "'still not a number'"));
+		await until(() => hooks.pendingEditedFiles(), (n) => n > 0, 'the file watcher to see the change');
+		server.script({ text: 'I see it changed.' }, { text: 'Nothing else.' });
+		const first = chatRequests(server).length;
+		assert.equal((await api.sendMessage('Did anything change?')).outcome, 'done');
+		assert.equal((await api.sendMessage('And now?')).outcome, 'done');
+		const [reported, after] = chatRequests(server).slice(first).map(messagesOf);
+		const block = '<system-reminder key="files.edited">';
+		const last = reported?.at(-1)?.content ?? '';
+		assert.equal(count(chatRequests(server)[first], block), 1);
+		assert.ok(last.includes(block), 'delivered in the synthetic message of the next request');
+		assert.match(last, /changed outside Aside's tools/);
+		assert.match(last, /src\/broken\.ts/);
+		assert.match(last, /^-\tconst label: number = 'not a number';$/m);
+		assert.match(last, /^\+\tconst label: number = 'still not a number';$/m);
+		assert.doesNotMatch(last, /user or a linter|the user changed/i, 'never guesses who changed it');
+		assert.ok(!(after?.at(-1)?.content ?? '').includes(block), 'not reported again');
+	});
+
+	it('reading a file deep in the tree delivers the AGENTS.md files on its path, broad to narrow, once', async () => {
+		const { api } = await activeAside();
+		const root = workspaceFile('.').fsPath;
+		mkdirSync(join(root, 'sub', 'dir'), { recursive: true });
+		writeFileSync(join(root, 'AGENTS.md'), 'Root rule: use tabs.\n');
+		writeFileSync(join(root, 'sub', 'AGENTS.md'), 'Sub rule: no default exports.\n');
+		writeFileSync(join(root, 'sub', 'dir', 'x.ts'), 'export const x = 1;\n');
+		try {
+			server.script(
+				{ toolCalls: [{ id: 'call_x', name: 'Read', input: { path: 'sub/dir/x.ts' } }] },
+				{ toolCalls: [{ id: 'call_x2', name: 'Read', input: { path: 'sub/dir/x.ts' } }] },
+				{ text: 'Read it twice.' },
+			);
+			const first = chatRequests(server).length;
+			assert.equal((await api.sendMessage('Look at sub/dir/x.ts.')).outcome, 'done');
+			const requests = chatRequests(server).slice(first);
+			const all = messagesOf(requests.at(-1)).map((message) => message.content ?? '').join('\n');
+			const rootAt = all.indexOf('Root rule: use tabs.');
+			const subAt = all.indexOf('Sub rule: no default exports.');
+			assert.ok(rootAt !== -1 && subAt !== -1, 'both instruction files reached the model');
+			assert.ok(rootAt < subAt, 'broad to narrow');
+			assert.equal(all.split('Sub rule: no default exports.').length - 1, 1, 'once, although the file was read twice');
+			assert.ok((messagesOf(requests[1]).at(-1)?.content ?? '').includes('Sub rule'), 'right after the Read that found it');
+		} finally {
+			rmSync(join(root, 'sub'), { recursive: true, force: true });
+			rmSync(join(root, 'AGENTS.md'), { force: true });
 		}
 	});
 

@@ -69,4 +69,12 @@ export const WORKSPACE_INSTRUCTIONS: BuiltinReminderType = {
 	description: 'Gives the model the AGENTS.md (and AGENTS.local.md) at the workspace root, at the start and whenever they change.',
 };
 
-export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE, SESSION_DATE, WORKSPACE_INSTRUCTIONS];
+export const EDITED_FILES: BuiltinReminderType = {
+	type: 'editedFiles',
+	key: 'files.edited',
+	label: 'edited files',
+	configurable: true,
+	description: 'Tells the model when a file it read or wrote changed outside Aside\'s tools, with a bounded diff.',
+};
+
+export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE, SESSION_DATE, WORKSPACE_INSTRUCTIONS, EDITED_FILES];
