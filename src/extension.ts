@@ -6,6 +6,9 @@ import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
 import { FileSessionLibrary } from './agent/library';
 import { SessionObservers } from './agent/observers';
+import { EditDiagnostics } from './observe/editDiagnostics';
+import { systemTimers } from './observe/diagnosticsSettle';
+import { displayPath } from './tools/paths';
 import { ChatSessions, type SessionEnvironment } from './agent/session';
 import { systemPrompt } from './agent/systemPrompt';
 import { API_VERSION, type AsideApi, contributedDefinition } from './api';
@@ -25,6 +28,8 @@ import { replayHistory } from './transcript/replay';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
+import { VsCodeDiagnosticsSource } from './vscode/diagnosticsSource';
+import { vscodeDocuments } from './vscode/documents';
 import { VsCodeFileEvents } from './vscode/fileEvents';
 import { readRootInstructions } from './vscode/instructions';
 import { type KeyedProvider, secretKeyFor, VsCodeModelSource } from './vscode/models';
@@ -99,20 +104,45 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const recorded = store.add(new Emitter<InjectionRecord>());
 	const followSession = store.add(new DisposableStore());
 	const fileEvents = store.add(new VsCodeFileEvents());
+	const diagnosticsSource = store.add(new VsCodeDiagnosticsSource());
 	const tools = await VsCodeToolHost.create(log);
 	const observers = store.add(new MutableDisposable<SessionObservers>());
 	const follow = (): void => {
 		followSession.clear();
 		const session = sessions.current;
 		const settings = configuration.current;
-		observers.value = new SessionObservers(session.reminders, tools.fs, fileEvents, workspaceRoots, {
-			maxFileBytes: settings.editedMaxFileBytes,
-			maxCacheBytes: settings.editedMaxCacheBytes,
-			maxDiffLines: settings.editedMaxDiffLines,
-			maxDiffBytes: settings.editedMaxDiffBytes,
-			// Aside's own transcripts change every turn; they are never "edited files".
-			excludedFolders: [storage.fsPath, context.globalStorageUri.fsPath],
-		}, log);
+		const editDiagnostics = new EditDiagnostics(
+			diagnosticsSource,
+			systemClock,
+			systemTimers,
+			{
+				displayPath: (uri) => displayPath(vscode.Uri.parse(uri).fsPath, workspaceRoots()),
+				capMs: settings.diagnosticsTimeoutMs,
+				maxPerFile: settings.diagnosticsMaxPerFile,
+				maxTotal: settings.diagnosticsMaxTotal,
+				log,
+			},
+			(counts) => {
+				// Counts only: never diagnostic text or paths.
+				log.info(`Edit diagnostics: ${counts.new} new, ${counts.changed} changed, ${counts.preExisting} pre-existing, ${counts.resolved} resolved; waited ${counts.waitedMs} ms${counts.timedOut ? ' (cap reached)' : ''}.`);
+			},
+		);
+		observers.value = new SessionObservers(
+			session.reminders,
+			tools.fs,
+			fileEvents,
+			workspaceRoots,
+			{
+				maxFileBytes: settings.editedMaxFileBytes,
+				maxCacheBytes: settings.editedMaxCacheBytes,
+				maxDiffLines: settings.editedMaxDiffLines,
+				maxDiffBytes: settings.editedMaxDiffBytes,
+				// Aside's own transcripts change every turn; they are never "edited files".
+				excludedFolders: [storage.fsPath, context.globalStorageUri.fsPath],
+			},
+			log,
+			{ observer: editDiagnostics, documents: vscodeDocuments },
+		);
 		followSession.add(session.onDidAppend(rememberCurrent));
 		followSession.add(session.reminders.onDidRecord((record) => {
 			recorded.fire(record);

@@ -234,12 +234,16 @@ describe('a turn of the agent', () => {
 		assert.match(results[1]?.kind === 'tool-result' ? (results[1].content ?? '') : '', /^Not run: this was the last step/);
 	});
 
-	it('observers hear of each tool result after it is recorded, and queue their events before each WAIT', async () => {
+	it('observers hear of each tool call before it runs and after its result is recorded, and queue their events before each WAIT', async () => {
 		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }] }, { text: 'done' });
 		const log: string[] = [];
 		// The observers need the session that setup() makes from them.
 		const made: { session?: ChatSession } = {};
 		const observers: TurnObservers = {
+			beforeTool: (call, owner) => {
+				log.push(`before ${call.name} ${owner.id} recorded=${String(made.session?.records.at(-1)?.kind)}`);
+				return Promise.resolve();
+			},
 			afterTool: (call, result, owner) => {
 				log.push(`after ${call.name} ${result.isError ? 'error' : 'ok'} ${owner.id} recorded=${String(made.session?.records.at(-1)?.kind)}`);
 				made.session?.reminders.queueTurnEvent(owner, { type: 'editedFiles', key: 'files.edited', body: 'a.ts changed outside Aside\'s tools.' });
@@ -256,7 +260,7 @@ describe('a turn of the agent', () => {
 		const t = setup(provider, { observers });
 		made.session = t.session;
 		await t.turn().run('read a.ts', new AbortController().signal);
-		assert.deepEqual(log, ['before WAIT turn-1 request=1', 'after Read ok turn-1 recorded=tool-result', 'before WAIT turn-1 request=2', 'end turn-1']);
+		assert.deepEqual(log, ['before WAIT turn-1 request=1', 'before Read turn-1 recorded=assistant', 'after Read ok turn-1 recorded=tool-result', 'before WAIT turn-1 request=2', 'end turn-1']);
 		assert.match(lastText(provider.requests[1]?.messages ?? []), /^<system-reminder key="files\.edited">\na\.ts changed outside Aside's tools\.\n<\/system-reminder>$/);
 	});
 

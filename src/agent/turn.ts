@@ -292,6 +292,11 @@ export class Turn {
 		}
 	}
 
+	private async invoke(tool: Tool, call: Sample['toolCalls'][number], context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
+		await this.deps.observers?.beforeTool(call, this.owner, signal);
+		return this.deps.invoke(tool, call.input, context);
+	}
+
 	private async runToolCall(call: Sample['toolCalls'][number], tools: readonly Tool[], mode: PermissionMode, final: boolean, signal: AbortSignal): Promise<void> {
 		const { deps } = this;
 		const started = deps.clock.now();
@@ -314,10 +319,10 @@ export class Turn {
 				const decision = await deps.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
 				verdict = decision.granted ? 'granted' : 'denied';
 				deps.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: decision.granted, tool: tool.name, target: confirmation.target, ...(decision.note ? { note: decision.note } : {}) }));
-				result = decision.granted ? await deps.invoke(tool, call.input, context) : { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED };
+				result = decision.granted ? await this.invoke(tool, call, context, signal) : { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED };
 			} else {
 				deps.onUpdate({ type: 'status', status: 'running-tool', detail: tool.name });
-				result = await deps.invoke(tool, call.input, context);
+				result = await this.invoke(tool, call, context, signal);
 			}
 		}
 		deps.transcript.append({
@@ -334,7 +339,7 @@ export class Turn {
 			durationMs: deps.clock.now() - started,
 			...(verdict ? { verdict } : {}),
 		});
-		await deps.observers?.afterTool(call, result, this.owner);
+		await deps.observers?.afterTool(call, result, this.owner, signal);
 		if (signal.aborted) {
 			throw new ProviderError('cancelled', 'The turn was stopped.');
 		}

@@ -26,6 +26,8 @@ export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostic
 export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<FormatOptions> {
 	/** How the model is shown the file: workspace-relative, as the tools show paths. */
 	readonly displayPath: (uri: string) => string;
+	/** The grace for a document opened just now, whose language server may still be starting; default 5000. */
+	readonly openGraceMs?: number;
 	/** The least severe pre-existing problem worth giving as context; default 'warning'. */
 	readonly contextMinSeverity?: DiagnosticSeverity;
 	readonly log?: Logger;
@@ -89,6 +91,7 @@ export class EditDiagnostics {
 	private readonly settle: SettleOptions;
 	private readonly format: FormatOptions;
 	private readonly contextRank: number;
+	private readonly openGraceMs: number;
 
 	constructor(
 		private readonly source: DiagnosticsSource,
@@ -108,6 +111,7 @@ export class EditDiagnostics {
 			maxMessageChars: options.maxMessageChars ?? DEFAULT_FORMAT_OPTIONS.maxMessageChars,
 		};
 		this.contextRank = severityRank(options.contextMinSeverity ?? 'warning');
+		this.openGraceMs = options.openGraceMs ?? 5000;
 	}
 
 	/** Before an edit is applied: on the file's first edit in this request, takes its diagnostics now as the baseline. */
@@ -129,7 +133,8 @@ export class EditDiagnostics {
 			await known.reference;
 			return;
 		}
-		const settled = waitForSettle(this.source, uri, this.settle, this.clock, this.timers, signal);
+		// A document opened just now may wait for its language server to start: a longer grace.
+		const settled = waitForSettle(this.source, uri, { ...this.settle, graceMs: Math.max(this.settle.graceMs, this.openGraceMs) }, this.clock, this.timers, signal);
 		const reference = settled.then(() => this.source.get(uri));
 		files.set(uri, { reference, contextClaimed: false });
 		await reference;

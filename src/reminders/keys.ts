@@ -55,6 +55,12 @@ export const RESERVED_KEYS: readonly ReservedKey[] = [
 		introducedIn: '0.1.0',
 	},
 	{
+		key: 'edit.diagnostics',
+		label: 'diagnostics',
+		purpose: 'After an edit by Aside\'s tools: the problems it introduced or changed, and those already there as context.',
+		introducedIn: '0.1.0',
+	},
+	{
 		key: 'read.truncated',
 		label: 'truncated read',
 		purpose: 'Rides a Read result that was cut short: which lines were shown and how to read the rest.',

@@ -58,6 +58,9 @@ describe('settings', () => {
 			editedMaxFileBytes: 1024 * 1024,
 			editedMaxCacheBytes: 16 * 1024 * 1024,
 			editedMaxDiffLines: 200,
+			diagnosticsTimeoutMs: 30_000,
+			diagnosticsMaxPerFile: 10,
+			diagnosticsMaxTotal: 30,
 			editedMaxDiffBytes: 256 * 1024,
 			reminders: { disabled: [], intervals: { contextUsage: 10 } },
 		});

@@ -33,6 +33,9 @@ export const SETTINGS = {
 	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),
 	editedMaxCacheBytes: define('aside.editedFiles.maxCacheBytes', z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024), 16 * 1024 * 1024),
 	editedMaxDiffLines: define('aside.editedFiles.maxDiffLines', z.number().int().min(10).max(5000), 200),
+	diagnosticsTimeoutMs: define('aside.diagnostics.timeoutMs', z.number().int().min(1000).max(120_000), 30_000),
+	diagnosticsMaxPerFile: define('aside.diagnostics.maxPerFile', z.number().int().min(1).max(100), 10),
+	diagnosticsMaxTotal: define('aside.diagnostics.maxTotal', z.number().int().min(1).max(500), 30),
 	editedMaxDiffBytes: define('aside.editedFiles.maxDiffBytes', z.number().int().min(1024).max(16 * 1024 * 1024), 256 * 1024),
 } as const;
 

@@ -305,12 +305,44 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		await server.close();
 	});
 
+	it('an edit that breaks the build: the next request names the new error, and the old one as context only', async () => {
+		const { api, hooks } = await activeAside();
+		// A file of its own (one type error already in it), so the diagnostics tests keep theirs.
+		const file = workspaceFile('src/sum.ts');
+		writeFileSync(file.fsPath, readFileSync(workspaceFile('src/broken.ts').fsPath, 'utf8'));
+		try {
+			// A warm language server, as in any real session: the file's one error is reported.
+			await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+			await until(() => vscode.languages.getDiagnostics(file), (list) => list.some((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === '2322'), 'TypeScript to report the existing error', 60_000);
+			server.script(
+				{ toolCalls: [{ id: 'toolu_read', name: 'Read', input: { path: 'src/sum.ts' } }] },
+				{ toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { path: 'src/sum.ts', old_string: 'return sum + label;', new_string: 'return sum + label + missingName;' } }] },
+				{ text: 'I will fix that.' },
+			);
+			const first = server.requests.length;
+			const result = await api.sendMessage('Make total() add missingName.');
+			assert.equal(result.outcome, 'done', result.error);
+			const requests = server.requests.slice(first).filter((request) => request.path === '/v1/messages');
+			const body = requests[2]?.body as { messages: { role: string; content: { type: string; text?: string }[] }[] };
+			const last = body.messages.at(-1);
+			const text = (last?.content ?? []).flatMap((part) => (part.type === 'text' ? [part.text ?? ''] : [])).join('\n');
+			const rows = hooks.currentSessionItems().map((item) => item.kind).join(',');
+			assert.equal(text.split('<system-reminder key="edit.diagnostics">').length - 1, 1, `one diagnostics block after the edit's result; sent ${JSON.stringify(last).slice(0, 600)}; rows ${rows}`);
+			assert.match(text, /After your edit of src\/sum\.ts, 1 new problem:\n.*TS2304.*missingName/);
+			assert.match(text, /Already there before your edit \(context only\):\n.*TS2322/);
+		} finally {
+			await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+			rmSync(file.fsPath, { force: true });
+		}
+	});
+
 	it('sends the key from secret storage, the system prompt on its own, and tool results first in the next user message', async () => {
 		const { api, hooks } = await activeAside();
 		server.script({ toolCalls: [{ id: 'toolu_1', name: 'Grep', input: { pattern: 'greet' } }] }, { text: 'Found it in src/greeting.ts.' });
+		const before = server.requests.length;
 		const result = await api.sendMessage('Where is greet defined?');
 		assert.equal(result.outcome, 'done', result.error);
-		const requests = server.requests.filter((request) => request.path === '/v1/messages');
+		const requests = server.requests.slice(before).filter((request) => request.path === '/v1/messages');
 		assert.equal(requests.length, 2);
 		assert.equal(requests[0]?.headers['x-api-key'], 'sk-test-key-never-logged');
 		const body = requests[1]?.body as { system?: string; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };

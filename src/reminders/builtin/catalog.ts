@@ -77,4 +77,12 @@ export const EDITED_FILES: BuiltinReminderType = {
 	description: 'Tells the model when a file it read or wrote changed outside Aside\'s tools, with a bounded diff.',
 };
 
-export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE, SESSION_DATE, WORKSPACE_INSTRUCTIONS, EDITED_FILES];
+export const EDIT_DIAGNOSTICS: BuiltinReminderType = {
+	type: 'editDiagnostics',
+	key: 'edit.diagnostics',
+	label: 'diagnostics',
+	configurable: true,
+	description: 'After the agent edits a file, tells it the problems (errors, warnings) the edit introduced, with the ones already there as context.',
+};
+
+export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE, SESSION_DATE, WORKSPACE_INSTRUCTIONS, EDITED_FILES, EDIT_DIAGNOSTICS];
