@@ -31,6 +31,18 @@ export interface LoopOptions {
 	readonly iterations: number;
 }
 
+/** Deterministic "random" (mulberry32), so every run builds the same data. */
+export function prng(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
 /** Rounds to at most `digits` decimals, so the JSON stays readable. */
 export function round(value: number, digits = 2): number {
 	const scale = 10 ** digits;

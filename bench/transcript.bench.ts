@@ -9,25 +9,13 @@ import { listSessions, load } from '../src/transcript/load';
 import { parseTranscriptRecord, type TranscriptEntry } from '../src/transcript/records';
 import { replayHistory } from '../src/transcript/replay';
 import { TranscriptStore } from '../src/transcript/store';
-import { type BenchRow, consume, heapUsedAfterGc, measure, report, round, timerOverheadUs } from './harness';
+import { type BenchRow, consume, heapUsedAfterGc, measure, prng, report, round, timerOverheadUs } from './harness';
 
 const RECORDS = 10_000;
 const WARMUP_RECORDS = 2_000;
 /** Every this-many tool results is a large output (100 KB), which the store keeps out of line. */
 const LARGE_EVERY = 1_000;
 const T0 = 1_750_000_000_000;
-
-// Deterministic "random" (mulberry32), so every run writes the same session.
-function prng(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 // Source-like text with the characters JSON escapes (quotes, backslashes, newlines, tabs). It is
 // ASCII; one text in ten also carries some non-ASCII, as user messages and outputs now and then do.

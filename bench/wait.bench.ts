@@ -12,7 +12,7 @@ import type { InjectionRecorder, PreparedRequest } from '../src/reminders/inject
 import { BUILTIN_KEYS, type KeyRegistry, type ReservedKey } from '../src/reminders/keys';
 import { everyTurn, type FiringPolicy, interval, onChange, oneShot } from '../src/reminders/policy';
 import { RequestStaging, stageCommit, stageEntry } from '../src/reminders/staging';
-import { type BenchRow, consume, measure, measureAsync, report, round, timerOverheadUs } from './harness';
+import { type BenchRow, consume, measure, measureAsync, prng, report, round, timerOverheadUs } from './harness';
 
 const HISTORY_SIZES = [200, 2_000, 20_000];
 const LOOP = { warmup: 2_000, iterations: 20_000 };
@@ -23,18 +23,6 @@ const TURN_EVENTS = 20;
 /** The session's turn when the measured request is prepared (earlier turns delivered things). */
 const SESSION_TURN = 6;
 const FACTS: WaitFacts = { step: 4, stepLimit: 25, context: { usedTokens: 82_000, limitTokens: 200_000 } };
-
-// Deterministic "random" (mulberry32), so every run builds the same session.
-function prng(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 // Prose with the characters the envelope escapes (`<`, `>`, `&`), cut into bodies and messages.
 const PROSE =

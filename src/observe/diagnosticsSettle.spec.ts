@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FakeTimers } from '../testing/fakeTimers';
+import { FakeTimers, isDone } from '../testing/fakeTimers';
 import { diagnosticEntry, InMemoryDiagnosticsSource } from '../testing/inMemoryDiagnosticsSource';
 import { DEFAULT_SETTLE_OPTIONS, type SettleOutcome, waitForSettle } from './diagnosticsSettle';
 
 const URI = 'file:///w/src/a.ts';
-
-/** Whether the promise has resolved, once every pending microtask has run. */
-async function isDone(promise: Promise<unknown>): Promise<boolean> {
-	let done = false;
-	void promise.then(() => {
-		done = true;
-	});
-	await new Promise<void>((resolve) => {
-		setImmediate(resolve);
-	});
-	return done;
-}
 
 function setup() {
 	const source = new InMemoryDiagnosticsSource();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseReminders, wrap } from '../reminders/envelope';
 import { TurnEventQueues } from '../reminders/turnEvents';
-import { FakeTimers } from '../testing/fakeTimers';
+import { FakeTimers, isDone } from '../testing/fakeTimers';
 import { diagnosticEntry, InMemoryDiagnosticsSource } from '../testing/inMemoryDiagnosticsSource';
 import { RecordingLogger } from '../testing/recordingLogger';
 import type { DiagnosticEntry } from './diagnostics';
@@ -16,17 +16,6 @@ const assign = diagnosticEntry({ message: "Type 'string' is not assignable to ty
 const unused = diagnosticEntry({ severity: 'warning', message: "'x' is assigned a value but never used.", source: 'eslint', code: 'no-unused-vars', line: 0, character: 6 });
 const missing = diagnosticEntry({ message: "Cannot find name 'y'.", code: '2304', line: 9 });
 const hint = diagnosticEntry({ severity: 'hint', message: 'Unused label.', code: '7028', line: 12 });
-
-async function isDone(promise: Promise<unknown>): Promise<boolean> {
-	let done = false;
-	void promise.then(() => {
-		done = true;
-	});
-	await new Promise<void>((resolve) => {
-		setImmediate(resolve);
-	});
-	return done;
-}
 
 function setup(options: Partial<EditDiagnosticsOptions> = {}) {
 	const source = new InMemoryDiagnosticsSource();

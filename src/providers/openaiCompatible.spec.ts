@@ -3,39 +3,14 @@ import { describe, it } from 'node:test';
 import { startModelServer, type ModelServer, type ScriptedStep } from '../../test/harness/modelServer.mjs';
 import { wrap } from '../reminders/envelope';
 import { SequentialIds } from '../testing/fakeClock';
+import { READ_TOOL, run, textOf, type Outcome } from '../testing/streams';
 import { assistantCalls, assistantText, resultsInUser, userText } from '../testing/history';
 import type { ChatMessage } from './messages';
 import { OpenAICompatibleProvider, type OpenAICompatibleOptions } from './openaiCompatible';
-import { ProviderError, type ChatRequest, type StreamEvent } from './provider';
-
-const READ_TOOL = { name: 'Read', description: 'Reads a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+import { ProviderError, type ChatRequest } from './provider';
 
 function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
 	return { model: 'qwen-test', system: 'You are Aside.', messages: [userText('hi')], tools: [], maxOutputTokens: 512, ...overrides };
-}
-
-interface Outcome {
-	readonly events: StreamEvent[];
-	readonly error?: ProviderError;
-}
-
-/** Everything a stream yielded, and the ProviderError it ended with, if any. */
-async function run(stream: AsyncIterable<StreamEvent>, onEvent?: (event: StreamEvent) => void): Promise<Outcome> {
-	const events: StreamEvent[] = [];
-	try {
-		for await (const event of stream) {
-			events.push(event);
-			onEvent?.(event);
-		}
-		return { events };
-	} catch (error) {
-		assert.ok(error instanceof ProviderError, `a ProviderError, not ${String(error)}`);
-		return { events, error };
-	}
-}
-
-function textOf(events: readonly StreamEvent[]): string {
-	return events.map((event) => (event.type === 'text' ? event.text : '')).join('');
 }
 
 async function withServer(test: (server: ModelServer, provider: OpenAICompatibleProvider) => Promise<void>, options: Partial<OpenAICompatibleOptions> = {}): Promise<void> {

@@ -55,3 +55,15 @@ export class FakeTimers implements Timers {
 		return first;
 	}
 }
+
+/** Whether the promise has resolved, once every pending microtask has run. */
+export async function isDone(promise: Promise<unknown>): Promise<boolean> {
+	let done = false;
+	void promise.then(() => {
+		done = true;
+	});
+	await new Promise<void>((resolve) => {
+		setImmediate(resolve);
+	});
+	return done;
+}

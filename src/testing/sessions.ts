@@ -5,6 +5,7 @@ import { Emitter } from '../base/event';
 import type { AgentView, PermissionMode, UserTurnItem } from '../protocol/messages';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
+import { agentView } from './agentView';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { MemorySessionStore } from './memorySessionStore';
 import { RecordingLogger } from './recordingLogger';
@@ -52,16 +53,7 @@ export class FakeAgent implements AgentControls {
 	readonly onDidChange = this._onDidChange.event;
 	private readonly _onDidStream = new Emitter<{ readonly requestId: string; readonly text: string }>();
 	readonly onDidStream = this._onDidStream.event;
-	state: AgentView = {
-		status: { state: 'unavailable', detail: 'Nothing answers yet.' },
-		provider: 'vscode-lm',
-		model: '',
-		models: [],
-		mode: 'ask',
-		approval: null,
-		streaming: null,
-		steering: [],
-	};
+	state: AgentView = agentView({ status: { state: 'unavailable', detail: 'Nothing answers yet.' }, provider: 'vscode-lm' });
 
 	constructor(private readonly sessions: ChatSessions) {}
 

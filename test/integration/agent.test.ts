@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { InjectionRecord } from '../../src/reminders/record';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, workspaceFile } from './support';
+import { activeAside, driver, hasDriver, until, workspaceFile } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -30,20 +30,6 @@ function count(request: ReceivedRequest | undefined, needle: string): number {
 		.map((message) => message.content ?? '')
 		.join('\n');
 	return text.split(needle).length - 1;
-}
-
-async function until<T>(read: () => T, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = read();
-		if (done(value)) {
-			return value;
-		}
-		if (Date.now() > deadline) {
-			throw new Error(`timed out waiting for ${what}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
 }
 
 /** The parsed lines of the current session's transcript on disk. */

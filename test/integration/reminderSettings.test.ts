@@ -2,18 +2,7 @@
 // the real configuration API, handed to the engine's interface, with a clear message for a bad value.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activeAside } from './support';
-
-async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
-	const deadline = Date.now() + 15_000;
-	for (;;) {
-		const value = read();
-		if (done(value) || Date.now() > deadline) {
-			return value;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-}
+import { activeAside, until } from './support';
 
 describe('reminder settings', () => {
 	const reminders = () => vscode.workspace.getConfiguration('aside.reminders');
@@ -36,15 +25,15 @@ describe('reminder settings', () => {
 		assert.equal(hooks.reminderConfig.intervalOf('contextUsage'), 10);
 		await reminders().update('agentNudge.enabled', false, vscode.ConfigurationTarget.Global);
 		await reminders().update('contextUsage.interval', 3, vscode.ConfigurationTarget.Global);
-		assert.equal(await until(() => hooks.reminderConfig.isEnabled('agentNudge'), (on) => !on), false);
-		assert.equal(await until(() => hooks.reminderConfig.intervalOf('contextUsage'), (n) => n === 3), 3);
+		assert.equal(await until(() => hooks.reminderConfig.isEnabled('agentNudge'), (on) => !on, 'the engine to see agentNudge off', 15_000), false);
+		assert.equal(await until(() => hooks.reminderConfig.intervalOf('contextUsage'), (n) => n === 3, 'the engine to see interval 3', 15_000), 3);
 		assert.equal(hooks.reminderConfig.isEnabled('contextUsage'), true, 'other types are untouched');
 	});
 
 	it('a bad value gets a message naming the setting, and the default is used', async () => {
 		const { hooks } = await activeAside();
 		await reminders().update('contextUsage.interval', 0, vscode.ConfigurationTarget.Global);
-		const problems = await until(hooks.settingProblems, (list) => list.length > 0);
+		const problems = await until(hooks.settingProblems, (list) => list.length > 0, 'the settings problem', 15_000);
 		assert.equal(problems.length, 1);
 		assert.match(problems[0]?.message ?? '', /^The setting "aside\.reminders\.contextUsage\.interval" has an invalid value 0 \(.*\); using the default, 10\.$/);
 		assert.equal(hooks.reminderConfig.intervalOf('contextUsage'), 10);

@@ -59,3 +59,18 @@ export function workspaceFile(relative: string): vscode.Uri {
 	assert.ok(folder, 'the fixture workspace is open');
 	return vscode.Uri.joinPath(folder.uri, relative);
 }
+
+/** Polls `read` until `done` holds; throws naming `what` after `timeoutMs`. */
+export async function until<T>(read: () => T, done: (value: T) => boolean, what = 'a condition', timeoutMs = 30_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = read();
+		if (done(value)) {
+			return value;
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`timed out waiting for ${what}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}

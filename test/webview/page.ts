@@ -8,8 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser.mjs';
-import { type AgentView, PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
+import { PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
+import { agentView } from '../../src/testing/agentView';
 import { webviewHtml } from '../../src/vscode/webviewHtml';
+
+export { agentView };
 
 const ASSETS = join(process.cwd(), 'dist', 'webview');
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf' };
@@ -148,20 +151,6 @@ export async function assertCleanAndClose(chat: ChatPage): Promise<void> {
 /** The messages of one type the webview posted so far. */
 export async function postedOf<T extends ViewMessage['type']>(chat: ChatPage, type: T): Promise<Extract<ViewMessage, { type: T }>[]> {
 	return (await chat.posted()).filter((m): m is Extract<ViewMessage, { type: T }> => m.type === type);
-}
-
-export function agentView(overrides: Partial<AgentView> = {}): AgentView {
-	return {
-		status: { state: 'unavailable', detail: 'No model is connected in this version of Aside, so nothing will answer yet.' },
-		provider: 'anthropic',
-		model: '',
-		models: [],
-		mode: 'ask',
-		approval: null,
-		streaming: null,
-		steering: [],
-		...overrides,
-	};
 }
 
 export function viewState(overrides: Partial<ViewState> = {}): ViewState {
