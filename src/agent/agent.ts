@@ -86,6 +86,8 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 	private steering: string[] = [];
 	private models: readonly ModelInfo[] = [];
 	private problem: string | undefined;
+	/** The window of the model the last turn used; until a turn runs, the configured model's. */
+	private usedContextWindow: number | undefined;
 	private mode: PermissionMode;
 	private readonly steeringWatch = this._register(new MutableDisposable());
 
@@ -135,7 +137,15 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 			approval: this.approval?.view ?? null,
 			streaming: this.streaming,
 			steering: [...this.steering],
+			...(this.contextWindow() ? { contextWindow: this.contextWindow() } : {}),
 		};
+	}
+
+	private contextWindow(): number | undefined {
+		const configured = this.env.models.configuredModel;
+		const listed = configured ? this.models.find((model) => model.id === configured)?.contextWindow : undefined;
+		const window = listed ?? this.usedContextWindow ?? (this.models.length === 1 ? this.models[0]?.contextWindow : undefined);
+		return window !== undefined && Number.isInteger(window) && window > 0 ? window : undefined;
 	}
 
 	submit(text: string): void {
@@ -200,6 +210,10 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		this.changed();
 		const outcome = await turn.run(text, controller.signal, async () => {
 			resolved = await env.models.resolve(controller.signal);
+			if (resolved.contextWindow !== this.usedContextWindow) {
+				this.usedContextWindow = resolved.contextWindow;
+				this.changed();
+			}
 		});
 		this.running = undefined;
 		this.streaming = null;

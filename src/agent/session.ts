@@ -5,7 +5,7 @@ import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { SessionView, TranscriptItem } from '../protocol/messages';
+import type { ContextUseView, SessionSummaryView, SessionView, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
@@ -15,6 +15,7 @@ import type { InjectionRecord } from '../reminders/record';
 import { sessionResume } from '../reminders/builtin/sessionResume';
 import type { SessionMeta } from '../transcript/records';
 import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
+import { ContextUseTracker } from './contextUse';
 import { ItemProjector } from './itemView';
 import type { AgentRecord, TurnTranscript } from './turn';
 
@@ -61,6 +62,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	private readonly _items: TranscriptItem[] = [];
 	private readonly projector = new ItemProjector();
 	private _title = UNTITLED;
+	private contextChanges = 0;
 	readonly reminders: ReminderEngine;
 
 	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
@@ -69,6 +71,11 @@ export class ChatSession extends Disposable implements TurnTranscript {
 
 	private readonly _onDidChangeTitle = this._register(new Emitter<string>());
 	readonly onDidChangeTitle: Event<string> = this._onDidChangeTitle.event;
+
+	private readonly contextUse = new ContextUseTracker();
+	private readonly _onDidChangeContext = this._register(new Emitter<void>());
+	/** A record changed the context use: a response reported usage, reminders were delivered. */
+	readonly onDidChangeContext: Event<void> = this._onDidChangeContext.event;
 
 	constructor(
 		readonly id: string,
@@ -118,9 +125,13 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	append(record: AgentRecord): void {
 		this.sessionStore.append(record);
 		const wasUntitled = this._title === UNTITLED && !this._records.some((r) => r.kind === 'user');
+		const contextBefore = this.contextChanges;
 		const item = this.take(record);
 		if (item) {
 			this._onDidAppend.fire([item]);
+		}
+		if (this.contextChanges !== contextBefore) {
+			this._onDidChangeContext.fire();
 		}
 		if (wasUntitled && record.kind === 'user') {
 			this.retitle(titleFromText(record.text));
@@ -141,6 +152,11 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		this._onDidChangeTitle.fire(title);
 	}
 
+	/** Context use of this session, against the model's window when known. */
+	contextView(limitTokens: number | undefined): ContextUseView {
+		return this.contextUse.view(limitTokens);
+	}
+
 	toView(): SessionView {
 		return { id: this.id, title: this._title, items: [...this._items] };
 	}
@@ -153,6 +169,9 @@ export class ChatSession extends Disposable implements TurnTranscript {
 			return undefined;
 		}
 		this._records.push(record);
+		if (this.contextUse.take(record)) {
+			this.contextChanges++;
+		}
 		const item = this.projector.project(record);
 		if (item) {
 			this._items.push(item);
@@ -171,6 +190,8 @@ export interface SessionLibrary {
 	create(id: string): SessionStore;
 	/** The records of a stored session and a store that appends to it. */
 	open(id: string): { readonly store: SessionStore; readonly records: readonly StoredRecord[] };
+	/** The stored sessions, most recently active first. */
+	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number }[];
 }
 
 /** The sessions of one window; exactly one is current. */
@@ -199,6 +220,24 @@ export class ChatSessions extends Disposable {
 		}
 		this.replace(this.create());
 		return this._current;
+	}
+
+	/**
+	 * The sessions the person can reopen, most recent first, the current one marked. A new chat
+	 * with nothing in it yet is not stored, so it is not listed.
+	 */
+	list(): SessionSummaryView[] {
+		const current = this._current;
+		const listed = this.library.list().map((summary) => ({
+			id: summary.id,
+			title: summary.id === current.id ? current.title : (summary.title ?? UNTITLED),
+			at: summary.updatedAt,
+			current: summary.id === current.id,
+		}));
+		if (!current.isEmpty && !listed.some((summary) => summary.current)) {
+			listed.unshift({ id: current.id, title: current.title, at: this.env.clock.now(), current: true });
+		}
+		return listed;
 	}
 
 	/** Reopens a stored session and makes it current. */

@@ -14,8 +14,21 @@ function setup(options: { deliver?: boolean } = {}) {
 	const settings = { current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings, onDidChange: settingsChanged.event };
 	const posted: HostMessage[] = [];
 	const log = new RecordingLogger();
+	const workbench = {
+		copied: [] as string[],
+		opened: [] as string[],
+		copy(text: string) {
+			this.copied.push(text);
+			return Promise.resolve();
+		},
+		openLink(href: string) {
+			this.opened.push(href);
+			return Promise.resolve(true);
+		},
+	};
 	const connection = new ViewConnection({
 		sessions,
+		workbench,
 		settings,
 		agent,
 		post: (message) => {
@@ -24,7 +37,7 @@ function setup(options: { deliver?: boolean } = {}) {
 		},
 		log,
 	});
-	return { sessions, agent, settings, settingsChanged, posted, log, connection };
+	return { sessions, agent, settings, settingsChanged, posted, log, connection, workbench };
 }
 
 describe('ViewConnection', () => {
@@ -174,6 +187,59 @@ describe('ViewConnection', () => {
 		t.agent.stream('r1', 'Hel');
 		assert.equal(expectMessage(t.posted[1], 'agent.changed').agent.status.state, 'running');
 		assert.deepEqual(t.posted[2], { type: 'text.streamed', seq: 2, requestId: 'r1', text: 'Hel' });
+	});
+
+	it('reports the context use in the snapshot and as deltas: usage, the window, reminder costs per key', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.deepEqual(expectMessage(t.posted[0], 'snapshot').state.context, { reminders: [] });
+		const session = t.sessions.current;
+		const entry = { type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today is 2026-11-30 & <sunny>.', reason: 'a new day' };
+		session.append({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q1', at: 1, turn: 1, entries: [entry] });
+		session.append({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 2, text: 'hi', toolCalls: [], stop: 'end', usage: { inputTokens: 1000, outputTokens: 50 } });
+		session.append({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q2', at: 3, turn: 2, entries: [entry] });
+		const contexts = t.posted.filter((m) => m.type === 'context.changed').map((m) => expectMessage(m, 'context.changed').context);
+		assert.equal(contexts.length, 3);
+		// The block as sent: '<system-reminder key="session.date">\n' + escaped body + '\n</system-reminder>' = 96 characters.
+		const block = '<system-reminder key="session.date">\nToday is 2026-11-30 &amp; &lt;sunny&gt;.\n</system-reminder>';
+		assert.deepEqual(contexts[2], { usedTokens: 1050, reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: Math.ceil((2 * block.length) / 4) }] });
+		// The model's window arrives with the agent's state.
+		t.agent.change({ contextWindow: 200_000 });
+		assert.equal(expectMessage(t.posted.at(-1), 'context.changed').context.limitTokens, 200_000);
+		const count = t.posted.length;
+		t.agent.change({ status: { state: 'running', detail: 'x' } });
+		assert.equal(t.posted.length, count + 1, 'an unchanged window sends no context delta');
+	});
+
+	it('lists sessions, opens one, starts a new one, and reports a session that cannot be opened', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		const first = t.sessions.current;
+		appendUser(first, 'first chat', 1_000);
+		t.sessions.newSession();
+		appendUser(t.sessions.current, 'second chat', 2_000);
+		t.connection.receive({ type: 'sessions.list' });
+		const listed = expectMessage(t.posted.at(-1), 'sessions.listed').sessions;
+		assert.deepEqual(listed.map((s) => [s.title, s.current]), [['second chat', true], ['first chat', false]]);
+		t.connection.receive({ type: 'session.open', id: first.id });
+		const snapshot = expectMessage(t.posted.at(-1), 'snapshot');
+		assert.equal(snapshot.state.session.id, first.id);
+		t.connection.receive({ type: 'session.new' });
+		assert.notEqual(t.sessions.current.id, first.id);
+		assert.equal(expectMessage(t.posted.at(-1), 'snapshot').state.session.items.length, 0);
+		t.connection.receive({ type: 'session.open', id: 'no-such-session' });
+		assert.match(expectMessage(t.posted.at(-1), 'notice').text, /Could not open that chat/);
+	});
+
+	it('copies text and opens only http(s) and mailto links', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'copy', text: 'npm test\n' });
+		t.connection.receive({ type: 'link.open', href: 'https://example.test/a?b=c' });
+		t.connection.receive({ type: 'link.open', href: 'mailto:someone@example.test' });
+		for (const href of ['javascript:alert(1)', 'command:workbench.action.terminal.new', 'file:///etc/passwd', 'data:text/html,x', 'not a url']) {
+			t.connection.receive({ type: 'link.open', href });
+		}
+		assert.deepEqual(t.workbench.copied, ['npm test\n']);
+		assert.deepEqual(t.workbench.opened, ['https://example.test/a?b=c', 'mailto:someone@example.test']);
+		assert.equal(t.posted.filter((m) => m.type === 'notice').length, 5);
 	});
 
 	it('posts nothing after dispose', () => {

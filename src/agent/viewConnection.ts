@@ -6,6 +6,7 @@ import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycl
 import type { Logger } from '../base/log';
 import {
 	type AgentView,
+	type ContextUseView,
 	type HostMessage,
 	type PermissionMode,
 	parseViewMessage,
@@ -15,6 +16,10 @@ import {
 	type ViewSettings,
 } from '../protocol/messages';
 import type { ChatSession, ChatSessions } from './session';
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -39,8 +44,27 @@ export interface AgentControls {
 	selectMode(mode: PermissionMode): void;
 }
 
+/** What the view may ask of the workbench around it. */
+export interface WorkbenchActions {
+	/** Puts text on the clipboard. */
+	copy(text: string): PromiseLike<void>;
+	/** Opens an http(s) or mailto link outside VS Code (the workbench asks the person first). */
+	openLink(href: string): PromiseLike<boolean>;
+}
+
+/** Links from rendered model output that may be opened; anything else is refused. */
+export function openableLink(href: string): string | undefined {
+	try {
+		const url = new URL(href);
+		return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
+	readonly workbench: WorkbenchActions;
 	readonly settings: ViewSettingsSource;
 	readonly agent: AgentControls;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
@@ -52,6 +76,7 @@ export class ViewConnection extends Disposable {
 	private ready = false;
 	private focusAfterHandshake = false;
 	private seq = 0;
+	private sentContextWindow: number | undefined;
 	private readonly sessionWiring = this._register(new MutableDisposable<DisposableStore>());
 
 	constructor(private readonly options: ViewConnectionOptions) {
@@ -65,6 +90,9 @@ export class ViewConnection extends Disposable {
 		}));
 		this._register(options.agent.onDidChange((agent) => {
 			this.send({ type: 'agent.changed', agent });
+			if (agent.contextWindow !== this.sentContextWindow) {
+				this.sendContext();
+			}
 		}));
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
@@ -127,6 +155,32 @@ export class ViewConnection extends Disposable {
 			case 'mode.select':
 				this.options.agent.selectMode(message.mode);
 				return;
+			case 'session.new':
+				this.options.sessions.newSession();
+				return;
+			case 'sessions.list':
+				this.sendSessionList();
+				return;
+			case 'session.open':
+				this.openSession(message.id);
+				return;
+			case 'copy':
+				this.options.workbench.copy(message.text).then(undefined, (error: unknown) => {
+					this.notice('error', `Could not copy to the clipboard: ${errorText(error)}`);
+				});
+				return;
+			case 'link.open': {
+				const href = openableLink(message.href);
+				if (href === undefined) {
+					this.options.log.warn(`Chat view: refused to open a link that is not http(s) or mailto: ${JSON.stringify(message.href.slice(0, 200))}`);
+					this.notice('warning', 'Only http, https and mailto links can be opened from the chat.');
+					return;
+				}
+				this.options.workbench.openLink(href).then(undefined, (error: unknown) => {
+					this.notice('error', `Could not open the link: ${errorText(error)}`);
+				});
+				return;
+			}
 			case 'log': {
 				const line = `Chat view: ${message.message}`;
 				if (message.level === 'error') {
@@ -158,6 +212,38 @@ export class ViewConnection extends Disposable {
 		this.options.agent.submit(text);
 	}
 
+	private sendSessionList(): void {
+		try {
+			this.send({ type: 'sessions.listed', sessions: this.options.sessions.list() });
+		} catch (error) {
+			this.options.log.error(`Aside: could not list the saved chats: ${errorText(error)}`);
+			this.notice('error', `Could not list the saved chats: ${errorText(error)}`);
+		}
+	}
+
+	private openSession(id: string): void {
+		try {
+			this.options.sessions.open(id);
+		} catch (error) {
+			this.options.log.error(`Aside: could not open chat ${id}: ${errorText(error)}`);
+			this.notice('error', `Could not open that chat: ${errorText(error)}`);
+		}
+	}
+
+	private notice(level: 'info' | 'warning' | 'error', text: string): void {
+		this.send({ type: 'notice', level, text: text.slice(0, 2000) });
+	}
+
+	private contextView(): ContextUseView {
+		const window = this.options.agent.view().contextWindow;
+		this.sentContextWindow = window;
+		return this.options.sessions.current.contextView(window);
+	}
+
+	private sendContext(): void {
+		this.send({ type: 'context.changed', context: this.contextView() });
+	}
+
 	private watch(session: ChatSession): void {
 		const wiring = new DisposableStore();
 		wiring.add(session.onDidAppend((items: readonly TranscriptItem[]) => {
@@ -165,6 +251,9 @@ export class ViewConnection extends Disposable {
 		}));
 		wiring.add(session.onDidChangeTitle((title) => {
 			this.send({ type: 'session.retitled', sessionId: session.id, title });
+		}));
+		wiring.add(session.onDidChangeContext(() => {
+			this.sendContext();
 		}));
 		this.sessionWiring.value = wiring;
 	}
@@ -177,6 +266,7 @@ export class ViewConnection extends Disposable {
 				session: this.options.sessions.current.toView(),
 				settings: this.options.settings.current,
 				agent: this.options.agent.view(),
+				context: this.contextView(),
 			},
 		});
 	}

@@ -15,6 +15,7 @@ const state = {
 		streaming: { requestId: 'r1', text: 'Hel' },
 		steering: ['use pnpm'],
 	},
+	context: { usedTokens: 1200, limitTokens: 200000, reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: 40 }] },
 };
 
 const items = [

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -129,6 +129,8 @@ export const AgentView = z.object({
 	streaming: z.object({ requestId: z.string(), text: z.string() }).nullable(),
 	/** Messages typed while the agent works, waiting for its next step. */
 	steering: z.array(z.string()),
+	/** The context window of the model in use, in tokens, when its provider says it. */
+	contextWindow: z.number().int().positive().optional(),
 });
 export type AgentView = z.infer<typeof AgentView>;
 
@@ -139,10 +141,42 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
+/** What reminders of one key have cost in this session: every delivery stays in the history. */
+export const ReminderCostView = z.object({
+	key: z.string(),
+	label: z.string(),
+	deliveries: z.number().int().nonnegative(),
+	/** Estimated tokens of its blocks, as sent (about four characters a token). */
+	tokens: z.number().int().nonnegative(),
+});
+export type ReminderCostView = z.infer<typeof ReminderCostView>;
+
+/** How full the model's context is, and what the harness's own reminders take of it. */
+export const ContextUseView = z.object({
+	/** Tokens of the last request (input + output, as the provider reported); absent before the first. */
+	usedTokens: z.number().int().nonnegative().optional(),
+	/** The model's context window, when the provider says it. */
+	limitTokens: z.number().int().positive().optional(),
+	/** Per reminder key, most expensive first. */
+	reminders: z.array(ReminderCostView),
+});
+export type ContextUseView = z.infer<typeof ContextUseView>;
+
+/** A past (or the current) session, for the session list. */
+export const SessionSummaryView = z.object({
+	id: z.string().min(1),
+	title: z.string(),
+	/** When it was last active, milliseconds since the epoch. */
+	at: z.number(),
+	current: z.boolean(),
+});
+export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
+
 export const ViewState = z.object({
 	session: SessionView,
 	settings: ViewSettings,
 	agent: AgentView,
+	context: ContextUseView,
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -165,6 +199,10 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('text.streamed'), seq, requestId: z.string(), text: z.string() }),
 	/** Put the keyboard focus in the message box (Aside: Focus Chat). */
 	z.object({ type: z.literal('composer.focus'), seq }),
+	/** The context use changed (a response reported usage, a reminder was delivered, the model changed). */
+	z.object({ type: z.literal('context.changed'), seq, context: ContextUseView }),
+	/** The sessions the person can reopen, newest first (the answer to `sessions.list`). */
+	z.object({ type: z.literal('sessions.listed'), seq, sessions: z.array(SessionSummaryView) }),
 	/** Something the person should read now, for example why a message was refused. */
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 ]);
@@ -184,6 +222,16 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional() }),
 	z.object({ type: z.literal('model.select'), model: z.string().max(200) }),
 	z.object({ type: z.literal('mode.select'), mode: PermissionMode }),
+	/** Start a new chat (the same as Aside: New Chat). */
+	z.object({ type: z.literal('session.new') }),
+	/** Ask for the list of sessions; the host answers with `sessions.listed`. */
+	z.object({ type: z.literal('sessions.list') }),
+	/** Reopen a past session by id. */
+	z.object({ type: z.literal('session.open'), id: z.string().min(1).max(200) }),
+	/** Put text on the clipboard (a code block's Copy button). */
+	z.object({ type: z.literal('copy'), text: z.string().max(MAX_MESSAGE_CHARS) }),
+	/** Open a link from rendered Markdown; the host accepts only http(s) and mailto. */
+	z.object({ type: z.literal('link.open'), href: z.string().min(1).max(4000) }),
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 ]);

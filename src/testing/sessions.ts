@@ -31,6 +31,19 @@ export class MemoryLibrary implements SessionLibrary {
 		}
 		return { store, records: [...store.records] };
 	}
+
+	list(): { id: string; title?: string; updatedAt: number }[] {
+		// Newest first; a tie (a fake clock that did not move) goes to the later-created session.
+		return [...this.stores].reverse().flatMap(([id, store]) => {
+			if (store.records.length === 0) {
+				return [];
+			}
+			const title = store.records.findLast((record) => record.kind === 'meta' && record.title !== undefined);
+			const updatedAt = Math.max(...store.records.map((record) => record.at));
+			return [{ id, ...(title?.kind === 'meta' && title.title !== undefined ? { title: title.title } : {}), updatedAt }];
+		}).sort((a, b) => b.updatedAt - a.updatedAt);
+		// (Array.prototype.sort is stable, so ties keep the reversed creation order.)
+	}
 }
 
 export function testSessions(clock = new FakeClock(), ids = new SequentialIds()): ChatSessions {

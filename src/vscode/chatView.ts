@@ -2,11 +2,17 @@
 // through a ViewConnection. The webview may be destroyed when hidden; on return it loads again,
 // says `ready`, and gets a fresh snapshot.
 import * as vscode from 'vscode';
-import { ViewConnection, type ViewConnectionOptions } from '../agent/viewConnection';
+import { ViewConnection, type ViewConnectionOptions, type WorkbenchActions } from '../agent/viewConnection';
 import { DisposableStore } from '../base/lifecycle';
 import { createNonce, webviewHtml } from './webviewHtml';
 
 export const CHAT_VIEW_ID = 'aside.chat';
+
+/** The clipboard and the external-link opener, with VS Code's own confirmation for links. */
+export const workbenchActions: WorkbenchActions = {
+	copy: (text) => vscode.env.clipboard.writeText(text),
+	openLink: (href) => vscode.env.openExternal(vscode.Uri.parse(href, true)),
+};
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
 	private readonly assets: vscode.Uri;
@@ -17,7 +23,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
 	constructor(
 		extensionUri: vscode.Uri,
-		private readonly connectionOptions: Omit<ViewConnectionOptions, 'post'>,
+		private readonly connectionOptions: Omit<ViewConnectionOptions, 'post' | 'workbench'>,
 	) {
 		this.assets = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
 	}
@@ -27,7 +33,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 		const { webview } = view;
 		webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [this.assets] };
 		const connection = this.connections.add(
-			new ViewConnection({ ...this.connectionOptions, post: (message) => webview.postMessage(message) }),
+			new ViewConnection({ ...this.connectionOptions, workbench: workbenchActions, post: (message) => webview.postMessage(message) }),
 		);
 		this.connection = connection;
 		if (this.focusRequested) {

@@ -158,6 +158,7 @@ export function viewState(overrides: Partial<ViewState> = {}): ViewState {
 		session: { id: 'session-1', title: 'New chat', items: [] },
 		settings: { sendShortcut: 'enter', maxMessageLength: 100_000 },
 		agent: agentView(),
+		context: { reminders: [] },
 		...overrides,
 	};
 }
