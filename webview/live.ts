@@ -2,6 +2,7 @@
 // waiting for the agent's next step. Plus the one-line status beside the composer.
 import type { AgentStatus, AgentView } from '../src/protocol/messages';
 import { el, icon } from './dom';
+import { MarkdownView } from './markdown/view';
 import { rowHeader } from './rows/common';
 
 type Stream = { readonly requestId: string; text: string };
@@ -18,12 +19,12 @@ function steeringRow(text: string): HTMLElement {
 
 export class LiveView {
 	readonly element = el('div', { class: 'live' });
-	private readonly streamText = el('div', { class: 'assistant-text' });
+	private readonly streamText = new MarkdownView('assistant-text');
 	private readonly streamRow = el(
 		'div',
 		{ class: 'row row-streaming', 'data-kind': 'streaming', 'aria-busy': 'true' },
 		rowHeader('sparkle', 'Aside', undefined, icon('loading', 'codicon-modifier-spin')),
-		this.streamText,
+		this.streamText.element,
 	);
 	private readonly steering = el('div', { class: 'steering', role: 'list', 'aria-label': 'Messages waiting for the agent' });
 	private stream: Stream | null = null;
@@ -88,7 +89,7 @@ export class LiveView {
 			return;
 		}
 		this.pinScroll(() => {
-			this.streamText.textContent = stream.text;
+			this.streamText.update(stream.text);
 			if (!this.streamRow.isConnected) {
 				this.element.prepend(this.streamRow);
 			}

@@ -4,6 +4,8 @@
 import './zodConfig';
 import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type TranscriptItem, type ViewState } from '../src/protocol/messages';
 import { ApprovalCard } from './approval';
+import { ContextUseLine } from './contextUse';
+import { SessionList } from './sessionList';
 import { Composer } from './composer';
 import { el, icon } from './dom';
 import { loadPersisted, post, savePersisted } from './host';
@@ -17,14 +19,16 @@ class ChatApp {
 	private resyncRequested = false;
 
 	private readonly title = el('h1', { class: 'session-title' }, 'Aside');
-	private readonly transcript = new TranscriptView();
+	private readonly contextLine = new ContextUseLine();
+	private readonly sessionList = new SessionList(post);
 	private readonly live = new LiveView((mutate) => {
 		this.keepPinned(mutate);
 	});
 	private readonly empty = el('div', { class: 'empty-slot' });
 	private readonly status = el('div', { class: 'agent-status', role: 'status', hidden: true });
 	private readonly notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
-	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' }, this.empty, this.transcript.element, this.live.element);
+	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' });
+	private readonly transcript = new TranscriptView(this.scroller);
 	private readonly toolbar = new Toolbar(post);
 	private readonly approval = new ApprovalCard(post, () => {
 		this.composer.focus();
@@ -46,9 +50,12 @@ class ChatApp {
 				this.showNotice('error', reason);
 			},
 		});
+		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
 		root.replaceChildren(
-			// New Chat lives in the view's own toolbar (the aside.newChat command).
-			el('header', { class: 'header' }, this.title),
+			// New Chat is also in the view's own toolbar (the aside.newChat command).
+			el('header', { class: 'header' }, this.title, el('div', { class: 'header-actions' }, this.sessionList.toggle, this.sessionList.newChat)),
+			this.sessionList.panel,
+			this.contextLine.element,
 			this.scroller,
 			this.notices,
 			this.approval.element,
@@ -109,6 +116,13 @@ class ChatApp {
 			case 'notice':
 				this.showNotice(message.level, message.text);
 				return;
+			case 'context.changed':
+				this.state.context = message.context;
+				this.contextLine.update(message.context);
+				return;
+			case 'sessions.listed':
+				this.sessionList.show(message.sessions);
+				return;
 			case 'composer.focus':
 				this.composer.focus();
 				return;
@@ -118,6 +132,7 @@ class ChatApp {
 	private render(state: ViewState): void {
 		this.state = state;
 		this.showTitle(state.session.title);
+		this.contextLine.update(state.context);
 		this.transcript.reset(state.session.items);
 		this.composer.applySettings(state.settings);
 		this.showAgent(state.agent);
@@ -192,8 +207,8 @@ class ChatApp {
 
 	/** Runs a change; if the person was reading the end, they still are afterwards. */
 	private keepPinned(mutate: () => void): void {
-		const { scrollTop, scrollHeight, clientHeight } = this.scroller;
-		const pinned = scrollHeight - scrollTop - clientHeight < 40;
+		// The transcript tracks this: with rows measured after a change, the DOM alone can't tell.
+		const pinned = this.transcript.isAtEnd();
 		mutate();
 		if (pinned) {
 			this.scrollToEnd();
@@ -201,7 +216,8 @@ class ChatApp {
 	}
 
 	private scrollToEnd(): void {
-		this.scroller.scrollTop = this.scroller.scrollHeight;
+		// Kept there as rows mount and are measured, until the person scrolls away.
+		this.transcript.scrollToEnd();
 	}
 }
 

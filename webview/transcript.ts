@@ -1,7 +1,12 @@
-// The transcript list. Rows are appended as deltas arrive; a snapshot rebuilds the list.
-import type { AgentStatus, TranscriptItem } from '../src/protocol/messages';
+// The transcript: the ordered list of shown items, mounted through a virtual list so a
+// 10,000-row session costs what its visible rows cost. Rows are appended as deltas arrive; a
+// snapshot rebuilds the list.
+import type { AgentStatus, TranscriptItem, TurnEndItem } from '../src/protocol/messages';
 import { el, icon } from './dom';
-import { rowFor } from './rows/index';
+import { estimateHeight } from './estimate';
+import { plural } from './format';
+import { rendersNothing, rowFor } from './rows/index';
+import { VirtualList } from './virtualList';
 
 export function emptyState(status: AgentStatus): HTMLElement {
 	return el(
@@ -18,46 +23,168 @@ export function emptyState(status: AgentStatus): HTMLElement {
 	);
 }
 
+const TURN_ENDS: Record<Exclude<TurnEndItem['outcome'], 'done'>, string> = {
+	interrupted: 'Stopped',
+	failed: 'The turn failed',
+	'step-limit': 'Stopped at the step limit',
+};
+
+/** What a screen reader hears when rows arrive: the news, not the rows' whole text. */
+function announcement(items: readonly (TranscriptItem | undefined)[]): string {
+	const news: string[] = [];
+	let replied = false;
+	let tools = 0;
+	let reminders = 0;
+	for (const item of items) {
+		if (item?.kind === 'assistant') {
+			replied = true;
+		} else if (item?.kind === 'tool') {
+			tools += 1;
+		} else if (item?.kind === 'reminders') {
+			reminders += item.entries.length;
+		} else if (item?.kind === 'turn-end' && item.outcome !== 'done') {
+			news.push(TURN_ENDS[item.outcome]);
+		}
+	}
+	if (replied) {
+		news.unshift('Aside replied');
+	}
+	if (tools > 0) {
+		news.push(plural(tools, 'tool call', 'tool calls'));
+	}
+	if (reminders > 0) {
+		news.push(plural(reminders, 'system reminder', 'system reminders'));
+	}
+	return news.join(', ');
+}
+
 export class TranscriptView {
-	readonly element = el('ol', { class: 'transcript', role: 'log', 'aria-label': 'Transcript', 'aria-live': 'polite' });
-	private readonly ids = new Set<string>();
+	// A feed, not a live log: rows mounted by scrolling must not be read out as news. New rows are
+	// announced by `announcer` instead; each row is an article with its position in the feed.
+	readonly element = el('ol', { class: 'transcript', role: 'feed', 'aria-label': 'Transcript', 'aria-busy': 'false' });
+	readonly announcer = el('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+	/**
+	 * Every item received, by id (a delta replayed after a resync must not show a row twice);
+	 * null for one that shows nothing. One map, not two: a 10,000-item snapshot fills it at once.
+	 */
+	private readonly items = new Map<string, TranscriptItem | null>();
+	/**
+	 * Rows unmounted while something in them was expanded, kept whole: the row modules build their
+	 * panels lazily and own their state, so keeping the element (only for the few rows opened)
+	 * brings back every open disclosure, and the scroll inside its panels, exactly as left.
+	 */
+	private readonly kept = new Map<string, HTMLElement>();
 	/** The last row, when it is a user message: turn-start reminders that follow it go above it. */
-	private openUserRow: HTMLElement | undefined;
+	private openUser: string | undefined;
+	private metrics = { width: -1, fontSize: 13 };
+	private readonly list: VirtualList;
+
+	constructor(scroller: HTMLElement) {
+		this.list = new VirtualList({
+			scroller,
+			list: this.element,
+			render: (id) => this.row(id),
+			release: (id, element) => {
+				if (element.querySelector('[aria-expanded="true"]')) {
+					this.kept.set(id, element);
+				}
+			},
+			estimate: (id, width) => estimateHeight(this.shown(id), width, this.fontSize(width)),
+			hasTabStops: (id) => {
+				const kind = this.items.get(id)?.kind;
+				return kind === 'tool' || kind === 'reminders';
+			},
+		});
+	}
 
 	reset(items: readonly TranscriptItem[]): void {
-		this.ids.clear();
-		this.openUserRow = undefined;
-		this.element.replaceChildren();
-		this.append(items);
+		this.items.clear();
+		this.openUser = undefined;
+		const { rows } = this.accept(items);
+		this.list.reset(rows);
+		this.kept.clear();
+		this.announcer.textContent = '';
 	}
 
 	append(items: readonly TranscriptItem[]): void {
-		const fragment = document.createDocumentFragment();
-		for (const item of items) {
-			// A delta replayed after a resync must not show a row twice.
-			if (this.ids.has(item.id)) {
-				continue;
-			}
-			this.ids.add(item.id);
-			const row = rowFor(item);
-			// The host records the user's message, then what was injected before the model saw it;
-			// read top to bottom, the reminders came first.
-			const aboveUser = item.kind === 'reminders' && item.phase === 'turn-start' ? this.openUserRow : undefined;
-			if (row && aboveUser) {
-				aboveUser.before(row);
-			} else if (row) {
-				fragment.append(row);
-			}
-			if (item.kind === 'user') {
-				this.openUserRow = row ?? undefined;
-			} else if (!aboveUser) {
-				this.openUserRow = undefined;
-			}
-		}
-		this.element.append(fragment);
+		const { rows, aboveUser } = this.accept(items);
+		// Reminders for a user row that an earlier delta brought, which is the last row.
+		this.list.insert(aboveUser, this.list.length - 1);
+		this.list.insert(rows);
+		this.announce(announcement(rows.concat(aboveUser).map((id) => this.shown(id))));
 	}
 
 	get size(): number {
-		return this.ids.size;
+		return this.items.size;
+	}
+
+	isAtEnd(): boolean {
+		return this.list.isAtEnd();
+	}
+
+	scrollToEnd(): void {
+		this.list.scrollToEnd();
+	}
+
+	/** The ids of new rows in order, and the turn-start reminders that go above the list's last (user) row. */
+	private accept(items: readonly TranscriptItem[]): { rows: string[]; aboveUser: string[] } {
+		const rows: string[] = [];
+		const aboveUser: string[] = [];
+		for (const item of items) {
+			if (this.items.has(item.id)) {
+				continue;
+			}
+			if (rendersNothing(item)) {
+				this.items.set(item.id, null);
+				this.openUser = undefined;
+				continue;
+			}
+			this.items.set(item.id, item);
+			// The host records the user's message, then what was injected before the model saw it;
+			// read top to bottom, the reminders came first.
+			if (item.kind === 'reminders' && item.phase === 'turn-start' && this.openUser !== undefined) {
+				const user = rows.pop();
+				if (user !== undefined) {
+					rows.push(item.id, user);
+				} else {
+					aboveUser.push(item.id);
+				}
+				continue;
+			}
+			rows.push(item.id);
+			this.openUser = item.kind === 'user' ? item.id : undefined;
+		}
+		return { rows, aboveUser };
+	}
+
+	private shown(id: string): TranscriptItem | undefined {
+		return this.items.get(id) ?? undefined;
+	}
+
+	private row(id: string): HTMLElement {
+		const kept = this.kept.get(id);
+		if (kept) {
+			this.kept.delete(id);
+			return kept;
+		}
+		const item = this.shown(id);
+		const row = (item && rowFor(item)) ?? el('li', { 'data-id': id, hidden: true });
+		row.setAttribute('role', 'article');
+		return row;
+	}
+
+	private announce(text: string): void {
+		if (text === '') {
+			return;
+		}
+		// The same words again must still be heard: a live region speaks only when its text changes.
+		this.announcer.textContent = this.announcer.textContent === text ? `${text}.` : text;
+	}
+
+	private fontSize(width: number): number {
+		if (this.metrics.width !== width) {
+			this.metrics = { width, fontSize: Number.parseFloat(getComputedStyle(this.element).fontSize) || 13 };
+		}
+		return this.metrics.fontSize;
 	}
 }

@@ -22,7 +22,7 @@ describe('transcript rows', () => {
 		return chat;
 	}
 
-	it('renders each row kind: user, assistant as plain text, tool, reminders, turn ends', async () => {
+	it('renders each row kind: user, assistant as Markdown, tool, reminders, turn ends', async () => {
 		const chat = await withItems([
 			user('u1', 'hello'),
 			reminders('r1', [entry('session.date', 'date', 'Today is 2026-11-30.')]),
@@ -43,9 +43,10 @@ describe('transcript rows', () => {
 		assert.deepEqual(kinds, ['reminders:r1', 'user:u1', 'assistant:a1', 'tool:t1', 'assistant:a2', 'turn-end:e2', 'assistant:a3', 'turn-end:e3', 'assistant:a4', 'turn-end:e4']);
 
 		const a1 = page.locator('li[data-id="a1"]');
-		assert.equal(await a1.locator('.assistant-text').textContent(), '**not bold** <b>not a tag</b>\n    indented line');
-		assert.equal(await a1.locator('.assistant-text').evaluate((node) => getComputedStyle(node).whiteSpace), 'pre-wrap');
-		assert.equal(await a1.locator('b, strong, em').count(), 0);
+		assert.equal(await a1.locator('.assistant-text').textContent(), 'not bold <b>not a tag</b>\n    indented line');
+		assert.equal(await a1.locator('.assistant-text').evaluate((node) => getComputedStyle(node).whiteSpace), 'normal');
+		assert.equal(await a1.locator('strong').textContent(), 'not bold');
+		assert.equal(await a1.locator('b, em').count(), 0);
 		assert.equal(await a1.locator('.stop-marker').count(), 0);
 		assert.equal(await page.locator('li[data-id="a2"] .stop-marker').innerText(), 'stopped');
 		assert.equal(await page.locator('li[data-id="a3"] .stop-marker').innerText(), 'failed');

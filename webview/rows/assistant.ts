@@ -1,6 +1,7 @@
-// What the model answered: plain text with its whitespace kept. Not Markdown (yet), never HTML.
+// What the model answered, as Markdown rendered to DOM nodes (markdown/render.ts): never parsed as HTML.
 import type { AssistantItem } from '../../src/protocol/messages';
 import { el, icon } from '../dom';
+import { renderMarkdown } from '../markdown/render';
 import { rowElement, rowHeader } from './common';
 
 // Only the endings a reader should notice; a normal end or a tool call needs no marker.
@@ -23,5 +24,5 @@ export function assistantRow(item: AssistantItem): HTMLLIElement | null {
 		return null;
 	}
 	const header = rowHeader('sparkle', 'Aside', item.at, item.model ? el('span', { class: 'row-model' }, item.model) : null, marker);
-	return rowElement(item, '', header, item.text === '' ? null : el('div', { class: 'assistant-text' }, item.text));
+	return rowElement(item, '', header, item.text === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(item.text)));
 }

@@ -1,0 +1,107 @@
+// The header: the context-use line with reminder costs per key, and the chat list.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { assertCleanAndClose, openChat, postedOf, startHarness, type ViewHarness, viewState } from './page';
+
+describe('header', () => {
+	let harness: ViewHarness;
+
+	before(async () => {
+		harness = await startHarness();
+	});
+	after(async () => {
+		await harness.close();
+	});
+
+	it('shows context use against the window and, expanded, what each reminder key cost', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ context: { reminders: [] } }));
+		const { page } = chat;
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: no request yet');
+		assert.equal(await page.locator('.context-bar').isVisible(), false, 'no meter without numbers');
+		assert.match(await page.locator('.context-toggle').innerText(), /reminders: ~0 tokens \(0 blocks\)/);
+
+		await chat.host({
+			type: 'context.changed',
+			seq: 1,
+			context: {
+				usedTokens: 150_000,
+				limitTokens: 200_000,
+				reminders: [
+					{ key: 'workspace.instructions', label: 'instructions', deliveries: 1, tokens: 1_250 },
+					{ key: 'session.date', label: 'date', deliveries: 3, tokens: 42 },
+					{ key: 'x.forged', label: '<img src=x onerror="window.__pwned=1">', deliveries: 1, tokens: 7 },
+				],
+			},
+		});
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 150k / 200k tokens (75%)');
+		assert.equal(await page.locator('.context-bar').getAttribute('aria-valuenow'), '75');
+		assert.match(await page.locator('.context-toggle').innerText(), /reminders: ~1\.3k tokens \(5 blocks\)/);
+
+		const toggle = page.locator('.context-toggle');
+		await toggle.focus();
+		await page.keyboard.press('Enter');
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		const rows = await page.locator('.context-table tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+		assert.deepEqual(rows, [
+			['instructions', 'workspace.instructions', '1', '~1,250'],
+			['date', 'session.date', '3', '~42'],
+			['<img src=x onerror="window.__pwned=1">', 'x.forged', '1', '~7'],
+		]);
+		assert.equal(await page.locator('.context-table tfoot td').last().innerText(), '~1,299');
+		assert.equal(await page.locator('.context-line img').count(), 0, 'labels are text');
+		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+
+		// Past 80% the meter says so; a later delta updates an open table in place.
+		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 190_000, limitTokens: 200_000, reminders: [{ key: 'session.date', label: 'date', deliveries: 4, tokens: 56 }] } });
+		assert.equal(await page.locator('.context-bar.context-bar-high').count(), 1);
+		assert.equal(await page.locator('.context-table tbody tr').count(), 1);
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		await assertCleanAndClose(chat);
+	});
+
+	it('lists the chats from the host, opens one by keyboard, and starts a new chat', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState());
+		const { page } = chat;
+		const toggle = page.getByRole('button', { name: 'Chats' });
+		await toggle.click();
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		await chat.waitForPosted('sessions.list');
+		assert.equal(await page.locator('.session-list-status').innerText(), 'Loading…');
+
+		const at = Date.UTC(2026, 10, 29, 15, 0);
+		await chat.host({
+			type: 'sessions.listed',
+			seq: 1,
+			sessions: [
+				{ id: 's3', title: 'Fix the build', at, current: true },
+				{ id: 's2', title: '<b>Refactor</b> the parser', at: at - 3_600_000, current: false },
+				{ id: 's1', title: 'First try', at: at - 86_400_000, current: false },
+			],
+		});
+		const titles = await page.locator('.session-item-title').allInnerTexts();
+		assert.deepEqual(titles, ['Fix the build', '<b>Refactor</b> the parser', 'First try']);
+		assert.equal(await page.locator('.session-list b').count(), 0);
+		// The focus starts on the current chat; arrows move, Enter opens.
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-id')), 's3');
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('ArrowDown');
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-id')), 's1');
+		await page.keyboard.press('Enter');
+		assert.deepEqual(await postedOf(chat, 'session.open'), [{ type: 'session.open', id: 's1' }]);
+		assert.equal(await page.locator('.session-list').isHidden(), true);
+
+		// Escape closes the list and gives the focus back to its button.
+		await toggle.click();
+		await chat.host({ type: 'sessions.listed', seq: 2, sessions: [] });
+		assert.equal(await page.locator('.session-list-status').innerText(), 'No saved chats in this workspace yet.');
+		await page.keyboard.press('Escape');
+		assert.equal(await page.locator('.session-list').isHidden(), true);
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Chats');
+
+		await page.getByRole('button', { name: 'New chat' }).click();
+		assert.equal((await postedOf(chat, 'session.new')).length, 1);
+		await assertCleanAndClose(chat);
+	});
+});
