@@ -65,6 +65,47 @@ const actions = {
 			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
 		};
 	},
+	/**
+	 * Expands the first or last reminders row of the chat and reads it: its label, where it sits
+	 * among the rows, and each entry as shown (key, label, reason, body).
+	 */
+	async expandReminders(page, { which = 'last', screenshot } = {}) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		const rows = frame.locator('.transcript > li[data-kind="reminders"]');
+		await rows.first().waitFor({ timeout: 30_000 });
+		const row = which === 'first' ? rows.first() : rows.last();
+		const toggle = row.locator('button.reminders-toggle');
+		const collapsed = await toggle.getAttribute('aria-expanded');
+		await toggle.click();
+		await row.locator('.reminder-body').first().waitFor({ timeout: 10_000 });
+		const entries = [];
+		for (const entry of await row.locator('.reminder-entry').all()) {
+			entries.push({
+				key: await entry.getAttribute('data-key'),
+				label: await entry.locator('.reminder-label').textContent(),
+				reason: await entry.locator('.reminder-reason').textContent(),
+				body: await entry.locator('.reminder-body').textContent(),
+			});
+		}
+		const order = await frame.locator('.transcript > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-kind')));
+		if (screenshot) {
+			// The opened row at the top of the chat, so its whole body is in the picture.
+			await row.evaluate((element) => {
+				element.scrollIntoView({ block: 'start' });
+			});
+			await page.waitForTimeout(200);
+			await page.screenshot({ path: screenshot.path, ...(screenshot.clip ? { clip: screenshot.clip } : {}) });
+		}
+		return {
+			label: await row.locator('.reminders-label').textContent(),
+			collapsed,
+			expanded: await toggle.getAttribute('aria-expanded'),
+			index: order.lastIndexOf('reminders') === -1 ? -1 : which === 'first' ? order.indexOf('reminders') : order.lastIndexOf('reminders'),
+			order,
+			entries,
+		};
+	},
 	async screenshot(page, { path, clip }) {
 		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };
