@@ -1,14 +1,15 @@
 // Runs the benchmarks and writes their numbers into docs/PERFORMANCE.md.
 //
-//   node bench/run.mjs          every bench/*.bench.ts      (npm run bench)
+//   node bench/run.mjs          every bench/*.bench.ts and bench/*.bench.mjs   (npm run bench)
 //   node bench/run.mjs wait     just bench/wait.bench.ts
 //
-// Each case is bundled with esbuild like the unit tests and run alone in a fresh
-// `node --expose-gc`, so one case's JIT and heap never colour another's. A case prints one line
-// of JSON (BenchResult in bench/harness.ts) as its last stdout line; this prints it as a table
-// and replaces the case's section of docs/PERFORMANCE.md, between `<!-- bench:<case> -->` and
-// `<!-- /bench:<case> -->`, leaving everything else in the file as it was. Nothing here judges
-// a timing: a case that crashes fails the run, a slow one does not.
+// Each .ts case is bundled with esbuild like the unit tests and run alone in a fresh
+// `node --expose-gc`, so one case's JIT and heap never colour another's; a .mjs case (one that
+// needs more than Node: bench/diagnostics.bench.mjs drives VS Code) is run as it is. A case
+// prints one line of JSON (BenchResult in bench/harness.ts) as its last stdout line; this
+// prints it as a table and replaces the case's section of docs/PERFORMANCE.md, between
+// `<!-- bench:<case> -->` and `<!-- /bench:<case> -->`, leaving everything else in the file as
+// it was. Nothing here judges a timing: a case that crashes fails the run, a slow one does not.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,12 +22,14 @@ const benchDir = join(repoRoot, 'bench');
 const outdir = join(repoRoot, 'out', 'bench');
 const docPath = join(repoRoot, 'docs', 'PERFORMANCE.md');
 const SUFFIX = '.bench.ts';
+const SCRIPT_SUFFIX = '.bench.mjs';
 
 const INTRO = `# Performance
 
 The numbers below come from \`npm run bench\` (\`bench/run.mjs\`) on the machine named in each
 section; never from timed test assertions, which the tests do not make. Each case is a
-\`bench/<case>.bench.ts\` file run alone in a fresh \`node --expose-gc\`; the sections between the
+\`bench/<case>.bench.ts\` file run alone in a fresh \`node --expose-gc\` (or a
+\`bench/<case>.bench.mjs\` script, for a case that needs VS Code); the sections between the
 \`bench:\` markers are rewritten by every run of their case, and everything outside them is
 written by hand. \`node bench/run.mjs <case>\` runs one case.
 
@@ -35,9 +38,13 @@ the slowest call and the mean. "heap Δ" is \`heapUsed\` after a forced GC at th
 measured loop minus the same before it.
 `;
 
+const scripts = readdirSync(benchDir)
+	.filter((name) => name.endsWith(SCRIPT_SUFFIX))
+	.map((name) => name.slice(0, -SCRIPT_SUFFIX.length));
 const available = readdirSync(benchDir)
 	.filter((name) => name.endsWith(SUFFIX))
 	.map((name) => name.slice(0, -SUFFIX.length))
+	.concat(scripts)
 	.sort();
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = requested.filter((name) => !available.includes(name));
@@ -49,19 +56,22 @@ const cases = requested.length ? requested : available;
 
 // The unit tests' options (test/harness/buildTests.mjs): one bundle per case, packages external.
 rmSync(outdir, { recursive: true, force: true });
-await esbuild.build({
-	bundle: true,
-	platform: 'node',
-	format: 'cjs',
-	target: 'node20',
-	packages: 'external',
-	sourcemap: 'inline',
-	logLevel: 'warning',
-	absWorkingDir: repoRoot,
-	entryPoints: cases.map((name) => join('bench', `${name}${SUFFIX}`)),
-	outdir,
-	outbase: 'bench',
-});
+const bundled = cases.filter((name) => !scripts.includes(name));
+if (bundled.length) {
+	await esbuild.build({
+		bundle: true,
+		platform: 'node',
+		format: 'cjs',
+		target: 'node20',
+		packages: 'external',
+		sourcemap: 'inline',
+		logLevel: 'warning',
+		absWorkingDir: repoRoot,
+		entryPoints: bundled.map((name) => join('bench', `${name}${SUFFIX}`)),
+		outdir,
+		outbase: 'bench',
+	});
+}
 
 const machine = {
 	cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
@@ -72,7 +82,7 @@ const machine = {
 
 /** Runs one case; returns its parsed result, or null when it crashed or printed no result. */
 function runCase(name) {
-	const file = join(outdir, `${name}.bench.js`);
+	const file = scripts.includes(name) ? join(benchDir, `${name}${SCRIPT_SUFFIX}`) : join(outdir, `${name}.bench.js`);
 	console.log(`\n▶ ${name}`);
 	const started = Date.now();
 	// stderr is the case's own (progress, a crash's stack); stdout carries the result line.
