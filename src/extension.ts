@@ -124,7 +124,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			},
 			(counts) => {
 				// Counts only: never diagnostic text or paths.
-				log.info(`Edit diagnostics: ${counts.new} new, ${counts.changed} changed, ${counts.preExisting} pre-existing, ${counts.resolved} resolved; waited ${counts.waitedMs} ms${counts.timedOut ? ' (cap reached)' : ''}.`);
+				log.info(`Edit diagnostics: ${counts.new} new, ${counts.changed} changed, ${counts.preExisting} pre-existing, ${counts.resolved} resolved; waited ${counts.waitedMs} ms (ended by ${counts.endedBy}).`);
 			},
 		);
 		observers.value = new SessionObservers(
@@ -141,7 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 				excludedFolders: [storage.fsPath, context.globalStorageUri.fsPath],
 			},
 			log,
-			{ observer: editDiagnostics, documents: vscodeDocuments },
+			{ observer: editDiagnostics, documents: vscodeDocuments, openEditedFiles: () => configuration.current.diagnosticsOpenEditedFiles },
 		);
 		followSession.add(session.onDidAppend(rememberCurrent));
 		followSession.add(session.reminders.onDidRecord((record) => {

@@ -14,10 +14,30 @@ import type { ToolResult, WorkspaceFs } from '../tools/tool';
 /** Opens files as editor documents, so language servers check them; the editor's URIs for paths. */
 export interface DocumentOpener {
 	uriOf(path: string): string;
+	/** Whether the file is open as a document (in an editor tab or not). */
 	isOpen(path: string): boolean;
+	/** Opens the document without showing it: enough for servers that check every open document. */
 	open(path: string): Promise<void>;
+	/** Whether the file is in an editor tab, in any group: the TypeScript extension checks only those. */
+	isShown(path: string): boolean;
+	/** Opens the document and shows it in a preview tab, without taking focus. */
+	show(path: string): Promise<void>;
 	/** Whether any diagnostics were reported for the file yet. */
 	hasDiagnostics(path: string): boolean;
+	/** The open document's line count; undefined when it is not open. */
+	lineCount(path: string): number | undefined;
+}
+
+/** Edit diagnostics, when the editor has a diagnostics source and documents. */
+export interface ObserverDiagnostics {
+	readonly observer: EditDiagnostics;
+	readonly documents: DocumentOpener;
+	/**
+	 * `aside.diagnostics.openEditedFiles`, read at each edit: show an edited file that is in no
+	 * editor tab, so that language servers that check only such files (TypeScript) check it.
+	 * Absent: true.
+	 */
+	readonly openEditedFiles?: () => boolean;
 }
 
 type Call = { readonly name: string; readonly input: unknown };
@@ -52,8 +72,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		private readonly roots: () => readonly string[],
 		options: EditedFilesOptions,
 		private readonly log: Logger,
-		/** Edit diagnostics, when the editor has a diagnostics source and documents. */
-		private readonly diagnostics?: { readonly observer: EditDiagnostics; readonly documents: DocumentOpener },
+		private readonly diagnostics?: ObserverDiagnostics,
 	) {
 		super();
 		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots }));
@@ -75,16 +94,21 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		try {
 			const path = await resolveInWorkspace(input, this.roots(), this.fs);
 			const uri = documents.uriOf(path);
-			const exists = (await this.fs.stat(path)) !== undefined;
-			// Language servers check open documents only. One opened just now (by this edit, or by
-			// the Read before it) may not have reported yet: let it, before taking the baseline.
-			const fresh = !documents.isOpen(path) || (this.opened.has(path) && !documents.hasDiagnostics(path));
-			if (!exists || !fresh) {
+			if ((await this.fs.stat(path)) === undefined) {
+				// A Write that creates the file: nothing was there, so every problem is new.
 				observer.beforeEdit(owner.id, uri);
-			} else {
-				await documents.open(path);
-				await observer.beforeEditSettled(owner.id, uri, signal);
+				return;
 			}
+			// One opened or shown just now (by this edit, or by the Read before it) may not have been
+			// checked yet: let its language servers report before taking the baseline.
+			const fresh = (await this.makeCheckable(path)) || (this.opened.has(path) && !documents.hasDiagnostics(path));
+			if (fresh) {
+				await observer.beforeEditSettled(owner.id, uri, signal, { lines: documents.lineCount(path) });
+			} else {
+				observer.beforeEdit(owner.id, uri);
+			}
+			// Its language servers have had their chance: a later edit need not wait for them again.
+			this.opened.delete(path);
 		} catch (error) {
 			this.log.warn(`Aside: no diagnostics baseline for ${input}: ${error instanceof Error ? error.message : String(error)}`);
 		}
@@ -147,12 +171,36 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			return;
 		}
 		const { observer, documents } = this.diagnostics;
-		if (!documents.isOpen(path)) {
-			await documents.open(path);
-		}
-		const event = await observer.afterEdit(owner.id, documents.uriOf(path), signal);
+		// A file the Write just created, or one whose tab was closed since: let it be checked.
+		const justOpened = await this.makeCheckable(path);
+		const event = await observer.afterEdit(owner.id, documents.uriOf(path), signal, { lines: documents.lineCount(path), justOpened });
 		if (event) {
 			this.engine.queueTurnEvent(owner, event);
 		}
+	}
+
+	/**
+	 * Makes an edited file one its language servers check: open, and (unless the setting says not
+	 * to) in an editor tab, as the TypeScript extension checks nothing else. Reads only open the
+	 * document: a Read never changes what the person sees. Returns whether it was opened or shown
+	 * just now (so not checked yet).
+	 */
+	private async makeCheckable(path: string): Promise<boolean> {
+		if (!this.diagnostics) {
+			return false;
+		}
+		const { documents, openEditedFiles } = this.diagnostics;
+		if (openEditedFiles?.() ?? true) {
+			if (documents.isShown(path)) {
+				return false;
+			}
+			await documents.show(path);
+			return true;
+		}
+		if (documents.isOpen(path)) {
+			return false;
+		}
+		await documents.open(path);
+		return true;
 	}
 }

@@ -2,15 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FakeTimers, isDone } from '../testing/fakeTimers';
 import { diagnosticEntry, InMemoryDiagnosticsSource } from '../testing/inMemoryDiagnosticsSource';
-import { DEFAULT_SETTLE_OPTIONS, type SettleOutcome, waitForSettle } from './diagnosticsSettle';
+import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, PER_LINE_MS, SCALED_LINES_MAX, scaleForLines, type SettleOutcome, waitForSettle } from './diagnosticsSettle';
 
 const URI = 'file:///w/src/a.ts';
 
 function setup() {
 	const source = new InMemoryDiagnosticsSource();
 	const timers = new FakeTimers();
-	const wait = (signal?: AbortSignal): Promise<SettleOutcome> => waitForSettle(source, URI, DEFAULT_SETTLE_OPTIONS, timers.clock, timers, signal);
-	return { source, timers, wait };
+	const wait = (signal?: AbortSignal, since?: DiagnosticsWatch): Promise<SettleOutcome> => waitForSettle(source, URI, DEFAULT_SETTLE_OPTIONS, timers.clock, timers, signal, since);
+	/** Begins an edit: the watch that the wait after it is given. */
+	const watch = (uri = URI): DiagnosticsWatch => new DiagnosticsWatch(source, uri, timers.clock);
+	return { source, timers, wait, watch };
 }
 
 describe('waitForSettle', () => {
@@ -83,6 +85,106 @@ describe('waitForSettle', () => {
 		assert.equal(timers.pending, 0, 'an aborted wait leaves no timer');
 		assert.equal((await wait(controller.signal)).reason, 'aborted');
 		assert.equal(timers.pending, 0);
+	});
+
+	describe('with a watch started before the edit was written', () => {
+		it('a report that came during the save: waits only what is left of the quiet window after it', async () => {
+			const { source, timers, wait, watch } = setup();
+			const since = watch();
+			timers.advance(500);
+			source.setDiagnostics(URI, [diagnosticEntry()]);
+			timers.advance(200);
+			const settled = wait(undefined, since);
+			timers.advance(99);
+			assert.equal(await isDone(settled), false);
+			timers.advance(1);
+			assert.deepEqual(await settled, { reason: 'quiet', changes: 1, waitedMs: 100 }, 'no grace: the server has reported');
+			since.dispose();
+			assert.equal(timers.pending, 0);
+		});
+
+		it('a report long before the save resolved: settled at once', async () => {
+			const { source, timers, wait, watch } = setup();
+			const since = watch();
+			timers.advance(100);
+			source.setDiagnostics(URI, [diagnosticEntry()]);
+			timers.advance(2000);
+			const settled = wait(undefined, since);
+			timers.advance(0);
+			assert.deepEqual(await settled, { reason: 'quiet', changes: 1, waitedMs: 0 });
+		});
+
+		it('a later report (the semantic one after the syntax one) restarts the quiet window', async () => {
+			const { source, timers, wait, watch } = setup();
+			const since = watch();
+			timers.advance(400);
+			source.setDiagnostics(URI, []);
+			const settled = wait(undefined, since);
+			timers.advance(250);
+			source.setDiagnostics(URI, [diagnosticEntry()]);
+			timers.advance(299);
+			assert.equal(await isDone(settled), false);
+			timers.advance(1);
+			assert.deepEqual(await settled, { reason: 'quiet', changes: 2, waitedMs: 550 });
+		});
+
+		it('no report yet: the grace counts from the start of the edit, not from the call', async () => {
+			const { timers, wait, watch } = setup();
+			const since = watch();
+			timers.advance(1000);
+			const settled = wait(undefined, since);
+			timers.advance(499);
+			assert.equal(await isDone(settled), false);
+			timers.advance(1);
+			assert.deepEqual(await settled, { reason: 'grace', changes: 0, waitedMs: 500 });
+		});
+
+		it('no report and a save slower than the grace: still one quiet window for a report on its way', async () => {
+			const { source, timers, wait, watch } = setup();
+			const since = watch();
+			timers.advance(3000);
+			const settled = wait(undefined, since);
+			timers.advance(299);
+			assert.equal(await isDone(settled), false);
+			timers.advance(1);
+			assert.deepEqual(await settled, { reason: 'grace', changes: 0, waitedMs: 300 });
+			const again = wait(undefined, since);
+			timers.advance(200);
+			source.setDiagnostics(URI, [diagnosticEntry()]);
+			timers.advance(300);
+			assert.deepEqual(await again, { reason: 'quiet', changes: 1, waitedMs: 500 }, 'a report within it ends the grace');
+		});
+
+		it('a watch of another URI, or changes of other URIs, count for nothing', async () => {
+			const { source, timers, wait, watch } = setup();
+			const other = watch('file:///w/src/b.ts');
+			const since = watch();
+			timers.advance(100);
+			source.setDiagnostics('file:///w/src/b.ts', [diagnosticEntry()]);
+			assert.equal(since.changes, 0);
+			assert.equal(other.changes, 1);
+			const settled = wait(undefined, other);
+			timers.advance(1499);
+			assert.equal(await isDone(settled), false, 'a full grace from the call');
+			timers.advance(1);
+			assert.equal((await settled).reason, 'grace');
+		});
+
+		it('a disposed watch counts nothing more', () => {
+			const { source, watch } = setup();
+			const since = watch();
+			source.setDiagnostics(URI, []);
+			since.dispose();
+			source.setDiagnostics(URI, [diagnosticEntry()]);
+			assert.equal(since.changes, 1);
+		});
+	});
+
+	it('scaleForLines widens the quiet window and the grace with the file, up to a limit; the cap stays', () => {
+		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, undefined), DEFAULT_SETTLE_OPTIONS);
+		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, 2000), { quietMs: 300 + 2000 * PER_LINE_MS, graceMs: 1500 + 2000 * PER_LINE_MS, capMs: 30_000 });
+		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, 1_000_000), scaleForLines(DEFAULT_SETTLE_OPTIONS, SCALED_LINES_MAX));
+		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, -5), DEFAULT_SETTLE_OPTIONS);
 	});
 
 	it('changes after it settled touch nothing', async () => {

@@ -55,7 +55,7 @@ describe('EditDiagnostics', () => {
 				"  warning no-unused-vars (eslint) at 1:7: 'x' is assigned a value but never used.",
 			].join('\n'),
 		);
-		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 400 }]);
+		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 400, endedBy: 'quiet' }]);
 	});
 
 	it('settles one quiet window after the change, not before', async () => {
@@ -80,7 +80,7 @@ describe('EditDiagnostics', () => {
 		assert.equal(await isDone(result), false);
 		timers.advance(1);
 		assert.match((await result)?.body ?? '', /After your edit of src\/a\.ts, 1 new problem:\n {2}error TS2304/);
-		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 1500 }]);
+		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 1500, endedBy: 'grace' }]);
 	});
 
 	it('endless churn hits the (configurable) cap, and the event says so', async () => {
@@ -93,7 +93,7 @@ describe('EditDiagnostics', () => {
 		}
 		const event = await result;
 		assert.match(event?.body ?? '', /^Diagnostics of src\/a\.ts were still changing 5 s after your edit; these are as they stood then\.\n/);
-		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 0, resolved: 0, timedOut: true, waitedMs: 5000 }]);
+		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 0, resolved: 0, timedOut: true, waitedMs: 5000, endedBy: 'cap' }]);
 		assert.equal(timers.pending, 0);
 	});
 
@@ -118,7 +118,7 @@ describe('EditDiagnostics', () => {
 		const otherType = { ...assign, message: "Type 'boolean' is not assignable to type 'number'." };
 		const event = await edit(A, [otherType, hint]);
 		assert.equal(event?.body, "After your edit of src/a.ts, 1 new problem:\n  error TS2322 (ts) at 4:8 (changed): Type 'boolean' is not assignable to type 'number'.");
-		assert.deepEqual(counts[0], { new: 0, changed: 1, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 400 });
+		assert.deepEqual(counts[0], { new: 0, changed: 1, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 400, endedBy: 'quiet' });
 	});
 
 	it('nothing new and nothing worth saying: no event', async () => {
@@ -142,8 +142,99 @@ describe('EditDiagnostics', () => {
 		await edit(A, [unused, assign]);
 		const second = await edit(A, [unused, assign, missing]);
 		assert.equal(second?.body, "After your edit of src/a.ts, 1 new problem:\n  error TS2304 (ts) at 10:1: Cannot find name 'y'.");
-		assert.deepEqual(counts[1], { new: 1, changed: 0, preExisting: 2, resolved: 0, timedOut: false, waitedMs: 400 });
+		assert.deepEqual(counts[1], { new: 1, changed: 0, preExisting: 2, resolved: 0, timedOut: false, waitedMs: 400, endedBy: 'quiet' });
 		assert.equal(await edit(A, [unused, assign, missing]), undefined, 'nothing new since the last result');
+	});
+
+	it('a report that came while the edit was being written and saved counts: no grace after the save', async () => {
+		const { source, timers, counts, observer } = setup();
+		source.setSilently(A, [unused]);
+		observer.beforeEdit(REQ, A);
+		timers.advance(300);
+		source.setDiagnostics(A, [unused, assign]);
+		timers.advance(700);
+		const result = observer.afterEdit(REQ, A);
+		timers.advance(0);
+		assert.match((await result)?.body ?? '', /1 new problem:\n {2}error TS2322/);
+		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 0, endedBy: 'quiet' }]);
+		assert.equal(timers.pending, 0, 'the watch left no timer');
+	});
+
+	it('the grace counts from the start of the edit', async () => {
+		const { timers, counts, observer } = setup();
+		observer.beforeEdit(REQ, A);
+		timers.advance(1000);
+		const result = observer.afterEdit(REQ, A);
+		timers.advance(500);
+		assert.equal(await result, undefined);
+		assert.deepEqual(counts, [{ new: 0, changed: 0, preExisting: 0, resolved: 0, timedOut: false, waitedMs: 500, endedBy: 'grace' }]);
+	});
+
+	it('a long file gets longer windows: a semantic report 2 s after the syntax one is still waited for', async () => {
+		const { source, timers, observer } = setup();
+		source.setSilently(A, [missing]);
+		observer.beforeEdit(REQ, A);
+		const result = observer.afterEdit(REQ, A, undefined, { lines: 2000 });
+		timers.advance(900);
+		// The syntax report: nothing new in it yet.
+		source.setDiagnostics(A, [missing]);
+		timers.advance(2000);
+		assert.equal(await isDone(result), false);
+		source.setDiagnostics(A, [missing, assign]);
+		timers.advance(3300);
+		assert.match((await result)?.body ?? '', /1 new problem:\n {2}error TS2322/);
+	});
+
+	it('a document opened only after the write (a file the edit created) gets the longer grace of one opened just now', async () => {
+		const { source, timers, observer } = setup();
+		observer.beforeEdit(REQ, B);
+		const result = observer.afterEdit(REQ, B, undefined, { justOpened: true });
+		timers.advance(4000);
+		assert.equal(await isDone(result), false, 'its server may still be starting');
+		source.setDiagnostics(B, [assign]);
+		timers.advance(300);
+		assert.match((await result)?.body ?? '', /After your edit of src\/b\.ts, 1 new problem/);
+	});
+
+	it('beforeEditSettled watches from after the baseline: the reports that made the baseline are not the edit\'s', async () => {
+		const { source, timers, counts, observer } = setup();
+		const ready = observer.beforeEditSettled(REQ, A);
+		timers.advance(200);
+		source.setDiagnostics(A, [unused]);
+		timers.advance(300);
+		await ready;
+		const result = observer.afterEdit(REQ, A);
+		timers.advance(1499);
+		assert.equal(await isDone(result), false, 'the first report was the baseline, not the edit\'s: a full grace');
+		timers.advance(1);
+		await result;
+		assert.deepEqual(counts.map((c) => c.endedBy), ['grace']);
+	});
+
+	it('endRequest stops the watches of edits that never reached afterEdit', () => {
+		const source = new InMemoryDiagnosticsSource();
+		let listeners = 0;
+		const counting = {
+			get: (uri: string) => source.get(uri),
+			onDidChange: (listener: (uris: readonly string[]) => void) => {
+				listeners++;
+				const subscription = source.onDidChange(listener);
+				return {
+					dispose: () => {
+						listeners--;
+						subscription.dispose();
+					},
+				};
+			},
+		};
+		const timers = new FakeTimers();
+		const watched = new EditDiagnostics(counting, timers.clock, timers, { displayPath: (uri) => uri });
+		watched.beforeEdit(REQ, A);
+		watched.beforeEdit(REQ, A);
+		watched.beforeEdit(REQ, B);
+		assert.equal(listeners, 2, 'one watch per file: a second edit replaces the first one\'s');
+		watched.endRequest(REQ);
+		assert.equal(listeners, 0);
 	});
 
 	it('the baseline is taken on the first edit of the file only', async () => {
@@ -161,7 +252,7 @@ describe('EditDiagnostics', () => {
 		const { source, counts, edit } = setup();
 		source.setSilently(A, [missing, hint]);
 		const event = await edit(A, [hint]);
-		assert.deepEqual(counts, [{ new: 0, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 400 }]);
+		assert.deepEqual(counts, [{ new: 0, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 400, endedBy: 'quiet' }]);
 		assert.ok(event, 'an event, so that it can correct an older one still queued');
 		assert.equal(event.body, null, 'that says nothing itself');
 		assert.equal(event.reason, 'an edit resolved problems');
@@ -172,8 +263,10 @@ describe('EditDiagnostics', () => {
 		source.setSilently(A, [unused]);
 		await edit(A, [assign]);
 		for (const entry of counts) {
-			assert.deepEqual(Object.keys(entry).sort(), ['changed', 'new', 'preExisting', 'resolved', 'timedOut', 'waitedMs']);
-			assert.ok(Object.values(entry).every((value) => typeof value === 'number' || typeof value === 'boolean'));
+			assert.deepEqual(Object.keys(entry).sort(), ['changed', 'endedBy', 'new', 'preExisting', 'resolved', 'timedOut', 'waitedMs']);
+			const { endedBy, ...rest } = entry;
+			assert.ok(['quiet', 'grace', 'cap'].includes(endedBy), 'how the wait ended, from a fixed set');
+			assert.ok(Object.values(rest).every((value) => typeof value === 'number' || typeof value === 'boolean'));
 		}
 	});
 

@@ -2,13 +2,17 @@
 // `edit.diagnostics` turn event for the model.
 //
 //   const observer = new EditDiagnostics(source, clock, timers, { displayPath }, telemetry);
-//   observer.beforeEdit(requestId, uri);                          // before writing: baseline, first edit only
-//   const event = await observer.afterEdit(requestId, uri, signal); // after writing: settle, compare
-//   if (event) engine.queueTurnEvent(owner, event);                // same key: files merge into one event
-//   observer.endRequest(requestId);                                 // the request (turn) is over
+//   observer.beforeEdit(requestId, uri);                                 // before writing: baseline (first edit only), watch
+//   const event = await observer.afterEdit(requestId, uri, signal, { lines }); // after writing: settle, compare
+//   if (event) engine.queueTurnEvent(owner, event);                       // same key: files merge into one event
+//   observer.endRequest(requestId);                                        // the request (turn) is over
 //
-// `beforeEditSettled` replaces `beforeEdit` when the document was only just opened, so its
-// language servers have not reported yet. URIs are compared as strings: pass them exactly as the
+// `beforeEditSettled` replaces `beforeEdit` when the document was only just opened or shown, so
+// its language servers have not reported yet. Both start watching the file's diagnostics for the
+// edit about to be written: a report that comes during the write and its save counts for the wait
+// after it (see waitForSettle). `lines`, the edited file's line count, widens the windows for long
+// files (scaleForLines); `justOpened` says the document was opened or shown only after the write
+// (a file the edit created), so its language server may still be starting. URIs are compared as strings: pass them exactly as the
 // DiagnosticsSource fires them (VS Code: `Uri.toString()`). The first fresh result of a file is
 // compared with its baseline (new, changed, pre-existing: see diagnosticsCompare.ts); later edits
 // of it in the same request compare with the last fresh result and carry no context section.
@@ -19,7 +23,7 @@ import type { TurnEvent } from '../reminders/turnEvents';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';
 import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, formatDiagnosticsBody } from './diagnosticsFormat';
 import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
-import { DEFAULT_SETTLE_OPTIONS, type SettleOptions, type Timers, waitForSettle } from './diagnosticsSettle';
+import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, type Timers, waitForSettle } from './diagnosticsSettle';
 
 export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostics', label: 'diagnostics' } as const;
 
@@ -42,15 +46,27 @@ export interface EditDiagnosticsCounts {
 	/** The wait hit the cap with diagnostics still changing. */
 	readonly timedOut: boolean;
 	readonly waitedMs: number;
+	/** How the wait ended: quiet after a report, the grace without one, or the cap. */
+	readonly endedBy: Exclude<SettleReason, 'aborted'>;
 }
 
 export type EditDiagnosticsTelemetry = (counts: EditDiagnosticsCounts) => void;
+
+/** What the editor knows about the edited document. */
+export interface EditedDocument {
+	/** Its line count: longer files get longer windows. */
+	readonly lines?: number;
+	/** It was opened or shown only after the write: the grace for a document opened just now. */
+	readonly justOpened?: boolean;
+}
 
 interface FileState {
 	/** The baseline, then the last fresh result; a promise while a settled baseline is awaited. */
 	reference: Promise<readonly DiagnosticEntry[]>;
 	/** An edit has claimed the one showing of pre-existing problems. */
 	contextClaimed: boolean;
+	/** The file's diagnostics changes since the edit about to be written (or being written) began. */
+	watch?: DiagnosticsWatch;
 }
 
 /** One file's comparison as an event holds it, so that a merge can compare again. */
@@ -114,30 +130,41 @@ export class EditDiagnostics {
 		this.openGraceMs = options.openGraceMs ?? 5000;
 	}
 
-	/** Before an edit is applied: on the file's first edit in this request, takes its diagnostics now as the baseline. */
+	/**
+	 * Right before an edit is written: on the file's first edit in this request, takes its
+	 * diagnostics now as the baseline; on every edit, starts watching them for `afterEdit`.
+	 */
 	beforeEdit(requestId: string, uri: string): void {
 		const files = this.filesOf(requestId);
-		if (!files.has(uri)) {
-			files.set(uri, { reference: Promise.resolve(this.source.get(uri)), contextClaimed: false });
+		let state = files.get(uri);
+		if (!state) {
+			state = { reference: Promise.resolve(this.source.get(uri)), contextClaimed: false };
+			files.set(uri, state);
 		}
+		this.watch(state, uri);
 	}
 
 	/**
-	 * Like `beforeEdit`, for a document opened just now: waits for its diagnostics to settle
-	 * before taking the baseline (cut short, taking what is there, if `signal` aborts).
+	 * Like `beforeEdit`, for a document opened or shown just now: waits for its diagnostics to
+	 * settle before taking the baseline (cut short, taking what is there, if `signal` aborts).
 	 */
-	async beforeEditSettled(requestId: string, uri: string, signal?: AbortSignal): Promise<void> {
+	async beforeEditSettled(requestId: string, uri: string, signal?: AbortSignal, document: EditedDocument = {}): Promise<void> {
 		const files = this.filesOf(requestId);
-		const known = files.get(uri);
-		if (known) {
-			await known.reference;
-			return;
+		let state = files.get(uri);
+		if (state) {
+			await state.reference;
+		} else {
+			// A document opened just now may wait for its language server to start: a longer grace.
+			const settled = waitForSettle(this.source, uri, this.settleFor({ ...document, justOpened: true }), this.clock, this.timers, signal);
+			const reference = settled.then(() => this.source.get(uri));
+			state = { reference, contextClaimed: false };
+			files.set(uri, state);
+			await reference;
 		}
-		// A document opened just now may wait for its language server to start: a longer grace.
-		const settled = waitForSettle(this.source, uri, { ...this.settle, graceMs: Math.max(this.settle.graceMs, this.openGraceMs) }, this.clock, this.timers, signal);
-		const reference = settled.then(() => this.source.get(uri));
-		files.set(uri, { reference, contextClaimed: false });
-		await reference;
+		// Reports before this moment were about the file as it was: the edit's own begin now.
+		if (this.requests.get(requestId)?.get(uri) === state) {
+			this.watch(state, uri);
+		}
 	}
 
 	/**
@@ -146,18 +173,21 @@ export class EditDiagnostics {
 	 * aborted, or the request ended). An event whose body is null means problems were only
 	 * resolved: queue it all the same, so that it corrects an older event not yet delivered.
 	 */
-	async afterEdit(requestId: string, uri: string, signal?: AbortSignal): Promise<TurnEvent | undefined> {
+	async afterEdit(requestId: string, uri: string, signal?: AbortSignal, document: EditedDocument = {}): Promise<TurnEvent | undefined> {
 		const state = this.requests.get(requestId)?.get(uri);
 		if (!state) {
 			this.options.log?.warn('Edit diagnostics: an edit was reported without beforeEdit; no baseline, so nothing is said about it.');
 			return undefined;
 		}
 		// Everything the comparison needs is taken now, before anything awaits.
-		const settled = waitForSettle(this.source, uri, this.settle, this.clock, this.timers, signal);
+		const watch = state.watch;
+		state.watch = undefined;
+		const settled = waitForSettle(this.source, uri, this.settleFor(document), this.clock, this.timers, signal, watch);
 		const referencePromise = state.reference;
 		const showContext = !state.contextClaimed;
 		state.contextClaimed = true;
 		const outcome = await settled;
+		watch?.dispose();
 		const reference = await referencePromise;
 		if (outcome.reason === 'aborted' || this.requests.get(requestId)?.get(uri) !== state) {
 			if (showContext) {
@@ -177,6 +207,7 @@ export class EditDiagnostics {
 			resolved: comparison.resolved.length,
 			timedOut,
 			waitedMs: outcome.waitedMs,
+			endedBy: outcome.reason,
 		});
 		const record: FileRecord = {
 			uri,
@@ -196,7 +227,23 @@ export class EditDiagnostics {
 
 	/** The request is over: forgets its baselines; waits still running for it come to nothing. */
 	endRequest(requestId: string): void {
+		for (const state of this.requests.get(requestId)?.values() ?? []) {
+			state.watch?.dispose();
+		}
 		this.requests.delete(requestId);
+	}
+
+	/** The windows for one document: wider for a long one, a longer grace for one opened just now. */
+	private settleFor(document: EditedDocument): SettleOptions {
+		const options = scaleForLines(this.settle, document.lines);
+		// A document opened just now may wait for its language server to start.
+		return document.justOpened ? { ...options, graceMs: Math.max(options.graceMs, this.openGraceMs) } : options;
+	}
+
+	/** One watch per file: an edit that never reached afterEdit (it failed) leaves one to replace. */
+	private watch(state: FileState, uri: string): void {
+		state.watch?.dispose();
+		state.watch = new DiagnosticsWatch(this.source, uri, this.clock);
 	}
 
 	private filesOf(requestId: string): Map<string, FileState> {

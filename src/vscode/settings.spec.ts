@@ -61,6 +61,7 @@ describe('settings', () => {
 			diagnosticsTimeoutMs: 30_000,
 			diagnosticsMaxPerFile: 10,
 			diagnosticsMaxTotal: 30,
+			diagnosticsOpenEditedFiles: true,
 			editedMaxDiffBytes: 256 * 1024,
 			reminders: { disabled: [], intervals: { contextUsage: 10 } },
 		});

@@ -36,6 +36,7 @@ export const SETTINGS = {
 	diagnosticsTimeoutMs: define('aside.diagnostics.timeoutMs', z.number().int().min(1000).max(120_000), 30_000),
 	diagnosticsMaxPerFile: define('aside.diagnostics.maxPerFile', z.number().int().min(1).max(100), 10),
 	diagnosticsMaxTotal: define('aside.diagnostics.maxTotal', z.number().int().min(1).max(500), 30),
+	diagnosticsOpenEditedFiles: define('aside.diagnostics.openEditedFiles', z.boolean(), true),
 	editedMaxDiffBytes: define('aside.editedFiles.maxDiffBytes', z.number().int().min(1024).max(16 * 1024 * 1024), 256 * 1024),
 } as const;
 

@@ -53,6 +53,10 @@ export class VsCodeWorkspaceFs implements WorkspaceFs {
 	}
 }
 
+/** How often replace() tries to save before it reports the edit unsaved, and the pause before the next try (times the try). */
+const SAVE_ATTEMPTS = 3;
+const SAVE_RETRY_PAUSE_MS = 250;
+
 export class VsCodeDocumentWriter implements DocumentWriter {
 	async readText(path: string): Promise<string | undefined> {
 		const uri = vscode.Uri.file(path);
@@ -82,8 +86,17 @@ export class VsCodeDocumentWriter implements DocumentWriter {
 		if (!(await vscode.workspace.applyEdit(edit))) {
 			throw new Error(`VS Code did not apply the edit to ${path}.`);
 		}
-		if (!(await document.save())) {
-			throw new Error(`The edit was made but VS Code could not save ${path}.`);
+		// VS Code gives up on a save now and then when the extension host is busy (its will-save
+		// participants time out after 1.75 s); moments later the same save goes through.
+		for (let attempt = 1; !(await document.save()); attempt++) {
+			if (!document.isDirty) {
+				// Saved after all (a save of its own by VS Code or the person raced this one).
+				return;
+			}
+			if (attempt === SAVE_ATTEMPTS) {
+				throw new Error(`The edit was made but VS Code could not save ${path} (${SAVE_ATTEMPTS} attempts); the change is in the editor, unsaved.`);
+			}
+			await new Promise((resolve) => setTimeout(resolve, SAVE_RETRY_PAUSE_MS * attempt));
 		}
 	}
 

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { wrap } from '../../src/reminders/envelope';
 import type { InjectionRecord } from '../../src/reminders/record';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
 import { activeAside, driver, hasDriver, until, workspaceFile } from './support';
@@ -14,6 +15,16 @@ interface OpenAIMessage {
 	readonly role: string;
 	readonly content?: string | null;
 	readonly tool_call_id?: string;
+}
+
+/** One reminders row of the chat webview, expanded (see the driver's expandReminders). */
+interface ReminderRowReading {
+	readonly label: string;
+	readonly collapsed: string;
+	readonly expanded: string;
+	readonly index: number;
+	readonly order: readonly string[];
+	readonly entries: readonly { readonly key: string; readonly label: string; readonly reason: string; readonly body: string }[];
 }
 
 function chatRequests(server: ModelServer): ReceivedRequest[] {
@@ -116,6 +127,21 @@ describe('the agent, with a scripted model server', function () {
 			await vscode.commands.executeCommand('aside.focusChat');
 			await driver('readChat', { waitForText: 'Make the greeting say good morning.' });
 			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/agent-turn.png`, clip: { x: 0, y: 0, width: 1100, height: 620 } });
+
+			// The rows in the real workbench's webview, expanded: exactly what the model server received.
+			const verdictRow = await driver<ReminderRowReading>('expandReminders', { which: 'last', screenshot: { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/reminders-expanded.png`, clip: { x: 0, y: 0, width: 1100, height: 720 } } });
+			assert.equal(verdictRow.collapsed, 'false', 'collapsed until opened');
+			assert.equal(verdictRow.expanded, 'true');
+			assert.equal(verdictRow.label, '◇ 1 system reminder (permission)');
+			assert.deepEqual(verdictRow.entries.map((entry) => entry.key), ['permission.verdict']);
+			assert.equal(wrap('permission.verdict', verdictRow.entries[0]?.body ?? ''), third.at(-1)?.content, 'the body shown is the body sent, byte for byte');
+			// Mid-turn: after the edit's tool row, inside the assistant's turn, not above a user row.
+			assert.equal(verdictRow.order[verdictRow.index - 1], 'tool');
+			const dateRow = await driver<ReminderRowReading>('expandReminders', { which: 'first' });
+			assert.equal(dateRow.order[dateRow.index + 1], 'user', 'the turn-start row sits above the message it preceded');
+			assert.deepEqual(dateRow.entries.map((entry) => entry.key), ['session.date']);
+			assert.equal(wrap('session.date', dateRow.entries[0]?.body ?? ''), first.at(-1)?.content);
+			assert.match(dateRow.entries[0]?.reason ?? '', /\S/, 'why it fired is shown');
 		}
 	});
 
@@ -297,9 +323,9 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		const file = workspaceFile('src/sum.ts');
 		writeFileSync(file.fsPath, readFileSync(workspaceFile('src/broken.ts').fsPath, 'utf8'));
 		try {
-			// A warm language server, as in any real session: the file's one error is reported.
-			await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
-			await until(() => vscode.languages.getDiagnostics(file), (list) => list.some((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === '2322'), 'TypeScript to report the existing error', 60_000);
+			// Not in an editor tab, so TypeScript has not checked it: Aside shows the file it edits
+			// (aside.diagnostics.openEditedFiles), lets it be checked, and takes the baseline then.
+			assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === file.toString())));
 			server.script(
 				{ toolCalls: [{ id: 'toolu_read', name: 'Read', input: { path: 'src/sum.ts' } }] },
 				{ toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { path: 'src/sum.ts', old_string: 'return sum + label;', new_string: 'return sum + label + missingName;' } }] },
@@ -316,6 +342,8 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 			assert.equal(text.split('<system-reminder key="edit.diagnostics">').length - 1, 1, `one diagnostics block after the edit's result; sent ${JSON.stringify(last).slice(0, 600)}; rows ${rows}`);
 			assert.match(text, /After your edit of src\/sum\.ts, 1 new problem:\n.*TS2304.*missingName/);
 			assert.match(text, /Already there before your edit \(context only\):\n.*TS2322/);
+			const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === file.toString());
+			assert.ok(tab, 'the edited file is in an editor tab');
 		} finally {
 			await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 			rmSync(file.fsPath, { force: true });

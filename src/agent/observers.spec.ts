@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { EditDiagnostics } from '../observe/editDiagnostics';
+import type { Owner } from '../reminders/definition';
+import { ReminderEngine } from '../reminders/engine';
+import type { TurnEvent } from '../reminders/turnEvents';
+import { FakeFileEvents } from '../testing/fakeFileEvents';
+import { FakeTimers, isDone } from '../testing/fakeTimers';
+import { diagnosticEntry, InMemoryDiagnosticsSource } from '../testing/inMemoryDiagnosticsSource';
+import { MemoryRecorder } from '../testing/memoryRecorder';
+import { RecordingLogger } from '../testing/recordingLogger';
+import type { FileStat, ToolResult, WorkspaceFs } from '../tools/tool';
+import { type DocumentOpener, SessionObservers } from './observers';
+
+const ROOT = '/w';
+const A = '/w/src/a.ts';
+const NEW = '/w/src/new.ts';
+const uriOf = (path: string): string => `file://${path}`;
+
+/** A workspace in memory: every call answers at once, so fake time alone decides what happens when. */
+class MemoryWorkspaceFs implements WorkspaceFs {
+	constructor(readonly files: Map<string, string>) {}
+
+	stat(path: string): Promise<FileStat | undefined> {
+		const text = this.files.get(path);
+		if (text !== undefined) {
+			return Promise.resolve({ type: 'file', size: text.length, mtimeMs: 1 });
+		}
+		const isFolder = [...this.files.keys()].some((file) => file.startsWith(`${path}/`));
+		return Promise.resolve(isFolder ? { type: 'directory', size: 0, mtimeMs: 1 } : undefined);
+	}
+
+	readFile(path: string): Promise<Uint8Array> {
+		return Promise.resolve(new TextEncoder().encode(this.files.get(path) ?? ''));
+	}
+
+	readDirectory(): Promise<readonly { readonly name: string; readonly type: FileStat['type'] }[]> {
+		return Promise.resolve([]);
+	}
+
+	async realPath(path: string): Promise<string | undefined> {
+		return (await this.stat(path)) ? path : undefined;
+	}
+}
+
+/** The editor's documents: which are open, which are in a tab, and what was done to them. */
+class FakeDocuments implements DocumentOpener {
+	readonly openPaths = new Set<string>();
+	readonly shownPaths = new Set<string>();
+	readonly calls: string[] = [];
+
+	constructor(private readonly source: InMemoryDiagnosticsSource) {}
+
+	uriOf(path: string): string {
+		return uriOf(path);
+	}
+
+	isOpen(path: string): boolean {
+		return this.openPaths.has(path);
+	}
+
+	open(path: string): Promise<void> {
+		this.calls.push(`open ${path}`);
+		this.openPaths.add(path);
+		return Promise.resolve();
+	}
+
+	isShown(path: string): boolean {
+		return this.shownPaths.has(path);
+	}
+
+	show(path: string): Promise<void> {
+		this.calls.push(`show ${path}`);
+		this.openPaths.add(path);
+		this.shownPaths.add(path);
+		return Promise.resolve();
+	}
+
+	hasDiagnostics(path: string): boolean {
+		return this.source.get(uriOf(path)).length > 0;
+	}
+
+	lineCount(path: string): number | undefined {
+		return this.openPaths.has(path) ? 20 : undefined;
+	}
+}
+
+class RecordingEngine extends ReminderEngine {
+	readonly queued: TurnEvent[] = [];
+
+	override queueTurnEvent(owner: Owner, event: TurnEvent): boolean {
+		this.queued.push(event);
+		return super.queueTurnEvent(owner, event);
+	}
+}
+
+function setup(options: { openEditedFiles?: boolean } = {}) {
+	const files = new Map([[A, 'export const a: number = 1;\n']]);
+	const fs = new MemoryWorkspaceFs(files);
+	const source = new InMemoryDiagnosticsSource();
+	const timers = new FakeTimers();
+	const log = new RecordingLogger();
+	const engine = new RecordingEngine({ recorder: new MemoryRecorder(), clock: timers.clock, log });
+	const owner = engine.beginUserTurn('turn-1');
+	const documents = new FakeDocuments(source);
+	const observer = new EditDiagnostics(source, timers.clock, timers, { displayPath: (uri) => uri.replace(`file://${ROOT}/`, ''), log });
+	const observers = new SessionObservers(engine, fs, new FakeFileEvents(), () => [ROOT], {}, log, {
+		observer,
+		documents,
+		openEditedFiles: () => options.openEditedFiles ?? true,
+	});
+	const signal = new AbortController().signal;
+	/** Runs an observer call to its end, moving fake time on in steps while it waits. */
+	const run = async (promise: Promise<void>): Promise<void> => {
+		while (!(await isDone(promise))) {
+			timers.advance(100);
+		}
+		await promise;
+	};
+	const ok: ToolResult = { content: 'ok' };
+	return { files, source, timers, engine, owner, documents, observers, signal, run, ok };
+}
+
+describe('SessionObservers and edit diagnostics', () => {
+	it('an edited file in no editor tab is shown (preview, focus kept) before its baseline, so TypeScript checks it', async () => {
+		const { source, timers, engine, owner, documents, observers, signal, run, ok } = setup();
+		source.setSilently(uriOf(A), []);
+		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		const before = observers.beforeTool(edit, owner, signal);
+		assert.equal(await isDone(before), false, 'waits for the report of the file it has just shown');
+		assert.deepEqual(documents.calls, [`show ${A}`]);
+		// The language server checks the file it now has in a tab: the existing problem is the baseline.
+		source.setDiagnostics(uriOf(A), [diagnosticEntry({ message: 'Already broken.' })]);
+		await run(before);
+		source.setDiagnostics(uriOf(A), [diagnosticEntry({ message: 'Already broken.' }), diagnosticEntry({ message: 'Broken by the edit.', line: 4 })]);
+		const after = observers.afterTool(edit, ok, owner, signal);
+		timers.advance(400);
+		await run(after);
+		assert.deepEqual(documents.calls, [`show ${A}`], 'shown once: it is in a tab now');
+		const [event] = engine.queued;
+		assert.match(event?.body ?? '', /After your edit of src\/a\.ts, 1 new problem:\n.*Broken by the edit\.\nAlready there before your edit \(context only\):\n.*Already broken\./);
+	});
+
+	it('a file already in a tab is not shown again, and its baseline is taken at once', async () => {
+		const { source, owner, documents, observers, signal } = setup();
+		documents.shownPaths.add(A);
+		documents.openPaths.add(A);
+		source.setSilently(uriOf(A), [diagnosticEntry()]);
+		const before = observers.beforeTool({ name: 'Edit', input: { path: 'src/a.ts' } }, owner, signal);
+		assert.equal(await isDone(before), true, 'no wait for a report');
+		assert.deepEqual(documents.calls, []);
+	});
+
+	it('with aside.diagnostics.openEditedFiles off, an edited file is only opened, never shown', async () => {
+		const { owner, documents, observers, signal, run, ok } = setup({ openEditedFiles: false });
+		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		await run(observers.beforeTool(edit, owner, signal));
+		await run(observers.afterTool(edit, ok, owner, signal));
+		assert.deepEqual(documents.calls, [`open ${A}`]);
+		assert.equal(documents.shownPaths.size, 0);
+	});
+
+	it('a Read opens the document but never changes what the person sees', async () => {
+		const { owner, documents, observers, signal, run } = setup();
+		await run(observers.afterTool({ name: 'Read', input: { path: 'src/a.ts' } }, { content: '1\texport const a' }, owner, signal));
+		assert.deepEqual(documents.calls, [`open ${A}`]);
+	});
+
+	it('a file a Write creates has an empty baseline and is shown after the write, so its problems are all new', async () => {
+		const { files, source, timers, engine, owner, documents, observers, signal, run, ok } = setup();
+		const write = { name: 'Write', input: { path: 'src/new.ts' } };
+		await run(observers.beforeTool(write, owner, signal));
+		assert.deepEqual(documents.calls, [], 'nothing to show yet');
+		files.set(NEW, 'export const n: number = "x";\n');
+		const after = observers.afterTool(write, ok, owner, signal);
+		await isDone(after);
+		assert.deepEqual(documents.calls, [`show ${NEW}`]);
+		source.setDiagnostics(uriOf(NEW), [diagnosticEntry({ message: 'Wrong type.' })]);
+		timers.advance(400);
+		await run(after);
+		assert.match(engine.queued[0]?.body ?? '', /After your edit of src\/new\.ts, 1 new problem:\n.*Wrong type\./);
+	});
+
+	it('a file read (opened, not checked) and then edited waits for its report once, not at every edit', async () => {
+		const { source, owner, documents, observers, signal, run, ok } = setup({ openEditedFiles: false });
+		await run(observers.afterTool({ name: 'Read', input: { path: 'src/a.ts' } }, { content: '' }, owner, signal));
+		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		const first = observers.beforeTool(edit, owner, signal);
+		assert.equal(await isDone(first), false, 'waits for the report of a document opened by the Read');
+		await run(first);
+		await run(observers.afterTool(edit, ok, owner, signal));
+		observers.endOwner(owner);
+		source.setSilently(uriOf(A), []);
+		const next = observers.beforeTool(edit, owner, signal);
+		assert.equal(await isDone(next), true, 'checked once already: no second wait');
+		assert.deepEqual(documents.calls, [`open ${A}`]);
+	});
+});
