@@ -108,7 +108,11 @@ export class VirtualList {
 	/** Goes to the end, and stays there as rows are measured and added until the person scrolls up. */
 	scrollToEnd(): void {
 		this.followEnd = true;
-		this.update();
+		// Streaming calls this on every flush. Going to the end needs one layout; the full pass
+		// (mount, measure, anchor) can wait for the next frame, which runs before it is painted.
+		const { scroller } = this.options;
+		scroller.scrollTop = scroller.scrollHeight;
+		this.schedule();
 	}
 
 	scrollToKey(key: string): void {
