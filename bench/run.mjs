@@ -29,7 +29,7 @@ const INTRO = `# Performance
 The numbers below come from \`npm run bench\` (\`bench/run.mjs\`) on the machine named in each
 section; never from timed test assertions, which the tests do not make. Each case is a
 \`bench/<case>.bench.ts\` file run alone in a fresh \`node --expose-gc\` (or a
-\`bench/<case>.bench.mjs\` script, for a case that needs VS Code); the sections between the
+\`bench/<case>.bench.mjs\` script, for a case that needs VS Code or Chromium); the sections between the
 \`bench:\` markers are rewritten by every run of their case, and everything outside them is
 written by hand. \`node bench/run.mjs <case>\` runs one case.
 
