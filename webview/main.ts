@@ -52,7 +52,7 @@ class ChatApp {
 		});
 		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
 		root.replaceChildren(
-			// New Chat is also in the view's own toolbar (the aside.newChat command).
+			// The chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).
 			el('header', { class: 'header' }, this.title, el('div', { class: 'header-actions' }, this.sessionList.toggle, this.sessionList.newChat)),
 			this.sessionList.panel,
 			this.contextLine.element,
