@@ -123,6 +123,18 @@ describe('transcript rows', () => {
 		await assertCleanAndClose(chat);
 	});
 
+	it('shows a long reminder body whole, not in a scroll box that hides part of it', async () => {
+		const longBody = Array.from({ length: 120 }, (_, i) => `line ${i + 1} of the project instructions`).join('\n');
+		const chat = await withItems([user('u1', 'go'), reminders('r1', [entry('workspace.instructions', 'instructions', longBody)])]);
+		const { page } = chat;
+		await page.locator('li[data-kind="reminders"] button.reminders-toggle').click();
+		const body = page.locator('pre.reminder-body');
+		assert.equal(await body.textContent(), longBody);
+		const { scrollHeight, clientHeight } = await body.evaluate((node) => ({ scrollHeight: node.scrollHeight, clientHeight: node.clientHeight }));
+		assert.ok(scrollHeight <= clientHeight + 1, `the body is not clipped (${scrollHeight} px of content in ${clientHeight} px)`);
+		await assertCleanAndClose(chat);
+	});
+
 	it('puts turn-start reminders above their user message, also across deltas; mid-turn ones inline', async () => {
 		const chat = await withItems([user('u1', 'one'), reminders('r1', [entry('session.date', 'date', 'd')]), assistant('a1', 'answer one')]);
 		await chat.host({ type: 'items.appended', seq: 1, sessionId: 'session-1', items: [user('u2', 'two')] });
