@@ -75,6 +75,7 @@ describe('transcript rows', () => {
 		assert.equal(await rows.nth(0).locator('button').innerText(), '◇ 3 system reminders (date, project instructions, file changed)');
 		assert.equal(await rows.nth(1).locator('button').innerText(), '◇ 1 system reminder (context usage)');
 		assert.equal(await rows.nth(0).locator('button').getAttribute('aria-expanded'), 'false');
+		assert.match((await rows.nth(0).locator('button').getAttribute('title')) ?? '', /^◇ 3 system reminders \(date, project instructions, file changed\): what Aside added/, 'the whole label in the tooltip, for a narrow view');
 		assert.equal(await rows.nth(0).locator('.reminder-body').count(), 0, 'collapsed: no bodies shown');
 		await assertCleanAndClose(chat);
 	});

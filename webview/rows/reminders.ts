@@ -28,7 +28,8 @@ export function remindersRow(item: RemindersItem): HTMLLIElement {
 		buttonClass: 'reminders-toggle',
 		panelClass: 'reminders-panel',
 		label: [el('span', { class: 'reminders-label' }, remindersLabel(item))],
-		title: `What Aside added to the conversation ${when}`,
+		// The label may be cut short in a narrow view; the tooltip has all of it.
+		title: `${remindersLabel(item)}: what Aside added to the conversation ${when}`,
 		body: () => item.entries.map(entryView),
 	});
 	return rowElement(item, `reminders-${item.phase}`, button, panel);
