@@ -2,7 +2,7 @@
 // new session writes its file on its first record, so opening VS Code never leaves empty
 // sessions behind.
 import type { Logger } from '../base/log';
-import { listSessions, load, type SessionSummary } from '../transcript/load';
+import { listSessions, load, type SessionSummary, type SummaryCache } from '../transcript/load';
 import { TRANSCRIPT_VERSION } from '../transcript/records';
 import { TranscriptStore } from '../transcript/store';
 import type { SessionLibrary, SessionStore, StoredRecord } from './session';
@@ -24,6 +24,9 @@ class LazyStore implements SessionStore {
 }
 
 export class FileSessionLibrary implements SessionLibrary {
+	/** The chat list is asked for often; an unchanged transcript is not read again. */
+	private readonly summaries: SummaryCache = new Map();
+
 	constructor(
 		readonly dir: string,
 		private readonly now: () => number,
@@ -41,6 +44,6 @@ export class FileSessionLibrary implements SessionLibrary {
 	}
 
 	list(): SessionSummary[] {
-		return listSessions(this.dir, { log: this.log });
+		return listSessions(this.dir, { log: this.log, cache: this.summaries });
 	}
 }

@@ -179,9 +179,25 @@ function kindOfLine(buffer: Buffer, start: number, end: number): unknown {
 	return typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
 }
 
+/**
+ * Summaries already made, by session id, with the file's size and modification time when made:
+ * an unchanged file is not read again, so listing many long chats costs a stat each.
+ */
+export type SummaryCache = Map<string, { readonly size: number; readonly mtimeMs: number; readonly summary: SessionSummary }>;
+
 /** One session's summary, scanning lines without decoding them (meta lines excepted). */
-function summarize(dir: string, sessionId: string): SessionSummary {
-	const updatedAt = statSync(transcriptPath(dir, sessionId)).mtimeMs;
+function summarize(dir: string, sessionId: string, cache: SummaryCache | undefined): SessionSummary {
+	const { size, mtimeMs } = statSync(transcriptPath(dir, sessionId));
+	const cached = cache?.get(sessionId);
+	if (cached?.size === size && cached.mtimeMs === mtimeMs) {
+		return cached.summary;
+	}
+	const summary = scanSummary(dir, sessionId, mtimeMs);
+	cache?.set(sessionId, { size, mtimeMs, summary });
+	return summary;
+}
+
+function scanSummary(dir: string, sessionId: string, updatedAt: number): SessionSummary {
 	const buffer = readTranscript(dir, sessionId);
 	const header = checkHeaderLine(firstLine(buffer), sessionId);
 	let title: string | undefined;
@@ -205,7 +221,7 @@ function summarize(dir: string, sessionId: string): SessionSummary {
  * is left out (and logged). The turn count is of user lines as written; a damaged user line
  * that load() would skip still counts.
  */
-export function listSessions(dir: string, options: LoadOptions = {}): SessionSummary[] {
+export function listSessions(dir: string, options: LoadOptions & { readonly cache?: SummaryCache } = {}): SessionSummary[] {
 	let names: string[];
 	try {
 		names = readdirSync(dir, { withFileTypes: true })
@@ -218,9 +234,18 @@ export function listSessions(dir: string, options: LoadOptions = {}): SessionSum
 		throw error;
 	}
 	const sessions: SessionSummary[] = [];
+	if (options.cache) {
+		// Sessions whose files are gone are forgotten.
+		const present = new Set(names);
+		for (const id of options.cache.keys()) {
+			if (!present.has(id)) {
+				options.cache.delete(id);
+			}
+		}
+	}
 	for (const id of names) {
 		try {
-			sessions.push(summarize(dir, id));
+			sessions.push(summarize(dir, id, options.cache));
 		} catch (error) {
 			options.log?.warn(`Transcript ${id}: left out of the session list: ${errorMessage(error)}`);
 		}

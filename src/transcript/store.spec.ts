@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it, mock } from 'node:test';
 import { encodeInjectionRecord, type InjectionRecord } from '../reminders/record';
 import { RecordingLogger } from '../testing/recordingLogger';
-import { listSessions, load } from './load';
+import { listSessions, load, type SummaryCache } from './load';
 import { TranscriptError } from './paths';
 import { type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
 import { TranscriptStore } from './store';
@@ -285,6 +285,28 @@ describe('listSessions', () => {
 		]);
 		assert.match(log.at('warn')[0] ?? '', /Transcript broken: left out of the session list/);
 		assert.ok(readdirSync(dir).includes('broken.jsonl'), 'listing never changes files');
+	});
+
+	it('with a cache, reads an unchanged transcript once, a grown one again, and forgets a deleted one', () => {
+		const dir = freshDir();
+		const user = (id: string): TranscriptEntry => ({ kind: 'user', id, turnId: `t-${id}`, at: T0, text: 'hi' });
+		const path = writeSession(dir, [user('u1')], { kind: 'session', v: 1, id: 's1', createdAt: T0 });
+		const mtime = (T0 + 1000) / 1000;
+		utimesSync(path, mtime, mtime);
+		const cache: SummaryCache = new Map();
+		assert.equal(listSessions(dir, { cache })[0]?.turns, 1);
+		// Same size and time, different bytes: the cached summary stands, so the file was not read.
+		const bytes = readFileSync(path, 'utf8');
+		writeFileSync(path, bytes.replace('"kind":"user"', '"kind":"xser"'));
+		utimesSync(path, mtime, mtime);
+		assert.equal(listSessions(dir, { cache })[0]?.turns, 1);
+		// Appended to (as every session is): read again.
+		writeFileSync(path, bytes);
+		appendFileSync(path, `${JSON.stringify(user('u2'))}\n`);
+		assert.equal(listSessions(dir, { cache })[0]?.turns, 2);
+		rmSync(path);
+		assert.deepEqual(listSessions(dir, { cache }), []);
+		assert.equal(cache.size, 0);
 	});
 
 	it('is empty for a directory that does not exist yet', () => {
