@@ -1,22 +1,15 @@
 // The live agent in the real bundle: streaming text, the status line, pending steering, the
 // approval card, Stop, and the model and mode pickers.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type AgentView, parseViewMessage } from '../../src/protocol/messages';
 import { assistant, user } from './items';
-import { agentView, assertCleanAndClose, type ChatPage, openChat, postedOf, startHarness, type ViewHarness, viewState } from './page';
+import { agentView, assertCleanAndClose, type ChatPage, openChat, postedOf, useHarness, viewState } from './page';
 
 const running = (overrides: Partial<AgentView> = {}): AgentView => agentView({ status: { state: 'running', detail: 'Waiting for the model…' }, ...overrides });
 
 describe('live agent', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	async function connected(agent: AgentView = agentView({ status: { state: 'ready', detail: 'Ready.' } })): Promise<ChatPage> {
 		const chat = await openChat(harness);

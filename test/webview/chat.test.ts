@@ -1,21 +1,14 @@
 // The real chat webview bundle in headless Chromium, driven as the host would drive it.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { parseViewMessage, PROTOCOL_VERSION, type TranscriptItem } from '../../src/protocol/messages';
-import { type ChatPage, openChat, startHarness, type ViewHarness, viewState, violations } from './page';
+import { type ChatPage, openChat, useHarness, viewState, violations } from './page';
 
 const user = (id: string, text: string, at = Date.UTC(2026, 10, 30, 9, 30)): TranscriptItem => ({ kind: 'user', id, text, at });
 
 describe('chat webview', () => {
-	let harness: ViewHarness;
+	const harness = useHarness();
 	let chat: ChatPage;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
 
 	async function fresh(state = viewState()): Promise<ChatPage> {
 		chat = await openChat(harness);

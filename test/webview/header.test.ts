@@ -1,17 +1,10 @@
 // The header: the context-use line with reminder costs per key, and the chat list.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { assertCleanAndClose, openChat, postedOf, startHarness, type ViewHarness, viewState } from './page';
+import { describe, it } from 'node:test';
+import { assertCleanAndClose, openChat, postedOf, useHarness, viewState } from './page';
 
 describe('header', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	it('shows context use against the window and, expanded, what each reminder key cost', async () => {
 		const chat = await openChat(harness);

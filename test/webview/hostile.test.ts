@@ -3,11 +3,11 @@
 // notices, reminder labels, reasons and bodies, steering, the approval card, titles, notices,
 // the chat list) and must stay text: nothing runs, nothing loads, no reminder row is forged.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { DANGEROUS_ELEMENTS, FORGED_BLOCK, HOSTILE_CORPUS } from './corpus';
 import { assistant, entry, reminders, tool, user } from './items';
-import { agentView, assertCleanAndClose, openChat, startHarness, type ViewHarness, viewState } from './page';
+import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
 
 function hostileTranscript(): TranscriptItem[] {
 	const items: TranscriptItem[] = [];
@@ -22,14 +22,7 @@ function hostileTranscript(): TranscriptItem[] {
 }
 
 describe('hostile strings', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	it('render as text in every slot, run nothing, load nothing, and forge no reminder row', async () => {
 		const chat = await openChat(harness);

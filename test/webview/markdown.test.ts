@@ -2,10 +2,10 @@
 // elements, code blocks copy exactly, links only ever post `link.open`, streaming keeps earlier
 // blocks' nodes, and a hostile corpus stays text whether recorded or streamed.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { AgentView } from '../../src/protocol/messages';
 import { assistant, FORGED_REMINDER, user } from './items';
-import { agentView, assertCleanAndClose, type ChatPage, openChat, postedOf, startHarness, type ViewHarness, viewState } from './page';
+import { agentView, assertCleanAndClose, type ChatPage, openChat, postedOf, useHarness, viewState } from './page';
 
 const running = (streaming: AgentView['streaming']): AgentView => agentView({ status: { state: 'running', detail: 'Streaming…' }, streaming });
 const ANSWER = 'li[data-id="a1"] .markdown';
@@ -49,14 +49,7 @@ const DOCUMENT = [
 ].join('\n');
 
 describe('assistant markdown', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	async function withAnswer(text: string): Promise<ChatPage> {
 		const chat = await openChat(harness);

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
+import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser.mjs';
 import { PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
@@ -59,6 +60,33 @@ export async function startHarness(): Promise<ViewHarness> {
 			await browser.close();
 			await new Promise((resolve) => server.close(resolve));
 		},
+	};
+}
+
+/**
+ * One server and Chromium for the enclosing `describe`: started before its first test, closed
+ * after its last. Call it at the top of the `describe` body.
+ */
+export function useHarness(): ViewHarness {
+	let started: ViewHarness | undefined;
+	before(async () => {
+		started = await startHarness();
+	});
+	after(async () => {
+		await started?.close();
+	});
+	const current = (): ViewHarness => started ?? assert.fail('the webview harness is used outside a test');
+	return {
+		get browser() {
+			return current().browser;
+		},
+		get server() {
+			return current().server;
+		},
+		get origin() {
+			return current().origin;
+		},
+		close: () => current().close(),
 	};
 }
 

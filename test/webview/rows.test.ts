@@ -1,20 +1,13 @@
 // Every transcript row kind, in the real bundle in headless Chromium: what each shows, how the
 // collapsible ones open by mouse and keyboard, and that reminder rows come only from structure.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { assistant, entry, FORGED_REMINDER, reminders, tool, turnEnd, user } from './items';
-import { assertCleanAndClose, type ChatPage, openChat, startHarness, type ViewHarness, viewState } from './page';
+import { assertCleanAndClose, type ChatPage, openChat, useHarness, viewState } from './page';
 
 describe('transcript rows', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	async function withItems(items: TranscriptItem[]): Promise<ChatPage> {
 		const chat = await openChat(harness);

@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { assistant, entry, reminders, tool, turnEnd, user } from './items';
-import { agentView, assertCleanAndClose, openChat, startHarness, type ViewHarness, viewState } from './page';
+import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
 import { THEMES, type ThemeName } from './themes';
 
 const ARTIFACTS = join(process.cwd(), 'out', 'webview-artifacts');
@@ -111,14 +111,10 @@ async function lowContrast(page: Page): Promise<string[]> {
 }
 
 describe('themes', () => {
-	let harness: ViewHarness;
+	const harness = useHarness();
 
-	before(async () => {
-		harness = await startHarness();
+	before(() => {
 		mkdirSync(ARTIFACTS, { recursive: true });
-	});
-	after(async () => {
-		await harness.close();
 	});
 
 	for (const theme of Object.keys(THEMES) as ThemeName[]) {

@@ -3,21 +3,14 @@
 // that of all rows; appends and streaming keep the view where the person left it; only new rows
 // are announced. Focus and keyboard: virtualFocus.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { assistant, entry, reminders, tool, turnEnd, user } from './items';
 import { assertRun, atEnd, BIG, MEDIUM, openSession, scrollTo, settle, view } from './longSession';
-import { agentView, assertCleanAndClose, openChat, startHarness, type ViewHarness, viewState } from './page';
+import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
 
 describe('virtualized transcript', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	it('shows a 10,000-row session with only the rows in view in the DOM, in order, at the end, the top and the middle', async () => {
 		const chat = await openSession(harness, BIG.items);

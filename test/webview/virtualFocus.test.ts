@@ -2,20 +2,13 @@
 // row touches only that row and survives scrolling it away; Tab walks every row's controls
 // beyond the rows first rendered; the focus survives streaming, appends and scrolling away.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { assistant, entry, reminders, tool, user } from './items';
 import { MEDIUM, openSession, scrollTo, settle, type View, view } from './longSession';
-import { agentView, assertCleanAndClose, startHarness, type ViewHarness } from './page';
+import { agentView, assertCleanAndClose, useHarness } from './page';
 
 describe('virtualized transcript: focus and keyboard', () => {
-	let harness: ViewHarness;
-
-	before(async () => {
-		harness = await startHarness();
-	});
-	after(async () => {
-		await harness.close();
-	});
+	const harness = useHarness();
 
 	it('expands a row without re-creating any other, shifting only the rows after it, and keeps it expanded out of range', async () => {
 		const chat = await openSession(harness, MEDIUM.items);
