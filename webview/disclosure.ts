@@ -21,7 +21,7 @@ export function disclosure(options: DisclosureOptions): Disclosure {
 	const chevron = icon('chevron-right', 'disclosure-chevron');
 	const button = el(
 		'button',
-		{ type: 'button', class: `disclosure ${options.buttonClass}`, 'aria-expanded': 'false', 'aria-controls': panelId, title: options.title },
+		{ type: 'button', class: `line-button disclosure ${options.buttonClass}`, 'aria-expanded': 'false', 'aria-controls': panelId, title: options.title },
 		chevron,
 		...options.label,
 	);

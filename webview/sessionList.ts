@@ -75,7 +75,7 @@ export class SessionList {
 	private item(session: SessionSummaryView): HTMLLIElement {
 		const button = el(
 			'button',
-			{ type: 'button', class: 'session-item', 'data-id': session.id, 'aria-current': session.current ? 'true' : undefined },
+			{ type: 'button', class: 'line-button session-item', 'data-id': session.id, 'aria-current': session.current ? 'true' : undefined },
 			el('span', { class: 'session-item-title' }, session.title || 'New chat'),
 			el('span', { class: 'session-item-when' }, session.current ? 'current' : when.format(new Date(session.at))),
 		);
