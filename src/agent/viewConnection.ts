@@ -91,7 +91,7 @@ export class ViewConnection extends Disposable {
 		this._register(options.agent.onDidChange((agent) => {
 			this.send({ type: 'agent.changed', agent });
 			if (agent.contextWindow !== this.sentContextWindow) {
-				this.sendContext();
+				this.sendContext(agent);
 			}
 		}));
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
@@ -234,14 +234,14 @@ export class ViewConnection extends Disposable {
 		this.send({ type: 'notice', level, text: text.slice(0, 2000) });
 	}
 
-	private contextView(): ContextUseView {
-		const window = this.options.agent.view().contextWindow;
-		this.sentContextWindow = window;
-		return this.options.sessions.current.contextView(window);
+	/** `agent`: the agent's view when the caller has it already. */
+	private contextView(agent = this.options.agent.view()): ContextUseView {
+		this.sentContextWindow = agent.contextWindow;
+		return this.options.sessions.current.contextView(agent.contextWindow);
 	}
 
-	private sendContext(): void {
-		this.send({ type: 'context.changed', context: this.contextView() });
+	private sendContext(agent?: AgentView): void {
+		this.send({ type: 'context.changed', context: this.contextView(agent) });
 	}
 
 	private watch(session: ChatSession): void {
@@ -259,14 +259,15 @@ export class ViewConnection extends Disposable {
 	}
 
 	private sendSnapshot(): void {
+		const agent = this.options.agent.view();
 		this.send({
 			type: 'snapshot',
 			protocol: PROTOCOL_VERSION,
 			state: {
 				session: this.options.sessions.current.toView(),
 				settings: this.options.settings.current,
-				agent: this.options.agent.view(),
-				context: this.contextView(),
+				agent,
+				context: this.contextView(agent),
 			},
 		});
 	}
