@@ -50,9 +50,14 @@ export function round(value: number, digits = 2): number {
 }
 
 /** Nearest-rank percentile of ascending samples (`p` in 0..1). */
-function percentile(sorted: Float64Array, p: number): number {
+function percentile(sorted: ArrayLike<number>, p: number): number {
 	const rank = Math.max(1, Math.ceil(p * sorted.length));
 	return sorted[rank - 1] ?? Number.NaN;
+}
+
+/** Nearest-rank percentile of samples in any order (`p` in 0..1): 0.5 is the median. */
+export function percentileOf(values: readonly number[], p: number): number {
+	return percentile([...values].sort((a, b) => a - b), p);
 }
 
 function summarize(samples: Float64Array, heapDeltaBytes: number): TimingStats {

@@ -10,7 +10,7 @@ import type { TranscriptItem } from '../../src/protocol/messages';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages';
 import { agentView, type ChatPage, openChat, startHarness, viewState } from '../../test/webview/page';
 import { assistant, entry, reminders, tool, user } from '../../test/webview/items';
-import { type BenchRow, prng, report, round } from '../harness';
+import { type BenchRow, percentileOf, prng, report, round } from '../harness';
 
 const ROWS = 10_000;
 /** The same deltas under a short chat, to show what the long transcript adds. */
@@ -92,15 +92,8 @@ async function streamDeltas(chat: ChatPage, cdp: CDPSession, overhead: number): 
 	return times;
 }
 
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-}
-
-function p90(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.ceil(0.9 * sorted.length) - 1] ?? Number.NaN;
-}
+const median = (values: readonly number[]): number => percentileOf(values, 0.5);
+const p90 = (values: readonly number[]): number => percentileOf(values, 0.9);
 
 async function main(): Promise<void> {
 	ensureTools();

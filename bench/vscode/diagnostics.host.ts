@@ -30,7 +30,7 @@ import { VsCodeDiagnosticsSource } from '../../src/vscode/diagnosticsSource';
 import { vscodeDocuments } from '../../src/vscode/documents';
 import { SETTINGS } from '../../src/vscode/settings';
 import { VsCodeDocumentWriter, VsCodeWorkspaceFs, workspaceRoots } from '../../src/vscode/toolHost';
-import type { BenchResult, BenchRow } from '../harness';
+import { type BenchResult, type BenchRow, percentileOf } from '../harness';
 
 /** What src/extension.ts passes to EditDiagnostics: the settle defaults, the timeout setting as the cap. */
 const PRODUCT_SETTLE: SettleOptions = { ...DEFAULT_SETTLE_OPTIONS, capMs: SETTINGS.diagnosticsTimeoutMs.default };
@@ -601,14 +601,9 @@ async function setUp(source: VsCodeDiagnosticsSource): Promise<Workspace> {
 // ---------------------------------------------------------------------------------------------
 // The report.
 
-function percentile(values: readonly number[], p: number): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.max(1, Math.ceil(p * sorted.length)) - 1] ?? Number.NaN;
-}
-
 function timing(all: readonly number[]): { median_ms: number; p90_ms: number; max_ms: number } {
 	const values = all.filter((value) => !Number.isNaN(value));
-	return { median_ms: Math.round(percentile(values, 0.5)), p90_ms: Math.round(percentile(values, 0.9)), max_ms: Math.round(Math.max(...values)) };
+	return { median_ms: Math.round(percentileOf(values, 0.5)), p90_ms: Math.round(percentileOf(values, 0.9)), max_ms: Math.round(Math.max(...values)) };
 }
 
 type Approach = 'settle' | 'fixed1s' | 'fixed2s';
@@ -692,7 +687,7 @@ function buildResult(trials: readonly TrialRecord[], warmups: readonly TrialReco
 	const window = (lines: number): string => `${Math.round(PRODUCT_SETTLE.quietMs + lines * PER_LINE_MS)} ms quiet / ${((PRODUCT_SETTLE.graceMs + lines * PER_LINE_MS) / 1000).toFixed(1)} s grace`;
 	const meaning =
 		`Over ${n} edits Aside's wait read stale diagnostics ${stale('settle')} time(s), the fixed 1 s wait ${stale('fixed1s')} and the fixed 2 s wait ${stale('fixed2s')}; ` +
-		`Aside's wait took a median of ${seconds(percentile(settleTimes, 0.5))} s (p90 ${seconds(percentile(settleTimes, 0.9))} s, at most ${seconds(Math.max(...settleTimes))} s). ` +
+		`Aside's wait took a median of ${seconds(percentileOf(settleTimes, 0.5))} s (p90 ${seconds(percentileOf(settleTimes, 0.9))} s, at most ${seconds(Math.max(...settleTimes))} s). ` +
 		`Windows: ${window(smallLines)} for the ${smallLines}-line file, ${window(largeLines)} for the ${largeLines.toLocaleString('en-US')}-line one.`;
 	const meaning2 =
 		`The TypeScript server's final answer came more than 1 s after the save in ${floorOver(1000)} of ${n} edits and more than 2 s in ${floorOver(2000)} (${largeOver(1000)} and ${largeOver(2000)} of them in the ${largeLines.toLocaleString('en-US')}-line file): a fixed wait is stale whenever the server is slower than its guess. ` +
