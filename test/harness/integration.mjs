@@ -6,7 +6,7 @@
 // driver to act in the browser: it logs `[aside-driver] {"id":…,"action":…}` and waits for
 // `<driverDir>/<id>.json`, which the driver writes after acting. The suite's closing line
 // `[aside-results] {...}` carries its counts back.
-import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'node:util';
 import { join } from 'node:path';
@@ -124,8 +124,26 @@ function parseLine(line, prefix) {
 	}
 }
 
+/**
+ * `ASIDE_INTEGRATION_FILES=agent,session` runs only the test files whose names contain one of the
+ * fragments (a development aid; `npm test` runs them all). The reload phase runs only when one of
+ * its files matches.
+ */
+function selectedFiles() {
+	return (process.env.ASIDE_INTEGRATION_FILES ?? '')
+		.split(',')
+		.map((fragment) => fragment.trim())
+		.filter((fragment) => fragment !== '');
+}
+
 export async function runIntegration() {
 	const started = Date.now();
+	const onlyFiles = selectedFiles();
+	const reloadFiles = readdirSync(join(repoRoot, 'test', 'integration')).filter((name) => name.endsWith('.reload.test.ts'));
+	const phases = onlyFiles.length === 0 || reloadFiles.some((name) => onlyFiles.some((fragment) => name.includes(fragment))) ? ['main', 'reload'] : ['main'];
+	if (onlyFiles.length > 0) {
+		console.log(`only the integration files matching ${onlyFiles.join(', ')} (phases: ${phases.join(', ')})`);
+	}
 	ensureTools();
 	const work = mkdtempSync(join(tmpdir(), 'aside-integration-'));
 	const failures = [];
@@ -146,7 +164,13 @@ export async function runIntegration() {
 		server = await startCodeServer({ stateDir: join(work, 'state'), extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
 		console.log(`code-server ${server.url} up after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
-		const environment = { ASIDE_TEST_HOOKS: '1', ASIDE_DRIVER_DIR: driverDir, ASIDE_ARTIFACTS_DIR: artifacts, ASIDE_EXPECTED_EXTENSION_PATH: extensionPath };
+		const environment = {
+			ASIDE_TEST_HOOKS: '1',
+			ASIDE_DRIVER_DIR: driverDir,
+			ASIDE_ARTIFACTS_DIR: artifacts,
+			ASIDE_EXPECTED_EXTENSION_PATH: extensionPath,
+			...(onlyFiles.length > 0 ? { ASIDE_INTEGRATION_FILES: onlyFiles.join(',') } : {}),
+		};
 		const urlFor = (phase) => {
 			const payload = [
 				['extensionDevelopmentPath', remote(extensionPath)],
@@ -191,7 +215,7 @@ export async function runIntegration() {
 		// Phase 1 is the suite; phase 'reload' opens the same workspace again in a fresh window (a
 		// new extension host over the same storage), as a window reload does.
 		const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
-		for (const phase of ['main', 'reload']) {
+		for (const phase of phases) {
 			results = undefined;
 			const exited = new Promise((resolve) => {
 				resolveExit = resolve;

@@ -44,7 +44,11 @@ export function run(): Promise<void> {
 	// Phase 'reload' runs in a second window over the same state, after the first one closed:
 	// only the `*.reload.test.js` files, which check what must survive a window reload.
 	const reload = process.env.ASIDE_PHASE === 'reload';
-	const files = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && name.endsWith('.reload.test.js') === reload);
+	// ASIDE_INTEGRATION_FILES (comma-separated name fragments) narrows the run, for development.
+	const only = (process.env.ASIDE_INTEGRATION_FILES ?? '').split(',').map((fragment) => fragment.trim()).filter((fragment) => fragment !== '');
+	const files = readdirSync(__dirname).filter(
+		(name) => name.endsWith('.test.js') && name.endsWith('.reload.test.js') === reload && (only.length === 0 || only.some((fragment) => name.includes(fragment))),
+	);
 	for (const file of files.sort()) {
 		mocha.addFile(join(__dirname, file));
 	}
