@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { activeAside, EXTENSION_ID } from './support';
+import { activeAside, EXTENSION_ID, until } from './support';
 
 describe('activation (packaged extension)', () => {
 	it('runs the extension from the unpacked .vsix and activates it', async () => {
@@ -30,7 +30,14 @@ describe('activation (packaged extension)', () => {
 		}
 	});
 
-	it('opens the Aside: Show Log command without error', async () => {
+	it('Aside: Show Log shows the Aside log, with the activation line, in the Output panel', async () => {
+		const logShown = (): vscode.TextEditor | undefined =>
+			vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === 'output' && /Aside\.log$/.test(editor.document.uri.path));
+		await vscode.commands.executeCommand('workbench.action.closePanel');
+		await until(logShown, (editor) => editor === undefined, 'the Output panel to close');
 		await vscode.commands.executeCommand('aside.showLog');
+		const editor = await until(logShown, (shown) => shown !== undefined, 'the Aside log in the Output panel');
+		const version = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { version: string }).version;
+		assert.match(editor?.document.getText() ?? '', new RegExp(`\\[info\\] Aside ${version.replaceAll('.', '\\.')} activating \\(VS Code `));
 	});
 });

@@ -9,9 +9,11 @@ import type { Owner, WaitFacts } from '../definition';
 import { ReminderEngine } from '../engine';
 import { parseReminders } from '../envelope';
 import { BUILTIN_KEYS } from '../keys';
+import { RequestStaging, stageEntry } from '../staging';
+import { readSettings, reminderConfigOf } from '../../vscode/settings';
 import { noToolNudge } from './agentNudge';
 import { BUILTIN_REMINDER_TYPES } from './catalog';
-import { DEFAULT_REMINDERS } from './defaults';
+import { builtinReminders, DEFAULT_REMINDERS } from './defaults';
 import { permissionVerdict } from './permissionVerdict';
 import { sessionDate } from './sessionDate';
 import { sessionResume } from './sessionResume';
@@ -27,16 +29,34 @@ function setup(config?: ReminderConfig) {
 }
 
 describe('built-in reminders', () => {
-	it('every built-in key is registered, and every default definition is a catalog type', () => {
-		for (const type of BUILTIN_REMINDER_TYPES) {
-			assert.ok(BUILTIN_KEYS.has(type.key), type.key);
+	it('each configurable roster reminder goes out under its registered key and label, and its own setting turns it off alone', async () => {
+		const rosterTypes = ['sessionDate', 'workspaceInstructions', 'agentNudge', 'contextUsage'];
+		const deliver = async (settings: Readonly<Record<string, unknown>>) => {
+			const clock = new FakeClock(Date.UTC(2026, 11, 1, 9));
+			const { settings: read } = readSettings((key) => settings[key]);
+			const engine = new ReminderEngine({
+				recorder: new MemoryRecorder(),
+				clock,
+				log: new RecordingLogger(),
+				config: reminderConfigOf(() => read),
+				defaults: builtinReminders(clock, () => [{ path: 'AGENTS.md', text: 'Use pnpm.', truncated: false }]),
+			});
+			const owner = engine.beginUserTurn('t1');
+			// Facts under which every roster reminder is due: last step, context 75 % full.
+			const injection = engine.wait({ requestId: 'r1', owner, phase: 'turn-start', messages: [userText('go')] }, undefined, { step: 1, stepLimit: 1, context: { usedTokens: 150, limitTokens: 200 } });
+			await injection.commit();
+			return injection.record?.entries ?? [];
+		};
+		const all = await deliver({});
+		assert.deepEqual(all.map((entry) => entry.type).sort(), [...rosterTypes].sort());
+		for (const entry of all) {
+			const type = BUILTIN_REMINDER_TYPES.find((candidate) => candidate.type === entry.type);
+			assert.equal(entry.key, type?.key);
+			assert.equal(entry.label, BUILTIN_KEYS.get(entry.key)?.label, `${entry.key} is shown with its registered label`);
 		}
-		for (const definition of DEFAULT_REMINDERS) {
-			const type = BUILTIN_REMINDER_TYPES.find((t) => t.type === definition.type);
-			assert.ok(type, definition.type);
-			assert.equal(definition.key, type.key);
-			assert.equal(definition.label, type.label);
-			assert.equal(definition.policy.kind === 'interval' ? definition.policy.turns : undefined, type.interval);
+		for (const type of rosterTypes) {
+			const left = await deliver({ [`aside.reminders.${type}.enabled`]: false });
+			assert.deepEqual(left.map((entry) => entry.type).sort(), rosterTypes.filter((other) => other !== type).sort(), `only ${type} is off`);
 		}
 	});
 
@@ -64,8 +84,20 @@ describe('built-in reminders', () => {
 			assert.match(wait(owner).record?.entries[0]?.body ?? '', /^The user sent this message[\s\S]*\n\none more$/);
 		});
 
-		it('cannot be turned off: it carries the user\'s own words', () => {
-			assert.equal(BUILTIN_REMINDER_TYPES.find((t) => t.key === 'steering.user')?.configurable, false);
+		it('cannot be turned off: with every reminder setting false, even one named after it, it is still sent', async () => {
+			const settings = new Map<string, unknown>([['aside.reminders.userSteering.enabled', false]]);
+			for (const type of BUILTIN_REMINDER_TYPES) {
+				settings.set(`aside.reminders.${type.type}.enabled`, false);
+			}
+			const { settings: read } = readSettings((key) => settings.get(key));
+			const { engine, wait } = setup(reminderConfigOf(() => read));
+			const owner = engine.beginUserTurn('t1');
+			engine.queueTurnEvent(owner, permissionVerdict({ granted: true, tool: 'Edit', target: 'a.ts' }));
+			engine.queueTurnEvent(owner, userSteering('use pnpm'));
+			const injection = wait(owner);
+			assert.deepEqual(injection.record?.entries.map((entry) => entry.key), ['steering.user'], 'the verdict is off, the steering is not');
+			await injection.commit();
+			assert.equal(wait(owner).record, null, 'both were consumed: the verdict silently');
 		});
 	});
 
@@ -141,10 +173,20 @@ describe('built-in reminders', () => {
 			}
 		});
 
-		it('the no-tool nudge is a staged entry for an empty reply', () => {
-			const nudge = noToolNudge();
-			assert.equal(nudge.key, 'agent.nudge');
-			assert.match(nudge.body ?? '', /^Your last reply was empty/);
+		it('the no-tool nudge, staged after an empty reply, goes last in its request, after the observations', async () => {
+			const { engine } = setup();
+			const owner = engine.beginUserTurn('t1');
+			engine.queueTurnEvent(owner, permissionVerdict({ granted: false, tool: 'Run', target: 'ls' }));
+			const staging = new RequestStaging();
+			stageEntry(staging, 'steering', noToolNudge());
+			const injection = engine.wait({ requestId: 'nudged', owner, phase: 'mid-turn', messages: [userText('go'), assistantText('')] }, staging);
+			assert.deepEqual(injection.record?.entries.map((entry) => entry.key), ['permission.verdict', 'agent.nudge']);
+			assert.match(injection.record.entries[1]?.body ?? '', /^Your last reply was empty: no text and no tool call\./);
+			await injection.commit();
+			const quiet = setup({ isEnabled: (type) => type !== 'agentNudge', intervalOf: () => undefined });
+			const again = new RequestStaging();
+			stageEntry(again, 'steering', noToolNudge());
+			assert.equal(quiet.engine.wait({ requestId: 'off', owner: quiet.engine.beginUserTurn('t2'), phase: 'mid-turn', messages: [userText('go'), assistantText('')] }, again).record, null, 'turned off, it is not sent');
 		});
 
 		it('turned off in settings, it is not sent', () => {
