@@ -154,7 +154,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		rememberCurrent();
 	}));
 
-	const models = store.add(new VsCodeModelSource(configuration, context.secrets));
+	const models = store.add(new VsCodeModelSource(configuration, context.secrets, log));
 	const agent = store.add(
 		new Agent({
 			sessions,
