@@ -123,6 +123,20 @@ describe('LanguageModelProvider: the response', () => {
 		assert.ok(model.counted.some((value) => value instanceof FakeChatMessage), 'messages are counted as messages, not flattened to text');
 	});
 
+	it('counts each message once per provider: the next step of a turn counts only what is new', async () => {
+		const { model, provider } = setup();
+		model.script({ parts: [new FakeToolCallPart('c1', 'Read', { path: 'a.ts' })] }, { parts: [new FakeTextPart('Done.')] });
+		const first = [userText('read a.ts')];
+		await run(provider.stream(request({ messages: first }), new AbortController().signal));
+		const counted = model.counted.length;
+		const second: ChatMessage[] = [...first, calls({ id: 'c1', name: 'Read', input: { path: 'a.ts' } }), { role: 'tool', callId: 'c1', content: 'one two' }];
+		const { events } = await run(provider.stream(request({ messages: second }), new AbortController().signal));
+		const newlyCounted = model.counted.slice(counted).filter((value) => value instanceof FakeChatMessage);
+		assert.equal(newlyCounted.length, 2, 'the call and its result, not the system prompt or the first message again');
+		const usage = events.find((event): event is Extract<StreamEvent, { type: 'usage' }> => event.type === 'usage');
+		assert.equal(usage?.inputTokens, words('You are Aside.') + words('read a.ts') + words('Read {"path":"a.ts"}') + words('one two'));
+	});
+
 	it("falls back to the messages' text for a model that counts only strings", async () => {
 		const { model, provider } = setup();
 		model.countFails = 'messages';

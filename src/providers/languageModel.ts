@@ -57,19 +57,25 @@ export interface LanguageModelChatLike {
 interface Outgoing {
 	readonly message: object;
 	readonly text: string;
+	/** The same for the same message: its count is remembered under it. */
+	readonly key: string;
 }
 
 export function toLmMessages(api: LanguageModelApi, system: string, messages: readonly ChatMessage[]): Outgoing[] {
-	const out: Outgoing[] = [{ message: api.LanguageModelChatMessage.User(system), text: system }];
+	const out: Outgoing[] = [{ message: api.LanguageModelChatMessage.User(system), text: system, key: JSON.stringify(['system', system]) }];
 	// Adjacent user-role content (tool results, reminders, the user's text) is merged into one
 	// message with the results first, as tool-calling models expect.
-	let results: { part: LmToolResultPart; text: string }[] = [];
-	let texts: { part: LmTextPart; text: string }[] = [];
-	const result = (callId: string, content: string) => ({ part: new api.LanguageModelToolResultPart(callId, [new api.LanguageModelTextPart(content)]), text: content });
+	let results: { part: LmToolResultPart; text: string; key: string[] }[] = [];
+	let texts: { part: LmTextPart; text: string; key: string[] }[] = [];
+	const result = (callId: string, content: string) => ({ part: new api.LanguageModelToolResultPart(callId, [new api.LanguageModelTextPart(content)]), text: content, key: ['result', callId, content] });
 	const flush = (): void => {
 		if (results.length + texts.length > 0) {
 			const parts = [...results, ...texts];
-			out.push({ message: api.LanguageModelChatMessage.User(parts.map((p) => p.part)), text: parts.map((p) => p.text).join('\n') });
+			out.push({
+				message: api.LanguageModelChatMessage.User(parts.map((p) => p.part)),
+				text: parts.map((p) => p.text).join('\n'),
+				key: JSON.stringify(['user', ...parts.map((p) => p.key)]),
+			});
 			results = [];
 			texts = [];
 		}
@@ -80,7 +86,7 @@ export function toLmMessages(api: LanguageModelApi, system: string, messages: re
 		} else if (message.role === 'user') {
 			for (const part of message.content) {
 				if (part.type === 'text') {
-					texts.push({ part: new api.LanguageModelTextPart(part.text), text: part.text });
+					texts.push({ part: new api.LanguageModelTextPart(part.text), text: part.text, key: ['text', part.text] });
 				} else {
 					results.push(result(part.callId, part.content));
 				}
@@ -102,7 +108,7 @@ export function toLmMessages(api: LanguageModelApi, system: string, messages: re
 				}
 			}
 			if (parts.length > 0) {
-				out.push({ message: api.LanguageModelChatMessage.Assistant(parts), text: text.join('\n') });
+				out.push({ message: api.LanguageModelChatMessage.Assistant(parts), text: text.join('\n'), key: JSON.stringify(['assistant', message.content]) });
 			}
 		}
 	}
@@ -125,8 +131,12 @@ function toolsOf(tools: readonly ToolSpec[]): { name: string; description: strin
 	return tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
 }
 
+/** Counts remembered per message, so each step of a turn counts only what is new. */
+const COUNT_CACHE_SIZE = 4096;
+
 export class LanguageModelProvider implements ChatProvider {
 	readonly id = 'vscode-lm' as const;
+	private readonly counts = new Map<string, number>();
 
 	constructor(
 		private readonly model: LanguageModelChatLike,
@@ -204,7 +214,7 @@ export class LanguageModelProvider implements ChatProvider {
 	private async countInput(outgoing: readonly Outgoing[], tools: readonly object[], token: object): Promise<number | undefined> {
 		const counts = await Promise.all([
 			// Some models count only strings (or not tool parts): then the message's text is counted.
-			...outgoing.map(async (o) => (await this.count(o.message, token)) ?? this.count(o.text, token)),
+			...outgoing.map((o) => this.countMessage(o, token)),
 			tools.length === 0 ? 0 : this.count(JSON.stringify(tools), token),
 		]);
 		let total = 0;
@@ -215,6 +225,21 @@ export class LanguageModelProvider implements ChatProvider {
 			total += count;
 		}
 		return total;
+	}
+
+	private async countMessage(outgoing: Outgoing, token: object): Promise<number | undefined> {
+		const known = this.counts.get(outgoing.key);
+		if (known !== undefined) {
+			return known;
+		}
+		const count = (await this.count(outgoing.message, token)) ?? (await this.count(outgoing.text, token));
+		if (count !== undefined) {
+			if (this.counts.size >= COUNT_CACHE_SIZE) {
+				this.counts.clear();
+			}
+			this.counts.set(outgoing.key, count);
+		}
+		return count;
 	}
 
 	private async count(value: string | object, token: object): Promise<number | undefined> {
