@@ -58,6 +58,8 @@ export interface AsideTestHooks {
 	readonly storeApiKey: (provider: KeyedProvider, key: string | undefined) => Promise<void>;
 	/** Files the agent saw that changed and were not reported yet. */
 	readonly pendingEditedFiles: () => number;
+	/** The context window the agent uses now (what the context meter shows), if known. */
+	readonly contextWindow: () => number | undefined;
 }
 
 export type AsideExports = AsideApi & Partial<AsideTestHooks>;
@@ -154,7 +156,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		rememberCurrent();
 	}));
 
-	const models = store.add(new VsCodeModelSource(configuration, context.secrets));
+	const models = store.add(new VsCodeModelSource(configuration, context.secrets, log));
 	const agent = store.add(
 		new Agent({
 			sessions,
@@ -241,6 +243,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			},
 			pendingApproval: () => agent.view().approval?.callId,
 			pendingEditedFiles: () => observers.value?.pendingCount ?? 0,
+			contextWindow: () => agent.view().contextWindow,
 			storeApiKey: async (provider, key) => {
 				await (key === undefined ? context.secrets.delete(secretKeyFor(provider)) : context.secrets.store(secretKeyFor(provider), key));
 			},

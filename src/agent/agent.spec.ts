@@ -11,7 +11,7 @@ import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { Agent, type AgentSettings, type ModelSource } from './agent';
+import { Agent, type AgentSettings, type ModelSource, type ResolvedModel } from './agent';
 
 const editTool: Tool<{ path: string }> = {
 	name: 'Edit',
@@ -22,7 +22,7 @@ const editTool: Tool<{ path: string }> = {
 	run: ({ path }) => Promise.resolve({ content: `Edited ${path}.` }),
 };
 
-function setup(provider: ScriptedProvider, options: { problem?: string } = {}) {
+function setup(provider: ScriptedProvider, options: { problem?: string; models?: Partial<ModelSource> } = {}) {
 	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 	const settingsChanged = new Emitter<unknown>();
 	let settings: AgentSettings = { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'ask' };
@@ -33,6 +33,7 @@ function setup(provider: ScriptedProvider, options: { problem?: string } = {}) {
 		listModels: () => Promise.resolve(options.problem ? { models: [], problem: options.problem } : { models: [{ id: 'scripted', name: 'Scripted' }] }),
 		selectModel: () => Promise.resolve(),
 		onDidChange: new Emitter<void>().event,
+		...options.models,
 	};
 	const agent = new Agent({
 		sessions,
@@ -65,6 +66,26 @@ function setup(provider: ScriptedProvider, options: { problem?: string } = {}) {
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A model source whose window the test sets, as discovery would learn it in the background. */
+function learningWindow() {
+	const changed = new Emitter<void>();
+	let window: number | undefined;
+	const finished: ResolvedModel[] = [];
+	const models: Partial<ModelSource> = {
+		contextWindow: (model) => (model === 'scripted' ? window : undefined),
+		onDidChangeContextWindow: changed.event,
+		requestFinished: (resolved) => finished.push(resolved),
+	};
+	return {
+		models,
+		finished,
+		learn: (tokens: number) => {
+			window = tokens;
+			changed.fire();
+		},
+	};
+}
 const userTexts = (sessions: ReturnType<typeof testSessions>) => sessions.current.items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
 
 describe('the agent', () => {
@@ -184,5 +205,40 @@ describe('the agent', () => {
 		sessions.newSession();
 		assert.equal((await turn).outcome, 'interrupted');
 		assert.equal(agent.isRunning, false);
+	});
+});
+
+describe('the agent and the context window', () => {
+	it('shows the window the model source learns, when it learns it', async () => {
+		const source = learningWindow();
+		const { agent, views } = setup(new ScriptedProvider(), { models: source.models });
+		await tick();
+		assert.equal(agent.view().contextWindow, undefined, 'not known yet');
+		source.learn(8192);
+		assert.equal(views.at(-1)?.contextWindow, 8192, 'the view is told at once');
+	});
+
+	it('a window learned during a turn counts from its next request: context.usage rides it', async () => {
+		const source = learningWindow();
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }], usage: [5000, 200] }, { text: 'Done.' });
+		provider.onRequest = () => {
+			if (provider.requests.length === 1) {
+				source.learn(8192);
+			}
+		};
+		const { agent } = setup(provider, { models: source.models });
+		await agent.startTurn('Read a.ts');
+		const last = provider.requests[1]?.messages.at(-1);
+		assert.ok(last?.role === 'user' && last.content[0]?.type === 'text');
+		assert.match(last.content[0].text, /<system-reminder key="context\.usage">\nContext window: 5,200 of 8,192 tokens in use \(63%\)/);
+	});
+
+	it('tells the model source after every request, which may ask about a guessed window again', async () => {
+		const source = learningWindow();
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }] }, { text: 'Done.' });
+		const { agent } = setup(provider, { models: source.models });
+		await agent.startTurn('Read a.ts');
+		assert.deepEqual(source.finished.map((resolved) => resolved.model), ['scripted', 'scripted']);
+		assert.equal(source.finished[0]?.provider, provider);
 	});
 });

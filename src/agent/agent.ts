@@ -7,6 +7,7 @@ import { Disposable, MutableDisposable, toDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { AgentStatus, AgentView, ApprovalView, PermissionMode } from '../protocol/messages';
 import type { ChatMessage } from '../providers/messages';
+import { isWindow } from '../providers/contextWindow';
 import type { ChatProvider, ChatRequest, ModelInfo, ProviderError, StreamEvent, ToolSpec } from '../providers/provider';
 import { userSteering } from '../reminders/builtin/userSteering';
 import type { Preparation } from '../tools/registry';
@@ -36,6 +37,15 @@ export interface ModelSource {
 	selectModel(model: string): Promise<void>;
 	/** Settings or keys changed: the choice may differ now. */
 	readonly onDidChange: Event<void>;
+	/**
+	 * The model's context window as known now: `aside.contextWindow`, else what the provider's API
+	 * or server said, else the known-models table; undefined when unknown. Never waits: what is
+	 * learned in the background fires `onDidChangeContextWindow`.
+	 */
+	contextWindow?(model: string): number | undefined;
+	readonly onDidChangeContextWindow?: Event<void>;
+	/** A request with this model finished: a window that was only a guess is asked again, in the background. */
+	requestFinished?(resolved: ResolvedModel): void;
 }
 
 export interface AgentSettings {
@@ -86,8 +96,8 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 	private steering: string[] = [];
 	private models: readonly ModelInfo[] = [];
 	private problem: string | undefined;
-	/** The window of the model the last turn used; until a turn runs, the configured model's. */
-	private usedContextWindow: number | undefined;
+	/** The model the last turn used: its window is shown when no model is configured. */
+	private used: ResolvedModel | undefined;
 	private mode: PermissionMode;
 	private readonly steeringWatch = this._register(new MutableDisposable());
 
@@ -114,6 +124,11 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		this._register(env.models.onDidChange(() => {
 			void this.refreshModels();
 		}));
+		if (env.models.onDidChangeContextWindow) {
+			this._register(env.models.onDidChangeContextWindow(() => {
+				this.changed();
+			}));
+		}
 		this._register(env.sessions.onDidChangeCurrent(() => {
 			this.stop();
 		}));
@@ -141,11 +156,19 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		};
 	}
 
+	/** The window of the model a turn would use now: the configured one, else the last used, else the provider's first. */
 	private contextWindow(): number | undefined {
-		const configured = this.env.models.configuredModel;
-		const listed = configured ? this.models.find((model) => model.id === configured)?.contextWindow : undefined;
-		const window = listed ?? this.usedContextWindow ?? (this.models.length === 1 ? this.models[0]?.contextWindow : undefined);
-		return window !== undefined && Number.isInteger(window) && window > 0 ? window : undefined;
+		const model = this.env.models.configuredModel || this.used?.model || this.models[0]?.id;
+		return model === undefined ? undefined : this.windowOf(model);
+	}
+
+	/** What the model source knows now (it may learn more later); without that, what the model list or resolve said. */
+	private windowOf(model: string): number | undefined {
+		const { models } = this.env;
+		const window = models.contextWindow
+			? models.contextWindow(model)
+			: (this.models.find((m) => m.id === model)?.contextWindow ?? (this.used?.model === model ? this.used.contextWindow : undefined));
+		return isWindow(window) ? window : undefined;
 	}
 
 	submit(text: string): void {
@@ -175,7 +198,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 					if (!resolved) {
 						throw new Error('No model was chosen for this turn.');
 					}
-					return env.stream(resolved.provider, request, signal, onRetry);
+					return this.reportingEnd(env.stream(resolved.provider, request, signal, onRetry), resolved);
 				},
 				tools: () => env.tools(this.mode),
 				toolSpecs: env.toolSpecs,
@@ -185,12 +208,14 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 				permissions: this,
 				settings: () => {
 					const settings = env.settings();
+					// Read at every step: a window learned during the turn counts from the next request.
+					const contextWindow = resolved ? this.windowOf(resolved.model) : undefined;
 					return {
 						model: resolved?.model ?? '',
 						maxOutputTokens: settings.maxOutputTokens,
 						maxSteps: settings.maxSteps,
 						permissionMode: this.mode,
-						...(resolved?.contextWindow ? { contextWindow: resolved.contextWindow } : {}),
+						...(contextWindow ? { contextWindow } : {}),
 					};
 				},
 				system: env.system,
@@ -210,8 +235,9 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		this.changed();
 		const outcome = await turn.run(text, controller.signal, async () => {
 			resolved = await env.models.resolve(controller.signal);
-			if (resolved.contextWindow !== this.usedContextWindow) {
-				this.usedContextWindow = resolved.contextWindow;
+			const changed = resolved.model !== this.used?.model || resolved.contextWindow !== this.used.contextWindow;
+			this.used = resolved;
+			if (changed) {
 				this.changed();
 			}
 		});
@@ -227,6 +253,15 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 			void this.startTurn(undelivered.join('\n\n'));
 		}
 		return outcome;
+	}
+
+	/** The request's events, then (however it ended) a word to the model source, which may ask about the window again. */
+	private async *reportingEnd(events: AsyncIterable<StreamEvent>, resolved: ResolvedModel): AsyncGenerator<StreamEvent, void, undefined> {
+		try {
+			yield* events;
+		} finally {
+			this.env.models.requestFinished?.(resolved);
+		}
 	}
 
 	stop(): void {

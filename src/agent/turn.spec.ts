@@ -97,6 +97,27 @@ const lastText = (messages: readonly ChatMessage[]): string => {
 	return last?.role === 'user' && last.content[0]?.type === 'text' ? last.content[0].text : '';
 };
 
+describe('the context window in a turn', () => {
+	const usageBlock = '<system-reminder key="context.usage">';
+	const carries = (messages: readonly ChatMessage[] | undefined) => lastText(messages ?? []).includes(usageBlock);
+
+	it('a request after an answer that filled half the window carries context.usage', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }], usage: [560, 40] }, { text: 'Done.' });
+		const { turn } = setup(provider);
+		await turn().run('Read a.ts', new AbortController().signal);
+		assert.deepEqual(provider.requests.map((request) => carries(request.messages)), [false, true]);
+		assert.match(lastText(provider.requests[1]?.messages ?? []), /Context window: 600 of 1,000 tokens in use \(60%\)/);
+	});
+
+	it("the next turn's first request starts from the last answer's usage, as the context meter does", async () => {
+		const provider = new ScriptedProvider({ text: 'A long answer.', usage: [560, 40] }, { text: 'Sure.' });
+		const { turn } = setup(provider);
+		await turn('turn-1').run('Explain the code base.', new AbortController().signal);
+		await turn('turn-2').run('And now?', new AbortController().signal);
+		assert.deepEqual(provider.requests.map((request) => carries(request.messages)), [false, true]);
+	});
+});
+
 describe('a turn of the agent', () => {
 	it('reads a file and answers: records in order, results and their notices in the next request', async () => {
 		const provider = new ScriptedProvider({ text: 'Let me look.', toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }] }, { text: 'It says hello.' });

@@ -112,6 +112,16 @@ function describeError(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
+function lastUsage(records: readonly AgentRecord[]): { inputTokens: number; outputTokens: number } | undefined {
+	for (let i = records.length - 1; i >= 0; i--) {
+		const record = records[i];
+		if (record?.kind === 'assistant' && record.usage) {
+			return { ...record.usage };
+		}
+	}
+	return undefined;
+}
+
 function needsPermission(kind: Tool['kind'], mode: PermissionMode): boolean {
 	return kind === 'run' || (kind === 'write' && mode === 'ask');
 }
@@ -125,6 +135,8 @@ export class Turn {
 		readonly turnId: string,
 	) {
 		this.owner = deps.engine.beginUserTurn(turnId);
+		// The last answer's usage is what this turn's first request starts from (as the context meter shows).
+		this.usage = lastUsage(deps.transcript.records);
 	}
 
 	get rootOwner(): Owner {

@@ -7,6 +7,7 @@ import type { AssistantMessage, ChatMessage, ToolResultPart } from './messages';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent } from './provider';
 import { errorFromResponse, failureOf, fetchOrFail } from './retry';
 import { readSse } from './sse';
+import type { DiscoveredWindow } from './contextWindow';
 
 /** The public API; a proxy or gateway is configured with `baseUrl`. */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -259,8 +260,15 @@ function definedOf(usage: WireUsage | null | undefined): WireUsage {
 	return Object.fromEntries(Object.entries(usage ?? {}).filter(([, value]) => typeof value === 'number'));
 }
 
+/** A model of the Models API; `max_input_tokens` is its context window ("maximum input context window size"). */
+const ModelEntry = z.object({ id: z.string(), display_name: z.string().optional(), max_input_tokens: z.unknown().optional() });
+
+function windowOf(entry: z.infer<typeof ModelEntry>): number | undefined {
+	return z.number().int().positive().safeParse(entry.max_input_tokens).data;
+}
+
 const ModelPage = z.object({
-	data: z.array(z.object({ id: z.string(), display_name: z.string().optional() })),
+	data: z.array(ModelEntry),
 	has_more: z.boolean().optional(),
 	last_id: z.string().nullish(),
 });
@@ -311,13 +319,39 @@ export class AnthropicProvider implements ChatProvider {
 			if (!parsed.success) {
 				throw unreadable('the model list has an unexpected shape', parsed.error);
 			}
-			models.push(...parsed.data.data.map((m) => ({ id: m.id, name: m.display_name ?? m.id })));
+			models.push(...parsed.data.data.map((m) => {
+				const contextWindow = windowOf(m);
+				return { id: m.id, name: m.display_name ?? m.id, ...(contextWindow ? { contextWindow } : {}) };
+			}));
 			if (!parsed.data.has_more || !parsed.data.last_id) {
 				break;
 			}
 			after = parsed.data.last_id;
 		}
 		return models;
+	}
+
+	/**
+	 * The model's context window from the Models API (`GET /v1/models/{id}`, which also resolves an
+	 * alias). A gateway without that endpoint, or a model it does not describe, is a settled
+	 * "unknown"; a refused key or an unreachable API may answer later.
+	 */
+	async contextWindow(model: string, signal: AbortSignal): Promise<DiscoveredWindow> {
+		const source = 'the Anthropic Models API (max_input_tokens)';
+		let body: unknown;
+		try {
+			const response = await this.send(`/v1/models/${encodeURIComponent(model)}`, { method: 'GET' }, signal);
+			body = await response.json().catch(() => undefined);
+		} catch (error) {
+			if (signal.aborted) {
+				throw error;
+			}
+			const later = error instanceof ProviderError && (error.retryable || error.kind === 'auth');
+			return { settled: !later, source, detail: error instanceof Error ? error.message : String(error) };
+		}
+		const parsed = ModelEntry.safeParse(body);
+		const tokens = parsed.success ? windowOf(parsed.data) : undefined;
+		return tokens === undefined ? { settled: true, source, detail: 'no max_input_tokens for this model' } : { tokens, settled: true, source };
 	}
 
 	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError. */

@@ -7,6 +7,8 @@ import type { AssistantMessage, ChatMessage } from './messages';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent } from './provider';
 import { errorFromResponse, errorMessageOf, failureOf, fetchOrFail } from './retry';
 import { readSse } from './sse';
+import type { DiscoveredWindow } from './contextWindow';
+import { askServer, ListedWindow, listedWindow, serverRoot } from './serverWindow';
 
 export interface OpenAICompatibleOptions {
 	/** Up to the version segment, e.g. `http://localhost:11434/v1`. */
@@ -214,7 +216,7 @@ class CompletionAssembler {
 	}
 }
 
-const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
+const ModelList = z.object({ data: z.array(ListedWindow.extend({ id: z.string() })) });
 
 export class OpenAICompatibleProvider implements ChatProvider {
 	readonly id = 'openai-compatible';
@@ -262,7 +264,30 @@ export class OpenAICompatibleProvider implements ChatProvider {
 		if (!parsed.success) {
 			throw new ProviderError('stream', `The model list from ${this.label} has an unexpected shape.`, { cause: parsed.error });
 		}
-		return parsed.data.data.map((model) => ({ id: model.id, name: model.id }));
+		return parsed.data.data.map((model) => {
+			const listed = listedWindow(model);
+			return { id: model.id, name: model.id, ...(listed ? { contextWindow: listed } : {}) };
+		});
+	}
+
+	/**
+	 * The model's context window, asked of the server: the model list (vLLM, OpenRouter), then the
+	 * endpoints of llama.cpp, Ollama and LM Studio at the server's root. Never throws for a server
+	 * that is not of a kind asked; a server that cannot be reached is an unsettled "unknown".
+	 */
+	async contextWindow(model: string, signal: AbortSignal): Promise<DiscoveredWindow> {
+		try {
+			const listed = (await this.listModels(signal)).find((entry) => entry.id === model)?.contextWindow;
+			if (listed !== undefined) {
+				return { tokens: listed, settled: true, source: 'the model list' };
+			}
+		} catch (error) {
+			if (signal.aborted) {
+				throw error;
+			}
+			// A list that fails says nothing about /props or /api/show; ask them anyway.
+		}
+		return askServer((method, url, body) => this.probe(method, url, body, signal), serverRoot(this.baseUrl), model);
 	}
 
 	private parseChunk(data: string): Chunk {
@@ -282,6 +307,23 @@ export class OpenAICompatibleProvider implements ChatProvider {
 	private cutOff(cause?: unknown): ProviderError {
 		const reason = cause instanceof Error ? ` (${cause.message})` : '';
 		return new ProviderError('stream', `The response from ${this.label} was cut off before it ended${reason}.`, { cause });
+	}
+
+	/** A discovery request: any status is an answer; the key goes only to the origin the chat requests go to. */
+	private async probe(method: 'GET' | 'POST', url: string, body: unknown, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
+		const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+		if (this.options.apiKey && new URL(url).origin === new URL(this.baseUrl).origin) {
+			headers.authorization = `Bearer ${this.options.apiKey}`;
+		}
+		const response = await this.fetch(url, { method, headers, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+		const text = await response.text();
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			// Not JSON (Ollama's "404 page not found"): the status says enough.
+		}
+		return { status: response.status, body: json };
 	}
 
 	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError. */

@@ -1,6 +1,7 @@
 // The one interface every model provider implements: stream a request, with an AbortSignal, as
 // a sequence of events. Anthropic Messages and OpenAI-compatible Chat Completions are written
 // on fetch + SSE (src/providers/); the VS Code Language Model API lives in src/vscode/.
+import type { DiscoveredWindow } from './contextWindow';
 import type { ChatMessage } from './messages';
 
 /** A tool as the model sees it: name, description, and the JSON Schema of its input. */
@@ -44,6 +45,8 @@ export interface ChatProvider {
 	stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
 	/** The models this provider offers, for the picker. */
 	listModels(signal: AbortSignal): Promise<readonly ModelInfo[]>;
+	/** Asks the provider's API or server for the model's context window (src/providers/contextWindow.ts). */
+	contextWindow?(model: string, signal: AbortSignal): Promise<DiscoveredWindow | undefined>;
 }
 
 export type ProviderId = 'vscode-lm' | 'anthropic' | 'openai-compatible';

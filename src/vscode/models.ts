@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import type { ModelSource, ResolvedModel } from '../agent/agent';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import { AnthropicProvider } from '../providers/anthropic';
+import type { Logger } from '../base/log';
+import { ANTHROPIC_BASE_URL, AnthropicProvider } from '../providers/anthropic';
+import { ContextWindows, effectiveContextWindow, windowKey } from '../providers/contextWindow';
 import { OpenAICompatibleProvider } from '../providers/openaiCompatible';
 import type { ChatProvider, ModelInfo, ProviderId } from '../providers/provider';
 import type { Configuration } from './configuration';
@@ -25,11 +27,29 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 	private readonly _onDidChange = this._register(new Emitter<void>());
 	readonly onDidChange: Event<void> = this._onDidChange.event;
 
+	/** What the providers' APIs and servers said about context windows, learned off the request path. */
+	private readonly windows: ContextWindows;
+	readonly onDidChangeContextWindow: Event<void>;
+
 	constructor(
 		private readonly configuration: Configuration,
 		private readonly secrets: vscode.SecretStorage,
+		log: Logger,
 	) {
 		super();
+		this.windows = this._register(new ContextWindows({ log }));
+		const windowChanged = this._register(new Emitter<void>());
+		this.onDidChangeContextWindow = windowChanged.event;
+		this._register(this.windows.onDidChange(() => {
+			windowChanged.fire();
+		}));
+		let windowSetting = configuration.current.contextWindow;
+		this._register(configuration.onDidChange(({ contextWindow }) => {
+			if (contextWindow !== windowSetting) {
+				windowSetting = contextWindow;
+				windowChanged.fire();
+			}
+		}));
 		let last = this.fingerprint();
 		this._register(configuration.onDidChange(() => {
 			const next = this.fingerprint();
@@ -72,14 +92,29 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 				);
 			}
 			const resolvedProvider = provider instanceof LanguageModelProvider ? await this.lmProviderFor(chosen.id) : provider;
+			this.discoverWindow(resolvedProvider, chosen.id);
 			return { provider: resolvedProvider, model: chosen.id, ...(chosen.contextWindow ? { contextWindow: chosen.contextWindow } : {}) };
 		}
+		this.discoverWindow(provider, configured);
 		return { provider, model: configured };
+	}
+
+	contextWindow(model: string): number | undefined {
+		return effectiveContextWindow(this.configuration.current.contextWindow, this.windows.known(this.windowKeyOf(model)), model)?.tokens;
+	}
+
+	requestFinished({ provider, model }: ResolvedModel): void {
+		this.windows.requestFinished(this.windowKeyOf(model), (signal) => provider.contextWindow?.(model, signal) ?? Promise.resolve(undefined));
 	}
 
 	async listModels(signal: AbortSignal): Promise<{ readonly models: readonly ModelInfo[]; readonly problem?: string }> {
 		try {
-			const models = await this.listFrom(await this.provider(), signal);
+			const provider = await this.provider();
+			const models = await this.listFrom(provider, signal);
+			const model = this.configuredModel || models[0]?.id;
+			if (model !== undefined) {
+				this.discoverWindow(provider, model);
+			}
 			return models.length ? { models } : { models, problem: `The ${this.providerId} provider offers no models. ${this.hint()}` };
 		} catch (error) {
 			return { models: [], problem: error instanceof Error ? error.message : String(error) };
@@ -91,10 +126,29 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 	}
 
 	private async listFrom(provider: ChatProvider, signal: AbortSignal): Promise<readonly ModelInfo[]> {
-		if (provider instanceof LanguageModelProvider) {
-			return (await languageModels()).map((model) => ({ id: model.id, name: `${model.name} (${model.vendor})`, contextWindow: model.maxInputTokens }));
+		const models =
+			provider instanceof LanguageModelProvider
+				? (await languageModels()).map((model) => ({ id: model.id, name: `${model.name} (${model.vendor})`, contextWindow: model.maxInputTokens }))
+				: await provider.listModels(signal);
+		for (const model of models) {
+			if (model.contextWindow) {
+				this.windows.remember(this.windowKeyOf(model.id), model.contextWindow, provider instanceof LanguageModelProvider ? 'maxInputTokens' : 'the model list');
+			}
 		}
-		return provider.listModels(signal);
+		return models;
+	}
+
+	/** Starts asking the provider about the model's window, once per provider, origin and model; never waits. */
+	private discoverWindow(provider: ChatProvider, model: string): void {
+		if (provider.contextWindow) {
+			this.windows.discover(this.windowKeyOf(model), (signal) => provider.contextWindow?.(model, signal) ?? Promise.resolve(undefined));
+		}
+	}
+
+	private windowKeyOf(model: string): string {
+		const { provider, baseUrl } = this.configuration.current;
+		const url = provider === 'anthropic' ? baseUrl || ANTHROPIC_BASE_URL : provider === 'openai-compatible' ? baseUrl || DEFAULT_OPENAI_COMPATIBLE_URL : 'vscode.lm';
+		return windowKey(provider, url, model);
 	}
 
 	private async lmProviderFor(id: string): Promise<LanguageModelProvider> {

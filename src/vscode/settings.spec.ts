@@ -52,6 +52,7 @@ describe('settings', () => {
 			model: '',
 			baseUrl: '',
 			maxOutputTokens: 8192,
+			contextWindow: 0,
 			requestTimeoutSeconds: 120,
 			permissionMode: 'ask',
 			maxSteps: 50,

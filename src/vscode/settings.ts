@@ -27,6 +27,7 @@ export const SETTINGS = {
 		'',
 	),
 	maxOutputTokens: define('aside.maxOutputTokens', z.number().int().min(256).max(200_000), 8192),
+	contextWindow: define('aside.contextWindow', z.number().int().min(0).max(100_000_000), 0),
 	requestTimeoutSeconds: define('aside.requestTimeoutSeconds', z.number().int().min(10).max(3600), 120),
 	permissionMode: define('aside.permissions.mode', z.enum(['ask', 'auto-edit', 'plan']), 'ask'),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),

@@ -106,6 +106,21 @@ const actions = {
 			entries,
 		};
 	},
+	/**
+	 * Reads the context line of the chat: its text and the meter (shown only when both the use
+	 * and the window are known). `waitFor`: poll until the text contains it.
+	 */
+	async readContext(page, { waitFor } = {}) {
+		const frame = chatFrame(page);
+		const line = frame.getByRole('group', { name: 'Context use' });
+		await line.waitFor({ timeout: 60_000 });
+		const deadline = Date.now() + 30_000;
+		while (waitFor !== undefined && !(await line.innerText()).includes(waitFor) && Date.now() < deadline) {
+			await page.waitForTimeout(100);
+		}
+		const meter = line.getByRole('meter', { name: 'Context used' });
+		return { text: await line.innerText(), meterShown: await meter.isVisible(), percent: await meter.getAttribute('aria-valuenow') };
+	},
 	async screenshot(page, { path, clip }) {
 		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };

@@ -36,6 +36,18 @@ export interface ScriptedStep {
 	readonly models?: readonly string[];
 }
 
+/** A reply of a served endpoint (`ModelServer.serve`). */
+export interface ServedReply {
+	/** Default 200. */
+	readonly status?: number;
+	/** Sent as JSON. */
+	readonly body?: unknown;
+	/** Sent as plain text instead of `body` (Ollama's "404 page not found"). */
+	readonly text?: string;
+	/** Send nothing until the client goes away. */
+	readonly hang?: boolean;
+}
+
 export interface ReceivedRequest {
 	readonly method: string;
 	readonly path: string;
@@ -54,6 +66,12 @@ export interface ModelServer {
 	script(...steps: (ScriptedStep | readonly ScriptedStep[])[]): void;
 	/** Queues replies to model-list requests. */
 	scriptModels(...steps: (ScriptedStep | readonly ScriptedStep[])[]): void;
+	/**
+	 * Answers `method path` (exact) with these replies, one per request, the last one repeated:
+	 * a server's own endpoints beside the chat API, with bodies in the real servers' shapes. Takes
+	 * precedence over the chat and model-list routes.
+	 */
+	serve(method: 'GET' | 'POST', path: string, ...replies: (ServedReply | readonly ServedReply[])[]): void;
 	/** Chat steps not yet consumed. */
 	pending(): number;
 	/** How many clients went away before their reply ended (not counting scripted cuts). */

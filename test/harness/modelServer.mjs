@@ -221,6 +221,31 @@ async function readBody(req) {
 }
 
 /**
+ * A server's own endpoints beside the chat API (Ollama's /api/show, llama.cpp's /props, a model
+ * list with windows…), answered with bodies recorded from the real servers. Each request takes
+ * the next reply; the last one stays. True when the path is served this way.
+ */
+async function answerServed(served, method, path, res) {
+	const replies = served.get(`${method} ${path}`);
+	if (!replies || replies.length === 0) {
+		return false;
+	}
+	const reply = replies.length > 1 ? replies.shift() : replies[0];
+	if (reply.hang) {
+		await closed(res);
+		return true;
+	}
+	if (reply.text !== undefined) {
+		res.writeHead(reply.status ?? 200, { 'content-type': 'text/plain; charset=utf-8' });
+		res.end(reply.text);
+		return true;
+	}
+	res.writeHead(reply.status ?? 200, { 'content-type': 'application/json; charset=utf-8' });
+	res.end(JSON.stringify(reply.body ?? {}));
+	return true;
+}
+
+/**
  * Starts the server on 127.0.0.1 and a free port. `script(...steps)` queues one reply per chat
  * request; `scriptModels(...steps)` one per model-list request. Unscripted, chat answers "ok".
  */
@@ -232,6 +257,7 @@ export async function startModelServer(options = {}) {
 	const nextId = () => String(++ids);
 	const models = options.models ?? ['test-model', 'test-model-large'];
 
+	const served = new Map();
 	let disconnects = 0;
 	let disconnectWaiters = [];
 
@@ -250,6 +276,9 @@ export async function startModelServer(options = {}) {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const body = await readBody(req);
 		requests.push({ method: req.method, path: url.pathname, headers: req.headers, body });
+		if (await answerServed(served, req.method, url.pathname, res)) {
+			return;
+		}
 		const route = routeOf(req.method, url.pathname, req.headers);
 		if (!route) {
 			sendError(res, 'openai', { status: 404, message: `No route for ${req.method} ${url.pathname}` });
@@ -292,6 +321,7 @@ export async function startModelServer(options = {}) {
 		requests,
 		script: (...steps) => void chatSteps.push(...steps.flat()),
 		scriptModels: (...steps) => void modelSteps.push(...steps.flat()),
+		serve: (method, path, ...replies) => void served.set(`${method} ${path}`, replies.flat()),
 		pending: () => chatSteps.length,
 		disconnects: () => disconnects,
 		waitForDisconnects: (count = 1) =>
