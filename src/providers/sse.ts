@@ -2,8 +2,9 @@
 // Both HTTP providers stream this way; the parser is incremental because the network splits
 // chunks anywhere: inside a line, between a CR and its LF, inside a UTF-8 character. Three
 // departures from the spec, for the servers as they are: the last event of a body that ends
-// cleanly without its blank line still counts (as in both official SDKs), llama.cpp's
-// non-standard `error:` field is kept, and one event may not grow without bound.
+// cleanly without its blank line still counts (gateways close right after the last data line,
+// and both official SDKs accept that), llama.cpp's non-standard `error:` field is kept, and one
+// event may not grow without bound.
 
 export interface SseEvent {
 	/** The `event:` field; absent for the default type ("message"). */
