@@ -64,7 +64,8 @@ function parseUrl(label: string, url: string): URL {
 function redirected(init: RequestInit, status: number): RequestInit {
 	const method = (init.method ?? 'GET').toUpperCase();
 	if ((status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
-		const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).filter(([name]) => name.toLowerCase() !== 'content-type'));
+		const headers = new Headers(init.headers);
+		headers.delete('content-type');
 		return { ...init, method: 'GET', headers, body: null };
 	}
 	return init;

@@ -448,6 +448,19 @@ describe('OpenAICompatibleProvider: the API key stays secret', () => {
 		);
 	});
 
+	it('repeats a POST redirected with 303 on the same origin as a GET without its body, as fetch does', async () => {
+		await withServer(
+			async (server, provider) => {
+				server.script({ redirect: { status: 303, location: '/v1/see-other' } });
+				const { error } = await run(provider.stream(request(), new AbortController().signal));
+				assert.equal(error?.details.status, 404, 'the server has nothing to GET there');
+				const [, second] = server.requests;
+				assert.deepEqual([second?.method, second?.path, second?.body, second?.headers.authorization, second?.headers['content-type']], ['GET', '/v1/see-other', undefined, `Bearer ${API_KEY}`, undefined]);
+			},
+			{ apiKey: API_KEY },
+		);
+	});
+
 	it('refuses a base URL with a user name or password, without printing them or sending anything', async () => {
 		const server = await startModelServer();
 		try {
