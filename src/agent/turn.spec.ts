@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import type { ChatMessage } from '../providers/messages';
-import { ProviderError } from '../providers/provider';
+import { type ChatRequest, ProviderError, type StreamEvent } from '../providers/provider';
 import { streamWithRetries } from '../providers/retry';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import { sessionResume } from '../reminders/builtin/sessionResume';
@@ -283,6 +283,25 @@ describe('a turn of the agent', () => {
 		await t.turn().run('read a.ts', new AbortController().signal);
 		assert.deepEqual(log, ['before WAIT turn-1 request=1', 'before Read turn-1 recorded=assistant', 'after Read ok turn-1 recorded=tool-result', 'before WAIT turn-1 request=2', 'end turn-1']);
 		assert.match(lastText(provider.requests[1]?.messages ?? []), /^<system-reminder key="files\.edited">\na\.ts changed outside Aside's tools\.\n<\/system-reminder>$/);
+	});
+
+	it("records the model's reasoning nowhere as its answer", async () => {
+		class ThinkingProvider extends ScriptedProvider {
+			override async *stream(request: ChatRequest): AsyncIterable<StreamEvent> {
+				this.requests.push(request);
+				await Promise.resolve();
+				yield { type: 'accepted' };
+				yield { type: 'reasoning', text: 'The user greets me; I should greet back.' };
+				yield { type: 'text', text: 'Hello!' };
+				yield { type: 'stop', reason: 'end' };
+			}
+		}
+		const provider = new ThinkingProvider();
+		const { session, turn } = setup(provider);
+		assert.deepEqual(await turn().run('hi', new AbortController().signal), { turnId: 'turn-1', outcome: 'done' });
+		const answers = session.records.flatMap((record) => (record.kind === 'assistant' ? [record.text] : []));
+		assert.deepEqual(answers, ['Hello!']);
+		assert.equal(provider.requests.length, 1, 'an answer with text is not nudged');
 	});
 
 	it('an empty reply is nudged once, then the turn ends', async () => {

@@ -273,6 +273,9 @@ export class Turn {
 						text += event.text;
 						deps.onUpdate({ type: 'text', requestId, text: event.text });
 						break;
+					case 'reasoning':
+						// The model's thinking is not its answer: neither recorded nor shown as one.
+						break;
 					case 'tool-call':
 						toolCalls.push({ id: event.id, name: event.name, input: event.input });
 						break;

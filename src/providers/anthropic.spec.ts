@@ -296,3 +296,174 @@ describe('AnthropicProvider.listModels', () => {
 		});
 	});
 });
+
+/** One message's events as Anthropic sends them; `last` is the final frame's exact text. */
+function recordedMessage(blocks: readonly string[], stop: string, last = frame({ type: 'message_stop' })): string[] {
+	return [
+		frame({ type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], usage: { input_tokens: 12, output_tokens: 1 } } }),
+		frame({ type: 'ping' }),
+		...blocks,
+		frame({ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 30 } }),
+		last,
+	];
+}
+
+function toolUseFrames(index: number, id: string, name: string, pieces: readonly string[]): string[] {
+	return [
+		frame({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name, input: {} } }),
+		...pieces.map((partial_json) => frame({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } })),
+		frame({ type: 'content_block_stop', index }),
+	];
+}
+
+const API_KEY = 'sk-ant-api03-Q9vLx2-secret-key-material-AA';
+
+describe('AnthropicProvider: streams as real servers and gateways send them', () => {
+	it('reads a final message_stop that a gateway closes without the blank line, keeping the tool calls', async () => {
+		const raw = recordedMessage(toolUseFrames(0, 'toolu_1', 'Read', ['{"pa', 'th": "a.ts"}']), 'tool_use', 'event: message_stop\ndata: {"type":"message_stop"}\n');
+		const { events, error } = await streamOnce({ raw });
+		assert.equal(error, undefined);
+		assert.deepEqual(events, [
+			{ type: 'accepted' },
+			{ type: 'tool-call', id: 'toolu_1', name: 'Read', input: { path: 'a.ts' } },
+			{ type: 'usage', inputTokens: 12, outputTokens: 30 },
+			{ type: 'stop', reason: 'tool-use' },
+		]);
+	});
+
+	it('still reports a stream that ends inside an event as cut off', async () => {
+		const raw = [...recordedMessage(toolUseFrames(0, 'toolu_1', 'Read', ['{}']), 'tool_use').slice(0, -1), 'event: message_stop\ndata: {"type":"mess'];
+		const { events, error } = await streamOnce({ raw });
+		assert.equal(error?.kind, 'stream');
+		assert.match(error.message, /cut off/);
+		assert.deepEqual(
+			events.flatMap((event) => (event.type === 'tool-call' ? [event.id] : [])),
+			['toolu_1'],
+		);
+	});
+
+	it('streams thinking as reasoning, never as the answer', async () => {
+		const raw = recordedMessage(
+			[
+				frame({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } }),
+				frame({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'The user wants a greeting.' } }),
+				frame({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM' } }),
+				frame({ type: 'content_block_stop', index: 0 }),
+				frame({ type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } }),
+				frame({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Hello!' } }),
+				frame({ type: 'content_block_stop', index: 1 }),
+			],
+			'end_turn',
+		);
+		const { events, error } = await streamOnce({ raw });
+		assert.equal(error, undefined);
+		assert.equal(textOf(events), 'Hello!');
+		assert.deepEqual(
+			events.filter((event) => event.type === 'reasoning'),
+			[{ type: 'reasoning', text: 'The user wants a greeting.' }],
+		);
+	});
+
+	it('says what a 200 answer held when it was not an event stream', async () => {
+		const portal: ScriptedStep = { raw: ['<!DOCTYPE html>\n<html><head><title>Sign in to Guest Wi-Fi</title></head><body><form></form></body></html>'], headers: { 'content-type': 'text/html; charset=utf-8' } };
+		const cases: [ScriptedStep, RegExp][] = [
+			[portal, /an HTML page .*Sign in to Guest Wi-Fi/],
+			[{ raw: ['<html><body><h1>502 Bad Gateway</h1></body></html>'], headers: { 'content-type': 'text/plain' } }, /an HTML page .*502 Bad Gateway/],
+			[{ raw: ['{"type":"error","error":{"type":"invalid_request_error","message":"streaming is off for this key"}}'], headers: { 'content-type': 'application/json' } }, /JSON .*streaming is off for this key/],
+			[{ raw: [] }, /an empty answer/],
+		];
+		for (const [step, expected] of cases) {
+			const { events, error } = await streamOnce(step);
+			assert.equal(error?.kind, 'stream', String(expected));
+			assert.match(error.message, expected);
+			assert.doesNotMatch(error.message, /cut off/);
+			assert.equal(textOf(events), '');
+		}
+		// Labelled as HTML, the answer fails before it counts as accepted.
+		assert.deepEqual((await streamOnce(portal)).events, []);
+	});
+
+	it('stops reading an endless event or line with a clear error instead of running out of memory', { timeout: 60_000 }, async () => {
+		for (const step of [
+			{ raw: ['event: content_block_delta\n'], repeat: `data: ${'x'.repeat(64 * 1024)}\n` },
+			{ raw: ['event: content_block_delta\ndata: '], repeat: 'x'.repeat(64 * 1024) },
+		]) {
+			await withServer(async (server, provider) => {
+				server.script(step);
+				const { error } = await run(provider.stream(request(), new AbortController().signal));
+				assert.equal(error?.kind, 'stream');
+				assert.match(error.message, /Anthropic sent more than .* in one event/);
+				await server.waitForDisconnects(1);
+			});
+		}
+	});
+});
+
+describe('AnthropicProvider: the API key stays secret', () => {
+	async function withKeyedServer(test: (server: ModelServer, provider: AnthropicProvider) => Promise<void>): Promise<void> {
+		const server = await startModelServer();
+		try {
+			await test(server, new AnthropicProvider({ baseUrl: server.url, apiKey: API_KEY }));
+		} finally {
+			await server.close();
+		}
+	}
+
+	it('never quotes the key from an error body or a stream error', async () => {
+		await withKeyedServer(async (server, provider) => {
+			server.script({ status: 401, message: `invalid x-api-key: ${API_KEY}` }, { text: 'partial', streamError: { type: 'authentication_error', message: `key ${API_KEY} was revoked` } });
+			const before = await run(provider.stream(request(), new AbortController().signal));
+			assert.equal(before.error?.kind, 'auth');
+			assert.match(before.error.message, /HTTP 401 from Anthropic: invalid x-api-key: \[redacted\]/);
+			const after = await run(provider.stream(request(), new AbortController().signal));
+			assert.match(after.error?.message ?? '', /key \[redacted\] was revoked/);
+			for (const error of [before.error, after.error]) {
+				assert.ok(!JSON.stringify({ message: error?.message, cause: String(error?.details.cause) }).includes(API_KEY));
+			}
+		});
+	});
+
+	it('does not follow a redirect to another origin with the key', async () => {
+		const elsewhere = await startModelServer();
+		try {
+			await withKeyedServer(async (server, provider) => {
+				server.script({ redirect: { status: 307, location: `${elsewhere.url}/v1/messages` } });
+				const { events, error } = await run(provider.stream(request(), new AbortController().signal));
+				assert.deepEqual(events, []);
+				assert.equal(error?.kind, 'bad-request');
+				assert.match(error.message, new RegExp(`redirected .*to http://127\\.0\\.0\\.1:${elsewhere.port}`));
+				assert.equal(error.retryable, false);
+				assert.equal(elsewhere.requests.length, 0, 'nothing reached the other origin');
+			});
+		} finally {
+			await elsewhere.close();
+		}
+	});
+
+	it('follows a redirect on the same origin, with the key', async () => {
+		await withKeyedServer(async (server, provider) => {
+			server.script({ redirect: { status: 308, location: '/v1/messages?region=2' } }, { text: 'moved fine' });
+			const { events, error } = await run(provider.stream(request(), new AbortController().signal));
+			assert.equal(error, undefined);
+			assert.equal(textOf(events), 'moved fine');
+			assert.deepEqual(
+				server.requests.map((received) => [received.method, received.headers['x-api-key'], typeof received.body]),
+				[
+					['POST', API_KEY, 'object'],
+					['POST', API_KEY, 'object'],
+				],
+			);
+		});
+	});
+
+	it('refuses a base URL with a user name or password, without printing them or sending anything', async () => {
+		await withKeyedServer(async (server) => {
+			const provider = new AnthropicProvider({ baseUrl: `http://gateway-user:hunter2-pass@127.0.0.1:${server.port}`, apiKey: API_KEY });
+			const { error } = await run(provider.stream(request(), new AbortController().signal));
+			assert.equal(error?.kind, 'bad-request');
+			assert.match(error.message, /user name or password/);
+			assert.ok(!error.message.includes('hunter2-pass') && !error.message.includes('gateway-user'), error.message);
+			assert.equal(server.requests.length, 0);
+		});
+	});
+});

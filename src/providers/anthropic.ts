@@ -4,9 +4,11 @@
 import * as z from 'zod';
 import { systemClock, type Clock } from '../base/clock';
 import type { AssistantMessage, ChatMessage, ToolResultPart } from './messages';
-import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent } from './provider';
-import { errorFromResponse, failureOf, fetchOrFail } from './retry';
-import { readSse } from './sse';
+import { errorFieldOf, eventStreamOf, noEvents, readFailure } from './answer';
+import { errorFromResponse, fetchOrFail } from './http';
+import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent, type StreamOptions } from './provider';
+import { redactError, redacting } from './redact';
+import { readSse, type SseEvent } from './sse';
 import type { DiscoveredWindow } from './contextWindow';
 
 /** The public API; a proxy or gateway is configured with `baseUrl`. */
@@ -119,7 +121,7 @@ const WireEvent = z.discriminatedUnion('type', [
 	z.object({
 		type: z.literal('content_block_delta'),
 		index: z.number(),
-		delta: z.object({ type: z.string(), text: z.string().optional(), partial_json: z.string().optional() }),
+		delta: z.object({ type: z.string(), text: z.string().optional(), thinking: z.string().optional(), partial_json: z.string().optional() }),
 	}),
 	z.object({ type: z.literal('content_block_stop'), index: z.number() }),
 	z.object({ type: z.literal('message_delta'), delta: z.object({ stop_reason: z.string().nullish() }), usage: Usage.nullish() }),
@@ -155,13 +157,17 @@ function cutOff(cause?: unknown): ProviderError {
 	return new ProviderError('stream', `The response from ${LABEL} was cut off before the message ended${reason}.`, { cause });
 }
 
-/** Parses one SSE data payload; null for event types this adapter has no use for (ping, thinking…). */
-function parseWireEvent(data: string): WireEvent | null {
+/** Parses one SSE event's data; null for event types this adapter has no use for (ping…). */
+function parseWireEvent(sse: SseEvent): WireEvent | null {
+	if (sse.error !== undefined) {
+		throw errorFieldOf(LABEL, sse.error);
+	}
 	let json: unknown;
 	try {
-		json = JSON.parse(data);
+		json = JSON.parse(sse.data);
 	} catch (error) {
-		throw unreadable('an event is not JSON', error);
+		// The body ended inside its last event: that is a cut, not a server that speaks nonsense.
+		throw sse.unterminated ? cutOff() : unreadable('an event is not JSON', error);
 	}
 	const type = (json as { type?: unknown } | null)?.type;
 	if (typeof type !== 'string' || !KNOWN_EVENTS.has(type)) {
@@ -219,9 +225,12 @@ class MessageAssembler {
 		}
 	}
 
-	private delta(index: number, delta: { type: string; text?: string | undefined; partial_json?: string | undefined }): StreamEvent[] {
+	private delta(index: number, delta: { type: string; text?: string | undefined; thinking?: string | undefined; partial_json?: string | undefined }): StreamEvent[] {
 		if (delta.type === 'text_delta' && delta.text) {
 			return [{ type: 'text', text: delta.text }];
+		}
+		if (delta.type === 'thinking_delta' && delta.thinking) {
+			return [{ type: 'reasoning', text: delta.thinking }];
 		}
 		const tool = this.tools.get(index);
 		if (delta.type === 'input_json_delta' && tool) {
@@ -285,16 +294,25 @@ export class AnthropicProvider implements ChatProvider {
 		this.clock = options.clock ?? systemClock;
 	}
 
-	async *stream(request: ChatRequest, signal: AbortSignal): AsyncGenerator<StreamEvent, void, undefined> {
+	stream(request: ChatRequest, signal: AbortSignal, options: StreamOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
+		return redacting(this.events(request, signal, options), [this.options.apiKey]);
+	}
+
+	private async *events(request: ChatRequest, signal: AbortSignal, options: StreamOptions): AsyncGenerator<StreamEvent, void, undefined> {
 		const response = await this.send('/v1/messages', { method: 'POST', body: JSON.stringify(anthropicBody(request)) }, signal);
-		if (!response.body) {
-			throw unreadable('the response has no body');
-		}
+		const body = await eventStreamOf(response, LABEL, signal);
 		yield { type: 'accepted' };
 		const assembler = new MessageAssembler();
+		let events = 0;
+		let lines = false;
+		const onProgress = (): void => {
+			lines = true;
+			options.onProgress?.();
+		};
 		try {
-			for await (const sse of readSse(response.body, signal)) {
-				const event = parseWireEvent(sse.data);
+			for await (const sse of readSse(body, signal, { onProgress })) {
+				events++;
+				const event = parseWireEvent(sse);
 				if (event) {
 					yield* assembler.take(event);
 				}
@@ -303,9 +321,9 @@ export class AnthropicProvider implements ChatProvider {
 				}
 			}
 		} catch (error) {
-			throw failureOf(error, signal, (cause) => cutOff(cause));
+			throw readFailure(LABEL, error, signal, (cause) => cutOff(cause));
 		}
-		throw cutOff();
+		throw events === 0 ? noEvents(LABEL, lines) : cutOff();
 	}
 
 	async listModels(signal: AbortSignal): Promise<readonly ModelInfo[]> {
@@ -354,13 +372,17 @@ export class AnthropicProvider implements ChatProvider {
 		return tokens === undefined ? { settled: true, source, detail: 'no max_input_tokens for this model' } : { tokens, settled: true, source };
 	}
 
-	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError. */
+	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError, without the key. */
 	private async send(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
 		const headers = { 'x-api-key': this.options.apiKey, 'anthropic-version': ANTHROPIC_VERSION, 'content-type': 'application/json' };
-		const response = await fetchOrFail(this.fetch, LABEL, `${this.baseUrl}${path}`, { ...init, headers }, signal);
-		if (!response.ok) {
-			throw await errorFromResponse(LABEL, response, { overloadedStatus: OVERLOADED, now: this.clock.now() });
+		try {
+			const response = await fetchOrFail(this.fetch, LABEL, `${this.baseUrl}${path}`, { ...init, headers }, signal);
+			if (!response.ok) {
+				throw await errorFromResponse(LABEL, response, { overloadedStatus: OVERLOADED, now: this.clock.now() });
+			}
+			return response;
+		} catch (error) {
+			throw redactError(error, [this.options.apiKey]);
 		}
-		return response;
 	}
 }

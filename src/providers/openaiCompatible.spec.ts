@@ -270,3 +270,208 @@ describe('OpenAICompatibleProvider.listModels', () => {
 		});
 	});
 });
+
+/** Chunks as `data:` events, each ended by its blank line. */
+function sse(...chunks: readonly (object | string)[]): string[] {
+	return chunks.map((chunk) => `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`);
+}
+
+function chunkOf(d: object, finishReason: string | null = null): object {
+	return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_762_355_135, model: 'm', choices: [{ index: 0, delta: d, finish_reason: finishReason }] };
+}
+
+const API_KEY = 'sk-proj-7fQeLz-secret-key-material-BB';
+
+describe('OpenAICompatibleProvider: streams as real servers send them', () => {
+	it("reports llama.cpp's error field after HTTP 200 as an error with the server's message", async () => {
+		const message = 'the request exceeds the available context size. try increasing the context size or enable context shift';
+		const raw = [
+			...sse(chunkOf({ role: 'assistant', content: null })),
+			`error: {"code":400,"message":"${message}","type":"invalid_request_error"}\n\n`,
+			'data: [DONE]\n\n',
+		];
+		const { events, error } = await streamOnce({ raw });
+		assert.deepEqual(events, [{ type: 'accepted' }]);
+		assert.equal(error?.kind, 'bad-request');
+		assert.ok(error.message.includes(message), error.message);
+	});
+
+	it('fails a [DONE] with nothing before it instead of taking it for an empty answer', async () => {
+		const { events, error } = await streamOnce({ raw: sse('[DONE]') });
+		assert.deepEqual(events, [{ type: 'accepted' }]);
+		assert.equal(error?.kind, 'stream');
+		assert.match(error.message, /ended the stream without an answer/);
+	});
+
+	it("joins Mistral's content parts, with thinking parts as reasoning, not answer", async () => {
+		const raw = sse(
+			chunkOf({ role: 'assistant', content: '' }),
+			chunkOf({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'The user says hello; ' }] }] }),
+			chunkOf({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'answer briefly.' }] }] }),
+			chunkOf({ content: [{ type: 'text', text: 'Hello' }] }),
+			chunkOf({ content: [{ type: 'text', text: ' there' }, { type: 'text', text: '!' }] }),
+			chunkOf({ content: '' }, 'stop'),
+			{ ...chunkOf({}), choices: [], usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 } },
+			'[DONE]',
+		);
+		const { events, error } = await streamOnce({ raw });
+		assert.equal(error, undefined);
+		assert.equal(textOf(events), 'Hello there!');
+		assert.deepEqual(
+			events.filter((event) => event.type === 'reasoning'),
+			[
+				{ type: 'reasoning', text: 'The user says hello; ' },
+				{ type: 'reasoning', text: 'answer briefly.' },
+			],
+		);
+		assert.deepEqual(events.slice(-2), [
+			{ type: 'usage', inputTokens: 9, outputTokens: 20 },
+			{ type: 'stop', reason: 'end' },
+		]);
+	});
+
+	it("separates Ollama's parallel tool calls sent whole, each with its own id, all at index 0", async () => {
+		const call = (id: string, path: string) => ({ id, index: 0, type: 'function', function: { name: 'Read', arguments: JSON.stringify({ path }) } });
+		const raw = sse(
+			chunkOf({ role: 'assistant', content: '', tool_calls: [call('call_v4wq8k1d', 'a.ts')] }),
+			chunkOf({ role: 'assistant', content: '', tool_calls: [call('call_0scw2dos', 'b.ts')] }),
+			chunkOf({ role: 'assistant', content: '' }, 'tool_calls'),
+			'[DONE]',
+		);
+		const { events, error } = await streamOnce({ raw });
+		assert.equal(error, undefined);
+		assert.deepEqual(
+			events.filter((event) => event.type === 'tool-call'),
+			[
+				{ type: 'tool-call', id: 'call_v4wq8k1d', name: 'Read', input: { path: 'a.ts' } },
+				{ type: 'tool-call', id: 'call_0scw2dos', name: 'Read', input: { path: 'b.ts' } },
+			],
+		);
+	});
+
+	it('reads a final chunk that the server closes without the blank line', async () => {
+		const raw = [...sse(chunkOf({ role: 'assistant', content: 'hi' })), `data: ${JSON.stringify(chunkOf({}, 'stop'))}\n`];
+		const { events, error } = await streamOnce({ raw });
+		assert.equal(error, undefined);
+		assert.deepEqual(events, [{ type: 'accepted' }, { type: 'text', text: 'hi' }, { type: 'stop', reason: 'end' }]);
+	});
+
+	it('says what a 200 answer held when it was not an event stream', async () => {
+		const cases: [ScriptedStep, RegExp][] = [
+			[{ raw: ['<!doctype html><html><head><title>Open WebUI</title></head><body></body></html>'], headers: { 'content-type': 'text/html' } }, /an HTML page .*Open WebUI/],
+			[{ raw: ['{"error":{"message":"model \\"qwen-test\\" not found, try pulling it first","type":"api_error"}}'], headers: { 'content-type': 'application/json' } }, /JSON .*model "qwen-test" not found/],
+			[{ raw: ['{"id":"x","object":"chat.completion","choices":[{"message":{"content":"hi"}}]}'], headers: { 'content-type': 'application/json; charset=utf-8' } }, /JSON instead of an event stream/],
+			[{ raw: [] }, /an empty answer/],
+			[{ raw: [''], headers: { 'content-type': 'application/json' } }, /an empty answer/],
+		];
+		for (const [step, expected] of cases) {
+			const { events, error } = await streamOnce(step);
+			assert.equal(error?.kind, 'stream', String(expected));
+			assert.match(error.message, expected);
+			assert.doesNotMatch(error.message, /cut off/);
+			assert.equal(textOf(events), '');
+		}
+	});
+
+	it('reads an event stream labelled as JSON', async () => {
+		const { events, error } = await streamOnce({ raw: sse(chunkOf({ content: 'still' }), chunkOf({}, 'stop'), '[DONE]'), headers: { 'content-type': 'application/json' } });
+		assert.equal(error, undefined);
+		assert.equal(textOf(events), 'still');
+	});
+
+	it('stops reading an endless event or line with a clear error instead of running out of memory', { timeout: 60_000 }, async () => {
+		for (const step of [{ raw: [], repeat: `data: ${'x'.repeat(64 * 1024)}\n` }, { raw: ['data: {"choices":[{"delta":{"content":"'], repeat: 'x'.repeat(64 * 1024) }]) {
+			await withServer(async (server, provider) => {
+				server.script(step);
+				const { error } = await run(provider.stream(request(), new AbortController().signal));
+				assert.equal(error?.kind, 'stream');
+				assert.match(error.message, /sent more than .* in one event/);
+				await server.waitForDisconnects(1);
+			});
+		}
+	});
+});
+
+describe('OpenAICompatibleProvider: the API key stays secret', () => {
+	it('never quotes the key from an error body or an error chunk', async () => {
+		await withServer(
+			async (server, provider) => {
+				server.script({ status: 401, message: `Incorrect API key provided: ${API_KEY}.` }, { text: 'partial', streamError: { type: 'server_error', message: `upstream refused Bearer ${API_KEY}` } });
+				const before = await run(provider.stream(request(), new AbortController().signal));
+				assert.equal(before.error?.kind, 'auth');
+				assert.match(before.error.message, /Incorrect API key provided: \[redacted\]\./);
+				const after = await run(provider.stream(request(), new AbortController().signal));
+				assert.match(after.error?.message ?? '', /upstream refused Bearer \[redacted\]/);
+				for (const error of [before.error, after.error]) {
+					assert.ok(!JSON.stringify({ message: error?.message, cause: String(error?.details.cause) }).includes(API_KEY));
+				}
+			},
+			{ apiKey: API_KEY },
+		);
+	});
+
+	it('does not follow a redirect to another origin with the key', async () => {
+		const elsewhere = await startModelServer();
+		try {
+			await withServer(
+				async (server, provider) => {
+					server.script({ redirect: { status: 302, location: `${elsewhere.url}/v1/chat/completions` } });
+					const { events, error } = await run(provider.stream(request(), new AbortController().signal));
+					assert.deepEqual(events, []);
+					assert.equal(error?.kind, 'bad-request');
+					assert.match(error.message, new RegExp(`redirected .*to http://127\\.0\\.0\\.1:${elsewhere.port}`));
+					assert.equal(elsewhere.requests.length, 0, 'nothing reached the other origin');
+				},
+				{ apiKey: API_KEY },
+			);
+		} finally {
+			await elsewhere.close();
+		}
+	});
+
+	it('follows a redirect on the same origin, with the key and the request', async () => {
+		await withServer(
+			async (server, provider) => {
+				server.script({ redirect: { status: 307, location: '/v2/chat/completions' } }, { text: 'moved fine' });
+				const { events, error } = await run(provider.stream(request(), new AbortController().signal));
+				assert.equal(error, undefined);
+				assert.equal(textOf(events), 'moved fine');
+				assert.deepEqual(
+					server.requests.map((received) => [received.method, received.path, received.headers.authorization, (received.body as { model?: string } | undefined)?.model]),
+					[
+						['POST', '/v1/chat/completions', `Bearer ${API_KEY}`, 'qwen-test'],
+						['POST', '/v2/chat/completions', `Bearer ${API_KEY}`, 'qwen-test'],
+					],
+				);
+			},
+			{ apiKey: API_KEY },
+		);
+	});
+
+	it('repeats a POST redirected with 303 on the same origin as a GET without its body, as fetch does', async () => {
+		await withServer(
+			async (server, provider) => {
+				server.script({ redirect: { status: 303, location: '/v1/see-other' } });
+				const { error } = await run(provider.stream(request(), new AbortController().signal));
+				assert.equal(error?.details.status, 404, 'the server has nothing to GET there');
+				const [, second] = server.requests;
+				assert.deepEqual([second?.method, second?.path, second?.body, second?.headers.authorization, second?.headers['content-type']], ['GET', '/v1/see-other', undefined, `Bearer ${API_KEY}`, undefined]);
+			},
+			{ apiKey: API_KEY },
+		);
+	});
+
+	it('refuses a base URL with a user name or password, without printing them or sending anything', async () => {
+		const server = await startModelServer();
+		try {
+			const provider = new OpenAICompatibleProvider({ baseUrl: `http://gateway-user:hunter2-pass@127.0.0.1:${server.port}/v1` });
+			const { error } = await run(provider.stream(request(), new AbortController().signal));
+			assert.equal(error?.kind, 'bad-request');
+			assert.match(error.message, /user name or password/);
+			assert.ok(!error.message.includes('hunter2-pass') && !error.message.includes('gateway-user'), error.message);
+			assert.equal(server.requests.length, 0);
+		} finally {
+			await server.close();
+		}
+	});
+});

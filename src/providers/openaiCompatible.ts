@@ -4,9 +4,12 @@
 import * as z from 'zod';
 import { randomIds, systemClock, type Clock, type IdSource } from '../base/clock';
 import type { AssistantMessage, ChatMessage } from './messages';
-import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent } from './provider';
-import { errorFromResponse, errorMessageOf, failureOf, fetchOrFail } from './retry';
-import { readSse } from './sse';
+import { errorFieldOf, eventStreamOf, noEvents, readFailure } from './answer';
+import { errorFromResponse, fetchOrFail } from './http';
+import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent, type StreamOptions } from './provider';
+import { redactError, redacting } from './redact';
+import { errorMessageOf } from './retry';
+import { readSse, type SseEvent } from './sse';
 import type { DiscoveredWindow } from './contextWindow';
 import { askServer, ListedWindow, listedWindow, serverRoot } from './serverWindow';
 
@@ -110,7 +113,16 @@ const Chunk = z.object({
 	choices: z
 		.array(
 			z.object({
-				delta: z.object({ content: z.string().nullish(), tool_calls: z.array(ToolFragment).nullish() }).nullish(),
+				delta: z
+					.object({
+						// A string, or (Mistral's reasoning models) an array of `text` and `thinking` parts.
+						content: z.union([z.string(), z.array(z.unknown())]).nullish(),
+						// Thinking as DeepSeek, vLLM and llama.cpp (`reasoning_content`) or Ollama (`reasoning`) send it.
+						reasoning_content: z.unknown().optional(),
+						reasoning: z.unknown().optional(),
+						tool_calls: z.array(ToolFragment).nullish(),
+					})
+					.nullish(),
 				finish_reason: z.string().nullish(),
 			}),
 		)
@@ -119,6 +131,36 @@ const Chunk = z.object({
 	error: z.unknown().optional(),
 });
 type Chunk = z.infer<typeof Chunk>;
+type Delta = NonNullable<NonNullable<Chunk['choices']>[number]['delta']>;
+
+function textOfParts(parts: unknown): string {
+	if (typeof parts === 'string') {
+		return parts;
+	}
+	if (!Array.isArray(parts)) {
+		return '';
+	}
+	return parts.map((part) => (isPart(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+function isPart(value: unknown): value is { type?: unknown; text?: unknown; thinking?: unknown } {
+	return typeof value === 'object' && value !== null;
+}
+
+/** A delta's answer text and its thinking, kept apart: thinking is never the answer. */
+function splitDelta(delta: Delta): { text: string; reasoning: string } {
+	const reasoning = [delta.reasoning_content, delta.reasoning].map((value) => (typeof value === 'string' ? value : ''));
+	if (typeof delta.content === 'string' || !delta.content) {
+		return { text: delta.content ?? '', reasoning: reasoning.join('') };
+	}
+	for (const part of delta.content) {
+		if (isPart(part) && part.type === 'thinking') {
+			// Mistral nests the thinking text as parts of its own (older versions: a string).
+			reasoning.push(textOfParts(part.thinking));
+		}
+	}
+	return { text: textOfParts(delta.content), reasoning: reasoning.join('') };
+}
 
 const FINISH_REASONS: Readonly<Record<string, StopReason>> = { stop: 'end', tool_calls: 'tool-use', length: 'max-tokens', content_filter: 'refusal' };
 
@@ -130,9 +172,14 @@ interface PendingCall {
 
 /** Folds the chunks of one completion into StreamEvents. */
 class CompletionAssembler {
-	private readonly calls = new Map<number, PendingCall>();
-	private lastIndex = 0;
+	/** In the order they started. */
+	private calls: PendingCall[] = [];
+	/** The call each wire `index` is on now. */
+	private readonly byIndex = new Map<number, PendingCall>();
+	private last: PendingCall | undefined;
 	private sawToolCalls = false;
+	/** Anything of an answer came: text, thinking, a tool call or a finish reason. */
+	answered = false;
 	private finishReason: string | undefined;
 	private usage: StreamEvent | undefined;
 
@@ -154,8 +201,14 @@ class CompletionAssembler {
 		}
 		const choice = chunk.choices?.[0];
 		const events: StreamEvent[] = [];
-		if (choice?.delta?.content) {
-			events.push({ type: 'text', text: choice.delta.content });
+		if (choice?.delta) {
+			const { text, reasoning } = splitDelta(choice.delta);
+			if (reasoning) {
+				events.push({ type: 'reasoning', text: reasoning });
+			}
+			if (text) {
+				events.push({ type: 'text', text });
+			}
 		}
 		for (const fragment of choice?.delta?.tool_calls ?? []) {
 			this.fragment(fragment);
@@ -164,6 +217,7 @@ class CompletionAssembler {
 			this.finishReason = choice.finish_reason;
 			events.push(...this.completeCalls());
 		}
+		this.answered ||= events.length > 0 || (choice?.delta?.tool_calls?.length ?? 0) > 0 || this.finished;
 		return events;
 	}
 
@@ -179,23 +233,38 @@ class CompletionAssembler {
 	}
 
 	private fragment(fragment: ToolFragment): void {
-		// Servers that leave out `index` send each call whole: a new id starts a new call.
-		const index = fragment.index ?? (fragment.id ? this.calls.size : this.lastIndex);
-		this.lastIndex = index;
-		let call = this.calls.get(index);
+		const id = fragment.id ?? '';
+		let call: PendingCall | undefined;
+		if (fragment.index === undefined) {
+			// Servers that leave out `index` send each call whole: a new id starts a new call.
+			call = id === '' ? this.last : this.calls.find((candidate) => candidate.id === id);
+		} else {
+			call = this.byIndex.get(fragment.index);
+			// Ollama 0.20+ sends parallel calls whole, each with its own id but all at index 0:
+			// a new id at an index in use starts a new call.
+			if (call && id !== '' && call.id !== '' && call.id !== id) {
+				call = undefined;
+			}
+		}
 		if (!call) {
 			call = { id: '', name: '', args: '' };
-			this.calls.set(index, call);
+			this.calls.push(call);
 		}
-		call.id ||= fragment.id ?? '';
+		if (fragment.index !== undefined) {
+			this.byIndex.set(fragment.index, call);
+		}
+		this.last = call;
+		call.id ||= id;
 		// The name arrives whole in the first fragment; some servers repeat it in later ones.
 		call.name ||= fragment.function?.name ?? '';
 		call.args += fragment.function?.arguments ?? '';
 	}
 
 	private completeCalls(): StreamEvent[] {
-		const events = [...this.calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => this.complete(call));
-		this.calls.clear();
+		const events = this.calls.map((call) => this.complete(call));
+		this.calls = [];
+		this.byIndex.clear();
+		this.last = undefined;
 		this.sawToolCalls ||= events.length > 0;
 		return events;
 	}
@@ -232,28 +301,44 @@ export class OpenAICompatibleProvider implements ChatProvider {
 		this.clock = options.clock ?? systemClock;
 	}
 
-	async *stream(request: ChatRequest, signal: AbortSignal): AsyncGenerator<StreamEvent, void, undefined> {
+	stream(request: ChatRequest, signal: AbortSignal, options: StreamOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
+		return redacting(this.events(request, signal, options), this.secrets());
+	}
+
+	private async *events(request: ChatRequest, signal: AbortSignal, options: StreamOptions): AsyncGenerator<StreamEvent, void, undefined> {
 		const response = await this.send('/chat/completions', { method: 'POST', body: JSON.stringify(openAIBody(request)) }, signal);
-		if (!response.body) {
-			throw new ProviderError('stream', `The response from ${this.label} has no body.`);
-		}
+		const body = await eventStreamOf(response, this.label, signal);
 		yield { type: 'accepted' };
 		const assembler = new CompletionAssembler(this.label, this.options.ids ?? randomIds);
 		let done = false;
+		let events = 0;
+		let lines = false;
+		const onProgress = (): void => {
+			lines = true;
+			options.onProgress?.();
+		};
 		try {
-			for await (const sse of readSse(response.body, signal)) {
+			for await (const sse of readSse(body, signal, { onProgress })) {
+				events++;
+				if (sse.error !== undefined) {
+					throw errorFieldOf(this.label, sse.error);
+				}
 				if (sse.data === '[DONE]') {
 					done = true;
 					break;
 				}
-				yield* assembler.take(this.parseChunk(sse.data));
+				yield* assembler.take(this.parseChunk(sse));
 			}
 		} catch (error) {
-			throw failureOf(error, signal, (cause) => this.cutOff(cause));
+			throw readFailure(this.label, error, signal, (cause) => this.cutOff(cause));
+		}
+		if (done && !assembler.answered) {
+			// llama.cpp ends a failed request this way too; an empty stop would make the turn ask again.
+			throw new ProviderError('stream', `${this.label} ended the stream without an answer: [DONE] came before any text, tool call or finish reason.`);
 		}
 		// A server that ends the stream after finish_reason without [DONE] still said all it had.
 		if (!done && !assembler.finished) {
-			throw this.cutOff();
+			throw events === 0 ? noEvents(this.label, lines) : this.cutOff();
 		}
 		yield* assembler.finish();
 	}
@@ -290,12 +375,13 @@ export class OpenAICompatibleProvider implements ChatProvider {
 		return askServer((method, url, body) => this.probe(method, url, body, signal), serverRoot(this.baseUrl), model);
 	}
 
-	private parseChunk(data: string): Chunk {
+	private parseChunk(sse: SseEvent): Chunk {
 		let json: unknown;
 		try {
-			json = JSON.parse(data);
+			json = JSON.parse(sse.data);
 		} catch (error) {
-			throw new ProviderError('stream', `${this.label} sent a chunk that is not JSON.`, { cause: error });
+			// The body ended inside its last event: that is a cut, not a server that speaks nonsense.
+			throw sse.unterminated ? this.cutOff() : new ProviderError('stream', `${this.label} sent a chunk that is not JSON.`, { cause: error });
 		}
 		const parsed = Chunk.safeParse(json);
 		if (!parsed.success) {
@@ -315,7 +401,8 @@ export class OpenAICompatibleProvider implements ChatProvider {
 		if (this.options.apiKey && new URL(url).origin === new URL(this.baseUrl).origin) {
 			headers.authorization = `Bearer ${this.options.apiKey}`;
 		}
-		const response = await this.fetch(url, { method, headers, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+		// A redirect is no answer (and is never followed with the key): its status says "unknown".
+		const response = await this.fetch(url, { method, headers, signal, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 		const text = await response.text();
 		let json: unknown;
 		try {
@@ -326,17 +413,25 @@ export class OpenAICompatibleProvider implements ChatProvider {
 		return { status: response.status, body: json };
 	}
 
-	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError. */
+	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError, without the key. */
 	private async send(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
 		const headers: Record<string, string> = { 'content-type': 'application/json' };
 		if (this.options.apiKey) {
 			headers.authorization = `Bearer ${this.options.apiKey}`;
 		}
-		const response = await fetchOrFail(this.fetch, this.label, `${this.baseUrl}${path}`, { ...init, headers }, signal);
-		if (!response.ok) {
-			throw await errorFromResponse(this.label, response, { now: this.clock.now() });
+		try {
+			const response = await fetchOrFail(this.fetch, this.label, `${this.baseUrl}${path}`, { ...init, headers }, signal);
+			if (!response.ok) {
+				throw await errorFromResponse(this.label, response, { now: this.clock.now() });
+			}
+			return response;
+		} catch (error) {
+			throw redactError(error, this.secrets());
 		}
-		return response;
+	}
+
+	private secrets(): string[] {
+		return this.options.apiKey ? [this.options.apiKey] : [];
 	}
 }
 

@@ -27,6 +27,8 @@ export type StreamEvent =
 	 * loop commits the reminders this request carried on this event, and only on it. */
 	| { readonly type: 'accepted' }
 	| { readonly type: 'text'; readonly text: string }
+	/** The model's thinking (Anthropic thinking blocks, Mistral thinking parts, `reasoning_content`): never part of the answer. */
+	| { readonly type: 'reasoning'; readonly text: string }
 	/** A complete tool call; fragments are joined by the provider before this is yielded. */
 	| { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly input: unknown }
 	| { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number }
@@ -39,10 +41,19 @@ export interface ModelInfo {
 	readonly contextWindow?: number;
 }
 
+export interface StreamOptions {
+	/**
+	 * Called when the server sent something that is not yet an event: a complete line of the
+	 * stream, such as a piece of a tool call's arguments or a keep-alive. The idle timeout counts
+	 * it as progress, so a long tool call is not mistaken for a silent server.
+	 */
+	readonly onProgress?: () => void;
+}
+
 export interface ChatProvider {
 	readonly id: ProviderId;
 	/** Streams one request. Throws ProviderError; after `accepted`, errors end the stream early. */
-	stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+	stream(request: ChatRequest, signal: AbortSignal, options?: StreamOptions): AsyncIterable<StreamEvent>;
 	/** The models this provider offers, for the picker. */
 	listModels(signal: AbortSignal): Promise<readonly ModelInfo[]>;
 	/** Asks the provider's API or server for the model's context window (src/providers/contextWindow.ts). */

@@ -1,6 +1,7 @@
 // What failed, and whether to try again: HTTP and fetch failures become ProviderErrors with the
-// kind and retry-after the retry loop acts on, shared by both HTTP providers. A request is
-// retried only before the provider accepted it, so nothing the person saw is streamed twice.
+// kind and retry-after the retry loop acts on, shared by both HTTP providers (the exchange
+// itself is in http.ts). A request is retried only before the provider accepted it, so nothing
+// the person saw is streamed twice.
 import { ProviderError, type ChatProvider, type ChatRequest, type ProviderErrorKind, type StreamEvent } from './provider';
 
 export interface StatusOptions {
@@ -64,40 +65,12 @@ function field(value: unknown, name: string): unknown {
 	return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
-/** A non-2xx response as a ProviderError; reads the body for the server's message. */
-export async function errorFromResponse(label: string, response: Response, options: StatusOptions = {}): Promise<ProviderError> {
-	const bodyText = await response.text().catch(() => '');
-	const message = errorMessageOf(bodyText);
-	const retryAfterMs = parseRetryAfter(response.headers, options.now);
-	return new ProviderError(kindForStatus(response.status, options.overloadedStatus), `HTTP ${response.status} from ${label}${message ? `: ${message}` : ''}`, {
-		status: response.status,
-		...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-	});
-}
-
 /** What fetch (or reading a body) threw, as a ProviderError: the caller's abort wins over anything else. */
 export function failureOf(error: unknown, signal: AbortSignal, fallback: (cause: unknown) => ProviderError): ProviderError {
 	if (signal.aborted) {
 		return error instanceof ProviderError && error.kind === 'cancelled' ? error : new ProviderError('cancelled', 'The request was stopped.', { cause: error });
 	}
 	return error instanceof ProviderError ? error : fallback(error);
-}
-
-/** fetch, with a refused connection or DNS failure as a 'network' ProviderError. */
-export async function fetchOrFail(fetchFn: typeof fetch, label: string, url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
-	try {
-		return await fetchFn(url, { ...init, signal });
-	} catch (error) {
-		throw failureOf(error, signal, (cause) => new ProviderError('network', `Could not reach ${label}: ${describe(cause)}`, { cause }));
-	}
-}
-
-/** undici hides the useful part ("ECONNREFUSED 127.0.0.1:1") in the cause of "fetch failed". */
-function describe(error: unknown): string {
-	const cause = field(error, 'cause');
-	const detail = field(cause, 'message') ?? field(cause, 'code');
-	const message = error instanceof Error ? error.message : String(error);
-	return typeof detail === 'string' && detail !== '' ? `${message} (${detail})` : message;
 }
 
 export interface RetryOptions {

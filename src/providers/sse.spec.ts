@@ -83,9 +83,78 @@ describe('SSE parsing', () => {
 		assert.deepEqual(await collect(streamOf(splitAt(bytes, 7, 9, 11))), [{ data: '🙂€' }]);
 	});
 
-	it('discards an event the stream ends without finishing, as the spec says', async () => {
-		assert.deepEqual(await collect(streamOf([encoder.encode('data: done\n\ndata: half\n')])), [{ data: 'done' }]);
-		assert.deepEqual(await collect(streamOf([encoder.encode('data: done\n\ndata: no newline')])), [{ data: 'done' }]);
+	it('yields the last event when the body ends cleanly without its blank line, marked unterminated', async () => {
+		// Gateways close right after the last data line; both official SDKs still read that event.
+		assert.deepEqual(await collect(streamOf([encoder.encode('data: done\n\nevent: last\ndata: half\n')])), [{ data: 'done' }, { event: 'last', data: 'half', unterminated: true }]);
+		assert.deepEqual(await collect(streamOf([encoder.encode('data: done\n\ndata: no newline')])), [{ data: 'done' }, { data: 'no newline', unterminated: true }]);
+		assert.deepEqual(await collect(streamOf([encoder.encode('data: done\n\n: only a comment\n')])), [{ data: 'done' }]);
+	});
+
+	it('yields nothing of an unfinished event when the body breaks', async () => {
+		let pulls = 0;
+		const body = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				if (pulls++ === 0) {
+					controller.enqueue(encoder.encode('data: done\n\ndata: half\n'));
+				} else {
+					controller.error(new TypeError('terminated'));
+				}
+			},
+		});
+		const seen: string[] = [];
+		await assert.rejects(
+			(async () => {
+				for await (const event of readSse(body)) {
+					seen.push(event.data);
+				}
+			})(),
+			/terminated/,
+		);
+		assert.deepEqual(seen, ['done']);
+	});
+
+	it("keeps llama.cpp's non-standard error field as the event's error", async () => {
+		const error = '{"code":400,"message":"the request exceeds the available context size","type":"invalid_request_error"}';
+		const events = await collect(streamOf([encoder.encode(`error: ${error}\n\ndata: [DONE]\n\n`)]));
+		assert.deepEqual(events, [{ data: '', error }, { data: '[DONE]' }]);
+	});
+
+	it('reports progress for chunks that complete a line, and none for bytes that complete none', async () => {
+		const chunks = ['data: {"a', '":1}', '\n', ': keep-alive\n', '\n', 'data: x', 'y'].map((text) => encoder.encode(text));
+		let progress = 0;
+		const marks: number[] = [];
+		for await (const event of readSse(streamOf(chunks), undefined, {
+			onProgress: () => {
+				progress++;
+			},
+		})) {
+			marks.push(progress);
+			assert.ok(event.data.length > 0);
+		}
+		// Three chunks end a line: the data line, the comment, the blank line; the rest end none.
+		assert.equal(progress, 3);
+		assert.deepEqual(marks, [3, 3]);
+	});
+
+	it('fails with a clear error when one event or one line outgrows the cap, instead of buffering it', () => {
+		const lines = new SseParser({ maxEventChars: 100 });
+		assert.throws(() => {
+			for (let i = 0; i < 20; i++) {
+				lines.push('data: 0123456789\n');
+			}
+		}, /more than 100 characters/);
+		const line = new SseParser({ maxEventChars: 100 });
+		assert.throws(() => {
+			line.push('data: ');
+			for (let i = 0; i < 20; i++) {
+				line.push('0123456789');
+			}
+		}, /more than 100 characters/);
+		// Under the cap, and the cap starts again with each event.
+		const fine = new SseParser({ maxEventChars: 100 });
+		for (let i = 0; i < 50; i++) {
+			assert.deepEqual(fine.push('data: 0123456789\ndata: 0123456789\n\n'), [{ data: '0123456789\n0123456789' }]);
+		}
 	});
 
 	it('keeps the event type to its own event', async () => {

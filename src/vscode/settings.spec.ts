@@ -93,6 +93,15 @@ describe('settings', () => {
 		}
 	});
 
+	it('refuses a base URL with a user name or password, and never repeats them', () => {
+		for (const bad of ['http://gateway-user:hunter2-pass@localhost:11434/v1', 'https://gateway-user@models.example.test/api', 'https://:hunter2-pass@models.example.test']) {
+			const { settings, problems } = readSettings((key) => (key === 'aside.baseUrl' ? bad : undefined));
+			assert.equal(settings.baseUrl, '', bad);
+			assert.match(problems[0]?.message ?? '', /"aside\.baseUrl" .*user name or password/, bad);
+			assert.ok(!/hunter2-pass|gateway-user/.test(problems[0]?.message ?? ''), problems[0]?.message);
+		}
+	});
+
 	it('rejects out-of-range and fractional numbers', () => {
 		for (const bad of [999, 1_000_001, 1500.5, -1, Number.NaN]) {
 			const { problems } = readSettings((key) => (key === 'aside.chat.maxMessageLength' ? bad : undefined));

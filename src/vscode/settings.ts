@@ -3,6 +3,7 @@
 // them from VS Code happens in configuration.ts; this module stays pure so Node tests can load it.
 import * as z from 'zod';
 import { SendShortcut, type ViewSettings } from '../protocol/messages';
+import { redactText } from '../providers/redact';
 import type { ReminderConfig } from '../reminders/config';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 
@@ -23,7 +24,11 @@ export const SETTINGS = {
 	model: define('aside.model', z.string().max(200), ''),
 	baseUrl: define(
 		'aside.baseUrl',
-		z.string().refine((value) => value === '' || (/^https?:\/\/\S+$/.test(value) && URL.canParse(value)), 'expected an http:// or https:// URL, or nothing'),
+		z
+			.string()
+			.refine((value) => value === '' || (/^https?:\/\/\S+$/.test(value) && URL.canParse(value)), 'expected an http:// or https:// URL, or nothing')
+			// Credentials in the URL would go out with every request and show in every network error.
+			.refine((value) => !/^https?:\/\/[^/?#]*@/i.test(value), 'a user name or password is not allowed in the URL: store the key with "Aside: Set API Key"'),
 		'',
 	),
 	maxOutputTokens: define('aside.maxOutputTokens', z.number().int().min(256).max(200_000), 8192),
@@ -78,7 +83,7 @@ export interface SettingProblem {
 function describeValue(value: unknown): string {
 	// JSON.stringify gives undefined for undefined and functions, whatever its declared type says.
 	const json = JSON.stringify(value) as string | undefined;
-	const text = json ?? String(value);
+	const text = redactText(json ?? String(value), []);
 	return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 

@@ -15,7 +15,7 @@ export interface ScriptedStep {
 	readonly usage?: { readonly input: number; readonly output: number };
 	/** A neutral stop reason ('end', 'tool-use', 'max-tokens', 'refusal') or a wire one sent as is. */
 	readonly stop?: string;
-	/** Any status but 200 answers with an error body in the endpoint's format. */
+	/** Any status but 200 answers with an error body in the endpoint's format (with `raw`: the raw answer's status). */
 	readonly status?: number;
 	/** `retry-after` in seconds. */
 	readonly retryAfter?: number | string;
@@ -34,6 +34,18 @@ export interface ScriptedStep {
 	readonly hangAfterAccept?: boolean;
 	/** For a model-list step: the ids to list. */
 	readonly models?: readonly string[];
+	/** Answers with these chunks byte for byte (status `status` or 200), instead of a scripted reply. */
+	readonly raw?: readonly string[];
+	/** Headers of a raw answer, over `content-type: text/event-stream`. */
+	readonly headers?: Readonly<Record<string, string>>;
+	/** A raw answer waits this long before each chunk. */
+	readonly gapMs?: number;
+	/** After the raw chunks, this chunk again and again until the client goes away. */
+	readonly repeat?: string;
+	/** How a raw answer ends: 'close' (default), 'cut' (the socket is destroyed) or 'hang' (until the client goes away). */
+	readonly end?: 'close' | 'cut' | 'hang';
+	/** Answers with a redirect (default status 307) to `location`. */
+	readonly redirect?: { readonly status?: number; readonly location: string };
 }
 
 /** A reply of a served endpoint (`ModelServer.serve`). */

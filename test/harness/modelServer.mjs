@@ -7,6 +7,9 @@
 //   server.script({ text: 'Hello', toolCalls: [{ name: 'Read', input: { path: 'a.ts' } }] }, { status: 429, retryAfter: 1 });
 //   … server.requests[0].body …
 //   await server.close();
+//
+// A `raw` step replays a recorded answer byte for byte (`{ raw: ['data: …\n\n', …], gapMs }`), for
+// shapes the scripted replies cannot make: other servers' dialects, broken framing, endless events.
 import { createServer } from 'node:http';
 
 const TEXT_PIECE = 4;
@@ -181,6 +184,53 @@ async function sendStream(res, frames, step) {
 	}
 }
 
+/** Resolves when the chunk is handed to the socket, or the client is gone. */
+function sent(res, chunk) {
+	return new Promise((resolve) => {
+		const done = () => {
+			res.off('close', done);
+			resolve();
+		};
+		res.once('close', done);
+		res.write(chunk, done);
+	});
+}
+
+/**
+ * A raw answer: `raw` chunks exactly as given (a gap of `gapMs` before each), then `repeat` over and
+ * over until the client goes away if set, then the end `end` asks for: 'close' (default), 'cut'
+ * (destroy the socket) or 'hang' (until the client goes away).
+ */
+async function sendRaw(res, step) {
+	res.writeHead(step.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...step.headers });
+	res.flushHeaders();
+	const next = async (chunk) => {
+		if (step.gapMs) {
+			await delay(step.gapMs, res);
+		}
+		if (!res.destroyed) {
+			await sent(res, chunk);
+		}
+	};
+	for (const chunk of step.raw) {
+		await next(chunk);
+	}
+	while (step.repeat !== undefined && !res.destroyed) {
+		await next(step.repeat);
+	}
+	if (res.destroyed) {
+		return;
+	}
+	if (step.end === 'cut') {
+		res.cutByScript = true;
+		res.socket?.destroy();
+	} else if (step.end === 'hang') {
+		await closed(res);
+	} else {
+		res.end();
+	}
+}
+
 function modelList(protocol, models) {
 	if (protocol === 'anthropic') {
 		const data = models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
@@ -291,7 +341,12 @@ export async function startModelServer(options = {}) {
 				return;
 			}
 		}
-		if (step.status !== undefined && step.status !== 200) {
+		if (step.redirect) {
+			res.writeHead(step.redirect.status ?? 307, { location: step.redirect.location });
+			res.end();
+		} else if (step.raw) {
+			await sendRaw(res, step);
+		} else if (step.status !== undefined && step.status !== 200) {
 			sendError(res, route.protocol, step);
 		} else if (route.kind === 'models') {
 			res.writeHead(200, { 'content-type': 'application/json' });
