@@ -103,6 +103,30 @@ describe('envelope properties', () => {
 		);
 	});
 
+	it('parseReminders finds what the reference regex finds, in any text', () => {
+		// The parser as it was: right on every input, but quadratic on many unclosed opening tags.
+		const BLOCK = /<system-reminder(?: key="([A-Za-z0-9._-]+)")?>\n?([\s\S]*?)\n?<\/system-reminder>/g;
+		const reference = (text: string) =>
+			Array.from(text.matchAll(BLOCK), (match) => ({
+				key: match[1] ?? null,
+				body: (match[2] ?? '').replace(/&(amp|lt|gt);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>' })[name] ?? ''),
+				start: match.index,
+				end: match.index + match[0].length,
+			}));
+		const block = fc.oneof(
+			piece,
+			fc.constantFrom('<system-reminder>', '<system-reminder>\n', '\n</system-reminder>', '</system-reminder>', '<system-reminder key="">', '<system-reminder key="a b">', '<system-reminder key="k"', ' key="k">', '">'),
+			fc.tuple(keyArb, textArb).map(([key, body]) => wrap(key, sanitizeUntrusted(body))),
+		);
+		fc.assert(
+			fc.property(fc.array(block, { maxLength: 16 }), (parts) => {
+				const text = parts.join('');
+				assert.deepEqual(parseReminders(text), reference(text));
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+
 	it('rejects every key outside [A-Za-z0-9._-]+', () => {
 		fc.assert(
 			fc.property(fc.string({ unit: 'grapheme', maxLength: 10 }), (key) => {
