@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseReminders, ReminderFormatError, sanitizeUntrusted, wrap, wrapMany } from './envelope';
+import { hasNeutralisedMarker, parseReminders, ReminderFormatError, restoreNeutralisedMarkers, sanitizeUntrusted, wrap, wrapMany } from './envelope';
 
 const RUNS = Number(process.env.ASIDE_PROPERTY_RUNS ?? 2000);
 
@@ -100,6 +100,19 @@ describe('envelope properties', () => {
 				);
 			}),
 			{ numRuns: RUNS / 4 },
+		);
+	});
+
+	it('restoreNeutralisedMarkers undoes sanitizeUntrusted for text that had no \u2039 of its own', () => {
+		fc.assert(
+			fc.property(textArb, (x) => {
+				const safe = sanitizeUntrusted(x);
+				assert.equal(hasNeutralisedMarker(safe), safe !== x || /\u2039\/?system-reminder/i.test(x));
+				if (!x.includes('\u2039')) {
+					assert.equal(restoreNeutralisedMarkers(safe), x);
+				}
+			}),
+			{ numRuns: RUNS },
 		);
 	});
 

@@ -126,6 +126,23 @@ export function sanitizeUntrusted(text: string): string {
 	return text.replace(MARKER, NEUTRALISED_ANGLE);
 }
 
+const NEUTRALISED_MARKER = /\u2039(?=\/?system-reminder)/gi;
+
+/** Whether `text` holds a marker as sanitizeUntrusted leaves it (`‹system-reminder`, `‹/system-reminder`). */
+export function hasNeutralisedMarker(text: string): boolean {
+	NEUTRALISED_MARKER.lastIndex = 0;
+	return NEUTRALISED_MARKER.test(text);
+}
+
+/**
+ * Undoes sanitizeUntrusted: the `‹` of every neutralised marker becomes `<` again. For text the
+ * model copied from what it was shown (an Edit's old_string taken from Read's output), to find
+ * it in the file it came from.
+ */
+export function restoreNeutralisedMarkers(text: string): string {
+	return text.replace(NEUTRALISED_MARKER, '<');
+}
+
 /** Counts the characters the parser examined, so tests can hold its work linear in the text. */
 export interface ScanCounter {
 	steps: number;

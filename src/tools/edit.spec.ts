@@ -86,4 +86,24 @@ describe('Edit', () => {
 		assert.equal((await edit({ path: 'new.ts', old_string: 'a', new_string: 'b' })).content, 'File not found: new.ts. Use Write to create a new file.');
 		assert.match((await edit({ path: '../a.ts', old_string: 'a', new_string: 'b' })).content, /outside the workspace folders/);
 	});
+
+	it('matches text copied from Read\'s neutralised markers against the file\'s own <, and writes new_string the same way', async () => {
+		writeFileSync(file, 'const doc = `\n<system-reminder key="x">\nbody\n</system-reminder>\n`;\n');
+		// What the model read: toolResultText neutralised the markers in the payload.
+		const result = await edit({ old_string: '\u2039system-reminder key="x">\nbody\n\u2039/system-reminder>', new_string: '\u2039system-reminder key="y">\nnew body\n\u2039/SYSTEM-REMINDER>' });
+		assert.equal(result.content, 'Edited a.ts: replaced 1 occurrence.');
+		assert.equal(text(), 'const doc = `\n<system-reminder key="y">\nnew body\n</SYSTEM-REMINDER>\n`;\n');
+		// In a CRLF file as well.
+		writeFileSync(file, 'a\r\n<system-reminder>\r\nb\r\n');
+		await edit({ old_string: '\u2039system-reminder>\nb', new_string: '\u2039system-reminder>\nc' });
+		assert.equal(text(), 'a\r\n<system-reminder>\r\nc\r\n');
+	});
+
+	it('leaves a file\'s own \u2039 alone, and writes new_string as given when old_string matched as given', async () => {
+		writeFileSync(file, 'quote: \u2039system-reminder\n<system-reminder\n');
+		await edit({ old_string: 'quote: \u2039system-reminder', new_string: 'quoted: \u2039system-reminder' });
+		assert.equal(text(), 'quoted: \u2039system-reminder\n<system-reminder\n');
+		await edit({ old_string: 'quoted', new_string: '<system-reminder> and \u2039system-reminder' });
+		assert.equal(text(), '<system-reminder> and \u2039system-reminder: \u2039system-reminder\n<system-reminder\n');
+	});
 });

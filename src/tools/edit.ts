@@ -1,6 +1,7 @@
 // Edit: exact string replacement on the text as the editor has it (unsaved changes included),
 // written back through the editor's document model.
 import * as z from 'zod';
+import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../reminders/envelope';
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
@@ -32,6 +33,34 @@ function countOccurrences(text: string, needle: string): number {
 	return count;
 }
 
+/**
+ * How old_string occurs in the file: as given; else in the file's CRLF style (strings written
+ * with LF, as Read shows lines); else with neutralised markers restored — the model read outside
+ * text with `<system-reminder` shown as `‹system-reminder` (toolResultText), so what it copied
+ * names the file's `<`, and new_string, copied alongside, gets the same `<` back.
+ */
+function findReplacement(before: string, oldString: string, newString: string): { readonly oldText: string; readonly newText: string; readonly count: number } {
+	const candidates: [string, string][] = [[oldString, newString]];
+	if (hasNeutralisedMarker(oldString)) {
+		candidates.push([restoreNeutralisedMarkers(oldString), restoreNeutralisedMarkers(newString)]);
+	}
+	const crlfFile = before.includes('\r\n');
+	for (const [oldText, newText] of candidates) {
+		const count = countOccurrences(before, oldText);
+		if (count > 0) {
+			return { oldText, newText, count };
+		}
+		if (crlfFile && oldText.includes('\n') && !oldText.includes('\r')) {
+			const crlf = oldText.replaceAll('\n', '\r\n');
+			const crlfCount = countOccurrences(before, crlf);
+			if (crlfCount > 0) {
+				return { oldText: crlf, newText: newText.replace(/\r?\n/g, '\r\n'), count: crlfCount };
+			}
+		}
+	}
+	return { oldText: oldString, newText: newString, count: 0 };
+}
+
 async function planEdit({ path, old_string, new_string, replace_all = false }: EditInput, context: ToolContext): Promise<EditPlan> {
 	const absolute = await resolveInWorkspace(path, context.roots, context.fs);
 	const shown = displayPath(absolute, context.roots);
@@ -46,18 +75,7 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	if (old_string === new_string) {
 		throw new ToolError('old_string and new_string are the same, so the edit would change nothing.');
 	}
-	let oldText = old_string;
-	let newText = new_string;
-	let count = countOccurrences(before, oldText);
-	if (count === 0 && before.includes('\r\n') && oldText.includes('\n') && !oldText.includes('\r')) {
-		// A CRLF file, with strings written with LF (as Read shows lines): match in the file's style.
-		const crlf = oldText.replaceAll('\n', '\r\n');
-		count = countOccurrences(before, crlf);
-		if (count > 0) {
-			oldText = crlf;
-			newText = newText.replace(/\r?\n/g, '\r\n');
-		}
-	}
+	const { oldText, newText, count } = findReplacement(before, old_string, new_string);
 	if (count === 0) {
 		throw new ToolError(`old_string was not found in ${shown}. It must match the file exactly, including whitespace, indentation and line breaks; Read the file again if it may have changed.`);
 	}
