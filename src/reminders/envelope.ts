@@ -38,6 +38,7 @@ const KEY_PATTERN = /^[A-Za-z0-9._-]+$/;
 // (Without the `u` flag, `i` folds ASCII letters only, so both regexes agree on what a marker is.)
 const MARKER = /<(?=\/?system-reminder)/gi;
 const FORGED_MARKER = /<(?:system-reminder|\/system-reminder>)/i;
+const MARKER_NAME = /system-reminder/i;
 
 /** A harmless stand-in for the `<` of a quoted marker: visible to people and models, not markup. */
 const NEUTRALISED_ANGLE = '\u2039';
@@ -123,7 +124,9 @@ export function wrapMany(entries: Iterable<readonly [key: string, body: string]>
  * never throws and never yields a second block. Text without markers is returned unchanged.
  */
 export function sanitizeUntrusted(text: string): string {
-	return text.replace(MARKER, NEUTRALISED_ANGLE);
+	// Replay sends every tool result through here at every request: the plain search first is
+	// several times faster than the lookahead regex on source text, which has many `<`.
+	return MARKER_NAME.test(text) ? text.replace(MARKER, NEUTRALISED_ANGLE) : text;
 }
 
 const NEUTRALISED_MARKER = /\u2039(?=\/?system-reminder)/gi;

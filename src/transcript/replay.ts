@@ -13,7 +13,7 @@ import type { AssistantMessage, ChatMessage, ToolMessage } from '../providers/me
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import type { AssistantRecord, TranscriptRecord } from './records';
+import type { AssistantRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -32,6 +32,19 @@ export function toolResultText(content: string, notices: readonly ToolNotice[] |
 	}
 	const blocks = notices.map((notice) => wrap(notice.key, notice.body));
 	return (output === '' ? blocks : [output, ...blocks]).join('\n\n');
+}
+
+// Replay runs at every request over the whole history, and records never change once written:
+// each record's model-facing text is built (sanitized, notices wrapped) once.
+const modelText = new WeakMap<ToolResultRecord | UserRecord, string>();
+
+function textFor(record: ToolResultRecord | UserRecord): string {
+	let text = modelText.get(record);
+	if (text === undefined) {
+		text = record.kind === 'user' ? sanitizeUntrusted(record.text) : toolResultText(record.content ?? '', record.notices);
+		modelText.set(record, text);
+	}
+	return text;
 }
 
 function assistantMessage(record: AssistantRecord): AssistantMessage | undefined {
@@ -78,7 +91,7 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 					break;
 				}
 				open.answered.add(record.callId);
-				const message: ToolMessage = { role: 'tool', callId: record.callId, content: toolResultText(record.content ?? '', record.notices), isError: record.isError };
+				const message: ToolMessage = { role: 'tool', callId: record.callId, content: textFor(record), isError: record.isError };
 				messages.push(message);
 				break;
 			}
@@ -93,7 +106,7 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 			}
 			case 'user':
 				settle();
-				messages.push({ role: 'user', content: [{ type: 'text', text: sanitizeUntrusted(record.text) }] });
+				messages.push({ role: 'user', content: [{ type: 'text', text: textFor(record) }] });
 				break;
 			case 'injected-reminders':
 				settle();
