@@ -33,7 +33,9 @@ const editTool: Tool<{ path: string }> = {
 	description: 'Edits a file.',
 	kind: 'write',
 	input: z.object({ path: z.string() }),
-	confirm: ({ path }) => Promise.resolve({ title: 'Edit a file', target: path, diff: '-old\n+new' }),
+	// A path starting `linked` stands for a file with more than one hard link.
+	confirm: ({ path }) =>
+		Promise.resolve({ title: 'Edit a file', target: path, diff: '-old\n+new', ...(path.startsWith('linked') ? { alwaysAsk: `${path} has 2 hard links.` } : {}) }),
 	run: ({ path }) => {
 		edits.push(path);
 		return Promise.resolve({ content: `Edited ${path}.` });
@@ -232,6 +234,27 @@ describe('a turn of the agent', () => {
 		assert.ok(result?.kind === 'tool-result');
 		assert.match(result.content ?? '', /no tool named "Edit" in plan mode/);
 		assert.deepEqual(edits, ['b.ts']);
+	});
+
+	it('a write the confirmation says must always be asked about is asked about in auto-edit too; a denial does not run it', async () => {
+		edits.length = 0;
+		const provider = new ScriptedProvider(
+			{ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'linked.ts' } }, { id: 'c2', name: 'Edit', input: { path: 'plain.ts' } }, { id: 'c3', name: 'Edit', input: { path: 'linked2.ts' } }] },
+			{ text: 'done' },
+		);
+		const { turn, asked, session } = setup(provider, { mode: 'auto-edit', decide: () => ({ granted: false }) });
+		const seen: string[] = [];
+		const original = session.reminders.queueTurnEvent.bind(session.reminders);
+		session.reminders.queueTurnEvent = (owner, event) => {
+			seen.push(event.key);
+			return original(owner, event);
+		};
+		await turn().run('edit them', new AbortController().signal);
+		assert.deepEqual(asked, ['Edit linked.ts', 'Edit linked2.ts']);
+		assert.deepEqual(edits, ['plain.ts'], 'the plain file is edited without asking; the denied ones are not');
+		assert.deepEqual(seen, ['permission.verdict', 'permission.verdict']);
+		const verdicts = session.records.flatMap((record) => (record.kind === 'tool-result' ? [record.verdict ?? 'not asked'] : []));
+		assert.deepEqual(verdicts, ['denied', 'not asked', 'denied']);
 	});
 
 	it('at the step limit the final request carries the nudge and tool calls are not run', async () => {

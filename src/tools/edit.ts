@@ -5,8 +5,15 @@ import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../reminders/en
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { plural } from './text';
-import type { Tool, ToolContext } from './tool';
+import { formatBytes, plural, utf8Length } from './text';
+import type { Confirmation, Tool, ToolContext } from './tool';
+
+/**
+ * Edit builds the whole new text and a diff of it, and VS Code replaces the document's whole
+ * text: past this the edit costs seconds and hundreds of MB (200 MB took 4.7 s and ~2 GB).
+ * The size is checked before the file is read.
+ */
+export const EDIT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 const input = z.object({
 	path: z.string().describe('The file to change: relative to the workspace folder, or absolute inside it.'),
@@ -23,6 +30,8 @@ interface EditPlan {
 	readonly before: string;
 	readonly after: string;
 	readonly replaced: number;
+	/** The file's hard links, when the file system says. */
+	readonly links: number | undefined;
 }
 
 function countOccurrences(text: string, needle: string): number {
@@ -68,9 +77,17 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	if (stat?.type === 'directory') {
 		throw new ToolError(`${shown} is a directory, not a file.`);
 	}
+	if (stat && stat.size > EDIT_MAX_FILE_BYTES) {
+		throw tooLarge(shown, stat.size);
+	}
 	const before = stat ? await context.writer.readText(absolute) : undefined;
 	if (before === undefined) {
 		throw new ToolError(`File not found: ${shown}. Use Write to create a new file.`);
+	}
+	// The editor's unsaved text can be larger than the file on disk (a UTF-16 unit is at most 3
+	// UTF-8 bytes, so shorter texts need no count).
+	if (before.length > EDIT_MAX_FILE_BYTES / 3 && utf8Length(before) > EDIT_MAX_FILE_BYTES) {
+		throw tooLarge(shown, utf8Length(before));
 	}
 	if (old_string === new_string) {
 		throw new ToolError('old_string and new_string are the same, so the edit would change nothing.');
@@ -84,19 +101,41 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	}
 	// A function replacement, so `$&` and friends in new_string stay literal.
 	const after = replace_all ? before.split(oldText).join(newText) : before.replace(oldText, () => newText);
-	return { absolute, shown, before, after, replaced: replace_all ? count : 1 };
+	return { absolute, shown, before, after, replaced: replace_all ? count : 1, links: stat?.nlink };
+}
+
+function tooLarge(shown: string, bytes: number): ToolError {
+	return new ToolError(`${shown} is ${formatBytes(bytes)}, more than Edit changes (${formatBytes(EDIT_MAX_FILE_BYTES)}); for a change to a file this large, use a command (Run).`);
+}
+
+/**
+ * What the person approves. A file with more than one hard link is one file under several names,
+ * and another name may be outside the workspace, where confinement cannot see it (unlike a
+ * symlink, a hard link has no target to check): such an edit is always asked about.
+ */
+function confirmation(plan: EditPlan): Confirmation {
+	const diff = unifiedDiff(plan.shown, plan.shown, plan.before, plan.after);
+	if (plan.links === undefined || plan.links <= 1) {
+		return { title: `Edit ${plan.shown}`, target: plan.shown, diff };
+	}
+	return {
+		title: `Edit ${plan.shown}, a file with ${plan.links} hard links (another name for it may be outside the workspace)`,
+		target: plan.shown,
+		diff,
+		alwaysAsk: `${plan.shown} has ${plan.links} hard links: another name for the same file may be outside the workspace.`,
+	};
 }
 
 export const editTool: Tool<EditInput> = {
 	name: 'Edit',
 	description:
 		'Replaces an exact string in a file with another, and saves the file. old_string must match the file exactly (whitespace included) and occur once, ' +
-		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first. To create a file, use Write.',
+		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first. To create a file, use Write. ' +
+		`Refuses files over ${formatBytes(EDIT_MAX_FILE_BYTES)}. A file with more than one hard link is always confirmed by the user, whatever the permission mode.`,
 	kind: 'write',
 	input,
 	async confirm(edit, context) {
-		const plan = await planEdit(edit, context);
-		return { title: `Edit ${plan.shown}`, target: plan.shown, diff: unifiedDiff(plan.shown, plan.shown, plan.before, plan.after) };
+		return confirmation(await planEdit(edit, context));
 	},
 	async run(edit, context) {
 		const plan = await planEdit(edit, context);

@@ -34,12 +34,20 @@ export interface Confirmation {
 	readonly target: string;
 	/** The unified diff a write would make, when there is one. */
 	readonly diff?: string;
+	/**
+	 * Why this call must be confirmed in every permission mode, auto-edit included (a file with
+	 * more than one hard link may also be a file outside the workspace). Undefined for the usual
+	 * rule.
+	 */
+	readonly alwaysAsk?: string;
 }
 
 export interface FileStat {
 	readonly type: 'file' | 'directory' | 'other';
 	readonly size: number;
 	readonly mtimeMs: number;
+	/** How many names (hard links) the file has; undefined when the file system does not say. */
+	readonly nlink?: number;
 }
 
 /** The workspace as tools see it. Paths are absolute, already confined by WorkspacePaths. */

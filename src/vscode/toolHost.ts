@@ -1,6 +1,6 @@
 // The tool interfaces in VS Code: files through vscode.workspace.fs, writes through the
 // document model (undo, dirty state, diagnostics), commands through Node in the extension host.
-import { realpath } from 'node:fs/promises';
+import { realpath, stat as nodeStat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { NodeCommandRunner } from '../tools/nodeRunner';
@@ -21,7 +21,12 @@ export class VsCodeWorkspaceFs implements WorkspaceFs {
 	async stat(path: string): Promise<FileStat | undefined> {
 		try {
 			const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
-			return { type: typeOf(stat.type), size: stat.size, mtimeMs: stat.mtime };
+			// VS Code's stat has no link count; the files are local, so Node's stat gives it.
+			const nlink = await nodeStat(path).then(
+				(stats) => stats.nlink,
+				() => undefined,
+			);
+			return { type: typeOf(stat.type), size: stat.size, mtimeMs: stat.mtime, ...(nlink === undefined ? {} : { nlink }) };
 		} catch (error) {
 			if (isMissing(error)) {
 				return undefined;
