@@ -21,12 +21,17 @@ export class VsCodeWorkspaceFs implements WorkspaceFs {
 	async stat(path: string): Promise<FileStat | undefined> {
 		try {
 			const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
-			// VS Code's stat has no link count; the files are local, so Node's stat gives it.
-			const nlink = await nodeStat(path).then(
-				(stats) => stats.nlink,
-				() => undefined,
-			);
-			return { type: typeOf(stat.type), size: stat.size, mtimeMs: stat.mtime, ...(nlink === undefined ? {} : { nlink }) };
+			const type = typeOf(stat.type);
+			// VS Code's stat has no link count; the files are local, so Node's stat gives it (for
+			// files only: a write needs it, and a folder's count is its subfolders).
+			const nlink =
+				type === 'file'
+					? await nodeStat(path).then(
+							(stats) => stats.nlink,
+							() => undefined,
+						)
+					: undefined;
+			return { type, size: stat.size, mtimeMs: stat.mtime, ...(nlink === undefined ? {} : { nlink }) };
 		} catch (error) {
 			if (isMissing(error)) {
 				return undefined;
