@@ -1,7 +1,8 @@
 // The tools' VS Code side in the real extension host: the link count the adapter reads, the Grep
 // fallback's worker thread, and, end to end through the Anthropic provider and the scripted model
 // server, what the model reads of a file with a forged reminder in it and how a write to a
-// hard-linked file is decided in auto-edit mode.
+// hard-linked file is decided in auto-edit mode. (Named to run before session.test.ts, which
+// leaves the session the reload phase reopens current: the chats started here must come first.)
 import assert from 'node:assert/strict';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
