@@ -122,8 +122,14 @@ function lastUsage(records: readonly AgentRecord[]): { inputTokens: number; outp
 	return undefined;
 }
 
-function needsPermission(kind: Tool['kind'], mode: PermissionMode): boolean {
-	return kind === 'run' || (kind === 'write' && mode === 'ask');
+/**
+ * Whether a call waits for the person: a command always; a write in ask mode; and, in any mode,
+ * a write whose confirmation says it must always be asked about (a file with more than one hard
+ * link may be the same file as one outside the workspace). So every write and command is
+ * prepared (validated, its confirmation built) before the decision; a read never asks.
+ */
+function needsPermission(kind: Tool['kind'], mode: PermissionMode, confirmation?: Confirmation): boolean {
+	return kind === 'run' || (kind === 'write' && (mode === 'ask' || confirmation?.alwaysAsk !== undefined));
 }
 
 export class Turn {
@@ -324,11 +330,11 @@ export class Turn {
 			result = { isError: true, content: `There is no tool named "${call.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` };
 		} else {
 			const context = deps.toolContext(signal);
-			const prepared = needsPermission(tool.kind, mode) ? await deps.prepare(tool, call.input, context) : undefined;
+			const prepared = tool.kind !== 'read' ? await deps.prepare(tool, call.input, context) : undefined;
 			if (prepared && !prepared.ok) {
 				// Invalid input, or a change that cannot apply: that is the result; nothing to ask.
 				result = prepared.result;
-			} else if (prepared) {
+			} else if (prepared && needsPermission(tool.kind, mode, prepared.confirmation)) {
 				const confirmation = prepared.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
 				deps.onUpdate({ type: 'status', status: 'asking', detail: tool.name });
 				const decision = await deps.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);

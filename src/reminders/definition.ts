@@ -62,7 +62,10 @@ export interface ReminderDefinition {
 export const STAGES = ['mention', 'skill', 'roster', 'observation', 'compaction', 'steering'] as const;
 export type Stage = (typeof STAGES)[number];
 
-/** One entry on its way to WAIT. A null body delivers nothing and only runs the commit. */
+/**
+ * One entry on its way to WAIT. A null body delivers nothing and only runs the commit (a turn
+ * event, a pending item); `stageEntry` refuses one, as a staged commit alone is `stageCommit`.
+ */
 export interface StagedEntry {
 	readonly type: string;
 	readonly key: string;

@@ -12,6 +12,7 @@ import type { Injection, PreparedRequest } from './injector';
 import { BUILTIN_KEYS } from './keys';
 import { everyTurn, oneShot } from './policy';
 import type { InjectionRecord } from './record';
+import { parseReminders } from './envelope';
 import { RequestStaging, stageCommit, stageEntry } from './staging';
 import type { TurnEvent } from './turnEvents';
 
@@ -248,6 +249,27 @@ describe('reminder engine', () => {
 		assert.equal(acknowledged, 0);
 		await injection.commit();
 		assert.equal(acknowledged, 1);
+	});
+
+	it('staging an empty, blank or non-string body adds no entry and never runs its commit', async () => {
+		let committed = 0;
+		const { engine, request, log } = setup();
+		const owner = engine.beginUserTurn('turn-1');
+		const staging = new RequestStaging();
+		const bodies: unknown[] = ['', '  \n\t', null, undefined, 42];
+		for (const body of bodies) {
+			assert.equal(stageEntry(staging, 'mention', { type: 'mention', key: 'test.mention', body: body as string, commit: () => committed++ }), false);
+		}
+		assert.equal(stageEntry(staging, 'mention', { type: 'mention', key: 'test.mention', body: '@a.ts', commit: () => committed++ }), true);
+		assert.equal(staging.entries.length, 1);
+		// An entry put on the staging some other way is held to the same rule at WAIT, and logged.
+		staging.entries.push({ stage: 'skill', entry: { type: 'skill', key: 'test.skill', body: ' ', commit: () => committed++ } });
+		const injection = engine.wait(request(owner, 'turn-start'), staging);
+		assert.deepEqual(bodiesOf(injection), ['@a.ts']);
+		assert.equal(parseReminders((injection.message?.content[0] as { text: string }).text).length, 1, 'no empty block is sent');
+		await injection.commit();
+		assert.equal(committed, 1, 'only the delivered entry commits');
+		assert.match(log.at('error').join('\n'), /"skill" entry was not staged: its body is blank/);
 	});
 
 	it('an every-turn reminder fires once per turn across its mid-turn WAITs', async () => {

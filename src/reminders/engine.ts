@@ -12,7 +12,7 @@ import { BUILTIN_KEYS, type KeyRegistry } from './keys';
 import { PendingFifo } from './pendingFifo';
 import type { InjectionRecord } from './record';
 import { ReminderRoster } from './roster';
-import type { RequestStaging } from './staging';
+import { type RequestStaging, unstageableBody } from './staging';
 import { type TurnEvent, TurnEventQueues } from './turnEvents';
 
 export interface ReminderEngineOptions {
@@ -186,6 +186,12 @@ export class ReminderEngine extends Disposable {
 			});
 		}
 		for (const { stage, entry } of staging?.entries ?? []) {
+			// Held to stageEntry's rule here too, for entries put on the staging some other way.
+			const unstageable = unstageableBody(entry.body);
+			if (unstageable !== undefined) {
+				this.options.log.error(`Reminders: a "${entry.type}" entry was not staged: ${unstageable}.`);
+				continue;
+			}
 			add(stage, entry, entry.commit);
 		}
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseReminders, ReminderFormatError, sanitizeUntrusted, wrap, wrapMany } from './envelope';
+import { hasNeutralisedMarker, parseReminders, ReminderFormatError, restoreNeutralisedMarkers, sanitizeUntrusted, wrap, wrapMany } from './envelope';
 
 const RUNS = Number(process.env.ASIDE_PROPERTY_RUNS ?? 2000);
 
@@ -100,6 +100,43 @@ describe('envelope properties', () => {
 				);
 			}),
 			{ numRuns: RUNS / 4 },
+		);
+	});
+
+	it('restoreNeutralisedMarkers undoes sanitizeUntrusted for text that had no \u2039 of its own', () => {
+		fc.assert(
+			fc.property(textArb, (x) => {
+				const safe = sanitizeUntrusted(x);
+				assert.equal(hasNeutralisedMarker(safe), safe !== x || /\u2039\/?system-reminder/i.test(x));
+				if (!x.includes('\u2039')) {
+					assert.equal(restoreNeutralisedMarkers(safe), x);
+				}
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+
+	it('parseReminders finds what the reference regex finds, in any text', () => {
+		// The parser as it was: right on every input, but quadratic on many unclosed opening tags.
+		const BLOCK = /<system-reminder(?: key="([A-Za-z0-9._-]+)")?>\n?([\s\S]*?)\n?<\/system-reminder>/g;
+		const reference = (text: string) =>
+			Array.from(text.matchAll(BLOCK), (match) => ({
+				key: match[1] ?? null,
+				body: (match[2] ?? '').replace(/&(amp|lt|gt);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>' })[name] ?? ''),
+				start: match.index,
+				end: match.index + match[0].length,
+			}));
+		const block = fc.oneof(
+			piece,
+			fc.constantFrom('<system-reminder>', '<system-reminder>\n', '\n</system-reminder>', '</system-reminder>', '<system-reminder key="">', '<system-reminder key="a b">', '<system-reminder key="k"', ' key="k">', '">'),
+			fc.tuple(keyArb, textArb).map(([key, body]) => wrap(key, sanitizeUntrusted(body))),
+		);
+		fc.assert(
+			fc.property(fc.array(block, { maxLength: 16 }), (parts) => {
+				const text = parts.join('');
+				assert.deepEqual(parseReminders(text), reference(text));
+			}),
+			{ numRuns: RUNS },
 		);
 	});
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseReminders, ReminderFormatError, sanitizeUntrusted, wrap, wrapMany } from './envelope';
+import { parseReminders, ReminderFormatError, type ScanCounter, sanitizeUntrusted, wrap, wrapMany } from './envelope';
 
 function formatErrorCode(fn: () => unknown): string {
 	try {
@@ -77,6 +77,22 @@ describe('wrap', () => {
 		}
 	});
 
+	it('rejects a key that is not a string, instead of writing key="null"', () => {
+		const keys: unknown[] = [null, undefined, 42, true, {}, ['k'], Symbol('k')];
+		for (const [index, key] of keys.entries()) {
+			assert.equal(formatErrorCode(() => wrap(key as string, 'body')), 'invalid-key', `keys[${index}]`);
+		}
+		assert.throws(() => wrap(null as unknown as string, 'x'), /A reminder key must be a string, not null/);
+	});
+
+	it('rejects a body that is not a string', () => {
+		const bodies: unknown[] = [null, undefined, 42, {}, ['x']];
+		for (const [index, body] of bodies.entries()) {
+			assert.equal(formatErrorCode(() => wrap('k', body as string)), 'invalid-body', `bodies[${index}]`);
+		}
+		assert.throws(() => wrap('files.edited', undefined as unknown as string), /body of reminder "files\.edited" must be a string, not undefined/);
+	});
+
 	it('treats a longer tag that starts with the marker as a marker', () => {
 		assert.equal(formatErrorCode(() => wrap('k', '<system-reminders>')), 'forged-marker');
 	});
@@ -116,6 +132,9 @@ describe('wrapMany', () => {
 
 	it('fails as a whole when any entry is invalid', () => {
 		assert.equal(formatErrorCode(() => wrapMany([['ok', 'fine'], ['', 'x']])), 'invalid-key');
+		assert.equal(formatErrorCode(() => wrapMany([['ok', 'fine'], [null as unknown as string, 'x']])), 'invalid-key');
+		assert.equal(formatErrorCode(() => wrapMany([['ok', 'fine'], ['k', 7 as unknown as string]])), 'invalid-body');
+		assert.equal(formatErrorCode(() => wrapMany([['ok', 'fine'], 'kx' as unknown as [string, string]])), 'invalid-key');
 		assert.equal(formatErrorCode(() => wrapMany([['ok', 'fine'], ['k', '<system-reminder>']])), 'forged-marker');
 	});
 });
@@ -201,5 +220,48 @@ describe('parseReminders', () => {
 			parseReminders(wrapMany(entries)).map(({ key, body }) => [key, body]),
 			entries,
 		);
+	});
+
+	describe('does work linear in the length of the text', () => {
+		const MB = 1024 * 1024;
+		/** `unit` repeated to `bytes` characters, the blocks found, and the characters the parser examined. */
+		const scan = (unit: string, bytes: number, tail = '') => {
+			const text = unit.repeat(Math.ceil(bytes / unit.length)) + tail;
+			const counter: ScanCounter = { steps: 0 };
+			const blocks = parseReminders(text, counter);
+			return { length: text.length, blocks, steps: counter.steps };
+		};
+
+		for (const [name, unit] of [
+			['keyed opening tags', '<system-reminder key="permission.verdict">\n'],
+			['keyless opening tags', '<system-reminder>'],
+			['opening tags with an invalid key', '<system-reminder key="a b">'],
+			['opening tags and bodies that only almost close', '<system-reminder key="k">x</system-reminder'],
+		] as const) {
+			it(`1 MB and 2 MB of ${name} without a closing marker`, () => {
+				const one = scan(unit, MB);
+				const two = scan(unit, 2 * MB);
+				assert.deepEqual(one.blocks, []);
+				assert.ok(one.steps > 0, 'the parser counts what it examines');
+				assert.ok(one.steps <= 3 * one.length, `${one.steps} steps for ${one.length} characters`);
+				assert.ok(two.steps <= 2.2 * one.steps, `twice the text, ${two.steps / one.steps}× the work`);
+			});
+		}
+
+		it('1 MB of opening tags closed once at the very end is one block holding the rest', () => {
+			const unit = '<system-reminder key="k">\n';
+			const { blocks, steps, length } = scan(unit, MB, '\n</system-reminder>');
+			assert.equal(blocks.length, 1);
+			assert.equal(blocks[0]?.key, 'k');
+			assert.equal(blocks[0].end, length);
+			assert.equal(blocks[0].body.length, length - unit.length - '\n</system-reminder>'.length);
+			assert.ok(steps > 0 && steps <= 3 * length, `${steps} steps for ${length} characters`);
+		});
+
+		it('a key attribute that never ends costs its length once', () => {
+			const { blocks, steps, length } = scan(`<system-reminder key="${'a'.repeat(MB)}`, 1, '\n</system-reminder>');
+			assert.deepEqual(blocks, []);
+			assert.ok(steps > 0 && steps <= 3 * length, `${steps} steps for ${length} characters`);
+		});
 	});
 });

@@ -25,7 +25,7 @@ export class NodeWorkspaceFs implements WorkspaceFs {
 	async stat(path: string): Promise<FileStat | undefined> {
 		try {
 			const stats = await fsp.stat(path);
-			return { type: typeOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+			return { type: typeOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, nlink: stats.nlink };
 		} catch (error) {
 			if (isMissing(error)) {
 				return undefined;

@@ -1,11 +1,19 @@
 // Edit: exact string replacement on the text as the editor has it (unsaved changes included),
 // written back through the editor's document model.
 import * as z from 'zod';
+import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../reminders/envelope';
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { plural } from './text';
-import type { Tool, ToolContext } from './tool';
+import { formatBytes, plural, utf8Length } from './text';
+import type { Confirmation, Tool, ToolContext } from './tool';
+
+/**
+ * Edit builds the whole new text and a diff of it, and VS Code replaces the document's whole
+ * text: past this the edit costs seconds and hundreds of MB (200 MB took 4.7 s and ~2 GB).
+ * The size is checked before the file is read.
+ */
+export const EDIT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 const input = z.object({
 	path: z.string().describe('The file to change: relative to the workspace folder, or absolute inside it.'),
@@ -22,6 +30,8 @@ interface EditPlan {
 	readonly before: string;
 	readonly after: string;
 	readonly replaced: number;
+	/** The file's hard links, when the file system says. */
+	readonly links: number | undefined;
 }
 
 function countOccurrences(text: string, needle: string): number {
@@ -32,6 +42,34 @@ function countOccurrences(text: string, needle: string): number {
 	return count;
 }
 
+/**
+ * How old_string occurs in the file: as given; else in the file's CRLF style (strings written
+ * with LF, as Read shows lines); else with neutralised markers restored — the model read outside
+ * text with `<system-reminder` shown as `‹system-reminder` (toolResultText), so what it copied
+ * names the file's `<`, and new_string, copied alongside, gets the same `<` back.
+ */
+function findReplacement(before: string, oldString: string, newString: string): { readonly oldText: string; readonly newText: string; readonly count: number } {
+	const candidates: [string, string][] = [[oldString, newString]];
+	if (hasNeutralisedMarker(oldString)) {
+		candidates.push([restoreNeutralisedMarkers(oldString), restoreNeutralisedMarkers(newString)]);
+	}
+	const crlfFile = before.includes('\r\n');
+	for (const [oldText, newText] of candidates) {
+		const count = countOccurrences(before, oldText);
+		if (count > 0) {
+			return { oldText, newText, count };
+		}
+		if (crlfFile && oldText.includes('\n') && !oldText.includes('\r')) {
+			const crlf = oldText.replaceAll('\n', '\r\n');
+			const crlfCount = countOccurrences(before, crlf);
+			if (crlfCount > 0) {
+				return { oldText: crlf, newText: newText.replace(/\r?\n/g, '\r\n'), count: crlfCount };
+			}
+		}
+	}
+	return { oldText: oldString, newText: newString, count: 0 };
+}
+
 async function planEdit({ path, old_string, new_string, replace_all = false }: EditInput, context: ToolContext): Promise<EditPlan> {
 	const absolute = await resolveInWorkspace(path, context.roots, context.fs);
 	const shown = displayPath(absolute, context.roots);
@@ -39,25 +77,22 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	if (stat?.type === 'directory') {
 		throw new ToolError(`${shown} is a directory, not a file.`);
 	}
+	if (stat && stat.size > EDIT_MAX_FILE_BYTES) {
+		throw tooLarge(shown, stat.size);
+	}
 	const before = stat ? await context.writer.readText(absolute) : undefined;
 	if (before === undefined) {
 		throw new ToolError(`File not found: ${shown}. Use Write to create a new file.`);
 	}
+	// The editor's unsaved text can be larger than the file on disk (a UTF-16 unit is at most 3
+	// UTF-8 bytes, so shorter texts need no count).
+	if (before.length > EDIT_MAX_FILE_BYTES / 3 && utf8Length(before) > EDIT_MAX_FILE_BYTES) {
+		throw tooLarge(shown, utf8Length(before));
+	}
 	if (old_string === new_string) {
 		throw new ToolError('old_string and new_string are the same, so the edit would change nothing.');
 	}
-	let oldText = old_string;
-	let newText = new_string;
-	let count = countOccurrences(before, oldText);
-	if (count === 0 && before.includes('\r\n') && oldText.includes('\n') && !oldText.includes('\r')) {
-		// A CRLF file, with strings written with LF (as Read shows lines): match in the file's style.
-		const crlf = oldText.replaceAll('\n', '\r\n');
-		count = countOccurrences(before, crlf);
-		if (count > 0) {
-			oldText = crlf;
-			newText = newText.replace(/\r?\n/g, '\r\n');
-		}
-	}
+	const { oldText, newText, count } = findReplacement(before, old_string, new_string);
 	if (count === 0) {
 		throw new ToolError(`old_string was not found in ${shown}. It must match the file exactly, including whitespace, indentation and line breaks; Read the file again if it may have changed.`);
 	}
@@ -66,19 +101,41 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	}
 	// A function replacement, so `$&` and friends in new_string stay literal.
 	const after = replace_all ? before.split(oldText).join(newText) : before.replace(oldText, () => newText);
-	return { absolute, shown, before, after, replaced: replace_all ? count : 1 };
+	return { absolute, shown, before, after, replaced: replace_all ? count : 1, links: stat?.nlink };
+}
+
+function tooLarge(shown: string, bytes: number): ToolError {
+	return new ToolError(`${shown} is ${formatBytes(bytes)}, more than Edit changes (${formatBytes(EDIT_MAX_FILE_BYTES)}); for a change to a file this large, use a command (Run).`);
+}
+
+/**
+ * What the person approves. A file with more than one hard link is one file under several names,
+ * and another name may be outside the workspace, where confinement cannot see it (unlike a
+ * symlink, a hard link has no target to check): such an edit is always asked about.
+ */
+function confirmation(plan: EditPlan): Confirmation {
+	const diff = unifiedDiff(plan.shown, plan.shown, plan.before, plan.after);
+	if (plan.links === undefined || plan.links <= 1) {
+		return { title: `Edit ${plan.shown}`, target: plan.shown, diff };
+	}
+	return {
+		title: `Edit ${plan.shown}, a file with ${plan.links} hard links (another name for it may be outside the workspace)`,
+		target: plan.shown,
+		diff,
+		alwaysAsk: `${plan.shown} has ${plan.links} hard links: another name for the same file may be outside the workspace.`,
+	};
 }
 
 export const editTool: Tool<EditInput> = {
 	name: 'Edit',
 	description:
 		'Replaces an exact string in a file with another, and saves the file. old_string must match the file exactly (whitespace included) and occur once, ' +
-		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first. To create a file, use Write.',
+		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first. To create a file, use Write. ' +
+		`Refuses files over ${formatBytes(EDIT_MAX_FILE_BYTES)}. A file with more than one hard link is always confirmed by the user, whatever the permission mode.`,
 	kind: 'write',
 	input,
 	async confirm(edit, context) {
-		const plan = await planEdit(edit, context);
-		return { title: `Edit ${plan.shown}`, target: plan.shown, diff: unifiedDiff(plan.shown, plan.shown, plan.before, plan.after) };
+		return confirmation(await planEdit(edit, context));
 	},
 	async run(edit, context) {
 		const plan = await planEdit(edit, context);

@@ -3,8 +3,9 @@
 import * as z from 'zod';
 import { ToolError, errorMessage } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { plural, truncateChars } from './text';
-import type { Tool } from './tool';
+import { formatBytes, plural, truncateChars } from './text';
+import type { TextSearchResult, Tool } from './tool';
+import { SEARCH_MAX_FILE_BYTES } from './walk';
 
 export const GREP_MAX_RESULTS = 250;
 export const GREP_MAX_LINE_CHARS = 300;
@@ -20,7 +21,8 @@ export const grepTool: Tool<z.infer<typeof input>> = {
 	name: 'Grep',
 	description:
 		`Searches file contents for a regular expression and returns matching lines as \`path:line: text\`, sorted by path and line, at most ${GREP_MAX_RESULTS}; ` +
-		`lines longer than ${GREP_MAX_LINE_CHARS} characters are cut. Skips binary files, .git and node_modules (unless glob names them), and usually files that .gitignore lists. Use Read to see a match in context.`,
+		`lines longer than ${GREP_MAX_LINE_CHARS} characters are cut. Skips binary files, files over ${formatBytes(SEARCH_MAX_FILE_BYTES)}, .git and node_modules (unless glob names them), and usually files that .gitignore lists; ` +
+		'says which files it could not search and when a search was cut short. Use Read to see a match in context.',
 	kind: 'read',
 	input,
 	async run({ pattern, path, glob, caseSensitive = true }, context) {
@@ -40,16 +42,59 @@ export const grepTool: Tool<z.infer<typeof input>> = {
 			roots = [absolute];
 		}
 		const result = await context.search.search(pattern, { roots, glob, caseSensitive, maxResults: GREP_MAX_RESULTS, signal: context.signal });
+		const notes = searchNotes(result, result.matches.length > 0, (absolute) => displayPath(absolute, context.roots));
 		const matches = result.matches
 			.map((match) => ({ path: displayPath(match.path, context.roots), line: match.line, text: match.text }))
 			.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
 		if (matches.length === 0) {
-			return { content: `No matches for ${pattern} in ${where}${glob === undefined ? '' : ` (files matching ${glob})`}.` };
+			return { content: [`No matches for ${pattern} in ${where}${glob === undefined ? '' : ` (files matching ${glob})`}.`, ...notes].join('\n') };
 		}
 		const lines = matches.map((match) => `${match.path}:${match.line}: ${truncateChars(match.text.replace(/\r$/, ''), GREP_MAX_LINE_CHARS)}`);
 		if (result.truncated) {
 			lines.push(`… more matches not shown (stopped at ${plural(matches.length, 'match', 'matches')}); narrow the pattern, path or glob.`);
 		}
-		return { content: lines.join('\n') };
+		return { content: [...lines, ...notes].join('\n') };
 	},
 };
+
+function named(paths: readonly string[], count: number, shown: (absolute: string) => string): string {
+	return `(${paths.map(shown).join(', ')}${count > paths.length ? ', …' : ''})`;
+}
+
+/**
+ * What the search did not cover, in words, one line per kind: files it skipped (binary ones only
+ * when nothing matched: skipping them is what a code search does, and with matches they are
+ * noise), and why it stopped early.
+ */
+function searchNotes(result: TextSearchResult, matched: boolean, shown: (absolute: string) => string): string[] {
+	const notes: string[] = [];
+	const { tooLarge, unreadable, unlistedFolders = 0, binary = 0 } = result.skipped ?? {};
+	const skipped: string[] = [];
+	if (tooLarge) {
+		skipped.push(`${plural(tooLarge.count, 'file')} over ${formatBytes(SEARCH_MAX_FILE_BYTES)} ${named(tooLarge.paths, tooLarge.count, shown)}`);
+	}
+	if (unreadable) {
+		skipped.push(`${plural(unreadable.count, 'unreadable file')} ${named(unreadable.paths, unreadable.count, shown)}`);
+	}
+	if (unlistedFolders > 0) {
+		skipped.push(`${plural(unlistedFolders, 'folder')} that could not be listed`);
+	}
+	if (binary > 0 && !matched) {
+		skipped.push(plural(binary, 'binary or non-UTF-8 file'));
+	}
+	if (skipped.length > 0) {
+		notes.push(`Not searched: ${skipped.join('; ')}.`);
+	}
+	const cut = result.cutShort;
+	if (cut?.reason === 'time-budget') {
+		notes.push(
+			`The search stopped when its ${cut.budgetMs / 1000} s time budget ran out${cut.searching === undefined ? '' : `, while it was searching ${shown(cut.searching)}`}; the files after it were not searched. ` +
+				'Without ripgrep, Grep runs a JavaScript regular expression, and nested repetition such as (a+)+ can make one line take that long: simplify the pattern or narrow the path.',
+		);
+	} else if (cut?.reason === 'entry-limit') {
+		notes.push(`The search stopped after ${plural(cut.limit, 'file and folder', 'files and folders')}, before it had covered every file; narrow the path or glob.`);
+	} else if (cut?.reason === 'cancelled') {
+		notes.push('The search was stopped before it finished.');
+	}
+	return notes;
+}

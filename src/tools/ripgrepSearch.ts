@@ -2,8 +2,8 @@
 import { spawn } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import type { TextSearch, TextSearchMatch } from './tool';
-import { SKIPPED_FOLDERS, skippedFoldersFor } from './walk';
+import type { TextSearch, TextSearchMatch, TextSearchResult } from './tool';
+import { SEARCH_MAX_FILE_BYTES, SKIPPED_FOLDERS, skippedFoldersFor } from './walk';
 
 /** Where VS Code keeps ripgrep under its app root, newest layout first. */
 export function ripgrepCandidates(appRoot: string, platform: string = process.platform, arch: string = process.arch): string[] {
@@ -62,14 +62,35 @@ export function parseRipgrepLine(line: string): TextSearchMatch | undefined {
 	return { path, line: lineNumber, text: text.replace(/\r?\n$/, '') };
 }
 
+/**
+ * The path in one line of ripgrep's stderr about a file it could not read
+ * (`rg: /w/secret.txt: Permission denied (os error 13)`), or undefined for any other line.
+ */
+export function parseRipgrepError(line: string): { readonly path: string } | undefined {
+	const match = /^(?:rg: )?(.+): [^:]+ \(os error \d+\)$/.exec(line.trim());
+	return match?.[1] === undefined ? undefined : { path: match[1] };
+}
+
 type SearchOptions = Parameters<TextSearch['search']>[1];
-type SearchResult = Awaited<ReturnType<TextSearch['search']>>;
+
+interface RunOutcome {
+	readonly matches: readonly TextSearchMatch[];
+	readonly truncated: boolean;
+	readonly unreadable: readonly string[];
+	readonly unreadableCount: number;
+}
+
+/** How many unreadable paths a result names. */
+const NAMED_SKIPS = 3;
 
 export class RipgrepTextSearch implements TextSearch {
 	constructor(private readonly rgPath: string) {}
 
-	async search(pattern: string, options: SearchOptions): Promise<SearchResult> {
+	async search(pattern: string, options: SearchOptions): Promise<TextSearchResult> {
 		const matches: TextSearchMatch[] = [];
+		const unreadable: string[] = [];
+		let unreadableCount = 0;
+		let truncated = false;
 		for (const root of options.roots) {
 			if (options.signal.aborted) {
 				break;
@@ -79,16 +100,26 @@ export class RipgrepTextSearch implements TextSearch {
 			const cwd = (await stat(root).catch(() => undefined))?.isDirectory() === true ? root : nodePath.dirname(root);
 			const found = await this.searchOne(pattern, root, cwd, { ...options, maxResults: options.maxResults - matches.length });
 			matches.push(...found.matches);
+			unreadable.push(...found.unreadable.slice(0, NAMED_SKIPS - unreadable.length));
+			unreadableCount += found.unreadableCount;
 			if (found.truncated) {
-				return { matches, truncated: true };
+				truncated = true;
+				break;
 			}
 		}
-		return { matches, truncated: false };
+		// ripgrep says nothing of the binary files and those over --max-filesize it skips; it
+		// does report the files it could not read.
+		return {
+			matches,
+			truncated,
+			...(unreadableCount > 0 ? { skipped: { unreadable: { count: unreadableCount, paths: unreadable } } } : {}),
+			...(options.signal.aborted ? { cutShort: { reason: 'cancelled' as const } } : {}),
+		};
 	}
 
-	private searchOne(pattern: string, root: string, cwd: string, options: SearchOptions): Promise<SearchResult> {
+	private searchOne(pattern: string, root: string, cwd: string, options: SearchOptions): Promise<RunOutcome> {
 		const { glob, caseSensitive, maxResults, signal } = options;
-		const args = ['--json', '--no-config', '--hidden', '--max-filesize', '50M', '--engine', 'auto', caseSensitive ? '--case-sensitive' : '--ignore-case'];
+		const args = ['--json', '--no-config', '--hidden', '--max-filesize', `${SEARCH_MAX_FILE_BYTES / (1024 * 1024)}M`, '--engine', 'auto', caseSensitive ? '--case-sensitive' : '--ignore-case'];
 		// Skipped even when .gitignore does not list them, like the Node search and Glob do.
 		for (const folder of skippedFoldersFor(glob)) {
 			args.push('--glob', `!${folder}`);
@@ -103,10 +134,14 @@ export class RipgrepTextSearch implements TextSearch {
 		args.push('--regexp', pattern, '--', root);
 		return new Promise((resolve, reject) => {
 			const matches: TextSearchMatch[] = [];
+			const unreadable: string[] = [];
+			let unreadableCount = 0;
 			let truncated = false;
 			let stopped = false;
 			let pending = '';
-			let stderr = '';
+			let pendingError = '';
+			// What ripgrep said besides unreadable files, for the message when it fails.
+			let otherErrors = '';
 			const child = spawn(this.rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
 			const stop = () => {
 				stopped = true;
@@ -133,9 +168,22 @@ export class RipgrepTextSearch implements TextSearch {
 					matches.push(match);
 				}
 			});
+			const readError = (line: string) => {
+				const problem = parseRipgrepError(line);
+				if (problem) {
+					unreadableCount++;
+					if (unreadable.length < NAMED_SKIPS) {
+						unreadable.push(problem.path);
+					}
+				} else if (line.trim() !== '') {
+					otherErrors = `${otherErrors}${line}\n`.slice(0, 4000);
+				}
+			};
 			child.stderr.setEncoding('utf8');
 			child.stderr.on('data', (chunk: string) => {
-				stderr = (stderr + chunk).slice(0, 4000);
+				const lines = (pendingError + chunk).split('\n');
+				pendingError = lines.pop() ?? '';
+				lines.forEach(readError);
 			});
 			child.on('error', (error) => {
 				signal.removeEventListener('abort', stop);
@@ -143,13 +191,14 @@ export class RipgrepTextSearch implements TextSearch {
 			});
 			child.on('close', (code) => {
 				signal.removeEventListener('abort', stop);
-				// 0: matches, 1: none, 2: an error — fatal only when nothing was found (an
-				// unreadable file among many also gives 2).
-				if (code === 2 && matches.length === 0 && !stopped) {
-					reject(new Error(`ripgrep: ${stderr.trim() || 'exited with code 2'}`));
+				readError(pendingError);
+				// 0: matches, 1: none, 2: an error — fatal only when nothing was found and ripgrep
+				// said more than which files it could not read.
+				if (code === 2 && matches.length === 0 && !stopped && otherErrors !== '') {
+					reject(new Error(`ripgrep: ${otherErrors.trim()}`));
 					return;
 				}
-				resolve({ matches, truncated });
+				resolve({ matches, truncated, unreadable, unreadableCount });
 			});
 		});
 	}

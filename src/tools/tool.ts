@@ -34,12 +34,20 @@ export interface Confirmation {
 	readonly target: string;
 	/** The unified diff a write would make, when there is one. */
 	readonly diff?: string;
+	/**
+	 * Why this call must be confirmed in every permission mode, auto-edit included (a file with
+	 * more than one hard link may also be a file outside the workspace). Undefined for the usual
+	 * rule.
+	 */
+	readonly alwaysAsk?: string;
 }
 
 export interface FileStat {
 	readonly type: 'file' | 'directory' | 'other';
 	readonly size: number;
 	readonly mtimeMs: number;
+	/** How many names (hard links) the file has; undefined when the file system does not say. */
+	readonly nlink?: number;
 }
 
 /** The workspace as tools see it. Paths are absolute, already confined by WorkspacePaths. */
@@ -79,11 +87,37 @@ export interface TextSearchMatch {
 	readonly text: string;
 }
 
+/** Files a search left out, by reason: how many, and the first few paths (absolute). */
+export interface SkippedFiles {
+	readonly count: number;
+	readonly paths: readonly string[];
+}
+
+/** Why a search stopped before it had covered everything (the match cap is `truncated`). */
+export type SearchCutShort =
+	| { readonly reason: 'time-budget'; readonly budgetMs: number; readonly searching?: string }
+	| { readonly reason: 'entry-limit'; readonly limit: number }
+	| { readonly reason: 'cancelled' };
+
+export interface TextSearchResult {
+	readonly matches: readonly TextSearchMatch[];
+	/** True when there were more matches than maxResults. */
+	readonly truncated: boolean;
+	/** What was not searched, as far as the search knows (ripgrep reports only unreadable files). */
+	readonly skipped?: {
+		readonly tooLarge?: SkippedFiles;
+		readonly unreadable?: SkippedFiles;
+		readonly unlistedFolders?: number;
+		readonly binary?: number;
+	};
+	readonly cutShort?: SearchCutShort;
+}
+
 export interface TextSearch {
 	search(
 		pattern: string,
 		options: { readonly roots: readonly string[]; readonly glob?: string; readonly caseSensitive: boolean; readonly maxResults: number; readonly signal: AbortSignal },
-	): Promise<{ readonly matches: readonly TextSearchMatch[]; readonly truncated: boolean }>;
+	): Promise<TextSearchResult>;
 }
 
 export interface ToolContext {

@@ -4,6 +4,9 @@
 import * as nodePath from 'node:path';
 import type { WorkspaceFs } from './tool';
 
+/** Larger files are not searched (by ripgrep's --max-filesize, and by the Node search), as Read refuses them. */
+export const SEARCH_MAX_FILE_BYTES = 50 * 1024 * 1024;
+
 /** Folders no one means to search unless they name them. */
 export const SKIPPED_FOLDERS: readonly string[] = ['.git', 'node_modules'];
 

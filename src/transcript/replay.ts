@@ -1,28 +1,50 @@
 // A loaded transcript back into the provider-neutral history the model sees on resume. Only
 // typed records are read: a record is what its own `kind` says, so a user message quoting an
 // injection record or a <system-reminder> block is replayed as the plain text it is.
+//
+// Outside text — tool output and the person's own messages — has its reminder markers
+// neutralised (`‹system-reminder`) in the payload, always: Aside's notice blocks follow tool
+// output in the same message, and providers merge tool results, the person's text and the
+// synthetic reminders message into one user message (Anthropic, vscode.lm). So the one rule is:
+// every `<system-reminder` marker in a user-role slot is Aside's own. The records keep the text
+// exactly as it was.
 import type { Logger } from '../base/log';
 import type { AssistantMessage, ChatMessage, ToolMessage } from '../providers/messages';
-import { wrap } from '../reminders/envelope';
+import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import type { AssistantRecord, TranscriptRecord } from './records';
+import type { AssistantRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
 
 /**
- * The text of a tool message: the content, then each notice as a keyed <system-reminder> block
- * (its positional reminder, after the output it is about), joined by one blank line. The turn
- * loop builds the live message with this function too, so replay is byte for byte.
- * Throws ReminderFormatError for a notice that cannot be wrapped (the store refuses those).
+ * The text of a tool message: the content with its markers neutralised, then each notice as a
+ * keyed <system-reminder> block (its positional reminder, after the output it is about), joined
+ * by one blank line. The turn loop builds the live message with this function too, so replay is
+ * byte for byte. Throws ReminderFormatError for a notice that cannot be wrapped (the store
+ * refuses those).
  */
 export function toolResultText(content: string, notices: readonly ToolNotice[] | undefined): string {
+	const output = sanitizeUntrusted(content);
 	if (!notices?.length) {
-		return content;
+		return output;
 	}
 	const blocks = notices.map((notice) => wrap(notice.key, notice.body));
-	return (content === '' ? blocks : [content, ...blocks]).join('\n\n');
+	return (output === '' ? blocks : [output, ...blocks]).join('\n\n');
+}
+
+// Replay runs at every request over the whole history, and records never change once written:
+// each record's model-facing text is built (sanitized, notices wrapped) once.
+const modelText = new WeakMap<ToolResultRecord | UserRecord, string>();
+
+function textFor(record: ToolResultRecord | UserRecord): string {
+	let text = modelText.get(record);
+	if (text === undefined) {
+		text = record.kind === 'user' ? sanitizeUntrusted(record.text) : toolResultText(record.content ?? '', record.notices);
+		modelText.set(record, text);
+	}
+	return text;
 }
 
 function assistantMessage(record: AssistantRecord): AssistantMessage | undefined {
@@ -69,7 +91,7 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 					break;
 				}
 				open.answered.add(record.callId);
-				const message: ToolMessage = { role: 'tool', callId: record.callId, content: toolResultText(record.content ?? '', record.notices), isError: record.isError };
+				const message: ToolMessage = { role: 'tool', callId: record.callId, content: textFor(record), isError: record.isError };
 				messages.push(message);
 				break;
 			}
@@ -84,7 +106,7 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 			}
 			case 'user':
 				settle();
-				messages.push({ role: 'user', content: [{ type: 'text', text: record.text }] });
+				messages.push({ role: 'user', content: [{ type: 'text', text: textFor(record) }] });
 				break;
 			case 'injected-reminders':
 				settle();

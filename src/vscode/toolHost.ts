@@ -1,6 +1,6 @@
 // The tool interfaces in VS Code: files through vscode.workspace.fs, writes through the
 // document model (undo, dirty state, diagnostics), commands through Node in the extension host.
-import { realpath } from 'node:fs/promises';
+import { realpath, stat as nodeStat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { NodeCommandRunner } from '../tools/nodeRunner';
@@ -21,7 +21,17 @@ export class VsCodeWorkspaceFs implements WorkspaceFs {
 	async stat(path: string): Promise<FileStat | undefined> {
 		try {
 			const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
-			return { type: typeOf(stat.type), size: stat.size, mtimeMs: stat.mtime };
+			const type = typeOf(stat.type);
+			// VS Code's stat has no link count; the files are local, so Node's stat gives it (for
+			// files only: a write needs it, and a folder's count is its subfolders).
+			const nlink =
+				type === 'file'
+					? await nodeStat(path).then(
+							(stats) => stats.nlink,
+							() => undefined,
+						)
+					: undefined;
+			return { type, size: stat.size, mtimeMs: stat.mtime, ...(nlink === undefined ? {} : { nlink }) };
 		} catch (error) {
 			if (isMissing(error)) {
 				return undefined;
