@@ -143,6 +143,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			log,
 			{ observer: editDiagnostics, documents: vscodeDocuments, openEditedFiles: () => configuration.current.diagnosticsOpenEditedFiles },
 		);
+		// A reopened chat was given files and problems already: its records say which.
+		observers.value.restore(session.records);
 		followSession.add(session.onDidAppend(rememberCurrent));
 		followSession.add(session.reminders.onDidRecord((record) => {
 			recorded.fire(record);

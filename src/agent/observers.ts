@@ -8,6 +8,7 @@ import { EditedFiles, type EditedFilesOptions, type FileEvents } from '../observ
 import { InstructionFiles } from '../observe/instructionFiles';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
+import type { RecordLike } from '../reminders/history';
 import { resolveInWorkspace } from '../tools/paths';
 import type { ToolResult, WorkspaceFs } from '../tools/tool';
 
@@ -158,6 +159,16 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		} catch (error) {
 			this.log.warn(`Aside: could not check the files the agent saw: ${error instanceof Error ? error.message : String(error)}`);
 		}
+	}
+
+	/**
+	 * Takes what the chat's root context was already given from the chat's own records (the
+	 * subjects of their entries): the instruction files and their content. A new chat restores
+	 * from none, a reopened one from its transcript, and compaction, once there is compaction,
+	 * from what it keeps.
+	 */
+	restore(records: readonly RecordLike[]): void {
+		this.instructions.restore(records);
 	}
 
 	endOwner(owner: Owner): void {

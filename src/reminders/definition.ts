@@ -62,6 +62,17 @@ export interface ReminderDefinition {
 export const STAGES = ['mention', 'skill', 'roster', 'observation', 'compaction', 'steering'] as const;
 export type Stage = (typeof STAGES)[number];
 
+/**
+ * What an entry told the model about, as structure, so the observer that made it can restore its
+ * acknowledgements from the chat's records (never from body text): `ref` names a file (an
+ * absolute path, or a document URI), `hashes` what of it was given (content hashes, problem
+ * identities). Recorded with the entry; never sent to the model, never shown.
+ */
+export interface ReminderSubject {
+	readonly ref: string;
+	readonly hashes: readonly string[];
+}
+
 /** One entry on its way to WAIT. A null body delivers nothing and only runs the commit. */
 export interface StagedEntry {
 	readonly type: string;
@@ -72,6 +83,8 @@ export interface StagedEntry {
 	readonly label?: string;
 	/** Why it fired, in words; each source has a default. */
 	readonly reason?: string;
+	/** What it is about, recorded with it when delivered (see ReminderSubject). */
+	readonly subjects?: readonly ReminderSubject[];
 }
 
 /** An entry as WAIT collected it: in stage order, with its label and reason settled. */
@@ -82,4 +95,5 @@ export interface CollectedEntry {
 	readonly body: string | null;
 	readonly reason: string;
 	readonly commit?: Commit;
+	readonly subjects?: readonly ReminderSubject[];
 }
