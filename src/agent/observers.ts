@@ -163,12 +163,13 @@ export class SessionObservers extends Disposable implements TurnObservers {
 
 	/**
 	 * Takes what the chat's root context was already given from the chat's own records (the
-	 * subjects of their entries): the instruction files and their content. A new chat restores
-	 * from none, a reopened one from its transcript, and compaction, once there is compaction,
-	 * from what it keeps.
+	 * subjects of their entries): the instruction files and their content, and the problems of
+	 * edited files. A new chat restores from none, a reopened one from its transcript, and
+	 * compaction, once there is compaction, from what it keeps.
 	 */
 	restore(records: readonly RecordLike[]): void {
 		this.instructions.restore(records);
+		this.diagnostics?.observer.restore(records);
 	}
 
 	endOwner(owner: Owner): void {

@@ -16,14 +16,18 @@
 // DiagnosticsSource fires them (VS Code: `Uri.toString()`). The first fresh result of a file is
 // compared with its baseline (new, changed, pre-existing: see diagnosticsCompare.ts); later edits
 // of it in the same request compare with the last fresh result and carry no context section.
+// Pre-existing problems the chat was already given unchanged (reportedProblems.ts) are counted,
+// not listed again; `restore(records)` takes what a reopened chat was given from its records.
 // Resolved problems reach telemetry only. Telemetry gets counts, never text or paths.
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
+import type { RecordLike } from '../reminders/history';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';
-import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, formatDiagnosticsBody } from './diagnosticsFormat';
+import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, planDiagnosticsBody } from './diagnosticsFormat';
 import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
 import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, type Timers, waitForSettle } from './diagnosticsSettle';
+import { ReportedProblems } from './reportedProblems';
 
 export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostics', label: 'diagnostics' } as const;
 
@@ -104,6 +108,8 @@ function plural(count: number, word: string): string {
 
 export class EditDiagnostics {
 	private readonly requests = new Map<string, Map<string, FileState>>();
+	// What the chat was given, across its requests (turns).
+	private readonly reported = new ReportedProblems();
 	private readonly settle: SettleOptions;
 	private readonly format: FormatOptions;
 	private readonly contextRank: number;
@@ -219,10 +225,15 @@ export class EditDiagnostics {
 			...(timedOut ? { timedOutAfterMs: outcome.waitedMs } : {}),
 		};
 		const view = this.view(record);
-		if (view.toFix.length === 0 && view.context.length === 0 && comparison.resolved.length === 0) {
+		if (view.toFix.length === 0 && view.context.length === 0 && (view.alreadyReported ?? 0) === 0 && comparison.resolved.length === 0) {
 			return undefined;
 		}
 		return this.event([record]);
+	}
+
+	/** What the chat was already given, from its records: a reopened chat's, or none for a new one. */
+	restore(records: Iterable<RecordLike>): void {
+		this.reported.restore(records, EDIT_DIAGNOSTICS.type);
 	}
 
 	/** The request is over: forgets its baselines; waits still running for it come to nothing. */
@@ -265,22 +276,38 @@ export class EditDiagnostics {
 
 	private view(record: FileRecord): FileDiagnosticsReport {
 		const { added, changed, preExisting } = compareDiagnostics(record.reference, record.fresh);
+		const context = record.showContext
+			? this.reported.split(
+					record.uri,
+					preExisting.filter((entry) => severityRank(entry.severity) <= this.contextRank),
+				)
+			: { unreported: [], reported: 0 };
 		return {
 			path: record.path,
 			edits: record.edits,
 			...(record.timedOutAfterMs === undefined ? {} : { timedOutAfterMs: record.timedOutAfterMs }),
 			toFix: [...added.map((entry) => ({ entry, changed: false })), ...changed.map((entry) => ({ entry, changed: true }))],
-			context: record.showContext ? preExisting.filter((entry) => severityRank(entry.severity) <= this.contextRank) : [],
+			context: context.unreported,
+			...(context.reported > 0 ? { alreadyReported: context.reported } : {}),
 		};
 	}
 
 	private event(records: readonly FileRecord[]): TurnEvent {
 		const views = records.map((record) => this.view(record));
 		const toFix = views.reduce((sum, view) => sum + view.toFix.length, 0);
-		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0).length;
+		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0 || (view.alreadyReported ?? 0) > 0).length;
+		const { body, listed } = planDiagnosticsBody(views, this.format);
+		// What the chat will know of each file once this is delivered; recorded for a reopen.
+		const subjects = records.map((record, index) => this.reported.after(record.uri, record.fresh, listed[index] ?? []));
 		const event: TurnEvent = {
 			...EDIT_DIAGNOSTICS,
-			body: formatDiagnosticsBody(views, this.format),
+			body,
+			subjects,
+			commit: () => {
+				for (const subject of subjects) {
+					this.reported.learn(subject);
+				}
+			},
 			reason:
 				toFix > 0
 					? `${plural(toFix, 'new problem')} in ${plural(speaking, 'edited file')}`
