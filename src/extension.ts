@@ -7,6 +7,7 @@ import { Agent } from './agent/agent';
 import { FileSessionLibrary } from './agent/library';
 import { SessionObservers } from './agent/observers';
 import { EditDiagnostics } from './observe/editDiagnostics';
+import { SeenTexts } from './observe/seenTexts';
 import { systemTimers } from './observe/diagnosticsSettle';
 import { displayPath } from './tools/paths';
 import { ChatSessions, type SessionEnvironment } from './agent/session';
@@ -167,7 +168,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			toolSpecs,
 			invoke: invokeTool,
 			prepare: prepareTool,
-			toolContext: (signal) => tools.contextFor(signal),
+			// The current chat's stale-write guard; without observers, an empty one (it refuses every edit).
+			toolContext: (signal) => tools.contextFor(signal, observers.value?.seen ?? new SeenTexts()),
 			history: (records) => replayHistory(records, { log }),
 			stream: (provider, request, signal, onRetry) =>
 				streamWithRetries(timedProvider(provider, configuration.current.requestTimeoutSeconds * 1000), request, signal, {

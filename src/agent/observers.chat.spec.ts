@@ -8,6 +8,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { builtinReminders } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import type { InjectionRecord } from '../reminders/record';
+import type { EditedFilesOptions } from '../observe/editedFiles';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { writeFileAt } from '../testing/memoryFiles';
@@ -34,8 +35,17 @@ function workspace(t: TestContext) {
 	return { root: folder.root, path, write };
 }
 
+interface ChatOptions {
+	readonly loaded?: readonly StoredRecord[];
+	/** The editor's text of a file, where it is not what is on disk (unsaved changes). */
+	readonly editorText?: (path: string) => string | undefined;
+	readonly edited?: EditedFilesOptions;
+	/** What a save writes to disk for the text Aside's Edit gave it (a formatter on save). */
+	readonly formatOnSave?: (text: string) => string;
+}
+
 /** A chat over `root`, as the extension builds one: its session, its observers, turns to run. */
-function chat(t: TestContext, root: string, loaded: readonly StoredRecord[] = []) {
+function chat(t: TestContext, root: string, { loaded = [], editorText, edited = {}, formatOnSave }: ChatOptions = {}) {
 	const clock = new FakeClock();
 	const ids = new SequentialIds(`chat${loaded.length}`);
 	const log = new RecordingLogger();
@@ -48,7 +58,7 @@ function chat(t: TestContext, root: string, loaded: readonly StoredRecord[] = []
 	store.records.push(...loaded);
 	const session = new ChatSession('chat', store, env, loaded);
 	const events = new FakeFileEvents();
-	const observers = new SessionObservers(session.reminders, new NodeWorkspaceFs(), events, () => [root], {}, log);
+	const observers = new SessionObservers(session.reminders, new NodeWorkspaceFs(), events, () => [root], edited, log);
 	observers.restore(session.records);
 	t.after(() => {
 		observers.dispose();
@@ -67,7 +77,18 @@ function chat(t: TestContext, root: string, loaded: readonly StoredRecord[] = []
 				toolSpecs: () => [],
 				invoke: invokeTool,
 				prepare: prepareTool,
-				toolContext: (signal) => nodeToolContext([root], signal),
+				toolContext: (signal) => {
+					const context = nodeToolContext([root], signal, observers.seen);
+					if (editorText) {
+						const readText = context.writer.readText.bind(context.writer);
+						context.writer.readText = (path) => Promise.resolve(editorText(path)).then((text) => text ?? readText(path));
+					}
+					if (formatOnSave) {
+						const replace = context.writer.replace.bind(context.writer);
+						context.writer.replace = (path, text, expected) => replace(path, formatOnSave(text), expected);
+					}
+					return context;
+				},
 				permissions: { ask: () => Promise.resolve({ granted: true }) },
 				settings: () => ({ model: 'scripted', maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'auto-edit' }),
 				system: () => 'You are a test.',
@@ -82,7 +103,10 @@ function chat(t: TestContext, root: string, loaded: readonly StoredRecord[] = []
 		assert.equal(outcome.outcome, 'done', outcome.error);
 	};
 	const read = (file: string): ScriptedReply => ({ toolCalls: [{ id: `read-${file}`, name: 'Read', input: { path: file } }] });
-	return { session, store, events, observers, provider, turn, read, log };
+	const edit = (file: string, old_string: string, new_string: string): ScriptedReply => ({ toolCalls: [{ id: `edit-${file}`, name: 'Edit', input: { path: file, old_string, new_string } }] });
+	/** The results of the tool calls in the chat, in order. */
+	const results = () => session.records.flatMap((record) => (record.kind === 'tool-result' ? [record.content] : []));
+	return { session, store, events, observers, provider, turn, read, edit, results, log };
 }
 
 function injections(records: readonly StoredRecord[]): InjectionRecord[] {
@@ -160,10 +184,94 @@ describe('instruction files in a whole chat', () => {
 		assert.deepEqual(instructionDeliveries(first.session.records).map(({ file }) => file), ['AGENTS.md', 'pkg/AGENTS.md', 'pkg/sub/AGENTS.md']);
 		// The window reloads: a new host reads the transcript back.
 		write('pkg/sub/AGENTS.md', 'Sub-package rules, revised while the chat was closed.\n');
-		const reopened = chat(t, root, first.store.records);
+		const reopened = chat(t, root, { loaded: first.store.records });
 		const before = reopened.session.records.length;
 		await reopened.turn('Look at b again.', reopened.read('pkg/sub/b.ts'), { text: 'Seen.' });
 		const given = instructionDeliveries(reopened.session.records.slice(before));
 		assert.deepEqual(given, [{ file: 'pkg/sub/AGENTS.md', text: 'Sub-package rules, revised while the chat was closed.' }], 'only the file that changed, once');
+	});
+});
+
+/** The files.edited reports the chat delivered. */
+function editedReports(records: readonly StoredRecord[]): string[] {
+	return injections(records)
+		.flatMap((record) => record.entries)
+		.filter((entry) => entry.key === 'files.edited')
+		.map((entry) => entry.body);
+}
+
+describe('what the model was shown is what the edited-files cache keeps', () => {
+	it('a save of text the agent read unsaved from the editor is not an outside change', async (t) => {
+		const { root, path, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		const unsaved = 'const a = 1;\nconst b = 2;\n';
+		const { session, events, turn, read } = chat(t, root, { editorText: (file) => (file === path('a.ts') ? unsaved : undefined) });
+		await turn('Look at a.ts.', read('a.ts'), { text: 'Seen.' });
+		// The person saves the editor's text, which the agent has already seen.
+		write('a.ts', unsaved);
+		events.fireChange(path('a.ts'));
+		await turn('Anything new?', { text: 'No.' });
+		assert.deepEqual(editedReports(session.records), []);
+	});
+
+	it('a UTF-8 file with a byte-order mark, and a file in another encoding, keep their bytes: an unchanged save is no change', async (t) => {
+		const { root, path } = workspace(t);
+		const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('const a = 1;\n')]);
+		const latin1 = Buffer.from('const caf\xe9 = 1;\n', 'latin1');
+		writeFileAt(path('bom.ts'), bom, Date.now());
+		writeFileAt(path('latin1.ts'), latin1, Date.now());
+		// The editor decodes the Latin-1 file in its own encoding.
+		const { session, events, turn, read } = chat(t, root, { editorText: (file) => (file === path('latin1.ts') ? 'const café = 1;\n' : undefined) });
+		await turn('Look at both.', read('bom.ts'), read('latin1.ts'), { text: 'Seen.' });
+		events.fireChange(path('bom.ts'), path('latin1.ts'));
+		await turn('Anything new?', { text: 'No.' });
+		assert.deepEqual(editedReports(session.records), []);
+		writeFileAt(path('latin1.ts'), Buffer.from('const caf\xe9 = 2;\n', 'latin1'), Date.now() + 5000);
+		events.fireChange(path('latin1.ts'));
+		await turn('And now?', { text: 'Changed.' });
+		assert.equal(editedReports(session.records).length, 1, 'a real change is still reported');
+	});
+
+	it('after Aside\'s own Edit, what it wrote is what the agent knows', async (t) => {
+		const { root, path, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		// A formatter on save rewrites what Aside wrote: that is a change the agent must hear of.
+		const { session, events, turn, read, edit } = chat(t, root, { formatOnSave: (text) => text.replace(';\n', '; // formatted\n') });
+		await turn('Change a.', read('a.ts'), edit('a.ts', 'const a = 1;', 'const a = 2;'), { text: 'Done.' });
+		events.fireChange(path('a.ts'));
+		await turn('Anything new?', { text: 'Formatted.' });
+		const [report] = editedReports(session.records);
+		assert.match(report ?? '', /^-const a = 2;$/m);
+		assert.match(report ?? '', /^\+const a = 2; \/\/ formatted$/m);
+	});
+});
+
+describe('the stale-write guard in a chat', () => {
+	it('a delivered files.edited report with the full diff counts as seen: the agent may edit without reading again', async (t) => {
+		const { root, path, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		const { events, turn, read, edit, results, session } = chat(t, root);
+		await turn('Look at a.ts.', read('a.ts'), { text: 'Seen.' });
+		write('a.ts', 'const a = 1;\nconst b = 2;\n');
+		events.fireChange(path('a.ts'));
+		await turn('Change b.', edit('a.ts', 'const b = 2;', 'const b = 3;'), { text: 'Done.' });
+		assert.equal(editedReports(session.records).length, 1);
+		assert.equal(results().at(-1), 'Edited a.ts: replaced 1 occurrence.');
+	});
+
+	it('a report without the diff (too long) does not: the edit is refused until the agent reads the file again', async (t) => {
+		const { root, path, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		const { events, turn, read, edit, results, session } = chat(t, root, { edited: { maxDiffLines: 1 } });
+		await turn('Look at a.ts.', read('a.ts'), { text: 'Seen.' });
+		write('a.ts', 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n');
+		events.fireChange(path('a.ts'));
+		await turn('Change b.', edit('a.ts', 'const b = 2;', 'const b = 3;'), read('a.ts'), edit('a.ts', 'const b = 2;', 'const b = 3;'), { text: 'Done.' });
+		assert.match(editedReports(session.records)[0] ?? '', /The diff is longer than/);
+		assert.deepEqual(results().slice(-3), [
+			'a.ts changed since you last read it (in the editor or on disk), so the edit was not made and nothing was written. Read it again, then make the edit against its current text.',
+			results().at(-2),
+			'Edited a.ts: replaced 1 occurrence.',
+		]);
 	});
 });

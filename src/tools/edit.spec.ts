@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
 import { NodeDocumentWriter, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
 import { editTool } from './edit';
+import { readTool } from './read';
 import { invokeTool, prepareTool } from './registry';
 
 describe('Edit', () => {
@@ -13,8 +14,10 @@ describe('Edit', () => {
 	const edit = (input: Record<string, unknown>) => invokeTool(editTool, { path: 'a.ts', ...input }, context);
 	const text = () => readFileSync(file, 'utf8');
 
-	beforeEach(() => {
+	beforeEach(async () => {
 		writeFileSync(file, 'const a = 1;\nconst b = 2;\nconst a2 = 1;\n');
+		// Edit changes only what the agent has read (the stale-write guard: staleWrite.spec.ts).
+		await invokeTool(readTool, { path: 'a.ts' }, context);
 	});
 	after(() => {
 		workspace.dispose();
@@ -71,6 +74,7 @@ describe('Edit', () => {
 
 	it('matches LF strings in a CRLF file and keeps its line endings', async () => {
 		writeFileSync(file, 'one\r\ntwo\r\nthree\r\n');
+		await invokeTool(readTool, { path: 'a.ts' }, context);
 		await edit({ old_string: 'one\ntwo', new_string: 'uno\ndos' });
 		assert.equal(text(), 'uno\r\ndos\r\nthree\r\n');
 	});
@@ -78,6 +82,7 @@ describe('Edit', () => {
 	it('edits the editor\'s unsaved text', async () => {
 		const writer = new NodeDocumentWriter();
 		writer.readText = () => Promise.resolve('unsaved text\n');
+		await invokeTool(readTool, { path: 'a.ts' }, { ...context, writer });
 		await invokeTool(editTool, { path: 'a.ts', old_string: 'unsaved', new_string: 'saved' }, { ...context, writer });
 		assert.equal(text(), 'saved text\n');
 	});
