@@ -34,6 +34,7 @@ import { vscodeDocuments } from './vscode/documents';
 import { VsCodeFileEvents } from './vscode/fileEvents';
 import { readRootInstructions } from './vscode/instructions';
 import { type KeyedProvider, secretKeyFor, VsCodeModelSource } from './vscode/models';
+import { diagnosticsLimitsOf, editedFilesLimitsOf } from './vscode/observerSettings';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 
@@ -111,16 +112,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const follow = (): void => {
 		followSession.clear();
 		const session = sessions.current;
-		const settings = configuration.current;
 		const editDiagnostics = new EditDiagnostics(
 			diagnosticsSource,
 			systemClock,
 			systemTimers,
 			{
 				displayPath: (uri) => displayPath(vscode.Uri.parse(uri).fsPath, workspaceRoots()),
-				capMs: settings.diagnosticsTimeoutMs,
-				maxPerFile: settings.diagnosticsMaxPerFile,
-				maxTotal: settings.diagnosticsMaxTotal,
+				// Read at every edit: a changed setting applies without New Chat.
+				limits: diagnosticsLimitsOf(() => configuration.current),
 				log,
 			},
 			(counts) => {
@@ -134,10 +133,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			fileEvents,
 			workspaceRoots,
 			{
-				maxFileBytes: settings.editedMaxFileBytes,
-				maxCacheBytes: settings.editedMaxCacheBytes,
-				maxDiffLines: settings.editedMaxDiffLines,
-				maxDiffBytes: settings.editedMaxDiffBytes,
+				limits: editedFilesLimitsOf(() => configuration.current),
 				// Aside's own transcripts change every turn; they are never "edited files".
 				excludedFolders: [storage.fsPath, context.globalStorageUri.fsPath],
 			},

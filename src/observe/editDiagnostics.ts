@@ -36,6 +36,11 @@ export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<
 	readonly displayPath: (uri: string) => string;
 	/** The grace for a document opened just now, whose language server may still be starting; default 5000. */
 	readonly openGraceMs?: number;
+	/**
+	 * The person's settings as they are now, read at every edit, so a change applies to the next
+	 * edit without a new chat; what it gives wins over the fixed values.
+	 */
+	readonly limits?: () => Partial<SettleOptions> & Partial<FormatOptions>;
 	/** The least severe pre-existing problem worth giving as context; default 'warning'. */
 	readonly contextMinSeverity?: DiagnosticSeverity;
 	readonly log?: Logger;
@@ -110,8 +115,6 @@ export class EditDiagnostics {
 	private readonly requests = new Map<string, Map<string, FileState>>();
 	// What the chat was given, across its requests (turns).
 	private readonly reported = new ReportedProblems();
-	private readonly settle: SettleOptions;
-	private readonly format: FormatOptions;
 	private readonly contextRank: number;
 	private readonly openGraceMs: number;
 
@@ -122,16 +125,6 @@ export class EditDiagnostics {
 		private readonly options: EditDiagnosticsOptions,
 		private readonly telemetry?: EditDiagnosticsTelemetry,
 	) {
-		this.settle = {
-			quietMs: options.quietMs ?? DEFAULT_SETTLE_OPTIONS.quietMs,
-			graceMs: options.graceMs ?? DEFAULT_SETTLE_OPTIONS.graceMs,
-			capMs: options.capMs ?? DEFAULT_SETTLE_OPTIONS.capMs,
-		};
-		this.format = {
-			maxPerFile: options.maxPerFile ?? DEFAULT_FORMAT_OPTIONS.maxPerFile,
-			maxTotal: options.maxTotal ?? DEFAULT_FORMAT_OPTIONS.maxTotal,
-			maxMessageChars: options.maxMessageChars ?? DEFAULT_FORMAT_OPTIONS.maxMessageChars,
-		};
 		this.contextRank = severityRank(options.contextMinSeverity ?? 'warning');
 		this.openGraceMs = options.openGraceMs ?? 5000;
 	}
@@ -242,6 +235,26 @@ export class EditDiagnostics {
 			state.watch?.dispose();
 		}
 		this.requests.delete(requestId);
+	}
+
+	/** The windows as the settings are now. */
+	private get settle(): SettleOptions {
+		const live = this.options.limits?.() ?? {};
+		return {
+			quietMs: live.quietMs ?? this.options.quietMs ?? DEFAULT_SETTLE_OPTIONS.quietMs,
+			graceMs: live.graceMs ?? this.options.graceMs ?? DEFAULT_SETTLE_OPTIONS.graceMs,
+			capMs: live.capMs ?? this.options.capMs ?? DEFAULT_SETTLE_OPTIONS.capMs,
+		};
+	}
+
+	/** The caps as the settings are now. */
+	private get format(): FormatOptions {
+		const live = this.options.limits?.() ?? {};
+		return {
+			maxPerFile: live.maxPerFile ?? this.options.maxPerFile ?? DEFAULT_FORMAT_OPTIONS.maxPerFile,
+			maxTotal: live.maxTotal ?? this.options.maxTotal ?? DEFAULT_FORMAT_OPTIONS.maxTotal,
+			maxMessageChars: live.maxMessageChars ?? this.options.maxMessageChars ?? DEFAULT_FORMAT_OPTIONS.maxMessageChars,
+		};
 	}
 
 	/** The windows for one document: wider for a long one, a longer grace for one opened just now. */

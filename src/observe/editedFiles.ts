@@ -11,7 +11,7 @@ import type { TurnEvent } from '../reminders/turnEvents';
 import { displayPath } from '../tools/paths';
 import { decodeUtf8, formatBytes, plural } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
-import { type CacheEntry, FileCache, type FileCacheOptions } from './fileCache';
+import { type CacheEntry, FileCache, type FileCacheLimits, type FileCacheOptions } from './fileCache';
 import type { SeenTexts } from './seenTexts';
 import { boundedDiff, DEFAULT_DIFF_TIMEOUT_MS, DEFAULT_MAX_DIFF_BYTES, DEFAULT_MAX_DIFF_LINES, type DiffLimits, isBinary, sameContent } from './fileDiff';
 
@@ -32,9 +32,14 @@ export interface FileEvents {
 	readonly onDidDelete: Event<string>;
 }
 
-export interface EditedFilesOptions extends FileCacheOptions {
+export interface EditedFilesLimits extends FileCacheLimits {
 	readonly maxDiffLines?: number;
 	readonly maxDiffBytes?: number;
+}
+
+export interface EditedFilesOptions extends FileCacheOptions, EditedFilesLimits {
+	/** The person's settings as they are now, read at every WAIT (see FileCacheOptions.limits). */
+	readonly limits?: () => EditedFilesLimits;
 	readonly diffTimeoutMs?: number;
 	readonly maxReportLines?: number;
 	readonly maxReportedFiles?: number;
@@ -101,7 +106,6 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | ty
 
 export class EditedFiles extends Disposable {
 	readonly cache: FileCache;
-	private readonly limits: DiffLimits;
 	private readonly maxReportLines: number;
 	private readonly maxReportedFiles: number;
 	private readonly roots: () => readonly string[];
@@ -113,15 +117,10 @@ export class EditedFiles extends Disposable {
 	constructor(
 		private readonly fs: WorkspaceFs,
 		events: FileEvents,
-		options: EditedFilesOptions = {},
+		private readonly options: EditedFilesOptions = {},
 	) {
 		super();
 		this.cache = new FileCache(options);
-		this.limits = {
-			maxDiffLines: options.maxDiffLines ?? DEFAULT_MAX_DIFF_LINES,
-			maxDiffBytes: options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
-			timeoutMs: options.diffTimeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS,
-		};
 		this.maxReportLines = options.maxReportLines ?? DEFAULT_MAX_REPORT_LINES;
 		this.maxReportedFiles = Math.max(1, options.maxReportedFiles ?? DEFAULT_MAX_REPORTED_FILES);
 		this.roots = options.roots ?? (() => []);
@@ -191,6 +190,16 @@ export class EditedFiles extends Disposable {
 		if (this.candidates.get(path) === seq) {
 			this.candidates.delete(path);
 		}
+	}
+
+	/** As the settings are now. */
+	private get limits(): DiffLimits {
+		const live = this.options.limits?.() ?? {};
+		return {
+			maxDiffLines: live.maxDiffLines ?? this.options.maxDiffLines ?? DEFAULT_MAX_DIFF_LINES,
+			maxDiffBytes: live.maxDiffBytes ?? this.options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
+			timeoutMs: this.options.diffTimeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS,
+		};
 	}
 
 	private show(path: string): string {
