@@ -151,7 +151,9 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			if (stat?.type !== 'file') {
 				return;
 			}
-			const bytes = shownBytes(await this.fs.readFile(path), result.touched?.path === path ? result.touched.text : undefined);
+			const disk = await this.fs.readFile(path);
+			// Past the cache's per-file bound only a fingerprint is kept: no need to encode the text.
+			const bytes = disk.length > this.edited.cache.maxFileBytes ? disk : shownBytes(disk, result.touched?.path === path ? result.touched.text : undefined);
 			if (call.name === 'Read') {
 				this.edited.noteRead(path, bytes, stat.mtimeMs);
 				// Agents read before they edit: opening the document now lets its language server
