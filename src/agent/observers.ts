@@ -52,7 +52,10 @@ export interface TurnObservers {
 	beforeTool(call: Call, owner: Owner, signal: AbortSignal): Promise<void>;
 	afterTool(call: Call, result: ToolResult, owner: Owner, signal: AbortSignal): Promise<void>;
 	beforeWait(owner: Owner, signal: AbortSignal): Promise<void>;
-	/** The owner finished: forget what was delivered to it. */
+	/**
+	 * The owner finished: its request's diagnostics baselines end, and an agent invocation's
+	 * acknowledgements go with its context (a root turn's belong to the chat and stay).
+	 */
 	endOwner(owner: Owner): void;
 }
 
