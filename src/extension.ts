@@ -7,6 +7,7 @@ import { Agent } from './agent/agent';
 import { FileSessionLibrary } from './agent/library';
 import { SessionObservers } from './agent/observers';
 import { EditDiagnostics } from './observe/editDiagnostics';
+import { SeenTexts } from './observe/seenTexts';
 import { systemTimers } from './observe/diagnosticsSettle';
 import { displayPath } from './tools/paths';
 import { ChatSessions, type SessionEnvironment } from './agent/session';
@@ -33,6 +34,7 @@ import { vscodeDocuments } from './vscode/documents';
 import { VsCodeFileEvents } from './vscode/fileEvents';
 import { readRootInstructions } from './vscode/instructions';
 import { type KeyedProvider, secretKeyFor, VsCodeModelSource } from './vscode/models';
+import { diagnosticsLimitsOf, editedFilesLimitsOf } from './vscode/observerSettings';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 
@@ -112,16 +114,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const follow = (): void => {
 		followSession.clear();
 		const session = sessions.current;
-		const settings = configuration.current;
 		const editDiagnostics = new EditDiagnostics(
 			diagnosticsSource,
 			systemClock,
 			systemTimers,
 			{
 				displayPath: (uri) => displayPath(vscode.Uri.parse(uri).fsPath, workspaceRoots()),
-				capMs: settings.diagnosticsTimeoutMs,
-				maxPerFile: settings.diagnosticsMaxPerFile,
-				maxTotal: settings.diagnosticsMaxTotal,
+				// Read at every edit: a changed setting applies without New Chat.
+				limits: diagnosticsLimitsOf(() => configuration.current),
 				log,
 			},
 			(counts) => {
@@ -135,16 +135,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			fileEvents,
 			workspaceRoots,
 			{
-				maxFileBytes: settings.editedMaxFileBytes,
-				maxCacheBytes: settings.editedMaxCacheBytes,
-				maxDiffLines: settings.editedMaxDiffLines,
-				maxDiffBytes: settings.editedMaxDiffBytes,
+				limits: editedFilesLimitsOf(() => configuration.current),
 				// Aside's own transcripts change every turn; they are never "edited files".
 				excludedFolders: [storage.fsPath, context.globalStorageUri.fsPath],
 			},
 			log,
 			{ observer: editDiagnostics, documents: vscodeDocuments, openEditedFiles: () => configuration.current.diagnosticsOpenEditedFiles },
 		);
+		// A reopened chat was given files and problems already: its records say which.
+		observers.value.restore(session.records);
 		followSession.add(session.onDidAppend(rememberCurrent));
 		followSession.add(session.reminders.onDidRecord((record) => {
 			recorded.fire(record);
@@ -167,7 +166,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			toolSpecs,
 			invoke: invokeTool,
 			prepare: prepareTool,
-			toolContext: (signal) => tools.contextFor(signal),
+			// The current chat's stale-write guard; without observers, an empty one (it refuses every edit).
+			toolContext: (signal) => tools.contextFor(signal, observers.value?.seen ?? new SeenTexts()),
 			history: (records) => replayHistory(records, { log }),
 			stream: (provider, request, signal, onRetry) =>
 				streamWithRetries(timedProvider(provider, configuration.current.requestTimeoutSeconds * 1000), request, signal, {

@@ -94,13 +94,14 @@ class RecordingEngine extends ReminderEngine {
 	}
 }
 
-function setup(options: { openEditedFiles?: boolean } = {}) {
+function setup(options: { openEditedFiles?: boolean; source?: InMemoryDiagnosticsSource } = {}) {
 	const files = new Map([[A, 'export const a: number = 1;\n']]);
 	const fs = new MemoryWorkspaceFs(files);
-	const source = new InMemoryDiagnosticsSource();
+	const source = options.source ?? new InMemoryDiagnosticsSource();
 	const timers = new FakeTimers();
 	const log = new RecordingLogger();
-	const engine = new RecordingEngine({ recorder: new MemoryRecorder(), clock: timers.clock, log });
+	const recorder = new MemoryRecorder();
+	const engine = new RecordingEngine({ recorder, clock: timers.clock, log });
 	const owner = engine.beginUserTurn('turn-1');
 	const documents = new FakeDocuments(source);
 	const observer = new EditDiagnostics(source, timers.clock, timers, { displayPath: (uri) => uri.replace(`file://${ROOT}/`, ''), log });
@@ -118,7 +119,7 @@ function setup(options: { openEditedFiles?: boolean } = {}) {
 		await promise;
 	};
 	const ok: ToolResult = { content: 'ok' };
-	return { files, source, timers, engine, owner, documents, observers, signal, run, ok };
+	return { files, source, timers, engine, recorder, owner, documents, observers, signal, run, ok };
 }
 
 describe('SessionObservers and edit diagnostics', () => {
@@ -179,6 +180,25 @@ describe('SessionObservers and edit diagnostics', () => {
 		timers.advance(400);
 		await run(after);
 		assert.match(engine.queued[0]?.body ?? '', /After your edit of src\/new\.ts, 1 new problem:\n.*Wrong type\./);
+	});
+
+	it('restore() gives a reopened chat\'s records to the diagnostics too: problems it was given are counted, not listed', async () => {
+		const first = setup();
+		const { source } = first;
+		first.documents.shownPaths.add(A);
+		source.setSilently(uriOf(A), [diagnosticEntry({ message: 'Already broken.' })]);
+		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		await first.run(first.observers.beforeTool(edit, first.owner, first.signal));
+		await first.run(first.observers.afterTool(edit, first.ok, first.owner, first.signal));
+		await first.engine.wait({ requestId: 'r1', owner: first.owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] }, undefined).commit();
+		assert.match(first.recorder.records[0]?.entries[0]?.body ?? '', /context only\):\n.*Already broken\./);
+
+		const reopened = setup({ source });
+		reopened.documents.shownPaths.add(A);
+		reopened.observers.restore(first.recorder.records);
+		await reopened.run(reopened.observers.beforeTool(edit, reopened.owner, reopened.signal));
+		await reopened.run(reopened.observers.afterTool(edit, reopened.ok, reopened.owner, reopened.signal));
+		assert.equal(reopened.engine.queued[0]?.body, 'After your edit of src/a.ts, no new problems.\n1 problem already reported, unchanged.');
 	});
 
 	it('a file read (opened, not checked) and then edited waits for its report once, not at every edit', async () => {

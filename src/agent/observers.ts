@@ -1,14 +1,18 @@
 // The editor feeds the reminder engine: after a tool call, note what the agent read or wrote
 // and discover the AGENTS.md on a read file's path; before each WAIT, report files that changed
-// outside Aside's tools. One per session; failures here are logged and never break a turn.
+// outside Aside's tools. One per session, with the session's stale-write guard (`seen`, which the
+// tools reach through their ToolContext); failures here are logged and never break a turn.
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { EditDiagnostics } from '../observe/editDiagnostics';
 import { EditedFiles, type EditedFilesOptions, type FileEvents } from '../observe/editedFiles';
 import { InstructionFiles } from '../observe/instructionFiles';
+import { SeenTexts } from '../observe/seenTexts';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
+import type { RecordLike } from '../reminders/history';
 import { resolveInWorkspace } from '../tools/paths';
+import { decodeUtf8 } from '../tools/text';
 import type { ToolResult, WorkspaceFs } from '../tools/tool';
 
 /** Opens files as editor documents, so language servers check them; the editor's URIs for paths. */
@@ -48,11 +52,31 @@ export interface TurnObservers {
 	beforeTool(call: Call, owner: Owner, signal: AbortSignal): Promise<void>;
 	afterTool(call: Call, result: ToolResult, owner: Owner, signal: AbortSignal): Promise<void>;
 	beforeWait(owner: Owner, signal: AbortSignal): Promise<void>;
-	/** The owner finished: forget what was delivered to it. */
+	/**
+	 * The owner finished: its request's diagnostics baselines end, and an agent invocation's
+	 * acknowledgements go with its context (a root turn's belong to the chat and stay).
+	 */
 	endOwner(owner: Owner): void;
 }
 
 const WRITES = ['Edit', 'Write'];
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * What to keep of a file the agent was shown (or Aside wrote) as `text`: that text, encoded as the
+ * file is (UTF-8, with its byte-order mark if it has one), so a later save of text the agent
+ * already saw is no change. A file that is not UTF-8 keeps its bytes on disk: the editor decoded
+ * it in its own encoding, which UTF-8 would misreport as a change.
+ */
+export function shownBytes(disk: Uint8Array, text: string | undefined): Uint8Array {
+	if (text === undefined || decodeUtf8(disk) === undefined) {
+		return disk;
+	}
+	const bom = UTF8_BOM.every((byte, index) => disk[index] === byte);
+	const encoded = Buffer.from(text, 'utf8');
+	return bom ? Buffer.concat([Buffer.from(UTF8_BOM), encoded]) : encoded;
+}
 
 function pathOf(input: unknown): string | undefined {
 	const path = (input as { path?: unknown } | undefined)?.path;
@@ -64,6 +88,8 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	/** Documents opened on the agent's behalf, which may not have been checked yet. */
 	private readonly opened = new Set<string>();
 	private readonly instructions: InstructionFiles;
+	/** What the agent last saw of each file in this chat: the tools' stale-write guard. */
+	readonly seen = new SeenTexts();
 
 	constructor(
 		private readonly engine: ReminderEngine,
@@ -75,7 +101,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		private readonly diagnostics?: ObserverDiagnostics,
 	) {
 		super();
-		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots }));
+		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots, seen: this.seen }));
 		this.instructions = new InstructionFiles(fs, roots);
 	}
 
@@ -128,7 +154,9 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			if (stat?.type !== 'file') {
 				return;
 			}
-			const bytes = await this.fs.readFile(path);
+			const disk = await this.fs.readFile(path);
+			// Past the cache's per-file bound only a fingerprint is kept: no need to encode the text.
+			const bytes = disk.length > this.edited.cache.maxFileBytes ? disk : shownBytes(disk, result.touched?.path === path ? result.touched.text : undefined);
 			if (call.name === 'Read') {
 				this.edited.noteRead(path, bytes, stat.mtimeMs);
 				// Agents read before they edit: opening the document now lets its language server
@@ -158,6 +186,17 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		} catch (error) {
 			this.log.warn(`Aside: could not check the files the agent saw: ${error instanceof Error ? error.message : String(error)}`);
 		}
+	}
+
+	/**
+	 * Takes what the chat's root context was already given from the chat's own records (the
+	 * subjects of their entries): the instruction files and their content, and the problems of
+	 * edited files. A new chat restores from none, a reopened one from its transcript, and
+	 * compaction, once there is compaction, from what it keeps.
+	 */
+	restore(records: readonly RecordLike[]): void {
+		this.instructions.restore(records);
+		this.diagnostics?.observer.restore(records);
 	}
 
 	endOwner(owner: Owner): void {

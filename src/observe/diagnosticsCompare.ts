@@ -27,7 +27,8 @@ export function severityRank(severity: DiagnosticSeverity): number {
 	return SEVERITY_ORDER.indexOf(severity);
 }
 
-function identity(entry: DiagnosticEntry): string {
+/** What makes two diagnostics the same problem, wherever they are: severity, message, code, source. */
+export function identity(entry: DiagnosticEntry): string {
 	return JSON.stringify([entry.severity, entry.message, entry.code ?? null, entry.source ?? null]);
 }
 

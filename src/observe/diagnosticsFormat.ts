@@ -1,7 +1,8 @@
 // The body of an `edit.diagnostics` turn event: per edited file, the problems to fix (new or
 // changed) first, then those already there (context only), each list sorted by severity; at
 // most `maxPerFile` lines per file and `maxTotal` in all (problems to fix win the budget), with
-// one aggregate line for the rest. Everything from a language server is outside text.
+// one aggregate line for the rest. Pre-existing problems the chat was already given unchanged
+// are only counted. Everything from a language server is outside text.
 import { sanitizeUntrusted } from '../reminders/envelope';
 import { severityRank } from './diagnosticsCompare';
 import type { DiagnosticEntry, DiagnosticSeverity } from './diagnostics';
@@ -23,6 +24,14 @@ export interface FileDiagnosticsReport {
 	readonly toFix: readonly ListedDiagnostic[];
 	/** Already there before the first edit: context only. */
 	readonly context: readonly DiagnosticEntry[];
+	/** Also there before the first edit, and already given to the model unchanged: counted, not listed. */
+	readonly alreadyReported?: number;
+}
+
+/** A body and, per report (in the order given), the problems it lists. */
+export interface PlannedDiagnosticsBody {
+	readonly body: string | null;
+	readonly listed: readonly (readonly DiagnosticEntry[])[];
 }
 
 export interface FormatOptions {
@@ -91,11 +100,22 @@ function take<T>(items: readonly T[], budget: { left: number }): T[] {
 	return taken;
 }
 
+function speaks(report: FileDiagnosticsReport): boolean {
+	return report.toFix.length > 0 || report.context.length > 0 || (report.alreadyReported ?? 0) > 0;
+}
+
 /** The event body for these reports, or null when none has anything to say. */
 export function formatDiagnosticsBody(reports: readonly FileDiagnosticsReport[], options: FormatOptions = DEFAULT_FORMAT_OPTIONS): string | null {
-	const speaking = reports.filter((report) => report.toFix.length > 0 || report.context.length > 0);
+	return planDiagnosticsBody(reports, options).body;
+}
+
+/** The body, and which problems it lists (within the caps), so that a delivery can remember them. */
+export function planDiagnosticsBody(reports: readonly FileDiagnosticsReport[], options: FormatOptions = DEFAULT_FORMAT_OPTIONS): PlannedDiagnosticsBody {
+	const speaking = reports.filter(speaks);
+	const listed = new Map<FileDiagnosticsReport, DiagnosticEntry[]>();
+	const plan = (body: string | null): PlannedDiagnosticsBody => ({ body, listed: reports.map((report) => listed.get(report) ?? []) });
 	if (speaking.length === 0) {
-		return null;
+		return plan(null);
 	}
 	const perFile = speaking.map((report) => {
 		const toFix = sortBySeverity(report.toFix, (item) => item.entry).slice(0, options.maxPerFile);
@@ -115,6 +135,7 @@ export function formatDiagnosticsBody(reports: readonly FileDiagnosticsReport[],
 		const context = shownContext[index] ?? [];
 		omittedToFix += report.toFix.length - toFix.length;
 		omittedContext += report.context.length - context.length;
+		listed.set(report, [...toFix.map(({ entry }) => entry), ...context]);
 		const path = sanitizeUntrusted(report.path);
 		const edit = report.edits === 1 ? 'your edit' : `your ${report.edits} edits`;
 		const lines: string[] = [];
@@ -127,6 +148,9 @@ export function formatDiagnosticsBody(reports: readonly FileDiagnosticsReport[],
 			lines.push(`Already there before ${edit} (context only):`);
 			lines.push(...context.map((entry) => `  ${formatDiagnosticLine(entry, false, options.maxMessageChars)}`));
 		}
+		if ((report.alreadyReported ?? 0) > 0) {
+			lines.push(`${plural(report.alreadyReported ?? 0, 'problem')} already reported, unchanged.`);
+		}
 		sections.push(lines.join('\n'));
 	});
 	const omitted = omittedToFix + omittedContext;
@@ -134,5 +158,5 @@ export function formatDiagnosticsBody(reports: readonly FileDiagnosticsReport[],
 		sections.push(`${plural(omitted, 'more problem')} not listed (${omittedToFix} new, ${omittedContext} already there).`);
 	}
 	// Each piece was quoted safely; one last pass costs nothing and covers their joins too.
-	return sanitizeUntrusted(sections.join('\n\n'));
+	return plan(sanitizeUntrusted(sections.join('\n\n')));
 }

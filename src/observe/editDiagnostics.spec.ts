@@ -97,6 +97,25 @@ describe('EditDiagnostics', () => {
 		assert.equal(timers.pending, 0);
 	});
 
+	it('the person\'s settings apply to the next edit: the cap and the per-file limit are read at each one', async () => {
+		let limits = { capMs: 30_000, maxPerFile: 10 };
+		const { source, timers, observer, edit } = setup({ limits: () => limits });
+		source.setSilently(A, []);
+		assert.match((await edit(A, [assign, missing])) ?.body ?? '', /2 new problems:\n.*\n.*Cannot find name/);
+		observer.endRequest(REQ);
+		limits = { capMs: 5000, maxPerFile: 1 };
+		source.setSilently(A, []);
+		assert.match((await edit(A, [assign, missing]))?.body ?? '', /2 new problems:\n {2}error TS2322[^\n]*\n\n1 more problem not listed/);
+		observer.endRequest(REQ);
+		observer.beforeEdit(REQ, A);
+		const churning = observer.afterEdit(REQ, A);
+		for (let n = 0; n < 30; n++) {
+			source.setDiagnostics(A, n % 2 ? [assign] : [assign, missing]);
+			timers.advance(200);
+		}
+		assert.match((await churning)?.body ?? '', /still changing 5 s after your edit/);
+	});
+
 	it('a cancelled request stops waiting: no event, no telemetry, and the next edit still shows the context', async () => {
 		const { source, timers, counts, observer, edit } = setup();
 		source.setSilently(A, [unused]);

@@ -16,14 +16,18 @@
 // DiagnosticsSource fires them (VS Code: `Uri.toString()`). The first fresh result of a file is
 // compared with its baseline (new, changed, pre-existing: see diagnosticsCompare.ts); later edits
 // of it in the same request compare with the last fresh result and carry no context section.
+// Pre-existing problems the chat was already given unchanged (reportedProblems.ts) are counted,
+// not listed again; `restore(records)` takes what a reopened chat was given from its records.
 // Resolved problems reach telemetry only. Telemetry gets counts, never text or paths.
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
+import type { RecordLike } from '../reminders/history';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';
-import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, formatDiagnosticsBody } from './diagnosticsFormat';
+import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, planDiagnosticsBody } from './diagnosticsFormat';
 import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
 import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, type Timers, waitForSettle } from './diagnosticsSettle';
+import { ReportedProblems } from './reportedProblems';
 
 export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostics', label: 'diagnostics' } as const;
 
@@ -32,6 +36,11 @@ export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<
 	readonly displayPath: (uri: string) => string;
 	/** The grace for a document opened just now, whose language server may still be starting; default 5000. */
 	readonly openGraceMs?: number;
+	/**
+	 * The person's settings as they are now, read at every edit, so a change applies to the next
+	 * edit without a new chat; what it gives wins over the fixed values.
+	 */
+	readonly limits?: () => Partial<SettleOptions> & Partial<FormatOptions>;
 	/** The least severe pre-existing problem worth giving as context; default 'warning'. */
 	readonly contextMinSeverity?: DiagnosticSeverity;
 	readonly log?: Logger;
@@ -104,8 +113,8 @@ function plural(count: number, word: string): string {
 
 export class EditDiagnostics {
 	private readonly requests = new Map<string, Map<string, FileState>>();
-	private readonly settle: SettleOptions;
-	private readonly format: FormatOptions;
+	// What the chat was given, across its requests (turns).
+	private readonly reported = new ReportedProblems();
 	private readonly contextRank: number;
 	private readonly openGraceMs: number;
 
@@ -116,16 +125,6 @@ export class EditDiagnostics {
 		private readonly options: EditDiagnosticsOptions,
 		private readonly telemetry?: EditDiagnosticsTelemetry,
 	) {
-		this.settle = {
-			quietMs: options.quietMs ?? DEFAULT_SETTLE_OPTIONS.quietMs,
-			graceMs: options.graceMs ?? DEFAULT_SETTLE_OPTIONS.graceMs,
-			capMs: options.capMs ?? DEFAULT_SETTLE_OPTIONS.capMs,
-		};
-		this.format = {
-			maxPerFile: options.maxPerFile ?? DEFAULT_FORMAT_OPTIONS.maxPerFile,
-			maxTotal: options.maxTotal ?? DEFAULT_FORMAT_OPTIONS.maxTotal,
-			maxMessageChars: options.maxMessageChars ?? DEFAULT_FORMAT_OPTIONS.maxMessageChars,
-		};
 		this.contextRank = severityRank(options.contextMinSeverity ?? 'warning');
 		this.openGraceMs = options.openGraceMs ?? 5000;
 	}
@@ -219,10 +218,15 @@ export class EditDiagnostics {
 			...(timedOut ? { timedOutAfterMs: outcome.waitedMs } : {}),
 		};
 		const view = this.view(record);
-		if (view.toFix.length === 0 && view.context.length === 0 && comparison.resolved.length === 0) {
+		if (view.toFix.length === 0 && view.context.length === 0 && (view.alreadyReported ?? 0) === 0 && comparison.resolved.length === 0) {
 			return undefined;
 		}
 		return this.event([record]);
+	}
+
+	/** What the chat was already given, from its records: a reopened chat's, or none for a new one. */
+	restore(records: Iterable<RecordLike>): void {
+		this.reported.restore(records, EDIT_DIAGNOSTICS.type);
 	}
 
 	/** The request is over: forgets its baselines; waits still running for it come to nothing. */
@@ -231,6 +235,26 @@ export class EditDiagnostics {
 			state.watch?.dispose();
 		}
 		this.requests.delete(requestId);
+	}
+
+	/** The windows as the settings are now. */
+	private get settle(): SettleOptions {
+		const live = this.options.limits?.() ?? {};
+		return {
+			quietMs: live.quietMs ?? this.options.quietMs ?? DEFAULT_SETTLE_OPTIONS.quietMs,
+			graceMs: live.graceMs ?? this.options.graceMs ?? DEFAULT_SETTLE_OPTIONS.graceMs,
+			capMs: live.capMs ?? this.options.capMs ?? DEFAULT_SETTLE_OPTIONS.capMs,
+		};
+	}
+
+	/** The caps as the settings are now. */
+	private get format(): FormatOptions {
+		const live = this.options.limits?.() ?? {};
+		return {
+			maxPerFile: live.maxPerFile ?? this.options.maxPerFile ?? DEFAULT_FORMAT_OPTIONS.maxPerFile,
+			maxTotal: live.maxTotal ?? this.options.maxTotal ?? DEFAULT_FORMAT_OPTIONS.maxTotal,
+			maxMessageChars: live.maxMessageChars ?? this.options.maxMessageChars ?? DEFAULT_FORMAT_OPTIONS.maxMessageChars,
+		};
 	}
 
 	/** The windows for one document: wider for a long one, a longer grace for one opened just now. */
@@ -265,22 +289,38 @@ export class EditDiagnostics {
 
 	private view(record: FileRecord): FileDiagnosticsReport {
 		const { added, changed, preExisting } = compareDiagnostics(record.reference, record.fresh);
+		const context = record.showContext
+			? this.reported.split(
+					record.uri,
+					preExisting.filter((entry) => severityRank(entry.severity) <= this.contextRank),
+				)
+			: { unreported: [], reported: 0 };
 		return {
 			path: record.path,
 			edits: record.edits,
 			...(record.timedOutAfterMs === undefined ? {} : { timedOutAfterMs: record.timedOutAfterMs }),
 			toFix: [...added.map((entry) => ({ entry, changed: false })), ...changed.map((entry) => ({ entry, changed: true }))],
-			context: record.showContext ? preExisting.filter((entry) => severityRank(entry.severity) <= this.contextRank) : [],
+			context: context.unreported,
+			...(context.reported > 0 ? { alreadyReported: context.reported } : {}),
 		};
 	}
 
 	private event(records: readonly FileRecord[]): TurnEvent {
 		const views = records.map((record) => this.view(record));
 		const toFix = views.reduce((sum, view) => sum + view.toFix.length, 0);
-		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0).length;
+		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0 || (view.alreadyReported ?? 0) > 0).length;
+		const { body, listed } = planDiagnosticsBody(views, this.format);
+		// What the chat will know of each file once this is delivered; recorded for a reopen.
+		const subjects = records.map((record, index) => this.reported.after(record.uri, record.fresh, listed[index] ?? []));
 		const event: TurnEvent = {
 			...EDIT_DIAGNOSTICS,
-			body: formatDiagnosticsBody(views, this.format),
+			body,
+			subjects,
+			commit: () => {
+				for (const subject of subjects) {
+					this.reported.learn(subject);
+				}
+			},
 			reason:
 				toFix > 0
 					? `${plural(toFix, 'new problem')} in ${plural(speaking, 'edited file')}`

@@ -8,7 +8,7 @@ import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { CountingWorkspaceFs, writeFileAt } from '../testing/memoryFiles';
 import { NodeWorkspaceFs, tempWorkspace } from '../testing/nodeWorkspace';
 import type { FileStat, WorkspaceFs } from '../tools/tool';
-import { EDITED_FILES, EditedFiles, type EditedFilesOptions } from './editedFiles';
+import { EDITED_FILES, EditedFiles, type EditedFilesLimits, type EditedFilesOptions } from './editedFiles';
 
 const T0 = Date.UTC(2026, 0, 1);
 const T1 = T0 + 60_000;
@@ -132,6 +132,28 @@ describe('EditedFiles', () => {
 		assert.equal(edited.cache.get(path('big.txt'))?.mtimeMs, T1);
 		changed('big.txt', 'Z'.repeat(500), T2);
 		assert.match(body(await reported(edited)), /big\.txt may have changed/);
+	});
+
+	it('the person\'s settings apply at the next WAIT: the diff limit and the cache\'s bounds are read each time', async (t) => {
+		let limits: EditedFilesLimits = { maxDiffLines: 200 };
+		const { edited, seen, changed, path } = setup(t, { limits: () => limits });
+		seen('a.ts', numbered(20, 'line'));
+		changed('a.ts', numbered(20, 'changed'));
+		limits = { maxDiffLines: 10 };
+		const event = await reported(edited);
+		assert.match(body(event), /a\.ts changed; it is now [^.]+\. The diff is longer than 10 lines\./);
+		event.commit?.();
+		limits = { maxDiffLines: 10, maxFileBytes: 64 };
+		assert.equal(edited.cache.maxFileBytes, 64);
+		seen('big.ts', numbered(20, 'big'));
+		assert.equal(edited.cache.get(edited.cache.paths().at(-1) ?? '')?.kind, 'fingerprint', 'over the new per-file bound: a fingerprint');
+		// A smaller cache evicts, least recently used first, when the next file comes in.
+		limits = { maxCacheBytes: 800 };
+		assert.ok(edited.cache.has(path('a.ts')));
+		seen('c.ts', 'c');
+		assert.equal(edited.cache.has(path('a.ts')), false);
+		assert.ok(edited.cache.has(path('c.ts')));
+		assert.ok(edited.cache.totalBytes <= 800);
 	});
 
 	it('gives no diff past maxDiffLines or maxDiffBytes, or once the report\'s lines are spent: it says so, with the new size', async (t) => {

@@ -1,16 +1,18 @@
 // `files.edited`: files the agent read or wrote that then changed outside Aside's tools, reported
 // once each at the owner's next WAIT, as a bounded diff. Candidates come only from file events,
 // so a WAIT with nothing changed touches nothing however many files are cached; the cache learns
-// the new content only in the report's commit, so a request that failed reports it again.
+// the new content only in the report's commit, so a request that failed reports it again. A
+// delivered full diff also tells the stale-write guard (`seen`) that the agent has the new text.
 import * as nodePath from 'node:path';
 import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { sanitizeUntrusted } from '../reminders/envelope';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { displayPath } from '../tools/paths';
-import { formatBytes, plural } from '../tools/text';
+import { decodeUtf8, formatBytes, plural } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
-import { type CacheEntry, FileCache, type FileCacheOptions } from './fileCache';
+import { type CacheEntry, FileCache, type FileCacheLimits, type FileCacheOptions } from './fileCache';
+import type { SeenTexts } from './seenTexts';
 import { boundedDiff, DEFAULT_DIFF_TIMEOUT_MS, DEFAULT_MAX_DIFF_BYTES, DEFAULT_MAX_DIFF_LINES, type DiffLimits, isBinary, sameContent } from './fileDiff';
 
 export const EDITED_FILES = { type: 'editedFiles', key: 'files.edited', label: 'edited files' } as const;
@@ -30,14 +32,21 @@ export interface FileEvents {
 	readonly onDidDelete: Event<string>;
 }
 
-export interface EditedFilesOptions extends FileCacheOptions {
+export interface EditedFilesLimits extends FileCacheLimits {
 	readonly maxDiffLines?: number;
 	readonly maxDiffBytes?: number;
+}
+
+export interface EditedFilesOptions extends FileCacheOptions, EditedFilesLimits {
+	/** The person's settings as they are now, read at every WAIT (see FileCacheOptions.limits). */
+	readonly limits?: () => EditedFilesLimits;
 	readonly diffTimeoutMs?: number;
 	readonly maxReportLines?: number;
 	readonly maxReportedFiles?: number;
 	/** The workspace folders, for showing paths as tools do; absolute paths without it. */
 	readonly roots?: () => readonly string[];
+	/** The chat's stale-write guard, told what a delivered report showed in full. */
+	readonly seen?: Pick<SeenTexts, 'saw' | 'forget'>;
 }
 
 type Snapshot = { readonly kind: 'content'; readonly bytes: Uint8Array; readonly mtimeMs: number } | { readonly kind: 'fingerprint'; readonly size: number; readonly mtimeMs: number };
@@ -97,10 +106,10 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | ty
 
 export class EditedFiles extends Disposable {
 	readonly cache: FileCache;
-	private readonly limits: DiffLimits;
 	private readonly maxReportLines: number;
 	private readonly maxReportedFiles: number;
 	private readonly roots: () => readonly string[];
+	private readonly seen: EditedFilesOptions['seen'];
 	// Cached paths with an event since they were last settled, with the count of their last event.
 	private readonly candidates = new Map<string, number>();
 	private seq = 0;
@@ -108,18 +117,14 @@ export class EditedFiles extends Disposable {
 	constructor(
 		private readonly fs: WorkspaceFs,
 		events: FileEvents,
-		options: EditedFilesOptions = {},
+		private readonly options: EditedFilesOptions = {},
 	) {
 		super();
 		this.cache = new FileCache(options);
-		this.limits = {
-			maxDiffLines: options.maxDiffLines ?? DEFAULT_MAX_DIFF_LINES,
-			maxDiffBytes: options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
-			timeoutMs: options.diffTimeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS,
-		};
 		this.maxReportLines = options.maxReportLines ?? DEFAULT_MAX_REPORT_LINES;
 		this.maxReportedFiles = Math.max(1, options.maxReportedFiles ?? DEFAULT_MAX_REPORTED_FILES);
 		this.roots = options.roots ?? (() => []);
+		this.seen = options.seen;
 		this._register(events.onDidChange((path) => {
 			this.onEvent(path);
 		}));
@@ -185,6 +190,16 @@ export class EditedFiles extends Disposable {
 		if (this.candidates.get(path) === seq) {
 			this.candidates.delete(path);
 		}
+	}
+
+	/** As the settings are now. */
+	private get limits(): DiffLimits {
+		const live = this.options.limits?.() ?? {};
+		return {
+			maxDiffLines: live.maxDiffLines ?? this.options.maxDiffLines ?? DEFAULT_MAX_DIFF_LINES,
+			maxDiffBytes: live.maxDiffBytes ?? this.options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
+			timeoutMs: this.options.diffTimeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS,
+		};
 	}
 
 	private show(path: string): string {
@@ -254,8 +269,14 @@ export class EditedFiles extends Disposable {
 			if (this.cache.get(path)?.version === version) {
 				if (change.kind === 'deleted') {
 					this.cache.delete(path);
+					this.seen?.forget(path);
 				} else if (change.next.kind === 'content') {
 					this.cache.remember(path, change.next.bytes, change.next.mtimeMs);
+					// Only a diff gives the agent the whole new text; a size or "changed" does not.
+					const text = change.kind === 'diff' ? decodeUtf8(change.next.bytes) : undefined;
+					if (text !== undefined) {
+						this.seen?.saw(path, text);
+					}
 				} else {
 					this.cache.rememberFingerprint(path, change.next.size, change.next.mtimeMs);
 				}

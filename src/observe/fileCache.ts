@@ -23,11 +23,20 @@ export const DEFAULT_MAX_CACHE_BYTES = 16 * 1024 * 1024;
 /** What an entry costs besides its bytes (path, record, map slot), so fingerprints are bounded too. */
 export const ENTRY_OVERHEAD_BYTES = 256;
 
-export interface FileCacheOptions {
+export interface FileCacheLimits {
 	readonly maxFileBytes?: number;
 	readonly maxCacheBytes?: number;
+}
+
+export interface FileCacheOptions extends FileCacheLimits {
 	/** Absolute folders whose files are never cached: Aside's own storage, other sessions' folders. */
 	readonly excludedFolders?: readonly string[];
+	/**
+	 * The person's settings as they are now, read at every use, so a change applies to the next
+	 * read or WAIT without a new chat; what it gives wins over the fixed values. A smaller cache
+	 * evicts at its next entry.
+	 */
+	readonly limits?: () => FileCacheLimits;
 }
 
 interface EntryBase {
@@ -55,19 +64,24 @@ function costOf(path: string, entry: CacheEntry): number {
 }
 
 export class FileCache {
-	readonly maxFileBytes: number;
-	readonly maxCacheBytes: number;
 	private readonly excluded: readonly string[];
 	// A Map iterates in insertion order: re-inserting on use makes its first key the least recent.
 	private readonly entries = new Map<string, CacheEntry>();
 	private bytes = 0;
 	private nextVersion = 1;
 
-	constructor(options: FileCacheOptions = {}) {
-		this.maxCacheBytes = Math.max(0, options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES);
-		// An entry larger than the whole cache would evict everything and then itself.
-		this.maxFileBytes = Math.max(0, Math.min(options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, this.maxCacheBytes - ENTRY_OVERHEAD_BYTES));
+	constructor(private readonly options: FileCacheOptions = {}) {
 		this.excluded = (options.excludedFolders ?? []).map((folder) => nodePath.resolve(folder));
+	}
+
+	get maxCacheBytes(): number {
+		return Math.max(0, this.options.limits?.().maxCacheBytes ?? this.options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES);
+	}
+
+	get maxFileBytes(): number {
+		// An entry larger than the whole cache would evict everything and then itself.
+		const limit = this.options.limits?.().maxFileBytes ?? this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+		return Math.max(0, Math.min(limit, this.maxCacheBytes - ENTRY_OVERHEAD_BYTES));
 	}
 
 	/** Entries held now. */
@@ -146,8 +160,9 @@ export class FileCache {
 	}
 
 	private evict(): void {
+		const maxCacheBytes = this.maxCacheBytes;
 		for (const [key, entry] of this.entries) {
-			if (this.bytes <= this.maxCacheBytes) {
+			if (this.bytes <= maxCacheBytes) {
 				return;
 			}
 			this.entries.delete(key);

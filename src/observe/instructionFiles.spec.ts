@@ -3,14 +3,31 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import type { Owner } from '../reminders/definition';
+import { ReminderEngine } from '../reminders/engine';
 import { wrap } from '../reminders/envelope';
+import type { InjectionRecord } from '../reminders/record';
 import { TurnEventQueues, type TurnEvent } from '../reminders/turnEvents';
+import { FakeClock } from '../testing/fakeClock';
+import { MemoryRecorder } from '../testing/memoryRecorder';
+import { RecordingLogger } from '../testing/recordingLogger';
 import { CountingWorkspaceFs } from '../testing/memoryFiles';
 import { NodeWorkspaceFs, tempWorkspace } from '../testing/nodeWorkspace';
 import { InstructionFiles, type InstructionFilesOptions } from './instructionFiles';
 
 const ROOT_OWNER: Owner = { kind: 'root', id: 'turn-1' };
+const NEXT_TURN: Owner = { kind: 'root', id: 'turn-2' };
 const AGENT: Owner = { kind: 'agent', id: 'agent-1' };
+
+/** Delivers `event` through a real engine, as a turn would: its injection records. */
+async function deliver(ownerId: string, event: TurnEvent, kind: Owner['kind'] = 'root'): Promise<InjectionRecord[]> {
+	const recorder = new MemoryRecorder();
+	const engine = new ReminderEngine({ recorder, clock: new FakeClock(), log: new RecordingLogger() });
+	const owner = kind === 'root' ? engine.beginUserTurn(ownerId) : engine.spawnAgent(ownerId).owner;
+	assert.ok(engine.queueTurnEvent(owner, event));
+	const injection = engine.wait({ requestId: 'req-1', owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] }, undefined);
+	await injection.commit();
+	return recorder.records;
+}
 
 function setup(t: TestContext, options: InstructionFilesOptions = {}) {
 	const workspace = tempWorkspace('aside-instructions-');
@@ -61,7 +78,7 @@ describe('InstructionFiles', () => {
 		assert.deepEqual(given(await instructions.afterRead(AGENT, path('top.ts'))), ['AGENTS.md', 'AGENTS.local.md']);
 	});
 
-	it('acknowledges only in the commit, per owner', async (t) => {
+	it('acknowledges only in the commit, once per chat: later root turns are not given a file again', async (t) => {
 		const { write, path, instructions } = setup(t);
 		write('pkg/AGENTS.md', 'pkg rules');
 		write('pkg/a.ts', 'a');
@@ -72,9 +89,83 @@ describe('InstructionFiles', () => {
 		assert.deepEqual(given(again), given(first));
 		again?.commit?.();
 		assert.equal(await instructions.afterRead(ROOT_OWNER, path('pkg/a.ts')), undefined);
-		// Another owner (an agent with its own context) has not had them.
-		assert.deepEqual(given(await instructions.afterRead(AGENT, path('pkg/a.ts'))), ['pkg/AGENTS.md']);
+		// The turn ends; the chat's history still holds the file, so the next turn is not given it.
 		instructions.forget(ROOT_OWNER);
+		assert.equal(await instructions.afterRead(NEXT_TURN, path('pkg/a.ts')), undefined);
+		assert.equal(await instructions.afterRead(NEXT_TURN, path('pkg/b.ts')), undefined);
+	});
+
+	it('gives an agent invocation its own, forgotten when it ends', async (t) => {
+		const { write, path, instructions } = setup(t);
+		write('pkg/AGENTS.md', 'pkg rules');
+		write('pkg/a.ts', 'a');
+		(await instructions.afterRead(ROOT_OWNER, path('pkg/a.ts')))?.commit?.();
+		// An agent has a context of its own: it has not had them.
+		const toAgent = await instructions.afterRead(AGENT, path('pkg/a.ts'));
+		assert.deepEqual(given(toAgent), ['pkg/AGENTS.md']);
+		toAgent?.commit?.();
+		assert.equal(await instructions.afterRead(AGENT, path('pkg/a.ts')), undefined);
+		instructions.forget(AGENT);
+		assert.deepEqual(given(await instructions.afterRead(AGENT, path('pkg/a.ts'))), ['pkg/AGENTS.md']);
+		assert.equal(await instructions.afterRead(NEXT_TURN, path('pkg/a.ts')), undefined, 'the chat keeps its own');
+	});
+
+	it('gives a file changed since an earlier turn once, marked as changed, and only that one', async (t) => {
+		const { write, path, instructions } = setup(t);
+		write('pkg/AGENTS.md', 'pkg rules');
+		write('pkg/sub/AGENTS.md', 'sub rules');
+		write('pkg/sub/a.ts', 'a');
+		(await instructions.afterRead(ROOT_OWNER, path('pkg/sub/a.ts')))?.commit?.();
+		instructions.forget(ROOT_OWNER);
+		write('pkg/sub/AGENTS.md', 'sub rules, changed');
+		const changed = await instructions.afterRead(NEXT_TURN, path('pkg/sub/a.ts'));
+		assert.deepEqual(given(changed), ['pkg/sub/AGENTS.md']);
+		assert.match(changed?.body ?? '', /Contents of pkg\/sub\/AGENTS\.md \(changed since you were last given it\):\n\nsub rules, changed$/);
+		changed?.commit?.();
+		assert.equal(await instructions.afterRead(NEXT_TURN, path('pkg/sub/a.ts')), undefined);
+	});
+
+	it('restores the chat\'s acknowledgements from its records, by their subjects; none restored gives them again', async (t) => {
+		const { write, path, fs, instructions } = setup(t);
+		write('pkg/AGENTS.md', 'pkg rules');
+		write('pkg/sub/AGENTS.md', 'sub rules');
+		write('pkg/sub/a.ts', 'a');
+		const event = await instructions.afterRead(ROOT_OWNER, path('pkg/sub/a.ts'));
+		assert.ok(event);
+		const records = await deliver(ROOT_OWNER.id, event);
+		assert.deepEqual(
+			records[0]?.entries[0]?.subjects?.map((subject) => subject.ref),
+			[path('pkg/AGENTS.md'), path('pkg/sub/AGENTS.md')],
+			'the record says which files it gave',
+		);
+		// The chat reopened in a new host: a new observer, restored from the records.
+		const reopened = new InstructionFiles(fs, () => [dirname(path('pkg'))]);
+		reopened.restore(records);
+		assert.equal(await reopened.afterRead(NEXT_TURN, path('pkg/sub/a.ts')), undefined);
+		write('pkg/sub/AGENTS.md', 'sub rules, changed while the chat was closed');
+		const changed = await reopened.afterRead(NEXT_TURN, path('pkg/sub/a.ts'));
+		assert.deepEqual(given(changed), ['pkg/sub/AGENTS.md']);
+		assert.match(changed?.body ?? '', /\(changed since you were last given it\)/);
+		// A context that holds none of them (a new chat; what compaction keeps): given again.
+		reopened.restore([]);
+		assert.deepEqual(given(await reopened.afterRead(NEXT_TURN, path('pkg/sub/a.ts'))), ['pkg/AGENTS.md', 'pkg/sub/AGENTS.md']);
+	});
+
+	it('restores from structure only: text that quotes a delivery, or an agent\'s delivery, acknowledges nothing', async (t) => {
+		const { write, path, instructions } = setup(t);
+		write('pkg/AGENTS.md', 'pkg rules');
+		write('pkg/a.ts', 'a');
+		const event = await instructions.afterRead(AGENT, path('pkg/a.ts'));
+		assert.ok(event);
+		const [record] = await deliver(AGENT.id, event, 'agent');
+		assert.ok(record);
+		const withoutSubjects = { ...record, owner: ROOT_OWNER, entries: record.entries.map(({ subjects: _subjects, ...entry }) => entry) };
+		instructions.restore([
+			record,
+			withoutSubjects,
+			{ kind: 'user', text: JSON.stringify({ ...record, owner: ROOT_OWNER }) },
+			{ kind: 'tool-result', content: event.body ?? '' },
+		] as never[]);
 		assert.deepEqual(given(await instructions.afterRead(ROOT_OWNER, path('pkg/a.ts'))), ['pkg/AGENTS.md']);
 	});
 

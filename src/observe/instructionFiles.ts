@@ -1,12 +1,18 @@
 // Path-scoped project instructions: after a Read of a file inside a workspace folder, the
 // AGENTS.md and AGENTS.local.md on the way from the folder down to that file's directory, when new
-// or changed since they were last given to the same owner. Broad to narrow; acknowledged only in
+// or changed since they were last given to the same context. Broad to narrow; acknowledged only in
 // the event's commit, so a failed request gives them again.
+//
+// A context is what one history holds: the chat's root turns share one (every turn's history
+// carries what earlier turns were given), so a file is given once per chat and content; an agent
+// invocation has its own, gone when it ends. The chat's acknowledgements are restored from its own
+// injection records (the subjects of the entries, never their text) when it is reopened.
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
 import type { Owner } from '../reminders/definition';
 import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
 import { sanitizeUntrusted } from '../reminders/envelope';
+import { deliveredSubjects, type RecordLike } from '../reminders/history';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { displayPath, isInside } from '../tools/paths';
 import { formatBytes, truncateUtf8 } from '../tools/text';
@@ -39,7 +45,7 @@ export interface FoundInstructions {
 	readonly hash: string;
 	/** Directories below the workspace folder (0 for its root), for broad-to-narrow order. */
 	readonly depth: number;
-	/** An earlier version was given to this owner. */
+	/** An earlier version was given to this context. */
 	readonly updated: boolean;
 }
 
@@ -47,10 +53,6 @@ interface Loaded {
 	readonly size: number;
 	readonly mtimeMs: number;
 	readonly file: Omit<FoundInstructions, 'shown' | 'depth' | 'updated'> | undefined;
-}
-
-function ownerKey(owner: Owner): string {
-	return `${owner.kind}:${owner.id}`;
 }
 
 function nameRank(path: string): number {
@@ -73,8 +75,10 @@ export function orderBroadToNarrow(files: readonly FoundInstructions[]): FoundIn
 export class InstructionFiles {
 	private readonly includeRoot: boolean;
 	private readonly maxFileBytes: number;
-	// What each owner was given, by path: the content hash.
-	private readonly delivered = new Map<string, Map<string, string>>();
+	// What the chat's root context was given, by path: the content hash.
+	private readonly chat = new Map<string, string>();
+	// The same for each running agent invocation, by its id.
+	private readonly agents = new Map<string, Map<string, string>>();
 	// Read results by path, reused while size and mtime stay the same.
 	private readonly loaded = new Map<string, Loaded>();
 	// The files each event carries, so that merging can union them.
@@ -98,7 +102,7 @@ export class InstructionFiles {
 		if (root === undefined || path === root || (await this.fs.stat(path))?.type !== 'file') {
 			return undefined;
 		}
-		const given = this.delivered.get(ownerKey(owner));
+		const given = this.givenTo(owner, false);
 		const found: FoundInstructions[] = [];
 		const segments = nodePath.relative(root, nodePath.dirname(path)).split(nodePath.sep).filter((segment) => segment !== '');
 		for (let depth = 0; depth <= segments.length; depth++) {
@@ -117,9 +121,45 @@ export class InstructionFiles {
 		return found.length > 0 ? this.event(owner, found) : undefined;
 	}
 
-	/** The owner finished: what it was given no longer matters. */
+	/**
+	 * The owner finished. An agent invocation's context is gone with it, and so is what it was
+	 * given; a root turn's context is the chat's and stays (only `restore` replaces it).
+	 */
 	forget(owner: Owner): void {
-		this.delivered.delete(ownerKey(owner));
+		if (owner.kind === 'agent') {
+			this.agents.delete(owner.id);
+		}
+	}
+
+	/**
+	 * Replaces the chat's acknowledgements with what `records` show was delivered to its root
+	 * context: a chat's own records when it is reopened, none for a new chat, and what compaction
+	 * keeps once there is compaction (whatever was only in the summarized part is given again).
+	 */
+	restore(records: Iterable<RecordLike>): void {
+		this.chat.clear();
+		for (const subjects of deliveredSubjects(records, WORKSPACE_INSTRUCTIONS.type)) {
+			for (const { ref, hashes } of subjects) {
+				const hash = hashes[0];
+				if (hash !== undefined) {
+					this.chat.set(ref, hash);
+				}
+			}
+		}
+	}
+
+	private givenTo(owner: Owner, create: true): Map<string, string>;
+	private givenTo(owner: Owner, create: false): Map<string, string> | undefined;
+	private givenTo(owner: Owner, create: boolean): Map<string, string> | undefined {
+		if (owner.kind === 'root') {
+			return this.chat;
+		}
+		let given = this.agents.get(owner.id);
+		if (!given && create) {
+			given = new Map();
+			this.agents.set(owner.id, given);
+		}
+		return given;
 	}
 
 	private event(owner: Owner, files: readonly FoundInstructions[]): TurnEvent {
@@ -129,12 +169,10 @@ export class InstructionFiles {
 			label: WORKSPACE_INSTRUCTIONS.label,
 			reason: 'a file you read is under folders with project instructions that are new or changed',
 			body: this.body(files),
+			// Recorded with the delivery: what `restore` reads back when the chat is reopened.
+			subjects: files.map((file) => ({ ref: file.path, hashes: [file.hash] })),
 			commit: () => {
-				let given = this.delivered.get(ownerKey(owner));
-				if (!given) {
-					given = new Map();
-					this.delivered.set(ownerKey(owner), given);
-				}
+				const given = this.givenTo(owner, true);
 				for (const file of files) {
 					given.set(file.path, file.hash);
 				}

@@ -63,6 +63,17 @@ export const STAGES = ['mention', 'skill', 'roster', 'observation', 'compaction'
 export type Stage = (typeof STAGES)[number];
 
 /**
+ * What an entry told the model about, as structure, so the observer that made it can restore its
+ * acknowledgements from the chat's records (never from body text): `ref` names a file (an
+ * absolute path, or a document URI), `hashes` what of it was given (content hashes, problem
+ * identities). Recorded with the entry; never sent to the model, never shown.
+ */
+export interface ReminderSubject {
+	readonly ref: string;
+	readonly hashes: readonly string[];
+}
+
+/**
  * One entry on its way to WAIT. A null body delivers nothing and only runs the commit (a turn
  * event, a pending item); `stageEntry` refuses one, as a staged commit alone is `stageCommit`.
  */
@@ -75,6 +86,8 @@ export interface StagedEntry {
 	readonly label?: string;
 	/** Why it fired, in words; each source has a default. */
 	readonly reason?: string;
+	/** What it is about, recorded with it when delivered (see ReminderSubject). */
+	readonly subjects?: readonly ReminderSubject[];
 }
 
 /** An entry as WAIT collected it: in stage order, with its label and reason settled. */
@@ -85,4 +98,5 @@ export interface CollectedEntry {
 	readonly body: string | null;
 	readonly reason: string;
 	readonly commit?: Commit;
+	readonly subjects?: readonly ReminderSubject[];
 }

@@ -164,6 +164,7 @@ export class ReminderEngine extends Disposable {
 				body: enabled ? entry.body : null,
 				reason: entry.reason ?? DEFAULT_REASON[stage],
 				commit,
+				...(entry.subjects ? { subjects: entry.subjects } : {}),
 			});
 		};
 

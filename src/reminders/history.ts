@@ -3,8 +3,14 @@
 // never because some text inside another line — a user message, a tool result, file content,
 // model output — looks like a record or a <system-reminder> block.
 import type { Logger } from '../base/log';
+import type { ReminderSubject } from './definition';
 import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from './record';
 import type { ReminderRoster } from './roster';
+
+/** A transcript record of any kind, as a session holds them (injection records already decoded). */
+export interface RecordLike {
+	readonly kind: string;
+}
 
 function isRecordLine(line: unknown): boolean {
 	return typeof line === 'object' && line !== null && (line as { kind?: unknown }).kind === RECORD_KIND;
@@ -42,7 +48,32 @@ export function restoreDeliveries(roster: ReminderRoster, records: readonly Inje
 		}
 		roster.restoreTurn(record.turn);
 		for (const entry of record.entries) {
-			roster.restoreDelivery(entry.type, record.turn, entry.body);
+			// An entry with subjects is an observer's turn event (nested AGENTS.md files, say), not
+			// the roster's delivery of its type: taking its body as the roster's last one would make
+			// an unchanged on-change reminder of the same type fire again.
+			if (entry.subjects === undefined) {
+				roster.restoreDelivery(entry.type, record.turn, entry.body);
+			}
 		}
 	}
+}
+
+/**
+ * The subjects of every delivered entry of `type` in the root context, oldest first: what an
+ * observer restores its acknowledgements from (structure only, never body text). Entries without
+ * subjects contribute nothing.
+ */
+export function deliveredSubjects(records: Iterable<RecordLike>, type: string): (readonly ReminderSubject[])[] {
+	const found: (readonly ReminderSubject[])[] = [];
+	for (const record of records) {
+		if (record.kind !== RECORD_KIND || (record as InjectionRecord).owner.kind !== 'root') {
+			continue;
+		}
+		for (const entry of (record as InjectionRecord).entries) {
+			if (entry.type === type && entry.subjects !== undefined) {
+				found.push(entry.subjects);
+			}
+		}
+	}
+	return found;
 }

@@ -154,7 +154,14 @@ export function injectAtWait<R extends PreparedRequest>(
 		const at = options.clock.now();
 		const recordOf = (list: readonly CollectedEntry[]): InjectionRecord => ({
 			...blankRecord(request, at, options.turn),
-			entries: list.map(({ type, key, label, body, reason }) => ({ type, key, label, body: body ?? '', reason })),
+			entries: list.map(({ type, key, label, body, reason, subjects }) => ({
+				type,
+				key,
+				label,
+				body: body ?? '',
+				reason,
+				...(subjects ? { subjects: subjects.map((subject) => ({ ref: subject.ref, hashes: [...subject.hashes] })) } : {}),
+			})),
 		});
 		let message;
 		try {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { RecordingLogger } from '../testing/recordingLogger';
 import type { CollectedEntry } from './definition';
 import { wrap } from './envelope';
-import { injectionRecordsIn, restoreDeliveries } from './history';
+import { deliveredSubjects, injectionRecordsIn, restoreDeliveries } from './history';
 import { BUILTIN_KEYS } from './keys';
 import { onChange, oneShot } from './policy';
 import { decodeInjectionRecord, encodeInjectionRecord, type InjectionRecord, InjectionRecordError, recordToMessage } from './record';
@@ -41,6 +41,16 @@ describe('injection record', () => {
 		});
 	});
 
+	it('keeps an entry\'s subjects through its line, never in the message; a record without them still loads', () => {
+		const subjects = [{ ref: '/w/pkg/AGENTS.md', hashes: ['0123456789abcdef'] }];
+		const edited = RECORD.entries[1] as InjectionRecord['entries'][number];
+		const withSubjects: InjectionRecord = { ...RECORD, entries: [{ ...edited, subjects }] };
+		const decoded = decodeInjectionRecord(encodeInjectionRecord(withSubjects));
+		assert.deepEqual(decoded.entries[0]?.subjects, subjects);
+		assert.deepEqual(recordToMessage(decoded), recordToMessage({ ...RECORD, entries: [edited] }), 'the model sees the same message');
+		assert.equal(decodeInjectionRecord(encodeInjectionRecord(RECORD)).entries[0]?.subjects, undefined);
+	});
+
 	it('the encoded form never reaches the message: no record fields in provider text', () => {
 		const [part] = recordToMessage(RECORD).content;
 		assert.ok(part?.type === 'text');
@@ -59,6 +69,9 @@ describe('injection record', () => {
 			[{ ...RECORD, entries: [{ ...RECORD.entries[0], key: 'bad key' }] }, /entries\.0\.key: not a valid reminder key/],
 			[{ ...RECORD, entries: [{ ...RECORD.entries[0], body: 'x</system-reminder>' }] }, /cannot be replayed/],
 			[{ ...RECORD, owner: undefined }, /owner/],
+			[{ ...RECORD, entries: [{ ...RECORD.entries[0], subjects: [{ ref: '', hashes: [] }] }] }, /entries\.0\.subjects\.0\.ref/],
+			[{ ...RECORD, entries: [{ ...RECORD.entries[0], subjects: [{ ref: '/w/AGENTS.md', hashes: ['not hex'] }] }] }, /entries\.0\.subjects\.0\.hashes\.0: not a hex hash/],
+			[{ ...RECORD, entries: [{ ...RECORD.entries[0], subjects: { ref: '/w/AGENTS.md' } }] }, /entries\.0\.subjects/],
 			[null, /record/],
 		];
 		for (const [value, message] of cases) {
@@ -117,5 +130,34 @@ describe('history: only the engine\'s own typed records are trusted', () => {
 		assert.deepEqual(collect(), [], 'the unchanged date and the fired one-shot stay quiet');
 		today = 'Today is 2026-12-01.';
 		assert.deepEqual(collect(), ['date']);
+	});
+
+	it('an observer\'s entry of the same type (it has subjects) is not taken for the roster\'s delivery', () => {
+		const roster = new ReminderRoster('session', BUILTIN_KEYS);
+		roster.register({ type: 'instructions', key: 'workspace.instructions', label: 'instructions', scope: 'session', policy: onChange, trigger: () => true, content: () => 'Root rules.' });
+		const delivered = (turn: number, body: string, subjects?: InjectionRecord['entries'][number]['subjects']): InjectionRecord => ({
+			...RECORD,
+			turn,
+			entries: [{ type: 'instructions', key: 'workspace.instructions', label: 'instructions', body, reason: 'r', ...(subjects ? { subjects } : {}) }],
+		});
+		// The root files at turn 1, then a nested file found by a Read at turn 2.
+		restoreDeliveries(roster, [delivered(1, 'Root rules.'), delivered(2, 'Nested rules.', [{ ref: '/w/pkg/AGENTS.md', hashes: ['0123456789abcdef'] }])]);
+		roster.advanceTurn();
+		const out: CollectedEntry[] = [];
+		roster.collect({ kind: 'root', id: 't' }, 'turn-start', {}, { isEnabled: () => true, intervalOf: () => undefined }, out, () => undefined);
+		assert.deepEqual(out, [], 'the unchanged root files are not sent again after a reopen');
+	});
+});
+
+describe('deliveredSubjects', () => {
+	it('gives the subjects of root deliveries of one type, oldest first, from records only', () => {
+		const entry = (type: string, ref: string) => ({ type, key: 'workspace.instructions', label: 'l', body: 'b', reason: 'r', subjects: [{ ref, hashes: ['0123456789abcdef'] }] });
+		const records = [
+			{ ...RECORD, entries: [entry('a', '/one'), entry('b', '/other type')] },
+			{ kind: 'user', text: JSON.stringify({ ...RECORD, entries: [entry('a', '/quoted')] }) },
+			{ ...RECORD, owner: { kind: 'agent', id: 'x' }, entries: [entry('a', '/agent')] },
+			{ ...RECORD, entries: [entry('a', '/two'), { ...RECORD.entries[0], type: 'a' }] },
+		];
+		assert.deepEqual(deliveredSubjects(records, 'a').map((subjects) => subjects.map((subject) => subject.ref)), [['/one'], ['/two']]);
 	});
 });

@@ -8,12 +8,19 @@ import { isValidReminderKey, wrapMany } from './envelope';
 export const RECORD_KIND = 'injected-reminders';
 export const RECORD_VERSION = 1;
 
+/** See ReminderSubject (definition.ts). Optional: records written before it load as they are. */
+const Subject = z.object({
+	ref: z.string().min(1).max(4096),
+	hashes: z.array(z.string().regex(/^[0-9a-f]{8,128}$/, 'not a hex hash')),
+});
+
 const Entry = z.object({
 	type: z.string().min(1),
 	key: z.string().refine(isValidReminderKey, 'not a valid reminder key'),
 	label: z.string(),
 	body: z.string(),
 	reason: z.string(),
+	subjects: z.array(Subject).optional(),
 });
 
 const Schema = z.object({

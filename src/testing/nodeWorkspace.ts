@@ -4,10 +4,12 @@ import { constants, promises as fsp } from 'node:fs';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
+import { SeenTexts } from '../observe/seenTexts';
 import { NodeTextSearch } from '../tools/nodeSearch';
 import { NodeCommandRunner } from '../tools/nodeRunner';
+import { StaleTextError } from '../tools/staleWrite';
 import { decodeUtf8 } from '../tools/text';
-import type { DocumentWriter, FileStat, ToolContext, WorkspaceFs } from '../tools/tool';
+import type { DocumentWriter, FileStat, SeenFiles, ToolContext, WorkspaceFs } from '../tools/tool';
 
 export { NodeCommandRunner } from '../tools/nodeRunner';
 export { NodeTextSearch } from '../tools/nodeSearch';
@@ -74,8 +76,11 @@ export class NodeDocumentWriter implements DocumentWriter {
 		return text;
 	}
 
-	async replace(path: string, text: string): Promise<void> {
+	async replace(path: string, text: string, expected?: string): Promise<void> {
 		await fsp.access(path, constants.F_OK);
+		if (expected !== undefined && (await this.readText(path)) !== expected) {
+			throw new StaleTextError(path);
+		}
 		await fsp.writeFile(path, text);
 	}
 
@@ -86,10 +91,10 @@ export class NodeDocumentWriter implements DocumentWriter {
 	}
 }
 
-/** A ToolContext over real folders, with the Node runner and search. */
-export function nodeToolContext(roots: readonly string[], signal: AbortSignal = new AbortController().signal): ToolContext {
+/** A ToolContext over real folders, with the Node runner and search, and a chat's stale-write guard. */
+export function nodeToolContext(roots: readonly string[], signal: AbortSignal = new AbortController().signal, seen: SeenFiles = new SeenTexts()): ToolContext {
 	const fs = new NodeWorkspaceFs();
-	return { roots, fs, writer: new NodeDocumentWriter(), runner: new NodeCommandRunner(), search: new NodeTextSearch(fs), signal };
+	return { roots, fs, writer: new NodeDocumentWriter(), runner: new NodeCommandRunner(), search: new NodeTextSearch(fs), seen, signal };
 }
 
 /** A fresh temporary folder (its real path, so results compare equal) and a way to remove it. */

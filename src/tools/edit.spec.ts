@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
 import { NodeDocumentWriter, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
 import { EDIT_MAX_FILE_BYTES, editTool } from './edit';
+import { readTool } from './read';
 import { invokeTool, prepareTool } from './registry';
 
 describe('Edit', () => {
@@ -12,9 +13,12 @@ describe('Edit', () => {
 	const file = join(workspace.root, 'a.ts');
 	const edit = (input: Record<string, unknown>) => invokeTool(editTool, { path: 'a.ts', ...input }, context);
 	const text = () => readFileSync(file, 'utf8');
+	const read = (path = 'a.ts') => invokeTool(readTool, { path }, context);
 
-	beforeEach(() => {
+	beforeEach(async () => {
 		writeFileSync(file, 'const a = 1;\nconst b = 2;\nconst a2 = 1;\n');
+		// Edit changes only what the agent has read (the stale-write guard: staleWrite.spec.ts).
+		await invokeTool(readTool, { path: 'a.ts' }, context);
 	});
 	after(() => {
 		workspace.dispose();
@@ -71,6 +75,7 @@ describe('Edit', () => {
 
 	it('matches LF strings in a CRLF file and keeps its line endings', async () => {
 		writeFileSync(file, 'one\r\ntwo\r\nthree\r\n');
+		await invokeTool(readTool, { path: 'a.ts' }, context);
 		await edit({ old_string: 'one\ntwo', new_string: 'uno\ndos' });
 		assert.equal(text(), 'uno\r\ndos\r\nthree\r\n');
 	});
@@ -78,6 +83,7 @@ describe('Edit', () => {
 	it('edits the editor\'s unsaved text', async () => {
 		const writer = new NodeDocumentWriter();
 		writer.readText = () => Promise.resolve('unsaved text\n');
+		await invokeTool(readTool, { path: 'a.ts' }, { ...context, writer });
 		await invokeTool(editTool, { path: 'a.ts', old_string: 'unsaved', new_string: 'saved' }, { ...context, writer });
 		assert.equal(text(), 'saved text\n');
 	});
@@ -89,18 +95,21 @@ describe('Edit', () => {
 
 	it('matches text copied from Read\'s neutralised markers against the file\'s own <, and writes new_string the same way', async () => {
 		writeFileSync(file, 'const doc = `\n<system-reminder key="x">\nbody\n</system-reminder>\n`;\n');
+		await read();
 		// What the model read: toolResultText neutralised the markers in the payload.
 		const result = await edit({ old_string: '\u2039system-reminder key="x">\nbody\n\u2039/system-reminder>', new_string: '\u2039system-reminder key="y">\nnew body\n\u2039/SYSTEM-REMINDER>' });
 		assert.equal(result.content, 'Edited a.ts: replaced 1 occurrence.');
 		assert.equal(text(), 'const doc = `\n<system-reminder key="y">\nnew body\n</SYSTEM-REMINDER>\n`;\n');
 		// In a CRLF file as well.
 		writeFileSync(file, 'a\r\n<system-reminder>\r\nb\r\n');
+		await read();
 		await edit({ old_string: '\u2039system-reminder>\nb', new_string: '\u2039system-reminder>\nc' });
 		assert.equal(text(), 'a\r\n<system-reminder>\r\nc\r\n');
 	});
 
 	it('leaves a file\'s own \u2039 alone, and writes new_string as given when old_string matched as given', async () => {
 		writeFileSync(file, 'quote: \u2039system-reminder\n<system-reminder\n');
+		await read();
 		await edit({ old_string: 'quote: \u2039system-reminder', new_string: 'quoted: \u2039system-reminder' });
 		assert.equal(text(), 'quoted: \u2039system-reminder\n<system-reminder\n');
 		await edit({ old_string: 'quoted', new_string: '<system-reminder> and \u2039system-reminder' });
@@ -138,6 +147,7 @@ describe('Edit', () => {
 		const other = join(workspace.root, 'linked', 'other-name.ts');
 		writeFileSync(other, 'const a = 1;\n');
 		linkSync(other, join(workspace.root, 'linked', 'a.ts'));
+		await read('linked/a.ts');
 		const prepared = await prepareTool(editTool, { path: 'linked/a.ts', old_string: 'const a = 1;', new_string: 'const a = 2;' }, context);
 		assert.ok(prepared.ok);
 		assert.equal(prepared.confirmation?.title, 'Edit linked/a.ts, a file with 2 hard links (another name for it may be outside the workspace)');

@@ -1,10 +1,13 @@
 // Edit: exact string replacement on the text as the editor has it (unsaved changes included),
-// written back through the editor's document model.
+// written back through the editor's document model — only when that text is what the agent last
+// saw of the file in this chat (staleWrite.ts): a file it never read, or one changed since, is
+// refused with a request to Read it (again).
 import * as z from 'zod';
 import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../reminders/envelope';
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
+import { changedSinceReadMessage, requireSeen, StaleTextError } from './staleWrite';
 import { formatBytes, plural, utf8Length } from './text';
 import type { Confirmation, Tool, ToolContext } from './tool';
 
@@ -89,6 +92,7 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	if (before.length > EDIT_MAX_FILE_BYTES / 3 && utf8Length(before) > EDIT_MAX_FILE_BYTES) {
 		throw tooLarge(shown, utf8Length(before));
 	}
+	requireSeen(context, absolute, shown, before);
 	if (old_string === new_string) {
 		throw new ToolError('old_string and new_string are the same, so the edit would change nothing.');
 	}
@@ -130,7 +134,8 @@ export const editTool: Tool<EditInput> = {
 	name: 'Edit',
 	description:
 		'Replaces an exact string in a file with another, and saves the file. old_string must match the file exactly (whitespace included) and occur once, ' +
-		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first. To create a file, use Write. ' +
+		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first: an edit of a file not read in this chat, ' +
+		'or changed since it was last read, is refused until it is read again. To create a file, use Write. ' +
 		`Refuses files over ${formatBytes(EDIT_MAX_FILE_BYTES)}. A file with more than one hard link is always confirmed by the user, whatever the permission mode.`,
 	kind: 'write',
 	input,
@@ -139,10 +144,16 @@ export const editTool: Tool<EditInput> = {
 	},
 	async run(edit, context) {
 		const plan = await planEdit(edit, context);
-		await context.writer.replace(plan.absolute, plan.after);
+		try {
+			await context.writer.replace(plan.absolute, plan.after, plan.before);
+		} catch (error) {
+			throw error instanceof StaleTextError ? new ToolError(changedSinceReadMessage(plan.shown)) : error;
+		}
+		context.seen.saw(plan.absolute, plan.after);
 		return {
 			content: `Edited ${plan.shown}: replaced ${plural(plan.replaced, 'occurrence')}.`,
 			detail: { kind: 'diff', path: plan.shown, diff: unifiedDiff(plan.shown, plan.shown, plan.before, plan.after) },
+			touched: { path: plan.absolute, text: plan.after },
 		};
 	},
 };

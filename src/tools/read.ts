@@ -58,7 +58,10 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		if (text === undefined) {
 			throw new ToolError(`File not found: ${shown}.`);
 		}
-		return numbered(text, shown, offset, limit);
+		const result = numbered(text, shown, offset, limit);
+		// What the agent has now seen of the file: Edit checks it is still the text (stale-write guard).
+		context.seen.saw(absolute, text);
+		return { ...result, touched: { path: absolute, text } };
 	},
 };
 

@@ -20,6 +20,11 @@ export interface ToolResult {
 	readonly notices?: readonly ToolNotice[];
 	/** For the view and the transcript: a unified diff for edits, the command's exit code, … */
 	readonly detail?: ToolDetail;
+	/**
+	 * For the observers, never recorded: the file this call showed the model or wrote, and its
+	 * whole text as shown or written (the editor's text, unsaved changes included).
+	 */
+	readonly touched?: { readonly path: string; readonly text: string };
 }
 
 export type ToolDetail =
@@ -63,8 +68,11 @@ export interface WorkspaceFs {
 export interface DocumentWriter {
 	/** The text as the editor has it (an open, unsaved document wins over the disk). */
 	readText(path: string): Promise<string | undefined>;
-	/** Replaces the whole text of an existing file and saves it. */
-	replace(path: string, text: string): Promise<void>;
+	/**
+	 * Replaces the whole text of an existing file and saves it. With `expected`, only if the text
+	 * is still that when the edit is applied; otherwise it throws StaleTextError and changes nothing.
+	 */
+	replace(path: string, text: string, expected?: string): Promise<void>;
 	/** Creates a new file (and missing parent folders) with this text and saves it. */
 	create(path: string, text: string): Promise<void>;
 }
@@ -120,6 +128,19 @@ export interface TextSearch {
 	): Promise<TextSearchResult>;
 }
 
+/** How a file's text now compares with what the agent last saw of it in this chat. */
+export type SeenState = 'same' | 'changed' | 'unseen';
+
+/**
+ * The stale-write guard: what the agent last saw of each file in this chat (per chat; see
+ * src/observe/seenTexts.ts). Read tells it what it showed, Edit and Write what they wrote; Edit
+ * and Write ask it before they change a file.
+ */
+export interface SeenFiles {
+	saw(path: string, text: string): void;
+	compare(path: string, text: string): SeenState;
+}
+
 export interface ToolContext {
 	/** The workspace folders, absolute. The first is where relative paths start. */
 	readonly roots: readonly string[];
@@ -127,6 +148,7 @@ export interface ToolContext {
 	readonly writer: DocumentWriter;
 	readonly runner: CommandRunner;
 	readonly search: TextSearch;
+	readonly seen: SeenFiles;
 	readonly signal: AbortSignal;
 }
 

@@ -1,5 +1,6 @@
 // Write: creates a new file. Changing an existing one is Edit's job, so a whole file is never
-// overwritten by accident.
+// overwritten by accident — not even one that appeared after the person approved the Write, or
+// one only open in the editor.
 import * as z from 'zod';
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
@@ -25,6 +26,10 @@ async function planWrite(path: string, context: ToolContext): Promise<{ readonly
 				: `${shown} already exists. Write only creates new files; use Edit to change an existing file.`,
 		);
 	}
+	// Deleted on disk but open in the editor: that text is the person's, and creating the file would bury it.
+	if ((await context.writer.readText(absolute)) !== undefined) {
+		throw new ToolError(`${shown} is open in the editor, with text not saved to disk. Write only creates new files; Read it, then use Edit.`);
+	}
 	return { absolute, shown };
 }
 
@@ -39,10 +44,20 @@ export const writeTool: Tool<WriteInput> = {
 	},
 	async run({ path, content }, context) {
 		const { absolute, shown } = await planWrite(path, context);
-		await context.writer.create(absolute, content);
+		try {
+			await context.writer.create(absolute, content);
+		} catch (error) {
+			// The writers never overwrite: a file that appeared since the check stays as it is.
+			if ((await context.fs.stat(absolute).catch(() => undefined)) !== undefined) {
+				throw new ToolError(`${shown} appeared while the Write was being made; it was left as it is and nothing was written. Read it, then use Edit to change it.`);
+			}
+			throw error;
+		}
+		context.seen.saw(absolute, content);
 		return {
 			content: `Created ${shown} (${plural(splitLines(content).length, 'line')}).`,
 			detail: { kind: 'diff', path: shown, diff: unifiedDiff('/dev/null', shown, '', content) },
+			touched: { path: absolute, text: content },
 		};
 	},
 };

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { NodeCommandRunner } from '../tools/nodeRunner';
 import { decodeUtf8 } from '../tools/text';
-import type { DocumentWriter, FileStat, TextSearch, ToolContext, WorkspaceFs } from '../tools/tool';
+import { StaleTextError } from '../tools/staleWrite';
+import type { DocumentWriter, FileStat, SeenFiles, TextSearch, ToolContext, WorkspaceFs } from '../tools/tool';
 import { createTextSearch } from './ripgrep';
 
 function isMissing(error: unknown): boolean {
@@ -87,9 +88,14 @@ export class VsCodeDocumentWriter implements DocumentWriter {
 		return decodeUtf8(bytes) ?? (await vscode.workspace.openTextDocument(uri)).getText();
 	}
 
-	async replace(path: string, text: string): Promise<void> {
+	async replace(path: string, text: string, expected?: string): Promise<void> {
 		const uri = vscode.Uri.file(path);
 		const document = await vscode.workspace.openTextDocument(uri);
+		// The stale-write guard's last look, right before the edit: VS Code refuses a WorkspaceEdit
+		// made against an older version of the document, so nothing typed since can be lost.
+		if (expected !== undefined && document.getText() !== expected) {
+			throw new StaleTextError(path);
+		}
 		const end = document.lineAt(document.lineCount - 1).range.end;
 		const edit = new vscode.WorkspaceEdit();
 		edit.replace(uri, new vscode.Range(new vscode.Position(0, 0), end), text);
@@ -140,7 +146,8 @@ export class VsCodeToolHost {
 		return new VsCodeToolHost(fs, new VsCodeDocumentWriter(), await createTextSearch(fs, log));
 	}
 
-	contextFor(signal: AbortSignal): ToolContext {
-		return { roots: workspaceRoots(), fs: this.fs, writer: this.writer, runner: this.runner, search: this.search, signal };
+	/** `seen`: the current chat's stale-write guard. */
+	contextFor(signal: AbortSignal, seen: SeenFiles): ToolContext {
+		return { roots: workspaceRoots(), fs: this.fs, writer: this.writer, runner: this.runner, search: this.search, seen, signal };
 	}
 }
