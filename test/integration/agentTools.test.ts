@@ -123,6 +123,13 @@ describe('the agent\'s tools end to end, on the Anthropic provider in auto-edit 
 		linkSync(linked, join(folder(), 'elsewhere.ts'));
 		writeFileSync(join(folder(), 'plain.ts'), 'export const b = 1;\n');
 		server.script(
+			// Edit changes only files the agent has read in this chat (the stale-write guard).
+			{
+				toolCalls: [
+					{ id: 'toolu_read_plain', name: 'Read', input: { path: 'tools-scratch/plain.ts' } },
+					{ id: 'toolu_read_linked', name: 'Read', input: { path: 'tools-scratch/linked.ts' } },
+				],
+			},
 			{ toolCalls: [{ id: 'toolu_plain', name: 'Edit', input: { path: 'tools-scratch/plain.ts', old_string: 'b = 1', new_string: 'b = 2' } }] },
 			{ toolCalls: [{ id: 'toolu_linked', name: 'Edit', input: { path: 'tools-scratch/linked.ts', old_string: 'a = 1', new_string: 'a = 2' } }] },
 			{ text: 'Done.' },
