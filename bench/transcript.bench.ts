@@ -5,7 +5,8 @@ import { appendFileSync, closeSync, fsyncSync, mkdtempSync, openSync, rmSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectionRecord } from '../src/reminders/record';
-import { listSessions, load } from '../src/transcript/load';
+import { load } from '../src/transcript/load';
+import { listSessions } from '../src/transcript/summary';
 import { parseTranscriptRecord, type TranscriptEntry } from '../src/transcript/records';
 import { replayHistory } from '../src/transcript/replay';
 import { TranscriptStore } from '../src/transcript/store';
