@@ -2,10 +2,11 @@
 // extension hosts share `context.storageUri`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs'; // The module object itself, so mock.method reaches what the library calls.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, describe, it, type TestContext } from 'node:test';
 import { load } from '../transcript/load';
 import { lockPath } from '../transcript/lock';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
@@ -113,5 +114,58 @@ describe('two windows on one workspace', () => {
 		assert.deepEqual(loaded.problems, [], 'the torn line was cut before the next record');
 		assert.equal(loaded.records.filter((record) => record.kind === 'user').length, 2);
 		assert.match(b.log.at('warn').join('\n'), /took over the lock of process \d+/);
+	});
+});
+
+/** The transcripts (`.jsonl`) read while `run` runs. */
+function transcriptReads(t: TestContext, run: () => void): string[] {
+	const reads: string[] = [];
+	const real = fs.readFileSync;
+	const spy = t.mock.method(fs, 'readFileSync', (...args: Parameters<typeof fs.readFileSync>) => {
+		if (typeof args[0] === 'string' && args[0].endsWith('.jsonl')) {
+			reads.push(args[0]);
+		}
+		return real(...args);
+	});
+	try {
+		run();
+	} finally {
+		spy.mock.restore();
+	}
+	return reads;
+}
+
+describe('activation and the chat list', () => {
+	/** A workspace with `count` saved chats, written by an earlier window that listed them once. */
+	function savedChats(count: number): string {
+		const dir = join(root, `ws${++dirs}`);
+		const earlier = windowOn(dir, 'old');
+		for (let n = 0; n < count; n++) {
+			turn(earlier.sessions.newSession(), `chat ${n}`);
+		}
+		earlier.sessions.dispose();
+		earlier.library.list();
+		return dir;
+	}
+
+	it('a new window\'s first chat list reads no transcript: it comes from the index', (t) => {
+		const dir = savedChats(5);
+		const library = new FileSessionLibrary(dir, () => T0, new RecordingLogger());
+		let listed: readonly { title: string | undefined }[] = [];
+		assert.deepEqual(transcriptReads(t, () => {
+			listed = library.list();
+		}), []);
+		assert.deepEqual(listed.map((summary) => summary.title).sort(), ['chat 0', 'chat 1', 'chat 2', 'chat 3', 'chat 4']);
+	});
+
+	it('activation\'s check that the last chat still exists reads nothing', (t) => {
+		const dir = savedChats(3);
+		const id = windowOn(dir, 'x').library.list()[0]?.id ?? '';
+		let found: boolean[] = [];
+		assert.deepEqual(transcriptReads(t, () => {
+			const library = new FileSessionLibrary(dir, () => T0, new RecordingLogger());
+			found = [library.exists(id), library.exists('gone')];
+		}), []);
+		assert.deepEqual(found, [true, false]);
 	});
 });
