@@ -56,8 +56,8 @@ describe('ChatSessions.open', () => {
 		const library = new MemoryLibrary();
 		const sessions = new ChatSessions(library, testEnvironment(new FakeClock(Date.UTC(2026, 10, 29, 17)), new SequentialIds('s')));
 		const first = sessions.current;
-		appendUser(first, 'hello there', Date.UTC(2026, 10, 29, 17, 5));
-		first.append({ kind: 'turn-end', turnId: 't-x', at: Date.UTC(2026, 10, 29, 17, 6), outcome: 'done' });
+		const item = appendUser(first, 'hello there', Date.UTC(2026, 10, 29, 17, 5));
+		first.append({ kind: 'turn-end', turnId: `t-${item.id}`, at: Date.UTC(2026, 10, 29, 17, 6), outcome: 'done' });
 		sessions.newSession();
 		return { library, sessions, id: first.id };
 	}
@@ -69,7 +69,7 @@ describe('ChatSessions.open', () => {
 		const reopened = sessions.open(id);
 		const bodies = resumeBodies(reopened);
 		assert.equal(bodies.length, 1);
-		assert.match(bodies[0] ?? '', /^The person reopened this session from the chat list; it last recorded activity at 2026-11-29T17:06:00Z\./);
+		assert.equal(bodies[0], 'The person reopened this session from the chat list; it last recorded activity at 2026-11-29T17:06:00Z. Files may have changed since then.');
 		assert.doesNotMatch(bodies[0] ?? '', /reload|restart/);
 	});
 
