@@ -70,7 +70,7 @@ const READ_ONLY: SessionAccessView = {
 function copiedAccess(title: string): SessionAccessView {
 	return {
 		kind: 'copy',
-		text: `This chat is a copy of “${title}”, which is open in another VS Code window: your message and everything after it are saved here, in the copy; the original stays as it was in that window.`,
+		text: `This chat is a copy of “${title}”, which is open in another VS Code window: what you send from now on is saved in this copy, and the original goes on in that window.`,
 	};
 }
 
