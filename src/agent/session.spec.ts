@@ -70,7 +70,7 @@ describe('ChatSessions.open', () => {
 		const bodies = resumeBodies(reopened);
 		assert.equal(bodies.length, 1);
 		assert.equal(bodies[0], 'The person reopened this session from the chat list; it last recorded activity at 2026-11-29T17:06:00Z. Files may have changed since then.');
-		assert.doesNotMatch(bodies[0] ?? '', /reload|restart/);
+		assert.doesNotMatch(bodies[0], /reload|restart/);
 	});
 
 	it('reopened by a new window (activation), it says VS Code reloaded or restarted', () => {
