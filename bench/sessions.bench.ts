@@ -15,7 +15,7 @@ import { listSessions } from '../src/transcript/summary';
 import { type BenchRow, measure, prng, report, round, type TimingStats } from './harness';
 
 const COUNTS = [100, 1_000] as const;
-const TURNS_PER_CHAT = 4;
+const TURNS_PER_CHAT = 8;
 const TARGET_US = 50_000;
 const T0 = 1_750_000_000_000;
 
@@ -36,7 +36,7 @@ function writeChats(dir: string, count: number): string[] {
 				store.append({ kind: 'meta', at, title: `Chat ${chat}: fix the parser` });
 			}
 			store.append({ kind: 'assistant', id: `a${turn}`, turnId, requestId: `r${turn}`, at: ++at, text: 'Reading it.', toolCalls: [{ id: `c${turn}`, name: 'Read', input: { path: 'src/parser.ts' } }], stop: 'tool-use' });
-			store.append({ kind: 'tool-result', id: `x${turn}`, turnId, callId: `c${turn}`, name: 'Read', at: ++at, content: PROSE.repeat(20 + Math.floor(random() * 40)), isError: false });
+			store.append({ kind: 'tool-result', id: `x${turn}`, turnId, callId: `c${turn}`, name: 'Read', at: ++at, content: PROSE.repeat(40 + Math.floor(random() * 60)), isError: false });
 			store.append({ kind: 'assistant', id: `b${turn}`, turnId, requestId: `s${turn}`, at: ++at, text: PROSE, toolCalls: [], stop: 'end' });
 			store.append({ kind: 'turn-end', turnId, at: ++at, outcome: 'done' });
 		}
@@ -112,7 +112,7 @@ function run(root: string): void {
 		target: `activation's own work and the chat list under ${TARGET_US / 1000} ms with 1,000 saved chats, not growing with their number`,
 		rows,
 		notes: [
-			`Scenario: saved chats of ${TURNS_PER_CHAT} turns each (a user message, a model step with a Read and its 2–5 KB result, an answer, a turn-end; 25 records). ${sizes.join('; ')}.`,
+			`Scenario: saved chats of ${TURNS_PER_CHAT} turns each (a user message, a model step with a Read and its 5–11 KB result, an answer, a turn-end; ${TURNS_PER_CHAT * 5 + 1} records). ${sizes.join('; ')}.`,
 			'"Activation" is what extension.ts does about sessions before it reopens the last chat: make the library and check, with one stat, that the chat still exists. It reads no transcript and not the index; the chat it reopens is then loaded like any other (the transcript case\'s load row).',
 			'"First chat list" is a new library (a new window) listing: it reads the index (validated with zod), lists the folder and stats each transcript to check that its entry still matches (size and modification time); a transcript that changed behind its entry is read again, alone. "Again" is the same window listing a second time, with the index in memory (ChatSessions.list, what the view\'s chat list calls).',
 			'"Before" rows are what the list cost without an index: every transcript read and scanned (listSessions, which the index is rebuilt from). The files are in the page cache (just written); a cold disk adds its reads to the "before" rows only.',
