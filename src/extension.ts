@@ -94,9 +94,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const library = new FileSessionLibrary(sessionsDir, () => systemClock.now(), log);
 	const sessions = store.add(new ChatSessions(library, env));
 	const lastSession = context.workspaceState.get<string>(CURRENT_SESSION_KEY);
-	if (lastSession && library.list().some((summary) => summary.id === lastSession)) {
+	// One stat: activation reads no transcript but the one it reopens (the chat list reads the index).
+	if (lastSession && library.exists(lastSession)) {
 		try {
-			sessions.open(lastSession);
+			sessions.open(lastSession, 'restart');
 			log.info(`Reopened session ${lastSession}.`);
 		} catch (error) {
 			log.error(`Aside could not reopen session ${lastSession}: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,7 +2,7 @@
 // lives in the extension host. Every message from the host is validated here, at the one
 // listener, and an invalid one is reported to the host's log and dropped.
 import './zodConfig';
-import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type TranscriptItem, type ViewState } from '../src/protocol/messages';
+import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type TranscriptItem, type ViewState } from '../src/protocol/messages';
 import { ApprovalCard } from './approval';
 import { ContextUseLine } from './contextUse';
 import { SessionList } from './sessionList';
@@ -27,6 +27,8 @@ class ChatApp {
 	private readonly empty = el('div', { class: 'empty-slot' });
 	private readonly status = el('div', { class: 'agent-status', role: 'status', hidden: true });
 	private readonly notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
+	/** Says, while it holds, that this chat is read-only here or a copy (another window writes the original). */
+	private readonly access = el('div', { class: 'session-access notice notice-info', role: 'status', hidden: true });
 	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' });
 	private readonly transcript = new TranscriptView(this.scroller);
 	private readonly toolbar = new Toolbar(post);
@@ -55,6 +57,7 @@ class ChatApp {
 			// The chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).
 			el('header', { class: 'header' }, this.title, el('div', { class: 'header-actions' }, this.sessionList.toggle, this.sessionList.newChat)),
 			this.sessionList.panel,
+			this.access,
 			this.contextLine.element,
 			this.scroller,
 			this.notices,
@@ -132,6 +135,7 @@ class ChatApp {
 	private render(state: ViewState): void {
 		this.state = state;
 		this.showTitle(state.session.title);
+		this.showAccess(state.session.access);
 		this.contextLine.update(state.context);
 		this.transcript.reset(state.session.items);
 		this.composer.applySettings(state.settings);
@@ -155,6 +159,11 @@ class ChatApp {
 	private showTitle(title: string): void {
 		this.title.textContent = title;
 		this.title.title = title;
+	}
+
+	private showAccess(access: SessionAccessView | undefined): void {
+		this.access.hidden = access === undefined;
+		this.access.replaceChildren(...(access ? [icon(access.kind === 'read-only' ? 'lock' : 'repo-forked'), el('span', { class: 'notice-text' }, access.text)] : []));
 	}
 
 	private appendItems(items: readonly TranscriptItem[]): void {

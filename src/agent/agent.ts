@@ -185,7 +185,8 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 			throw new Error('A turn is already running; stop it first.');
 		}
 		const { env } = this;
-		const session = env.sessions.current;
+		// A chat another window writes continues in a copy (which becomes current) rather than fail.
+		const session = env.sessions.forWriting();
 		let resolved: ResolvedModel | undefined;
 		const controller = new AbortController();
 		const observers = env.observers?.();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
-import { ChatSessions, titleFromText } from './session';
+import { type ChatSession, ChatSessions, titleFromText } from './session';
 
 describe('ChatSession', () => {
 	it('writes each record through its store before showing it, and announces the row', () => {
@@ -47,6 +47,76 @@ describe('ChatSession', () => {
 		assert.equal(reopened.title, 'Renamed');
 		assert.deepEqual(reopened.items.map((item) => item.kind), ['user']);
 		assert.equal(reopened.records.length, 1);
+	});
+});
+
+describe('ChatSessions.open', () => {
+	/** A library with one stored chat of one finished turn. */
+	function storedChat(): { library: MemoryLibrary; sessions: ChatSessions; id: string } {
+		const library = new MemoryLibrary();
+		const sessions = new ChatSessions(library, testEnvironment(new FakeClock(Date.UTC(2026, 10, 29, 17)), new SequentialIds('s')));
+		const first = sessions.current;
+		const item = appendUser(first, 'hello there', Date.UTC(2026, 10, 29, 17, 5));
+		first.append({ kind: 'turn-end', turnId: `t-${item.id}`, at: Date.UTC(2026, 10, 29, 17, 6), outcome: 'done' });
+		sessions.newSession();
+		return { library, sessions, id: first.id };
+	}
+
+	const resumeBodies = (session: ChatSession): string[] => session.reminders.pending.snapshot().filter((entry) => entry.key === 'session.resume').map((entry) => entry.body ?? '');
+
+	it('reopened from the chat list, the resume reminder says so, not that VS Code reloaded', () => {
+		const { sessions, id } = storedChat();
+		const reopened = sessions.open(id);
+		const bodies = resumeBodies(reopened);
+		assert.equal(bodies.length, 1);
+		assert.equal(bodies[0], 'The person reopened this session from the chat list; it last recorded activity at 2026-11-29T17:06:00Z. Files may have changed since then.');
+		assert.doesNotMatch(bodies[0], /reload|restart/);
+	});
+
+	it('reopened by a new window (activation), it says VS Code reloaded or restarted', () => {
+		const { sessions, id } = storedChat();
+		const bodies = resumeBodies(sessions.open(id, 'restart'));
+		assert.match(bodies[0] ?? '', /^This session was reopened after VS Code reloaded or restarted; it last recorded activity at 2026-11-29T17:06:00Z\./);
+	});
+
+	it('a chat another window writes opens read-only and says so; a message then continues it in a copy', () => {
+		const { library, sessions, id } = storedChat();
+		library.heldElsewhere.add(id);
+		const readOnly = sessions.open(id);
+		assert.equal(readOnly.isReadOnly, true);
+		assert.equal(readOnly.toView().access?.kind, 'read-only');
+		assert.match(readOnly.toView().access?.text ?? '', /open in another VS Code window, so it is read-only here/);
+		assert.throws(() => appendUser(readOnly, 'lost?'), /open in another window/);
+		const changed: string[] = [];
+		sessions.onDidChangeCurrent((session) => changed.push(session.id));
+
+		const copy = sessions.forWriting();
+		assert.notEqual(copy.id, id);
+		assert.equal(sessions.current, copy);
+		assert.deepEqual(changed, [copy.id]);
+		assert.equal(copy.isReadOnly, false);
+		assert.equal(copy.title, 'hello there (copy)');
+		assert.match(copy.toView().access?.text ?? '', /^This chat is a copy of “hello there”, which is open in another VS Code window/);
+		assert.deepEqual(copy.records, readOnly.records, 'the copy starts with the records shown');
+		assert.deepEqual(library.stores.get(copy.id)?.records.map((record) => record.kind), ['user', 'turn-end', 'meta'], 'and its own store holds them');
+		assert.match(resumeBodies(copy)[0] ?? '', /^This session is a copy of a session that is open in another VS Code window/);
+		appendUser(copy, 'go on');
+		assert.equal(library.stores.get(id)?.records.length, 3, 'the original (user, title, turn-end) is untouched');
+		assert.equal(sessions.forWriting(), copy, 'a writable session is written as it is');
+	});
+
+	it('a read-only chat the other window let go of is opened again for the message, not copied', () => {
+		const { library, sessions, id } = storedChat();
+		library.heldElsewhere.add(id);
+		const readOnly = sessions.open(id, 'restart');
+		library.heldElsewhere.delete(id);
+		const writable = sessions.forWriting();
+		assert.equal(writable.id, id);
+		assert.notEqual(writable, readOnly);
+		assert.equal(writable.access, undefined);
+		assert.match(resumeBodies(writable)[0] ?? '', /^This session was reopened after VS Code reloaded/, 'with the cause it was first opened for');
+		appendUser(writable, 'go on');
+		assert.equal(library.stores.get(id)?.records.length, 4);
 	});
 });
 

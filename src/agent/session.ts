@@ -5,14 +5,14 @@ import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { ContextUseView, SessionSummaryView, SessionView, TranscriptItem } from '../protocol/messages';
+import type { ContextUseView, SessionAccessView, SessionSummaryView, SessionView, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
 import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import { sessionResume } from '../reminders/builtin/sessionResume';
+import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import type { SessionMeta } from '../transcript/records';
 import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
 import { ContextUseTracker } from './contextUse';
@@ -44,6 +44,34 @@ export interface SessionStore {
 	/** Writes one record durably before returning; throws when it cannot. */
 	append(record: StoredRecord): void;
 	close(): void;
+}
+
+/** A stored session, reopened. */
+export interface OpenedSession {
+	readonly store: SessionStore;
+	readonly records: readonly StoredRecord[];
+	/**
+	 * Set when another window is writing the session (its holder, in words, for the log): then
+	 * `store` refuses every record, and the session is shown read-only.
+	 */
+	readonly heldElsewhere?: string;
+}
+
+/** The title of a copy of a chat titled `title`. */
+export function copyTitle(title: string): string {
+	return `${title} (copy)`;
+}
+
+const READ_ONLY: SessionAccessView = {
+	kind: 'read-only',
+	text: 'This chat is open in another VS Code window, so it is read-only here. Sending a message continues it in a copy, unless that window has closed it by then.',
+};
+
+function copiedAccess(title: string): SessionAccessView {
+	return {
+		kind: 'copy',
+		text: `This chat is a copy of “${title}”, which is open in another VS Code window: what you send from now on is saved in this copy, and the original goes on in that window.`,
+	};
 }
 
 export interface SessionEnvironment {
@@ -82,6 +110,8 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		private readonly sessionStore: SessionStore,
 		private readonly env: SessionEnvironment,
 		loaded: readonly StoredRecord[] = [],
+		/** Read-only (another window writes it), or a copy of such a chat; absent for an ordinary one. */
+		readonly access?: SessionAccessView,
 	) {
 		super();
 		this.reminders = this._register(
@@ -121,6 +151,11 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		return this._records.length === 0;
 	}
 
+	/** Another window writes this session: here it is shown, and nothing is appended. */
+	get isReadOnly(): boolean {
+		return this.access?.kind === 'read-only';
+	}
+
 	/** Writes the record through the store first; only a stored record is shown and replayed. */
 	append(record: AgentRecord): void {
 		this.sessionStore.append(record);
@@ -158,7 +193,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	}
 
 	toView(): SessionView {
-		return { id: this.id, title: this._title, items: [...this._items] };
+		return { id: this.id, title: this._title, items: [...this._items], ...(this.access ? { access: this.access } : {}) };
 	}
 
 	private take(record: StoredRecord): TranscriptItem | undefined {
@@ -188,8 +223,10 @@ export class ChatSession extends Disposable implements TurnTranscript {
 /** How sessions are made, stored and found again. */
 export interface SessionLibrary {
 	create(id: string): SessionStore;
-	/** The records of a stored session and a store that appends to it. */
-	open(id: string): { readonly store: SessionStore; readonly records: readonly StoredRecord[] };
+	/** The records of a stored session and a store that appends to it (read-only when another window holds it). */
+	open(id: string): OpenedSession;
+	/** Like open(), or undefined, reading nothing, while another window still holds the session. */
+	openForWriting(id: string): OpenedSession | undefined;
 	/** The stored sessions, most recently active first. */
 	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number }[];
 }
@@ -197,6 +234,8 @@ export interface SessionLibrary {
 /** The sessions of one window; exactly one is current. */
 export class ChatSessions extends Disposable {
 	private _current: ChatSession;
+	/** Why each reopened session was opened, for its resume reminder when it is opened again to write. */
+	private readonly causes = new WeakMap<ChatSession, Exclude<ResumeCause, 'copy'>>();
 
 	private readonly _onDidChangeCurrent = this._register(new Emitter<ChatSession>());
 	readonly onDidChangeCurrent: Event<ChatSession> = this._onDidChangeCurrent.event;
@@ -240,19 +279,83 @@ export class ChatSessions extends Disposable {
 		return listed;
 	}
 
-	/** Reopens a stored session and makes it current. */
-	open(id: string): ChatSession {
+	/**
+	 * Reopens a stored session and makes it current. `cause` says why, for the session.resume
+	 * reminder: `restart` when a new window reopens the chat that was current (a reload, a
+	 * restart), `chat-list` when the person picked it. A session another window holds opens
+	 * read-only.
+	 */
+	open(id: string, cause: Exclude<ResumeCause, 'copy'> = 'chat-list'): ChatSession {
 		if (this._current.id === id) {
 			return this._current;
 		}
-		const { store, records } = this.library.open(id);
-		const session = new ChatSession(id, store, this.env, records);
-		if (session.records.some((record) => record.kind === 'user')) {
-			// A reopened session runs in a new host: say so, and whether its last turn was cut off.
-			session.reminders.enqueuePending(sessionResume({ lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
+		const opened = this.library.open(id);
+		if (opened.heldElsewhere !== undefined) {
+			this.env.log.info(`Aside: session ${id} is open in another window (${opened.heldElsewhere}); it is shown read-only here.`);
 		}
-		this.replace(session);
+		this.replace(this.reopened(id, opened, cause));
 		return this._current;
+	}
+
+	/**
+	 * The current session, ready for a new message. A read-only one (another window writes it)
+	 * is opened again if that window has let go of it meanwhile, and otherwise continued in a
+	 * copy: a new session that starts with the records shown, current from then on. When even
+	 * the copy cannot be made, the read-only session is returned and its store says why.
+	 */
+	forWriting(): ChatSession {
+		const current = this._current;
+		if (!current.isReadOnly) {
+			return current;
+		}
+		try {
+			const cause = this.causes.get(current) ?? 'chat-list';
+			const opened = this.library.openForWriting(current.id);
+			this.replace(opened ? this.reopened(current.id, opened, cause) : this.copyOf(current));
+		} catch (error) {
+			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${error instanceof Error ? error.message : String(error)}`);
+		}
+		return this._current;
+	}
+
+	/** The session built from what the library opened, with its session.resume reminder queued. */
+	private reopened(id: string, opened: OpenedSession, cause: Exclude<ResumeCause, 'copy'>): ChatSession {
+		let session: ChatSession;
+		try {
+			session = new ChatSession(id, opened.store, this.env, opened.records, opened.heldElsewhere === undefined ? undefined : READ_ONLY);
+		} catch (error) {
+			opened.store.close();
+			throw error;
+		}
+		this.causes.set(session, cause);
+		this.queueResume(session, cause);
+		return session;
+	}
+
+	/** A new session that starts with the records of `source` (a chat another window writes). */
+	private copyOf(source: ChatSession): ChatSession {
+		const id = this.env.ids.next();
+		const store = this.library.create(id);
+		const records: StoredRecord[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
+		try {
+			for (const record of records) {
+				store.append(record);
+			}
+		} catch (error) {
+			store.close();
+			throw error;
+		}
+		const session = new ChatSession(id, store, this.env, records, copiedAccess(source.title));
+		this.queueResume(session, 'copy');
+		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${id}.`);
+		return session;
+	}
+
+	private queueResume(session: ChatSession, cause: ResumeCause): void {
+		if (session.records.some((record) => record.kind === 'user')) {
+			// Say what happened, and whether its last turn was cut off.
+			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
+		}
 	}
 
 	private replace(next: ChatSession): void {

@@ -134,10 +134,19 @@ export const AgentView = z.object({
 });
 export type AgentView = z.infer<typeof AgentView>;
 
+/** Why a chat is not an ordinary one here, in a sentence the view shows above it. */
+export const SessionAccessView = z.object({
+	/** 'read-only': another window writes it; 'copy': it continues such a chat as a copy. */
+	kind: z.enum(['read-only', 'copy']),
+	text: z.string().max(2000),
+});
+export type SessionAccessView = z.infer<typeof SessionAccessView>;
+
 export const SessionView = z.object({
 	id: z.string().min(1),
 	title: z.string(),
 	items: z.array(TranscriptItem),
+	access: SessionAccessView.optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

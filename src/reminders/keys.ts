@@ -27,7 +27,7 @@ export const RESERVED_KEYS: readonly ReservedKey[] = [
 	{
 		key: 'session.resume',
 		label: 'session resumed',
-		purpose: 'The session was reopened after a reload or restart; says whether the last turn was interrupted.',
+		purpose: 'The session was reopened: after a reload or restart, from the chat list, or as a copy of a chat open in another window; says whether the last turn was interrupted.',
 		introducedIn: '0.1.0',
 	},
 	{

@@ -4,9 +4,14 @@ import type { SessionStore, StoredRecord } from '../agent/session';
 export class MemorySessionStore implements SessionStore {
 	readonly records: StoredRecord[] = [];
 	failNext: Error | undefined;
+	/** Every append throws this (a session another window writes). */
+	failAlways: Error | undefined;
 	closed = false;
 
 	append(record: StoredRecord): void {
+		if (this.failAlways) {
+			throw this.failAlways;
+		}
 		const failure = this.failNext;
 		if (failure) {
 			this.failNext = undefined;

@@ -1,6 +1,6 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
 import type { AgentControls } from '../agent/viewConnection';
-import { type ChatSession, ChatSessions, type SessionEnvironment, type SessionLibrary, type StoredRecord } from '../agent/session';
+import { type ChatSession, ChatSessions, type OpenedSession, type SessionEnvironment, type SessionLibrary } from '../agent/session';
 import { Emitter } from '../base/event';
 import type { AgentView, PermissionMode, UserTurnItem } from '../protocol/messages';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
@@ -14,9 +14,14 @@ export function testEnvironment(clock = new FakeClock(), ids = new SequentialIds
 	return { clock, ids, log: new RecordingLogger(), reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => DEFAULT_REMINDERS };
 }
 
-/** Sessions in memory; `stores` holds each session's store by id, so tests can reopen them. */
+/**
+ * Sessions in memory; `stores` holds each session's store by id, so tests can reopen them.
+ * A session whose id is in `heldElsewhere` behaves as one another window writes: it opens
+ * read-only, with a store that refuses records.
+ */
 export class MemoryLibrary implements SessionLibrary {
 	readonly stores = new Map<string, MemorySessionStore>();
+	readonly heldElsewhere = new Set<string>();
 
 	create(id: string): MemorySessionStore {
 		const store = new MemorySessionStore();
@@ -24,12 +29,21 @@ export class MemoryLibrary implements SessionLibrary {
 		return store;
 	}
 
-	open(id: string): { store: MemorySessionStore; records: readonly StoredRecord[] } {
+	open(id: string): OpenedSession {
 		const store = this.stores.get(id);
 		if (!store) {
 			throw new Error(`No session ${id}.`);
 		}
+		if (this.heldElsewhere.has(id)) {
+			const readOnly = new MemorySessionStore();
+			readOnly.failAlways = new Error(`Session ${id} is open in another window.`);
+			return { store: readOnly, records: [...store.records], heldElsewhere: 'another test window' };
+		}
 		return { store, records: [...store.records] };
+	}
+
+	openForWriting(id: string): OpenedSession | undefined {
+		return this.heldElsewhere.has(id) ? undefined : this.open(id);
 	}
 
 	list(): { id: string; title?: string; updatedAt: number }[] {

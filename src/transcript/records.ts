@@ -135,11 +135,102 @@ function checkToolResult(record: ToolResultRecord): void {
 	}
 }
 
+// ---- The fast path ----------------------------------------------------------------------------
+// Nearly every line is a record this version wrote: `kind` first, only known fields, right
+// types. Checked by hand, such a value is the record as it is; zod would build a copy of every
+// record (and its tool calls and notices), which is most of the cost of loading a long session
+// beyond JSON.parse itself. Anything the check does not accept exactly (an unknown field, a
+// wrong type, a missing field, another key order) goes through zod, which decides and words
+// the error. Each shape mirrors its schema above; records.spec.ts holds the two equal.
+
+type Check = (value: unknown) => boolean;
+
+const anything: Check = () => true;
+const isString: Check = (value) => typeof value === 'string';
+const isNonEmpty: Check = (value) => typeof value === 'string' && value.length > 0;
+// z.number() takes finite numbers only.
+const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const optional = (check: Check): Check => (value) => value === undefined || check(value);
+const oneOf = (values: readonly string[]): Check => (value) => typeof value === 'string' && values.includes(value);
+/** Present, whatever its value (z.unknown() on a key that must be there). */
+const present: Check = (value) => value !== undefined;
+
+/** Checks every field of `shape` and that `value` has no other field, `kind` first when `kindFirst`. */
+function hasShape(value: unknown, shape: Readonly<Record<string, Check>>, kindFirst: boolean): value is Record<string, unknown> {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		return false;
+	}
+	const record = value as Record<string, unknown>;
+	let fields = 0;
+	for (const key in shape) {
+		const field = record[key];
+		if (field !== undefined) {
+			fields++;
+		}
+		if (!(shape[key] as Check)(field)) {
+			return false;
+		}
+	}
+	let keys = 0;
+	for (const key in record) {
+		if ((kindFirst && keys === 0 && key !== 'kind') || !Object.hasOwn(record, key)) {
+			return false;
+		}
+		keys++;
+	}
+	return keys === fields;
+}
+
+const arrayOf = (shape: Readonly<Record<string, Check>>): Check => (value) => Array.isArray(value) && value.every((item) => hasShape(item, shape, false));
+const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => hasShape(value, shape, false);
+
+const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
+	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
+	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString) },
+	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString },
+	assistant: {
+		kind: anything,
+		id: isNonEmpty,
+		turnId: isNonEmpty,
+		requestId: isNonEmpty,
+		at: isNumber,
+		text: isString,
+		toolCalls: arrayOf({ id: isNonEmpty, name: isNonEmpty, input: present }),
+		stop: oneOf(AssistantRecord.shape.stop.options),
+		usage: optional(objectOf({ inputTokens: isNumber, outputTokens: isNumber })),
+		model: optional(isString),
+	},
+	'tool-result': {
+		kind: anything,
+		id: isNonEmpty,
+		turnId: isNonEmpty,
+		callId: isNonEmpty,
+		name: isNonEmpty,
+		at: isNumber,
+		content: (value) => value === null || typeof value === 'string',
+		contentFile: optional(isString),
+		isError: isBoolean,
+		notices: optional(arrayOf({ key: isNonEmpty, body: isString })),
+		detail: anything,
+		durationMs: optional(isNumber),
+		verdict: optional(oneOf(ToolResultRecord.shape.verdict.unwrap().options)),
+	},
+	'turn-end': { kind: anything, turnId: isNonEmpty, at: isNumber, outcome: oneOf(TurnEndRecord.shape.outcome.options), error: optional(isString) },
+};
+
+/** The value itself when it is exactly a record of `kind` as this version writes it. */
+function asWritten(value: unknown, kind: string): TranscriptRecord | undefined {
+	const shape = SHAPES[kind];
+	return shape !== undefined && hasShape(value, shape, true) ? (value as TranscriptRecord) : undefined;
+}
+
 /**
  * Checks one parsed line as a whole record of a known kind and returns it with unknown fields
  * dropped (and `kind` first). Injection records go through decodeInjectionRecord, their only
  * decoder. Throws TranscriptRecordError: code 'unknown-kind' for a kind this version does not
- * know, 'invalid' for anything else wrong.
+ * know, 'invalid' for anything else wrong. A value that already is such a record is returned
+ * as it is (not copied): callers must not change it.
  */
 export function parseTranscriptRecord(value: unknown): TranscriptRecord {
 	const kind = kindOf(value);
@@ -152,6 +243,13 @@ export function parseTranscriptRecord(value: unknown): TranscriptRecord {
 	}
 	if (typeof kind !== 'string' || !TRANSCRIPT_KINDS.includes(kind)) {
 		throw new TranscriptRecordError('unknown-kind', `Unknown record kind ${kind === undefined ? '(none)' : JSON.stringify(kind)}.`);
+	}
+	const written = asWritten(value, kind);
+	if (written !== undefined) {
+		if (written.kind === 'tool-result') {
+			checkToolResult(written);
+		}
+		return written;
 	}
 	const parsed = TranscriptRecordSchema.safeParse(value);
 	if (!parsed.success) {

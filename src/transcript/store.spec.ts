@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs'; // The module object itself, so mock.method reaches what the store calls.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it, mock } from 'node:test';
 import { encodeInjectionRecord, type InjectionRecord } from '../reminders/record';
 import { RecordingLogger } from '../testing/recordingLogger';
-import { listSessions, load, type SummaryCache } from './load';
+import { load } from './load';
 import { TranscriptError } from './paths';
 import { type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
 import { TranscriptStore } from './store';
@@ -245,6 +245,72 @@ describe('TranscriptStore and load', () => {
 		assert.deepEqual(loaded.problems.map((problem) => [problem.line, problem.message.slice(0, 14)]), [[4, 'Not valid JSON']]);
 	});
 
+	it('two writers on one file: a second open never repairs (cuts) the first writer\'s records', () => {
+		const dir = freshDir();
+		const first = TranscriptStore.create(dir, HEADER);
+		const record = (n: number): TranscriptEntry => ({ kind: 'user', id: `u${n}`, turnId: `t${n}`, at: T0 + n, text: `message ${n}` });
+		first.append(record(1));
+		first.append(record(2));
+		// The first writer is in the middle of its third line when a second window opens the file…
+		const third = `${JSON.stringify(record(3))}\n`;
+		appendFileSync(first.path, third.slice(0, 20));
+		let wentOn = false;
+		const goOn = (): void => {
+			// …and goes on writing: the rest of its 3rd line, then its 4th to 60th records.
+			if (!wentOn) {
+				wentOn = true;
+				appendFileSync(first.path, third.slice(20));
+				for (let n = 4; n <= 60; n++) {
+					first.append(record(n));
+				}
+			}
+		};
+		const realTruncate = fs.ftruncateSync;
+		// Before the second open cuts what looked like a torn line, the first writer wrote on.
+		const truncate = mock.method(fs, 'ftruncateSync', (fd: number, length?: number) => {
+			goOn();
+			realTruncate(fd, length);
+		});
+		let second: unknown;
+		try {
+			TranscriptStore.open(dir, 's-1').close();
+			second = 'opened for writing';
+		} catch (error) {
+			second = error;
+		} finally {
+			truncate.mock.restore();
+		}
+		goOn();
+		first.close();
+		assert.equal(load(dir, 's-1').records.length, 60, 'every acknowledged record of the first writer is still there');
+		assert.ok(second instanceof TranscriptError && /open in another window/.test(second.message), `the second open is refused (${String(second)})`);
+	});
+
+	it('a failed write is cut back only to bytes this writer wrote: another writer\'s lines stay', (t) => {
+		const dir = freshDir();
+		const store = TranscriptStore.create(dir, HEADER);
+		store.append(EVERY_KIND[0] as TranscriptEntry);
+		// Ten records appended by a writer that takes no lock (an older Aside, another tool).
+		const foreign = Array.from({ length: 10 }, (_, n): TranscriptEntry => ({ kind: 'user', id: `f${n}`, turnId: `tf${n}`, at: T0 + n, text: `foreign ${n}` }));
+		appendFileSync(store.path, foreign.map((record) => `${JSON.stringify(record)}\n`).join(''));
+		const realWrite = fs.writeSync;
+		t.mock.method(fs, 'writeSync', (fd: number, data: string | Uint8Array) => {
+			if (typeof data === 'string') {
+				return realWrite(fd, Buffer.from(data).subarray(0, 10));
+			}
+			throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+		});
+		assert.throws(() => {
+			store.append(EVERY_KIND[1] as TranscriptEntry);
+		}, /ENOSPC/);
+		t.mock.restoreAll();
+		store.append(EVERY_KIND[2] as TranscriptEntry);
+		store.close();
+		const loaded = load(dir, 's-1');
+		assert.deepEqual(loaded.records, [EVERY_KIND[0], ...foreign, EVERY_KIND[2]], 'the other writer\'s ten records survive the clean-up');
+		assert.deepEqual(loaded.problems.map((problem) => [problem.line, problem.message.slice(0, 14)]), [[13, 'Not valid JSON']], 'the partial line is confined to one bad line');
+	});
+
 	it('throws only when there is no usable transcript', () => {
 		const dir = freshDir();
 		assert.throws(() => load(dir, 'none'), (error: unknown) => error instanceof TranscriptError && /no transcript for session none/.test(error.message));
@@ -258,60 +324,5 @@ describe('TranscriptStore and load', () => {
 		writeFileSync(join(dir, 'future.jsonl'), `${JSON.stringify({ ...HEADER, id: 'future', v: 2 })}\n`);
 		assert.throws(() => load(dir, 'future'), /newer version of Aside \(transcript version 2\)/);
 		assert.throws(() => load(dir, '../s-1'), /Invalid session id/);
-	});
-});
-
-describe('listSessions', () => {
-	it('lists sessions newest first with their last title and turn count', () => {
-		const dir = freshDir();
-		const session = (id: string, createdAt: number, records: TranscriptEntry[], mtime: number): void => {
-			const path = writeSession(dir, records, { kind: 'session', v: 1, id, createdAt });
-			utimesSync(path, mtime / 1000, mtime / 1000);
-		};
-		const user = (id: string): TranscriptEntry => ({ kind: 'user', id, turnId: `t-${id}`, at: T0, text: `{"kind":"meta","title":"not a title"}` });
-		session('old', T0, [user('u1'), { kind: 'meta', at: T0, title: 'First' }, { kind: 'meta', at: T0, title: 'Renamed' }, { kind: 'meta', at: T0, model: 'm' }, user('u2')], T0 + 1000);
-		session('new', T0 + 10, [user('u1')], T0 + 5000);
-		session('mid', T0 + 20, [], T0 + 3000);
-		// Written by hand, keys in another order: still counted.
-		appendFileSync(join(dir, 'mid.jsonl'), '{"id":"u1","turnId":"t","at":1,"text":"hi","kind":"user"}\n{"at":1,"title":"By hand","kind":"meta"}\n');
-		utimesSync(join(dir, 'mid.jsonl'), (T0 + 3000) / 1000, (T0 + 3000) / 1000);
-		writeFileSync(join(dir, 'broken.jsonl'), 'not a transcript\n');
-		writeFileSync(join(dir, 'notes.txt'), 'ignored');
-		const log = new RecordingLogger();
-		assert.deepEqual(listSessions(dir, { log }), [
-			{ id: 'new', title: undefined, createdAt: T0 + 10, updatedAt: T0 + 5000, turns: 1 },
-			{ id: 'mid', title: 'By hand', createdAt: T0 + 20, updatedAt: T0 + 3000, turns: 1 },
-			{ id: 'old', title: 'Renamed', createdAt: T0, updatedAt: T0 + 1000, turns: 2 },
-		]);
-		assert.match(log.at('warn')[0] ?? '', /Transcript broken: left out of the session list/);
-		assert.ok(readdirSync(dir).includes('broken.jsonl'), 'listing never changes files');
-	});
-
-	it('with a cache, reads an unchanged transcript once, a grown one again, and forgets a deleted one', () => {
-		const dir = freshDir();
-		const user = (id: string): TranscriptEntry => ({ kind: 'user', id, turnId: `t-${id}`, at: T0, text: 'hi' });
-		const path = writeSession(dir, [user('u1')], { kind: 'session', v: 1, id: 's1', createdAt: T0 });
-		const mtime = (T0 + 1000) / 1000;
-		utimesSync(path, mtime, mtime);
-		const cache: SummaryCache = new Map();
-		assert.equal(listSessions(dir, { cache })[0]?.turns, 1);
-		// Same size and time, different bytes: the cached summary stands, so the file was not read.
-		const bytes = readFileSync(path, 'utf8');
-		writeFileSync(path, bytes.replace('"kind":"user"', '"kind":"xser"'));
-		utimesSync(path, mtime, mtime);
-		assert.equal(listSessions(dir, { cache })[0]?.turns, 1);
-		// Appended to (as every session is): read again.
-		writeFileSync(path, bytes);
-		appendFileSync(path, `${JSON.stringify(user('u2'))}\n`);
-		assert.equal(listSessions(dir, { cache })[0]?.turns, 2);
-		rmSync(path);
-		assert.deepEqual(listSessions(dir, { cache }), []);
-		assert.equal(cache.size, 0);
-	});
-
-	it('is empty for a directory that does not exist yet', () => {
-		const dir = freshDir();
-		assert.deepEqual(listSessions(dir), []);
-		assert.equal(existsSync(dir), false);
 	});
 });

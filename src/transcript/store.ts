@@ -1,6 +1,7 @@
 // The writer of a session transcript: one JSONL file per session, appended a line at a time and
 // never rewritten (the one exception: open() cuts off a line a crash left incomplete). In the
-// extension the directory is `context.storageUri/sessions/`.
+// extension the directory is `context.storageUri/sessions/`. A store holds the session's lock
+// (lock.ts) from before its first write or repair until it is closed: one writer per file.
 //
 // A record counts once its newline is in the file. append() is synchronous on purpose: when it
 // returns, the line is in the OS's hands, so the caller can go on (dispatch a request, run a tool)
@@ -9,6 +10,7 @@ import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, rmS
 import { join } from 'node:path';
 import type { Logger } from '../base/log';
 import type { IDisposable } from '../base/lifecycle';
+import { TranscriptLock } from './lock';
 import { checkSessionId, contentDir, contentFileName, TranscriptError, transcriptPath } from './paths';
 import { parseTranscriptRecord, SessionHeader, TRANSCRIPT_VERSION, type TranscriptEntry, type TranscriptRecord } from './records';
 
@@ -22,6 +24,24 @@ export interface TranscriptStoreOptions {
 	/** Tool-result content over this many UTF-8 bytes goes out of line. */
 	readonly inlineLimit?: number;
 	readonly log?: Logger;
+	/**
+	 * The session's lock, already taken; taken here when absent. The store owns it from then on:
+	 * it is released on close, or at once when the store cannot be made.
+	 */
+	readonly lock?: TranscriptLock;
+}
+
+/** The lock the store is to hold: the one given (for this session), or a new one. */
+function lockFor(dir: string, sessionId: string, options: TranscriptStoreOptions): TranscriptLock {
+	const { lock } = options;
+	if (lock === undefined) {
+		return TranscriptLock.acquire(dir, sessionId, options.log ? { log: options.log } : {});
+	}
+	if (!lock.isHeld || lock.sessionId !== sessionId || lock.dir !== dir) {
+		lock.release();
+		throw new TranscriptError(`The lock given for session ${sessionId} is not held for it.`);
+	}
+	return lock;
 }
 
 function errorMessage(error: unknown): string {
@@ -110,11 +130,17 @@ export class TranscriptStore implements IDisposable {
 		size: number,
 		/** Bytes of an incomplete last line that open() cut off (0 when the file was whole). */
 		readonly repairedBytes: number,
+		private readonly lock: TranscriptLock,
 		options: TranscriptStoreOptions,
 	) {
 		this.fd = fd;
 		this.size = size;
 		this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
+	}
+
+	/** Bytes of whole lines in the file as this writer knows it. */
+	get bytes(): number {
+		return this.size;
 	}
 
 	/** Starts a new transcript with its header line. Throws when the session's file exists. */
@@ -126,16 +152,18 @@ export class TranscriptStore implements IDisposable {
 		checkSessionId(parsed.data.id);
 		mkdirSync(dir, { recursive: true });
 		const path = transcriptPath(dir, parsed.data.id);
+		const lock = lockFor(dir, parsed.data.id, options);
 		let fd: number;
 		try {
 			fd = openSync(path, 'ax');
 		} catch (error) {
+			lock.release();
 			throw new TranscriptError(
 				isCode(error, 'EEXIST') ? `Session ${parsed.data.id} already has a transcript.` : `Could not create ${path}: ${errorMessage(error)}`,
 				{ cause: error },
 			);
 		}
-		const store = new TranscriptStore(dir, parsed.data.id, path, fd, 0, 0, options);
+		const store = new TranscriptStore(dir, parsed.data.id, path, fd, 0, 0, lock, options);
 		try {
 			store.writeLine(JSON.stringify(parsed.data));
 		} catch (error) {
@@ -148,34 +176,43 @@ export class TranscriptStore implements IDisposable {
 	}
 
 	/**
-	 * Opens an existing transcript to append to it. An incomplete last line (a crash mid-write)
-	 * is cut off first, so the next record starts on a clean line; load() skips that same line.
+	 * Opens an existing transcript to append to it, holding its lock (throws
+	 * TranscriptLockedError when another window holds it). An incomplete last line (a crash
+	 * mid-write) is cut off first, so the next record starts on a clean line; load() skips that
+	 * same line. The cut happens only under the lock: no live writer can be adding to that line.
 	 */
 	static open(dir: string, sessionId: string, options: TranscriptStoreOptions = {}): TranscriptStore {
 		checkSessionId(sessionId);
 		const path = transcriptPath(dir, sessionId);
-		let size: number;
-		let repaired = 0;
 		let fd: number;
 		try {
 			fd = openSync(path, 'r+');
 		} catch (error) {
 			throw new TranscriptError(isCode(error, 'ENOENT') ? `There is no transcript for session ${sessionId}.` : `Could not open ${path}: ${errorMessage(error)}`, { cause: error });
 		}
+		let lock: TranscriptLock | undefined;
 		try {
+			lock = lockFor(dir, sessionId, options);
 			const total = fstatSync(fd).size;
 			checkHeaderLine(readFirstLine(fd, total), sessionId);
-			size = endOfLastLine(fd, total);
+			const size = endOfLastLine(fd, total);
+			let repaired = 0;
 			if (size < total) {
 				ftruncateSync(fd, size);
 				repaired = total - size;
 				options.log?.warn(`Transcript ${sessionId}: cut off an incomplete last line (${repaired} bytes) left by an interrupted write.`);
 			}
-		} finally {
 			closeSync(fd);
+			fd = -1;
+			// Reopened for appending only: every write lands at the end, whatever the position.
+			return new TranscriptStore(dir, sessionId, path, openSync(path, 'a'), size, repaired, lock, options);
+		} catch (error) {
+			if (fd !== -1) {
+				closeSync(fd);
+			}
+			lock?.release();
+			throw error;
 		}
-		// Reopened for appending only: every write lands at the end, whatever the position.
-		return new TranscriptStore(dir, sessionId, path, openSync(path, 'a'), size, repaired, options);
 	}
 
 	get isClosed(): boolean {
@@ -208,7 +245,11 @@ export class TranscriptStore implements IDisposable {
 		if (this.fd !== undefined) {
 			const fd = this.fd;
 			this.fd = undefined;
-			closeSync(fd);
+			try {
+				closeSync(fd);
+			} finally {
+				this.lock.release();
+			}
 		}
 	}
 
@@ -258,7 +299,7 @@ export class TranscriptStore implements IDisposable {
 			}
 		} catch (error) {
 			if (written > 0) {
-				this.cutBack();
+				this.cutBack(written);
 			}
 			throw new TranscriptError(`Could not append to the transcript of session ${this.sessionId}: ${errorMessage(error)}`, { cause: error });
 		}
@@ -266,15 +307,21 @@ export class TranscriptStore implements IDisposable {
 		this.torn = false;
 	}
 
-	/** Removes the part of a line a failed write left, or makes the next line start afresh. */
-	private cutBack(): void {
+	/**
+	 * Removes the part of a line a failed write left, or makes the next line start afresh. It cuts
+	 * only when the file is exactly what this writer left plus its own `written` bytes: were
+	 * anything else there (a writer that took no lock), the cut would take that writer's lines.
+	 */
+	private cutBack(written: number): void {
 		try {
-			if (this.fd !== undefined) {
+			if (this.fd !== undefined && fstatSync(this.fd).size === this.size + written) {
 				ftruncateSync(this.fd, this.size);
+				return;
 			}
 		} catch {
-			// The partial line stays; the newline before the next record confines it to one bad line.
-			this.torn = true;
+			// Fall through: the partial line stays.
 		}
+		// The newline before the next record confines the partial line to one bad line.
+		this.torn = true;
 	}
 }

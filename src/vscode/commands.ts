@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Agent } from '../agent/agent';
 import type { FileSessionLibrary } from '../agent/library';
 import type { ChatSessions } from '../agent/session';
+import type { LastOutcome } from '../transcript/summary';
 import type { LogOutputChannel } from 'vscode';
 import { DisposableStore } from '../base/lifecycle';
 import type { ChatViewProvider } from './chatView';
@@ -49,6 +50,15 @@ async function setApiKey(secrets: vscode.SecretStorage): Promise<void> {
 	}
 }
 
+/** How the chat's last turn ended, as the Open Chat list says it ('done' goes without saying). */
+const LAST_OUTCOME: Readonly<Record<LastOutcome, string>> = {
+	done: '',
+	interrupted: 'last turn stopped',
+	failed: 'last turn failed',
+	'step-limit': 'last turn hit the step limit',
+	unfinished: 'last turn unfinished',
+};
+
 async function openSession(services: CommandServices): Promise<void> {
 	const summaries = services.library.list();
 	if (summaries.length === 0) {
@@ -58,7 +68,7 @@ async function openSession(services: CommandServices): Promise<void> {
 	const picked = await vscode.window.showQuickPick(
 		summaries.map((summary) => ({
 			label: summary.title ?? 'New chat',
-			description: `${summary.turns} message${summary.turns === 1 ? '' : 's'}`,
+			description: [`${summary.turns} message${summary.turns === 1 ? '' : 's'}`, summary.lastOutcome ? LAST_OUTCOME[summary.lastOutcome] : ''].filter((part) => part !== '').join(' · '),
 			detail: new Date(summary.updatedAt).toLocaleString(),
 			id: summary.id,
 		})),

@@ -63,7 +63,16 @@ const actions = {
 			userTexts: await frame.locator('.user-text').allInnerTexts(),
 			emptyState: await frame.locator('.empty-state').count() > 0 ? await frame.locator('.empty-state').innerText() : null,
 			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
+			access: (await frame.locator('.session-access:not([hidden])').count()) > 0 ? await frame.locator('.session-access').innerText() : null,
 		};
+	},
+	/** Opens a saved chat from the view's chat list (the Chats button), by its title. */
+	async openFromChatList(page, { title }) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		await frame.getByRole('button', { name: 'Chats' }).click();
+		await frame.locator('.session-item-title', { hasText: title }).first().click({ timeout: 30_000 });
+		return {};
 	},
 	/**
 	 * Expands the first or last reminders row of the chat and reads it: its label, where it sits

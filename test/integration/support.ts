@@ -52,6 +52,8 @@ export interface ChatReading {
 	readonly userTexts: string[];
 	readonly emptyState: string | null;
 	readonly placeholder: string | null;
+	/** The line saying the chat is read-only here or a copy, when shown. */
+	readonly access: string | null;
 }
 
 export function workspaceFile(relative: string): vscode.Uri {

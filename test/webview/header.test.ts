@@ -1,6 +1,8 @@
-// The header: the context-use line with reminder costs per key, and the chat list.
+// The header: the context-use line with reminder costs per key, the chat list, and the line that
+// says a chat is read-only here or a copy.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PROTOCOL_VERSION } from '../../src/protocol/messages';
 import { assertCleanAndClose, openChat, postedOf, useHarness, viewState } from './page';
 
 describe('header', () => {
@@ -95,6 +97,29 @@ describe('header', () => {
 
 		await page.getByRole('button', { name: 'New chat' }).click();
 		assert.equal((await postedOf(chat, 'session.new')).length, 1);
+		await assertCleanAndClose(chat);
+	});
+
+	it('says plainly that a chat is read-only here, then that it continues as a copy, and nothing for an ordinary chat', async () => {
+		const chat = await openChat(harness);
+		const readOnly = 'This chat is open in another VS Code window, so it is read-only here. <img src=x onerror="window.__pwned=1">';
+		await chat.connect(viewState({ session: { id: 's1', title: 'Fix the build', items: [], access: { kind: 'read-only', text: readOnly } } }));
+		const { page } = chat;
+		const line = page.locator('.session-access');
+		assert.equal(await line.isVisible(), true);
+		assert.equal(await line.innerText(), readOnly, 'the host\'s sentence, as text');
+		assert.equal(await line.getAttribute('role'), 'status');
+		assert.equal(await line.locator('.codicon-lock').count(), 1);
+		assert.equal(await page.locator('.session-access img').count(), 0);
+
+		// The person sent a message: the host made a copy, which is current now.
+		await chat.host({ type: 'snapshot', seq: 1, protocol: PROTOCOL_VERSION, state: viewState({ session: { id: 's2', title: 'Fix the build (copy)', items: [], access: { kind: 'copy', text: 'This chat is a copy of “Fix the build”.' } } }) });
+		assert.equal(await line.innerText(), 'This chat is a copy of “Fix the build”.');
+		assert.equal(await line.locator('.codicon-repo-forked').count(), 1);
+
+		await chat.host({ type: 'snapshot', seq: 2, protocol: PROTOCOL_VERSION, state: viewState() });
+		assert.equal(await line.isHidden(), true);
+		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
 		await assertCleanAndClose(chat);
 	});
 });

@@ -33,7 +33,7 @@ export const SESSION_RESUME: BuiltinReminderType = {
 	key: 'session.resume',
 	label: 'session resumed',
 	configurable: true,
-	description: 'Tells the model that the session was reopened after a reload, and whether its last turn was interrupted.',
+	description: 'Tells the model that the session was reopened, and how (after a reload or restart, from the chat list, or as a copy of a chat open in another window), and whether its last turn was interrupted.',
 };
 
 export const AGENT_NUDGE: BuiltinReminderType = {

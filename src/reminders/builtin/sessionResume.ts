@@ -1,19 +1,46 @@
-// `session.resume`: the session was reopened in a new extension host (a window reload, a
-// restart). Enqueued on the pending FIFO when the session is reopened, so it rides the root's
-// next request; the FIFO is in memory, so a second restart before then simply re-enqueues it.
+// `session.resume`: the session was reopened, and the model is told how — a new window reopened
+// the chat that was current (a reload, a restart), the person picked it from the chat list, or it
+// continues as a copy of a chat another window is writing. Enqueued on the pending FIFO when the
+// session is reopened, so it rides the root's next request; the FIFO is in memory, so a second
+// reopen before then simply enqueues it again.
 import type { StagedEntry } from '../definition';
 import { SESSION_RESUME } from './catalog';
 
+/**
+ * `restart`: a new extension host reopened the chat that was current (a window reload, a
+ * restart). `chat-list`: the person reopened it from the chat list. `copy`: it is a copy of a
+ * chat another window holds, made when the person sent a message there.
+ */
+export type ResumeCause = 'restart' | 'chat-list' | 'copy';
+
 export interface Resume {
+	readonly cause: ResumeCause;
 	/** When the session last recorded anything, in ms since the epoch. */
 	readonly lastActivity: number;
-	/** The last turn was still running when the host went away. */
+	/** The last turn did not finish: it was stopped, or still running when the host went away. */
 	readonly interrupted: boolean;
 }
 
+function what(cause: ResumeCause, when: string): string {
+	switch (cause) {
+		case 'restart':
+			return `This session was reopened after VS Code reloaded or restarted; it last recorded activity at ${when}. Files may have changed since then.`;
+		case 'chat-list':
+			return `The person reopened this session from the chat list; it last recorded activity at ${when}. Files may have changed since then.`;
+		case 'copy':
+			return `This session is a copy of a session that is open in another VS Code window; the copy holds its history up to ${when}. That window may go on working in the same files, so check their state before you rely on what this history says about them.`;
+	}
+}
+
+const REASONS: Readonly<Record<ResumeCause, string>> = {
+	restart: 'the session was reopened after VS Code reloaded or restarted',
+	'chat-list': 'the person reopened the session from the chat list',
+	copy: 'the session continues, as a copy, a chat open in another window',
+};
+
 export function sessionResume(resume: Resume): StagedEntry {
 	const when = new Date(resume.lastActivity).toISOString().replace(/\.\d+Z$/, 'Z');
-	const lines = [`This session was reopened after VS Code reloaded or restarted; it last recorded activity at ${when}. Files may have changed since then.`];
+	const lines = [what(resume.cause, when)];
 	if (resume.interrupted) {
 		lines.push('The previous turn was interrupted before it finished: commands or edits it started may be partial. Check the state of the files you were changing before you continue.');
 	}
@@ -22,6 +49,6 @@ export function sessionResume(resume: Resume): StagedEntry {
 		key: SESSION_RESUME.key,
 		label: SESSION_RESUME.label,
 		body: lines.join('\n'),
-		reason: resume.interrupted ? 'the session was reopened after an interrupted turn' : 'the session was reopened',
+		reason: resume.interrupted ? `${REASONS[resume.cause]}, after an interrupted turn` : REASONS[resume.cause],
 	};
 }

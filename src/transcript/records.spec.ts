@@ -1,0 +1,118 @@
+// parseTranscriptRecord takes a record as it is when a hand-written check of its shape accepts
+// it, and asks zod otherwise. These tests hold the two to the same verdicts: whatever the fast
+// path accepts, zod accepts too, giving the same record.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseTranscriptRecord, TranscriptRecordSchema } from './records';
+
+const T0 = Date.UTC(2026, 10, 30, 9);
+
+/** One record of every kind but injections (their own decoder), every optional field set. */
+const RECORDS: Record<string, unknown>[] = [
+	{ kind: 'session', v: 1, id: 's1', createdAt: T0 },
+	{ kind: 'meta', at: T0, title: 'Title', provider: 'anthropic', model: 'claude' },
+	{ kind: 'user', id: 'u1', turnId: 't1', at: T0, text: 'hello' },
+	{
+		kind: 'assistant',
+		id: 'a1',
+		turnId: 't1',
+		requestId: 'r1',
+		at: T0,
+		text: 'Let me look.',
+		toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }],
+		stop: 'tool-use',
+		usage: { inputTokens: 10, outputTokens: 2 },
+		model: 'claude',
+	},
+	{
+		kind: 'tool-result',
+		id: 'r1',
+		turnId: 't1',
+		callId: 'c1',
+		name: 'Read',
+		at: T0,
+		content: 'out',
+		isError: false,
+		notices: [{ key: 'read.truncated', body: 'Showing 1-40.' }],
+		detail: { kind: 'file' },
+		durationMs: 3,
+		verdict: 'granted',
+	},
+	{ kind: 'tool-result', id: 'r2', turnId: 't1', callId: 'c2', name: 'Bash', at: T0, content: null, contentFile: 'r2.txt', isError: true },
+	{ kind: 'turn-end', turnId: 't1', at: T0, outcome: 'failed', error: 'boom' },
+];
+
+const ODD_VALUES: unknown[] = [undefined, null, '', 'x', 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, true, false, [], {}, [{}], { kind: 'user' }, 'tool-use', 'granted', 'done'];
+
+/** The record with one change at `path` (a field, or a field of its first array item or object). */
+function variants(record: Record<string, unknown>): unknown[] {
+	const out: unknown[] = [];
+	const each = (target: Record<string, unknown>, rebuild: (changed: Record<string, unknown>) => unknown): void => {
+		for (const key of Object.keys(target)) {
+			const { [key]: _dropped, ...without } = target;
+			out.push(rebuild(without));
+			for (const odd of ODD_VALUES) {
+				out.push(rebuild({ ...target, [key]: odd }));
+			}
+			const field = target[key];
+			const item = Array.isArray(field) ? (field[0] as unknown) : field;
+			if (typeof item === 'object' && item !== null && !Array.isArray(item) && key !== 'detail') {
+				each(item as Record<string, unknown>, (changed) => rebuild({ ...target, [key]: Array.isArray(field) ? [changed] : changed }));
+			}
+		}
+		out.push(rebuild({ ...target, extra: 1 }));
+	};
+	each(record, (changed) => changed);
+	// `kind` not first: another writer's key order.
+	const { kind, ...rest } = record;
+	out.push({ ...rest, kind });
+	return out;
+}
+
+function verdict(value: unknown): { ok: true; record: unknown; asIs: boolean } | { ok: false } {
+	try {
+		const record = parseTranscriptRecord(value);
+		return { ok: true, record, asIs: record === value };
+	} catch {
+		return { ok: false };
+	}
+}
+
+describe('parseTranscriptRecord: the fast path and zod agree', () => {
+	it('takes every record as this version writes it as it is, without a copy', () => {
+		for (const record of RECORDS) {
+			const result = verdict(record);
+			assert.ok(result.ok && result.asIs, `${String(record.kind)} is taken as it is`);
+		}
+	});
+
+	it('accepts nothing zod would reject, and what it takes as it is equals zod\'s record', () => {
+		let checked = 0;
+		let asIs = 0;
+		for (const record of RECORDS) {
+			for (const value of variants(record)) {
+				const zod = TranscriptRecordSchema.safeParse(value);
+				const result = verdict(value);
+				checked++;
+				if (result.ok && result.asIs) {
+					asIs++;
+					assert.ok(zod.success, `zod rejects what the fast path took: ${JSON.stringify(value)}`);
+					assert.deepEqual(result.record, zod.data, `the same record: ${JSON.stringify(value)}`);
+				}
+				if (!zod.success) {
+					assert.equal(result.ok, false, `rejected by zod, so rejected: ${JSON.stringify(value)}`);
+				}
+			}
+		}
+		assert.ok(checked > 500 && asIs > 20, `${checked} variants, ${asIs} taken as they are`);
+	});
+
+	it('an unknown field or another key order still loads, through zod: unknown fields dropped, kind first', () => {
+		const withExtra = { ...RECORDS[2], extra: 'newer field' };
+		const parsed = parseTranscriptRecord(withExtra);
+		assert.notEqual(parsed, withExtra);
+		assert.deepEqual(parsed, RECORDS[2]);
+		const reordered = parseTranscriptRecord({ text: 'hello', at: T0, turnId: 't1', id: 'u1', kind: 'user' });
+		assert.deepEqual(Object.keys(reordered)[0], 'kind');
+	});
+});
