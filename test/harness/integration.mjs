@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { launchChromium } from './browser.mjs';
 import { buildIntegrationTests } from './buildTests.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { startModelServer } from './modelServer.mjs';
 import { ensureTools, repoRoot } from './tools.mjs';
 import { unpackedVsix } from '../../scripts/vsix.mjs';
 
@@ -62,6 +63,7 @@ const actions = {
 			title: await frame.locator('.session-title').textContent(),
 			userTexts: await frame.locator('.user-text').allInnerTexts(),
 			emptyState: await frame.locator('.empty-state').count() > 0 ? await frame.locator('.empty-state').innerText() : null,
+			actions: await frame.locator('.empty-state-actions button').allInnerTexts(),
 			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
 		};
 	},
@@ -106,11 +108,59 @@ const actions = {
 			entries,
 		};
 	},
+	/** Clicks a button of the chat webview by its accessible name (waiting for it to appear). */
+	async clickInChat(page, { name }) {
+		const button = chatFrame(page).getByRole('button', { name, exact: true });
+		await button.waitFor({ timeout: 60_000 });
+		await button.click();
+		return {};
+	},
+	/**
+	 * Answers VS Code's quick input (the workbench's, not the webview's): waits for the one whose
+	 * title contains `title`, types `value`, then clicks the row showing `pick`, or presses Enter.
+	 */
+	async answerQuickInput(page, { title, value = '', pick }) {
+		const widget = page.locator('.quick-input-widget');
+		await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: 60_000 });
+		const input = widget.locator('.quick-input-box input');
+		await input.fill(value);
+		if (pick) {
+			const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first();
+			await row.waitFor({ timeout: 30_000 });
+			await row.click();
+		} else {
+			await input.press('Enter');
+		}
+		await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'hidden', timeout: 30_000 });
+		return {};
+	},
+	/** What the harness's own model servers (which outlive a window, see originServers) received. */
+	async originRequests(_page, { which }) {
+		const server = originServers?.[which];
+		if (!server) {
+			throw new Error(`no origin server ${JSON.stringify(which)}`);
+		}
+		return {
+			requests: server.requests.map((request) => ({
+				method: request.method,
+				path: request.path,
+				authorization: request.headers.authorization ?? null,
+				apiKey: request.headers['x-api-key'] ?? null,
+			})),
+		};
+	},
 	async screenshot(page, { path, clip }) {
 		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };
 	},
 };
+
+/**
+ * Two model servers the harness runs for the whole tier, across the window reload: origins.test.ts
+ * leaves the settings pointing at them and origins.reload.test.ts reads what a fresh extension
+ * host sent them at activation (a server inside the first extension host dies with it).
+ */
+let originServers;
 
 function parseLine(line, prefix) {
 	const at = line.indexOf(prefix);
@@ -161,6 +211,7 @@ export async function runIntegration() {
 		rmSync(artifacts, { recursive: true, force: true });
 		mkdirSync(artifacts, { recursive: true });
 
+		originServers = { a: await startModelServer({ models: ['origin-a'] }), b: await startModelServer({ models: ['origin-b'] }) };
 		server = await startCodeServer({ stateDir: join(work, 'state'), extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
 		console.log(`code-server ${server.url} up after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
@@ -169,6 +220,7 @@ export async function runIntegration() {
 			ASIDE_DRIVER_DIR: driverDir,
 			ASIDE_ARTIFACTS_DIR: artifacts,
 			ASIDE_EXPECTED_EXTENSION_PATH: extensionPath,
+			ASIDE_ORIGIN_SERVERS: JSON.stringify({ a: originServers.a.url, b: originServers.b.url }),
 			...(onlyFiles.length > 0 ? { ASIDE_INTEGRATION_FILES: onlyFiles.join(',') } : {}),
 		};
 		const urlFor = (phase) => {
@@ -257,6 +309,8 @@ export async function runIntegration() {
 	} finally {
 		await browser?.close().catch(() => undefined);
 		await server?.stop();
+		await Promise.all(Object.values(originServers ?? {}).map((origin) => origin.close()));
+		originServers = undefined;
 		if (process.env.ASIDE_KEEP_WORK !== '1') {
 			rmSync(work, { recursive: true, force: true });
 		} else {
