@@ -121,7 +121,11 @@ const actions = {
 	 */
 	async answerQuickInput(page, { title, value = '', pick }) {
 		const widget = page.locator('.quick-input-widget');
-		await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: 60_000 });
+		const titled = widget.locator('.quick-input-title', { hasText: title });
+		await titled.waitFor({ timeout: 60_000 });
+		// The next step may have a longer title with this one in it: wait for this exact one to go.
+		const shown = (await titled.textContent()) ?? '';
+		const exact = new RegExp('^' + shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$');
 		const input = widget.locator('.quick-input-box input');
 		await input.fill(value);
 		if (pick) {
@@ -131,7 +135,7 @@ const actions = {
 		} else {
 			await input.press('Enter');
 		}
-		await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'hidden', timeout: 30_000 });
+		await widget.locator('.quick-input-title', { hasText: exact }).waitFor({ state: 'hidden', timeout: 30_000 });
 		return {};
 	},
 	/** What the harness's own model servers (which outlive a window, see originServers) received. */

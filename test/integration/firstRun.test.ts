@@ -51,6 +51,11 @@ async function sendAndAwaitAnswer(text: string): Promise<void> {
 	assert.equal(answer?.kind === 'assistant' ? answer.text : undefined, 'Hello from the local model.');
 }
 
+/** The user-level value of an aside.* setting (Choose a Provider writes there, the provider last). */
+function userSetting(key: string): unknown {
+	return vscode.workspace.getConfiguration('aside').inspect(key)?.globalValue;
+}
+
 describe('the first run: the empty state offers a way on', function () {
 	let ollama: ModelServer;
 	const aside = vscode.workspace.getConfiguration('aside');
@@ -87,8 +92,8 @@ describe('the first run: the empty state offers a way on', function () {
 		await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/first-run.png` });
 
 		await driver('clickInChat', { name: offer });
-		await until(() => vscode.workspace.getConfiguration('aside').inspect('baseUrl')?.globalValue, (value) => value === url, 'aside.baseUrl in the user settings');
-		assert.equal(vscode.workspace.getConfiguration('aside').inspect('provider')?.globalValue, 'openai-compatible');
+		await until(() => userSetting('provider'), (value) => value === 'openai-compatible', 'aside.provider in the user settings');
+		assert.equal(userSetting('baseUrl'), url);
 		await chatUntil((reading) => reading.actions.length === 0, 'the agent to be ready');
 
 		ollama.script({ text: 'Hello from the local model.' });
@@ -111,8 +116,8 @@ describe('the first run: the empty state offers a way on', function () {
 		const url = `http://localhost:${ollama.port}/v1`;
 		// The common local servers are listed, the one running marked; a local one needs no key.
 		await driver('answerQuickInput', { title: 'base URL', value: 'Ollama', pick: url });
-		await until(() => vscode.workspace.getConfiguration('aside').inspect('baseUrl')?.globalValue, (value) => value === url, 'aside.baseUrl in the user settings');
-		assert.equal(vscode.workspace.getConfiguration('aside').inspect('provider')?.globalValue, 'openai-compatible');
+		await until(() => userSetting('provider'), (value) => value === 'openai-compatible', 'aside.provider in the user settings');
+		assert.equal(userSetting('baseUrl'), url);
 		assert.equal(vscode.workspace.getConfiguration('aside').inspect('baseUrl')?.workspaceValue, undefined, 'never the workspace settings');
 		await chatUntil((reading) => reading.actions.length === 0, 'the agent to be ready');
 		ollama.script({ text: 'Hello from the local model.' });

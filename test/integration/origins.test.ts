@@ -88,6 +88,7 @@ describe('API keys go only to the origin they were stored for', function () {
 			this.skip();
 		}
 		const { api, hooks } = await activeAside();
+		await aside().update('baseUrl', undefined, Workspace);
 		await hooks.storeApiKey('anthropic', a.url, 'sk-ant-a');
 		await aside().update('provider', 'anthropic', Global);
 		await aside().update('baseUrl', a.url, Global);
