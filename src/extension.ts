@@ -15,7 +15,7 @@ import { API_VERSION, type AsideApi, contributedDefinition } from './api';
 import { randomIds, systemClock } from './base/clock';
 import { Emitter, type Event } from './base/event';
 import { DisposableStore, MutableDisposable, toDisposable } from './base/lifecycle';
-import type { TranscriptItem } from './protocol/messages';
+import type { AgentStatus, TranscriptItem } from './protocol/messages';
 import { streamWithRetries } from './providers/retry';
 import { timedProvider } from './providers/timeout';
 import { builtinReminders } from './reminders/builtin/defaults';
@@ -64,6 +64,8 @@ export interface AsideTestHooks {
 	readonly storeApiKey: (provider: KeyedProvider, origin: string, key: string | undefined) => Promise<void>;
 	/** Whether Aside may contact model servers yet (Restricted Mode closes it until the person acts). */
 	readonly networkAllowed: () => boolean;
+	/** What the chat says about whether anything can answer. */
+	readonly agentStatus: () => AgentStatus;
 	/** Files the agent saw that changed and were not reported yet. */
 	readonly pendingEditedFiles: () => number;
 }
@@ -280,6 +282,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 				await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
 			},
 			networkAllowed: () => gate.isOpen,
+			agentStatus: () => agent.view().status,
 		};
 		return { ...api, ...hooks };
 	}

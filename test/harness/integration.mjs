@@ -160,9 +160,10 @@ const actions = {
 };
 
 /**
- * Two model servers the harness runs for the whole tier, across the window reload: origins.test.ts
- * leaves the settings pointing at them and origins.reload.test.ts reads what a fresh extension
- * host sent them at activation (a server inside the first extension host dies with it).
+ * Model servers the harness runs for the whole tier, outside any extension host: `a` and `b`
+ * across the window reload (origins.test.ts leaves the settings pointing at them, and
+ * origins.reload.test.ts reads what a fresh extension host sent them at activation); `user`,
+ * `workspace` and `local` for the untrusted window (what Restricted Mode must not contact).
  */
 let originServers;
 
@@ -194,7 +195,14 @@ export async function runIntegration() {
 	const started = Date.now();
 	const onlyFiles = selectedFiles();
 	const reloadFiles = readdirSync(join(repoRoot, 'test', 'integration')).filter((name) => name.endsWith('.reload.test.ts'));
-	const phases = onlyFiles.length === 0 || reloadFiles.some((name) => onlyFiles.some((fragment) => name.includes(fragment))) ? ['main', 'reload'] : ['main'];
+	const testFiles = readdirSync(join(repoRoot, 'test', 'integration'));
+	const selected = (suffix) => testFiles.some((name) => name.endsWith(suffix) && (onlyFiles.length === 0 || onlyFiles.some((fragment) => name.includes(fragment))));
+	const phases = [
+		'main',
+		...(onlyFiles.length === 0 || reloadFiles.some((name) => onlyFiles.some((fragment) => name.includes(fragment))) ? ['reload'] : []),
+		// A second, short code-server with workspace trust on: the workspace opens in Restricted Mode.
+		...(selected('.untrusted.test.ts') ? ['untrusted'] : []),
+	];
 	if (onlyFiles.length > 0) {
 		console.log(`only the integration files matching ${onlyFiles.join(', ')} (phases: ${phases.join(', ')})`);
 	}
@@ -202,6 +210,7 @@ export async function runIntegration() {
 	const work = mkdtempSync(join(tmpdir(), 'aside-integration-'));
 	const failures = [];
 	let server;
+	let untrusted;
 	let browser;
 	try {
 		// The extension under test is exactly what the .vsix holds.
@@ -215,26 +224,43 @@ export async function runIntegration() {
 		rmSync(artifacts, { recursive: true, force: true });
 		mkdirSync(artifacts, { recursive: true });
 
-		originServers = { a: await startModelServer({ models: ['origin-a'] }), b: await startModelServer({ models: ['origin-b'] }) };
+		originServers = {};
+		for (const name of ['a', 'b', 'user', 'workspace', 'local']) {
+			originServers[name] = await startModelServer({ models: [`model-${name}`] });
+		}
 		server = await startCodeServer({ stateDir: join(work, 'state'), extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
 		console.log(`code-server ${server.url} up after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
 		const environment = {
 			ASIDE_TEST_HOOKS: '1',
 			ASIDE_DRIVER_DIR: driverDir,
 			ASIDE_ARTIFACTS_DIR: artifacts,
 			ASIDE_EXPECTED_EXTENSION_PATH: extensionPath,
-			ASIDE_ORIGIN_SERVERS: JSON.stringify({ a: originServers.a.url, b: originServers.b.url }),
+			ASIDE_ORIGIN_SERVERS: JSON.stringify(Object.fromEntries(Object.entries(originServers).map(([name, origin]) => [name, origin.url]))),
 			...(onlyFiles.length > 0 ? { ASIDE_INTEGRATION_FILES: onlyFiles.join(',') } : {}),
 		};
-		const urlFor = (phase) => {
+		const urlFor = (phase, target = { server, folder: workspace, environment: {} }) => {
+			const remote = (path) => `vscode-remote://127.0.0.1:${target.server.port}${path}`;
 			const payload = [
 				['extensionDevelopmentPath', remote(extensionPath)],
 				['extensionTestsPath', remote(testsIndex)],
-				['extensionEnvironment', JSON.stringify({ ...environment, ASIDE_PHASE: phase })],
+				['extensionEnvironment', JSON.stringify({ ...environment, ...target.environment, ASIDE_PHASE: phase })],
 				['skipWelcome', 'true'],
 			];
-			return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+			return `${target.server.url}/?folder=${encodeURIComponent(target.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+		};
+		/** The untrusted window: user settings point at `user`, the workspace's at `workspace`, the Ollama probe at `local`. */
+		const untrustedTarget = async () => {
+			const folder = join(work, 'workspace-untrusted');
+			cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
+			mkdirSync(join(folder, '.vscode'));
+			writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify({ 'aside.baseUrl': `${originServers.workspace.url}/v1`, 'aside.model': 'model-workspace' }, null, '\t'));
+			untrusted = await startCodeServer({
+				stateDir: join(work, 'state-untrusted'),
+				trust: true,
+				settings: { 'aside.provider': 'openai-compatible', 'aside.baseUrl': `${originServers.user.url}/v1`, 'aside.model': 'model-user' },
+				extraArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+			});
+			return { server: untrusted, folder, environment: { ASIDE_TEST_LOCAL_PORTS: `ollama=${originServers.local.port},lmstudio=${originServers.local.port}` } };
 		};
 
 		browser = await launchChromium();
@@ -278,10 +304,14 @@ export async function runIntegration() {
 			});
 			if (phase === 'reload') {
 				console.log('  (window reloaded)');
+			} else if (phase === 'untrusted') {
+				console.log('  (an untrusted workspace, in a second code-server with workspace trust on)');
 			}
 			await page.goto(phase === 'main' ? urlFor(phase) : 'about:blank');
 			if (phase === 'reload') {
 				await page.goto(urlFor(phase));
+			} else if (phase === 'untrusted') {
+				await page.goto(urlFor(phase, await untrustedTarget()));
 			}
 			const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS));
 			const outcome = await Promise.race([exited, timeout]);
@@ -313,6 +343,7 @@ export async function runIntegration() {
 	} finally {
 		await browser?.close().catch(() => undefined);
 		await server?.stop();
+		await untrusted?.stop();
 		await Promise.all(Object.values(originServers ?? {}).map((origin) => origin.close()));
 		originServers = undefined;
 		if (process.env.ASIDE_KEEP_WORK !== '1') {
