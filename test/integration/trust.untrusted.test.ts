@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { RESTRICTED_DETAIL } from '../../src/agent/networkGate';
-import { activeAside, driver, until, workspaceFile } from './support';
+import { activeAside, driver, workspaceFile } from './support';
 
 interface OriginRequest {
 	readonly method: string;
@@ -32,13 +32,18 @@ describe('Restricted Mode: an untrusted workspace', () => {
 	it('Aside contacts no server at activation, nor when the chat opens', async () => {
 		const { hooks } = await activeAside();
 		await vscode.commands.executeCommand('aside.focusChat');
-		// The model list was asked for, and answered from the gate: a settled state to look at.
-		await until(() => hooks.agentStatus().detail, (detail) => detail === RESTRICTED_DETAIL, 'the Restricted Mode status');
+		// Settled: the model list was answered by the gate (or, were it open, a server was asked).
+		const deadline = Date.now() + 60_000;
+		const all = async () => [...(await requestsAt('user')), ...(await requestsAt('workspace')), ...(await requestsAt('local'))];
+		while (hooks.agentStatus().detail !== RESTRICTED_DETAIL && (await all()).length === 0 && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
 		await driver('readChat');
-		assert.equal(hooks.networkAllowed(), false);
 		for (const which of ['user', 'workspace', 'local'] as const) {
 			assert.deepEqual(await requestsAt(which), [], `nothing reached the ${which} server`);
 		}
+		assert.equal(hooks.agentStatus().detail, RESTRICTED_DETAIL, 'the chat says why nothing answers yet');
+		assert.equal(hooks.networkAllowed(), false);
 	});
 
 	it('a message the person sends goes out, to the user\'s server only', async () => {
