@@ -117,6 +117,21 @@ describe('API keys go only to the origin they were stored for', function () {
 		assert.ok(!credentials(a.requests).includes('sk-ant-b'), 'A never saw B\'s key');
 		assert.ok(!credentials(b.requests).includes('sk-ant-a'), 'B never saw A\'s key');
 	});
+
+	it('OpenAI-compatible: a server that refuses for want of a key gets the same offer, for its origin', async function () {
+		if (!hasDriver) {
+			this.skip();
+		}
+		const { hooks } = await activeAside();
+		await hooks.storeApiKey('openai-compatible', b.url, undefined);
+		b.scriptModels({ status: 401, message: 'Missing API key.' }, { status: 401, message: 'Missing API key.' }, { status: 401, message: 'Missing API key.' });
+		await aside().update('baseUrl', `${b.url}/v1`, Workspace);
+		await aside().update('provider', 'openai-compatible', Global);
+		await vscode.commands.executeCommand('aside.newChat');
+		const button = `Store an OpenAI-compatible API key for ${b.url}`;
+		const chat = await chatUntil((reading) => reading.actions.includes(button), 'the store-key action');
+		assert.match(chat.emptyState ?? '', /Missing API key\. No API key is stored for http:\/\/127\.0\.0\.1:\d+: run "Aside: Set API Key"/);
+	});
 });
 
 // After every other test of this window (a root hook): leave the user settings and a key
