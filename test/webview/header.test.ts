@@ -113,7 +113,8 @@ describe('header', () => {
 		// Escape closes the list and gives the focus back to its button.
 		await toggle.click();
 		await chat.host({ type: 'sessions.listed', seq: 2, sessions: [] });
-		assert.equal(await page.locator('.session-list-status').innerText(), 'No saved chats in this workspace yet.');
+		// The message event runs after host() returns: wait for it (a bare read raced it on 2 busy cores).
+		await page.locator('.session-list-status', { hasText: 'No saved chats in this workspace yet.' }).waitFor();
 		await page.keyboard.press('Escape');
 		assert.equal(await page.locator('.session-list').isHidden(), true);
 		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Chats');
