@@ -8,7 +8,7 @@ import type { ChatSessions } from '../agent/session';
 import type { LogOutputChannel } from 'vscode';
 import { DisposableStore } from '../base/lifecycle';
 import { setApiKey, type KeyTarget } from './apiKeyCommand';
-import { API_KEY_PROVIDERS, type KeyedProvider } from './apiKeys';
+import { API_KEY_PROVIDERS, type KeyedProvider, originOf } from './apiKeys';
 import type { ChatViewProvider } from './chatView';
 import { chooseProvider, type ChooseProviderContext } from './chooseProvider';
 
@@ -29,9 +29,15 @@ function keyTargetOf(argument: unknown): KeyTarget | undefined {
 		return undefined;
 	}
 	const { provider, origin } = argument;
-	return API_KEY_PROVIDERS.includes(provider as KeyedProvider) && typeof origin === 'string' && URL.canParse(origin)
-		? { provider: provider as KeyedProvider, origin: new URL(origin).origin }
-		: undefined;
+	if (!API_KEY_PROVIDERS.includes(provider as KeyedProvider) || typeof origin !== 'string') {
+		return undefined;
+	}
+	try {
+		return { provider: provider as KeyedProvider, origin: originOf(origin) };
+	} catch {
+		// Not an http(s) URL: ask as the command does without an argument.
+		return undefined;
+	}
 }
 
 async function openSession(services: CommandServices): Promise<void> {
