@@ -1,6 +1,8 @@
 // `npm start`: builds and packages Aside, installs the .vsix into the pinned code-server,
 // opens a sample workspace, and prints the URL to open in a browser on this machine.
 //
+// Straight after cloning it runs `npm ci` first (also when package-lock.json changed).
+//
 //   npm start                      the sample workspace (a copy, kept between runs)
 //   npm start -- /path/to/folder   another folder
 //   ASIDE_PORT=9000 npm start      another port (default 8080, or a free one if it is taken)
@@ -11,6 +13,7 @@ import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort, installExtension, portIsFree, startCodeServer } from '../test/harness/codeServer.mjs';
 import { ensureTools, repoRoot, toolsDir } from '../test/harness/tools.mjs';
+import { ensureDependencies } from './dependencies.mjs';
 import { packageVsix } from './vsix.mjs';
 
 async function main() {
@@ -20,6 +23,7 @@ async function main() {
 		process.exit(2);
 	}
 
+	ensureDependencies(repoRoot);
 	ensureTools({ chromium: false });
 	const vsix = packageVsix();
 	const { name, version, publisher } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));

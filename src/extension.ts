@@ -16,7 +16,7 @@ import { API_VERSION, type AsideApi, contributedDefinition } from './api';
 import { randomIds, systemClock } from './base/clock';
 import { Emitter, type Event } from './base/event';
 import { DisposableStore, MutableDisposable, toDisposable } from './base/lifecycle';
-import type { TranscriptItem } from './protocol/messages';
+import type { AgentStatus, TranscriptItem } from './protocol/messages';
 import { streamWithRetries } from './providers/retry';
 import { timedProvider } from './providers/timeout';
 import { builtinReminders } from './reminders/builtin/defaults';
@@ -33,7 +33,13 @@ import { VsCodeDiagnosticsSource } from './vscode/diagnosticsSource';
 import { vscodeDocuments } from './vscode/documents';
 import { VsCodeFileEvents } from './vscode/fileEvents';
 import { readRootInstructions } from './vscode/instructions';
-import { type KeyedProvider, secretKeyFor, VsCodeModelSource } from './vscode/models';
+import { GatedModelSource, NetworkGate } from './agent/networkGate';
+import { ProviderSetup } from './agent/providerSetup';
+import { detectLocalServers, testLocalPorts } from './providers/localServers';
+import { ApiKeys, type KeyedProvider, KEYED_PROVIDER_LABELS } from './vscode/apiKeys';
+import { useServer } from './vscode/chooseProvider';
+import { VsCodeModelSource } from './vscode/models';
+import { workspaceTrust } from './vscode/trust';
 import { diagnosticsLimitsOf, editedFilesLimitsOf } from './vscode/observerSettings';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
@@ -56,8 +62,12 @@ export interface AsideTestHooks {
 	readonly stop: () => void;
 	readonly approve: (callId: string, granted: boolean, note?: string) => void;
 	readonly pendingApproval: () => string | undefined;
-	/** Stores an API key as Aside: Set API Key would (the command itself asks through quick picks). */
-	readonly storeApiKey: (provider: KeyedProvider, key: string | undefined) => Promise<void>;
+	/** Stores an API key for one origin as Aside: Set API Key would (the command asks through quick picks). */
+	readonly storeApiKey: (provider: KeyedProvider, origin: string, key: string | undefined) => Promise<void>;
+	/** Whether Aside may contact model servers yet (Restricted Mode closes it until the person acts). */
+	readonly networkAllowed: () => boolean;
+	/** What the chat says about whether anything can answer. */
+	readonly agentStatus: () => AgentStatus;
 	/** Files the agent saw that changed and were not reported yet. */
 	readonly pendingEditedFiles: () => number;
 	/** The context window the agent uses now (what the context meter shows), if known. */
@@ -156,11 +166,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		rememberCurrent();
 	}));
 
-	const models = store.add(new VsCodeModelSource(configuration, context.secrets, log));
+	const keys = new ApiKeys(context.secrets, log);
+	const gate = store.add(new NetworkGate(workspaceTrust, log));
+	if (!gate.isOpen) {
+		log.info('Restricted Mode: Aside contacts no model server until you send a message, choose a provider, or trust the workspace.');
+	}
+	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const agent = store.add(
 		new Agent({
 			sessions,
-			models,
+			models: store.add(new GatedModelSource(models, gate)),
 			settings: () => configuration.current,
 			onDidChangeSettings: configuration.onDidChange,
 			tools: (mode) => toolsFor(mode, vscode.workspace.isTrusted),
@@ -185,9 +200,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		}),
 	);
 
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, settings: configuration.view, agent, log }));
+	// Read at each probe: only the integration tests move the ports (ASIDE_TEST_HOOKS=1).
+	const localPorts = () => testLocalPorts(process.env);
+	const detect = (signal?: AbortSignal) => detectLocalServers({ ports: localPorts(), timeoutMs: 1500, ...(signal ? { signal } : {}) });
+	const setup = store.add(
+		new ProviderSetup({
+			gate,
+			agent,
+			sessions,
+			detect,
+			keyNeeded: async () => {
+				const need = await models.keyNeed();
+				return need && { ...need, label: KEYED_PROVIDER_LABELS[need.provider] };
+			},
+			actions: {
+				chooseProvider: () => vscode.commands.executeCommand('aside.chooseProvider'),
+				useServer: (server) => useServer(server, log),
+				storeKey: (need) => vscode.commands.executeCommand('aside.setApiKey', { provider: need.provider, origin: need.origin }),
+			},
+			log,
+		}),
+	);
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, settings: configuration.view, agent, setup, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
-	store.add(registerCommands({ sessions, library, agent, chatView, log, secrets: context.secrets }));
+	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
+	store.add(registerCommands({ sessions, library, agent, chatView, log, gate, providers: { keys, detect: () => detect(), ports: localPorts, current, log } }));
 
 	const api: AsideApi = {
 		apiVersion: API_VERSION,
@@ -245,9 +282,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			pendingApproval: () => agent.view().approval?.callId,
 			pendingEditedFiles: () => observers.value?.pendingCount ?? 0,
 			contextWindow: () => agent.view().contextWindow,
-			storeApiKey: async (provider, key) => {
-				await (key === undefined ? context.secrets.delete(secretKeyFor(provider)) : context.secrets.store(secretKeyFor(provider), key));
+			storeApiKey: async (provider, origin, key) => {
+				await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
 			},
+			networkAllowed: () => gate.isOpen,
+			agentStatus: () => agent.view().status,
 		};
 		return { ...api, ...hooks };
 	}

@@ -9,9 +9,18 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildUnitTests, buildWebviewTests } from './harness/buildTests.mjs';
-import { runIntegration } from './harness/integration.mjs';
+import { ensureDependencies } from '../scripts/dependencies.mjs';
 import { repoRoot } from './harness/tools.mjs';
+
+// Before anything that needs node_modules is even imported: a fresh clone has none yet.
+try {
+	ensureDependencies(repoRoot);
+} catch (error) {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+}
+const { buildUnitTests, buildWebviewTests } = await import('./harness/buildTests.mjs');
+const { runIntegration } = await import('./harness/integration.mjs');
 
 const ALL = ['checks', 'unit', 'webview', 'integration'];
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -51,6 +51,7 @@ export class ContextUseLine {
 	private readonly costLabel = el('span', { class: 'context-cost-label' });
 	private readonly table = el('div', { class: 'context-cost-table' });
 	readonly element: HTMLElement;
+	private readonly toggle: HTMLButtonElement;
 	private context: ContextUseView = { reminders: [] };
 
 	constructor() {
@@ -61,6 +62,7 @@ export class ContextUseLine {
 			title: 'What Aside\'s own reminders have cost in this chat (estimated: about four characters a token)',
 			body: () => [this.table],
 		});
+		this.toggle = button;
 		this.element = el('div', { class: 'context-line', role: 'group', 'aria-label': 'Context use' }, el('div', { class: 'context-summary' }, icon('dashboard'), this.usage, this.meter, button), panel);
 	}
 
@@ -77,5 +79,13 @@ export class ContextUseLine {
 		const deliveries = context.reminders.reduce((sum, cost) => sum + cost.deliveries, 0);
 		this.costLabel.textContent = `◇ reminders: ~${tokens(total)} tokens (${plural(deliveries, 'block', 'blocks')})`;
 		this.table.replaceChildren(costTable(this.context));
+		// Nothing sent yet is nothing to report: no "0 tokens (0 blocks)", and in a chat with
+		// nothing known at all, no line.
+		const noReminders = deliveries === 0;
+		if (noReminders && this.toggle.getAttribute('aria-expanded') === 'true') {
+			this.toggle.click();
+		}
+		this.toggle.hidden = noReminders;
+		this.element.hidden = noReminders && context.usedTokens === undefined && context.limitTokens === undefined;
 	}
 }

@@ -123,6 +123,10 @@ class ChatApp {
 				this.state.context = message.context;
 				this.contextLine.update(message.context);
 				return;
+			case 'setup.changed':
+				this.state.setup = message.setup;
+				this.updateEmptyState();
+				return;
 			case 'sessions.listed':
 				this.sessionList.show(message.sessions);
 				return;
@@ -179,7 +183,12 @@ class ChatApp {
 
 	private updateEmptyState(): void {
 		const isEmpty = this.transcript.size === 0;
-		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent.status)] : []));
+		// Rebuilt on every change: a focused action keeps the focus in its new button.
+		const focused = this.empty.contains(document.activeElement) ? document.activeElement?.getAttribute('data-action') : null;
+		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent.status, this.state.setup, post)] : []));
+		if (focused) {
+			Array.from(this.empty.querySelectorAll<HTMLElement>('[data-action]')).find((button) => button.getAttribute('data-action') === focused)?.focus();
+		}
 		if (this.state) {
 			renderStatus(this.status, this.state.agent.status, isEmpty);
 		}

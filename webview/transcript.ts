@@ -1,14 +1,41 @@
 // The transcript: the ordered list of shown items, mounted through a virtual list so a
 // 10,000-row session costs what its visible rows cost. Rows are appended as deltas arrive; a
 // snapshot rebuilds the list.
-import type { AgentStatus, TranscriptItem, TurnEndItem } from '../src/protocol/messages';
+import type { AgentStatus, SetupView, TranscriptItem, TurnEndItem, ViewMessage } from '../src/protocol/messages';
 import { el, icon } from './dom';
 import { estimateHeight } from './estimate';
 import { plural } from './format';
 import { rendersNothing, rowFor } from './rows/index';
 import { VirtualList } from './virtualList';
 
-export function emptyState(status: AgentStatus): HTMLElement {
+/** A button of the empty state; `data-action` lets a rebuilt state give the focus back. */
+function action(label: string, message: ViewMessage, post: (message: ViewMessage) => void, primary: boolean): HTMLButtonElement {
+	const button = el('button', { type: 'button', class: primary ? 'button-primary' : 'button-secondary', 'data-action': JSON.stringify(message) }, label);
+	button.addEventListener('click', () => {
+		post(message);
+	});
+	return button;
+}
+
+/**
+ * When nothing can answer, the ways on from here: store the key the provider lacks, use a local
+ * server the host found running, or choose a provider. Never a dead end that needs settings names.
+ */
+function setupActions(setup: SetupView | undefined, post: (message: ViewMessage) => void): HTMLElement {
+	const buttons: HTMLButtonElement[] = [];
+	if (setup?.keyNeeded) {
+		const { provider, origin } = setup.keyNeeded;
+		buttons.push(action(`Store ${/^[AEIOU]/i.test(provider) ? 'an' : 'a'} ${provider} API key for ${origin}`, { type: 'apiKey.store' }, post, true));
+	}
+	for (const server of setup?.detected ?? []) {
+		buttons.push(action(server.label, { type: 'provider.useDetected', id: server.id }, post, buttons.length === 0));
+	}
+	buttons.push(action('Choose a provider', { type: 'provider.choose' }, post, buttons.length === 0));
+	return el('div', { class: 'empty-state-actions', role: 'group', 'aria-label': 'Set up a model' }, ...buttons);
+}
+
+export function emptyState(status: AgentStatus, setup?: SetupView, post?: (message: ViewMessage) => void): HTMLElement {
+	const unavailable = status.state === 'unavailable';
 	return el(
 		'section',
 		{ class: 'empty-state', 'aria-label': 'About Aside' },
@@ -19,7 +46,8 @@ export function emptyState(status: AgentStatus): HTMLElement {
 			{},
 			'Everything Aside adds to the conversation on its own — the date, project instructions, files that changed, new errors after an edit — will appear in this chat as a collapsed ◇ system reminders row that you can expand and read in full.',
 		),
-		status.state === 'unavailable' ? el('p', { class: 'empty-state-status' }, icon('info'), ' ', status.detail) : null,
+		unavailable ? el('p', { class: 'empty-state-status' }, icon('info'), ' ', status.detail) : null,
+		unavailable && post ? setupActions(setup, post) : null,
 	);
 }
 

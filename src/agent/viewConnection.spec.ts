@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { Emitter } from '../base/event';
-import { PROTOCOL_VERSION, type HostMessage, type ViewSettings } from '../protocol/messages';
+import { PROTOCOL_VERSION, type HostMessage, type SetupView, type ViewSettings } from '../protocol/messages';
 import { expectMessage } from '../testing/expectMessage';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, FakeAgent, testSessions } from '../testing/sessions';
+import type { SetupControls } from './providerSetup';
 import { ViewConnection } from './viewConnection';
 
 function setup(options: { deliver?: boolean } = {}) {
@@ -240,6 +241,51 @@ describe('ViewConnection', () => {
 		assert.deepEqual(t.workbench.copied, ['npm test\n']);
 		assert.deepEqual(t.workbench.opened, ['https://example.test/a?b=c', 'mailto:someone@example.test']);
 		assert.equal(t.posted.filter((m) => m.type === 'notice').length, 5);
+	});
+
+	it('carries the setup actions: in the snapshot, as deltas, and the empty state\'s buttons to the host', () => {
+		const calls: string[] = [];
+		const changed = new Emitter<SetupView>();
+		let view: SetupView = { detected: [] };
+		const setup: SetupControls = {
+			view: () => view,
+			onDidChange: changed.event,
+			viewShown: () => calls.push('shown'),
+			chooseProvider: () => calls.push('choose'),
+			useDetected: (id) => calls.push(`use ${id}`),
+			storeKey: () => calls.push('key'),
+		};
+		const sessions = testSessions();
+		const posted: HostMessage[] = [];
+		const connection = new ViewConnection({
+			sessions,
+			workbench: { copy: () => Promise.resolve(), openLink: () => Promise.resolve(true) },
+			settings: { current: { sendShortcut: 'enter', maxMessageLength: 20 }, onDidChange: new Emitter<ViewSettings>().event },
+			agent: new FakeAgent(sessions),
+			setup,
+			post: (message) => {
+				posted.push(message);
+				return Promise.resolve(true);
+			},
+			log: new RecordingLogger(),
+		});
+		connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.deepEqual(expectMessage(posted[0], 'snapshot').state.setup, { detected: [] });
+		assert.deepEqual(calls, ['shown'], 'a view that loads has the host look again');
+		view = { detected: [{ id: 'ollama', label: 'Use Ollama on localhost:11434 (3 models)' }] };
+		changed.fire(view);
+		assert.deepEqual(posted[1], { type: 'setup.changed', seq: 1, setup: view });
+		connection.receive({ type: 'provider.choose' });
+		connection.receive({ type: 'provider.useDetected', id: 'ollama' });
+		connection.receive({ type: 'apiKey.store' });
+		assert.deepEqual(calls, ['shown', 'choose', 'use ollama', 'key']);
+	});
+
+	it('logs a setup action from the view when the host offers none', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.equal('setup' in expectMessage(t.posted[0], 'snapshot').state, false);
+		t.connection.receive({ type: 'provider.choose' });
+		assert.match(t.log.at('warn')[0] ?? '', /offers none/);
 	});
 
 	it('posts nothing after dispose', () => {

@@ -15,6 +15,7 @@ import {
 	type ViewMessage,
 	type ViewSettings,
 } from '../protocol/messages';
+import type { SetupControls } from './providerSetup';
 import type { ChatSession, ChatSessions } from './session';
 
 function errorText(error: unknown): string {
@@ -67,6 +68,8 @@ export interface ViewConnectionOptions {
 	readonly workbench: WorkbenchActions;
 	readonly settings: ViewSettingsSource;
 	readonly agent: AgentControls;
+	/** The empty state's first-run actions, when the host offers them. */
+	readonly setup?: SetupControls;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -97,6 +100,11 @@ export class ViewConnection extends Disposable {
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
 		}));
+		if (options.setup) {
+			this._register(options.setup.onDidChange((setup) => {
+				this.send({ type: 'setup.changed', setup });
+			}));
+		}
 		this.watch(options.sessions.current);
 	}
 
@@ -139,6 +147,7 @@ export class ViewConnection extends Disposable {
 					this.focusAfterHandshake = false;
 					this.send({ type: 'composer.focus' });
 				}
+				this.options.setup?.viewShown();
 				return;
 			case 'submit':
 				this.submit(message.text);
@@ -181,6 +190,21 @@ export class ViewConnection extends Disposable {
 				});
 				return;
 			}
+			case 'provider.choose':
+				this.withSetup((setup) => {
+					setup.chooseProvider();
+				});
+				return;
+			case 'provider.useDetected':
+				this.withSetup((setup) => {
+					setup.useDetected(message.id);
+				});
+				return;
+			case 'apiKey.store':
+				this.withSetup((setup) => {
+					setup.storeKey();
+				});
+				return;
 			case 'log': {
 				const line = `Chat view: ${message.message}`;
 				if (message.level === 'error') {
@@ -192,6 +216,14 @@ export class ViewConnection extends Disposable {
 				}
 				return;
 			}
+		}
+	}
+
+	private withSetup(act: (setup: SetupControls) => void): void {
+		if (this.options.setup) {
+			act(this.options.setup);
+		} else {
+			this.options.log.warn('The chat view asked for a setup action, but this host offers none.');
 		}
 	}
 
@@ -268,6 +300,7 @@ export class ViewConnection extends Disposable {
 				settings: this.options.settings.current,
 				agent,
 				context: this.contextView(agent),
+				...(this.options.setup ? { setup: this.options.setup.view() } : {}),
 			},
 		});
 	}

@@ -37,6 +37,8 @@ describe('parseHostMessage', () => {
 			{ type: 'items.appended', seq: 5, sessionId: 's1', items },
 			{ type: 'agent.changed', seq: 6, agent: state.agent },
 			{ type: 'text.streamed', seq: 7, requestId: 'r1', text: 'lo' },
+			{ type: 'snapshot', seq: 8, protocol: PROTOCOL_VERSION, state: { ...state, setup: { detected: [{ id: 'ollama', label: 'Use Ollama on localhost:11434 (3 models)' }] } } },
+			{ type: 'setup.changed', seq: 9, setup: { detected: [], keyNeeded: { provider: 'Anthropic', origin: 'http://127.0.0.1:4000' } } },
 		]) {
 			const parsed = parseHostMessage(message);
 			assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
@@ -82,9 +84,21 @@ describe('parseViewMessage', () => {
 			{ type: 'approval', callId: 'c1', granted: false, note: 'use the other file' },
 			{ type: 'model.select', model: 'm2' },
 			{ type: 'mode.select', mode: 'auto-edit' },
+			{ type: 'provider.choose' },
+			{ type: 'provider.useDetected', id: 'ollama' },
+			{ type: 'apiKey.store' },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));
 		}
+	});
+
+	it('rejects a setup action without what it names', () => {
+		assert.equal(parseViewMessage({ type: 'provider.useDetected' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'provider.useDetected', id: '' }).ok, false);
+		// The view names a server the host found; it can never hand the host a URL to write.
+		const parsed = parseViewMessage({ type: 'provider.useDetected', id: 'ollama', baseUrl: 'http://evil.example' });
+		assert.ok(parsed.ok);
+		assert.equal('baseUrl' in parsed.message, false);
 	});
 
 	it('rejects an unknown permission mode and an approval without a call', () => {

@@ -181,11 +181,22 @@ export const SessionSummaryView = z.object({
 });
 export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
 
+/** What the empty state offers when nothing can answer yet (the first run). */
+export const SetupView = z.object({
+	/** Local model servers found answering on their default ports, offered by name. */
+	detected: z.array(z.object({ id: z.string().min(1), label: z.string() })),
+	/** The chosen provider needs a key, and none is stored for the origin it would go to. */
+	keyNeeded: z.object({ provider: z.string(), origin: z.string() }).optional(),
+});
+export type SetupView = z.infer<typeof SetupView>;
+
 export const ViewState = z.object({
 	session: SessionView,
 	settings: ViewSettings,
 	agent: AgentView,
 	context: ContextUseView,
+	/** Absent from a host that offers no setup actions. */
+	setup: SetupView.optional(),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -212,6 +223,8 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('context.changed'), seq, context: ContextUseView }),
 	/** The sessions the person can reopen, newest first (the answer to `sessions.list`). */
 	z.object({ type: z.literal('sessions.listed'), seq, sessions: z.array(SessionSummaryView) }),
+	/** The empty state's setup actions changed (a local server was found, a key is missing). */
+	z.object({ type: z.literal('setup.changed'), seq, setup: SetupView }),
 	/** Something the person should read now, for example why a message was refused. */
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 ]);
@@ -241,6 +254,12 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('copy'), text: z.string().max(MAX_MESSAGE_CHARS) }),
 	/** Open a link from rendered Markdown; the host accepts only http(s) and mailto. */
 	z.object({ type: z.literal('link.open'), href: z.string().min(1).max(4000) }),
+	/** The empty state's "Choose a provider": the host runs its quick pick (Aside: Choose a Provider). */
+	z.object({ type: z.literal('provider.choose') }),
+	/** The empty state's offer of a local server the host found, by the id it gave it. */
+	z.object({ type: z.literal('provider.useDetected'), id: z.string().min(1).max(100) }),
+	/** The empty state's "Store an API key": for the provider and origin the host said need one. */
+	z.object({ type: z.literal('apiKey.store') }),
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 ]);

@@ -1,14 +1,17 @@
-// Aside's commands: new chat, focus, log, API keys, sending a message from a script, and
-// reopening a past session.
+// Aside's commands: new chat, focus, log, choosing a provider, API keys, sending a message from
+// a script, and reopening a past session.
 import * as vscode from 'vscode';
 import type { Agent } from '../agent/agent';
 import type { FileSessionLibrary } from '../agent/library';
+import type { NetworkGate } from '../agent/networkGate';
 import type { ChatSessions } from '../agent/session';
 import type { LastOutcome } from '../transcript/summary';
 import type { LogOutputChannel } from 'vscode';
 import { DisposableStore } from '../base/lifecycle';
+import { setApiKey, type KeyTarget } from './apiKeyCommand';
+import { API_KEY_PROVIDERS, type KeyedProvider, originOf } from './apiKeys';
 import type { ChatViewProvider } from './chatView';
-import { API_KEY_PROVIDERS, type KeyedProvider, secretKeyFor } from './models';
+import { chooseProvider, type ChooseProviderContext } from './chooseProvider';
 
 export interface CommandServices {
 	readonly sessions: ChatSessions;
@@ -16,37 +19,25 @@ export interface CommandServices {
 	readonly agent: Agent;
 	readonly chatView: ChatViewProvider;
 	readonly log: LogOutputChannel;
-	readonly secrets: vscode.SecretStorage;
+	/** Keys, local-server detection and the settings in effect, for the provider commands. */
+	readonly providers: ChooseProviderContext;
+	readonly gate: NetworkGate;
 }
 
-const PROVIDER_LABELS: Readonly<Record<KeyedProvider, string>> = {
-	anthropic: 'Anthropic',
-	'openai-compatible': 'OpenAI-compatible server',
-};
-
-async function setApiKey(secrets: vscode.SecretStorage): Promise<void> {
-	const picked = await vscode.window.showQuickPick(
-		API_KEY_PROVIDERS.map((provider) => ({ label: PROVIDER_LABELS[provider], provider })),
-		{ title: 'Aside: Set API Key', placeHolder: 'Which provider is the key for?' },
-	);
-	if (!picked) {
-		return;
+/** `aside.setApiKey`'s optional argument (the empty state's button): the provider and origin to store for. */
+function keyTargetOf(argument: unknown): KeyTarget | undefined {
+	if (typeof argument !== 'object' || argument === null || !('provider' in argument) || !('origin' in argument)) {
+		return undefined;
 	}
-	const key = await vscode.window.showInputBox({
-		title: `API key for ${picked.label}`,
-		prompt: 'Stored in VS Code\'s secret storage, never in settings or transcripts. Leave empty to remove the key.',
-		password: true,
-		ignoreFocusOut: true,
-	});
-	if (key === undefined) {
-		return;
+	const { provider, origin } = argument;
+	if (!API_KEY_PROVIDERS.includes(provider as KeyedProvider) || typeof origin !== 'string') {
+		return undefined;
 	}
-	if (key.trim() === '') {
-		await secrets.delete(secretKeyFor(picked.provider));
-		void vscode.window.showInformationMessage(`Aside: the ${picked.label} API key was removed.`);
-	} else {
-		await secrets.store(secretKeyFor(picked.provider), key.trim());
-		void vscode.window.showInformationMessage(`Aside: the ${picked.label} API key was saved.`);
+	try {
+		return { provider: provider as KeyedProvider, origin: originOf(origin) };
+	} catch {
+		// Not an http(s) URL: ask as the command does without an argument.
+		return undefined;
 	}
 }
 
@@ -92,7 +83,12 @@ export function registerCommands(services: CommandServices): DisposableStore {
 	store.add(vscode.commands.registerCommand('aside.showLog', () => {
 		log.show(true);
 	}));
-	store.add(vscode.commands.registerCommand('aside.setApiKey', () => setApiKey(services.secrets)));
+	store.add(vscode.commands.registerCommand('aside.setApiKey', (target: unknown) => setApiKey(services.providers, keyTargetOf(target))));
+	store.add(vscode.commands.registerCommand('aside.chooseProvider', () => {
+		// Opening the pick is the person acting: it may look for local servers, even in Restricted Mode.
+		services.gate.allow('you chose a provider');
+		return chooseProvider(services.providers);
+	}));
 	store.add(vscode.commands.registerCommand('aside.openChat', () => openSession(services)));
 	store.add(vscode.commands.registerCommand('aside.stop', () => {
 		agent.stop();

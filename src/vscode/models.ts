@@ -1,29 +1,29 @@
 // Where the agent's model comes from: the `aside.provider` / `aside.model` / `aside.baseUrl`
-// settings, API keys in SecretStorage (never in settings, logs or transcripts), and the chat
-// models VS Code offers (vscode.lm). Each failure says what to configure.
+// settings, API keys in SecretStorage (never in settings, logs or transcripts; each sent only to
+// the origin it was stored for), and the chat models VS Code offers (vscode.lm). Each failure
+// says what to configure.
 import * as vscode from 'vscode';
 import type { ModelSource, ResolvedModel } from '../agent/agent';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import { ANTHROPIC_BASE_URL, AnthropicProvider } from '../providers/anthropic';
+import { AnthropicProvider } from '../providers/anthropic';
 import { ContextWindows, effectiveContextWindow, windowKey } from '../providers/contextWindow';
 import { OpenAICompatibleProvider } from '../providers/openaiCompatible';
-import type { ChatProvider, ModelInfo, ProviderId } from '../providers/provider';
+import { type ChatProvider, type ModelInfo, ProviderError, type ProviderId } from '../providers/provider';
+import { API_KEY_PREFIX, type ApiKeys, effectiveBaseUrl, type KeyedProvider, originOf } from './apiKeys';
 import type { Configuration } from './configuration';
 import { LanguageModelProvider, languageModels } from './lmProvider';
 
-/** Ollama's address: the most common local OpenAI-compatible server. */
-export const DEFAULT_OPENAI_COMPATIBLE_URL = 'http://localhost:11434/v1';
-
-export const API_KEY_PROVIDERS = ['anthropic', 'openai-compatible'] as const;
-export type KeyedProvider = (typeof API_KEY_PROVIDERS)[number];
-
-export function secretKeyFor(provider: KeyedProvider): string {
-	return `aside.apiKey.${provider}`;
+/** The provider asks for a key, and none is stored for the origin it would go to. */
+export interface KeyNeed {
+	readonly provider: KeyedProvider;
+	readonly origin: string;
 }
 
 export class VsCodeModelSource extends Disposable implements ModelSource {
+	/** The origin whose server refused the last model list for want of a key. */
+	private refusedOrigin: string | undefined;
 	private readonly _onDidChange = this._register(new Emitter<void>());
 	readonly onDidChange: Event<void> = this._onDidChange.event;
 
@@ -33,7 +33,8 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 
 	constructor(
 		private readonly configuration: Configuration,
-		private readonly secrets: vscode.SecretStorage,
+		secrets: vscode.SecretStorage,
+		private readonly keys: ApiKeys,
 		log: Logger,
 	) {
 		super();
@@ -59,7 +60,7 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 			}
 		}));
 		this._register(secrets.onDidChange((event) => {
-			if (event.key.startsWith('aside.apiKey.')) {
+			if (event.key.startsWith(API_KEY_PREFIX)) {
 				this._onDidChange.fire();
 			}
 		}));
@@ -108,6 +109,7 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 	}
 
 	async listModels(signal: AbortSignal): Promise<{ readonly models: readonly ModelInfo[]; readonly problem?: string }> {
+		this.refusedOrigin = undefined;
 		try {
 			const provider = await this.provider();
 			const models = await this.listFrom(provider, signal);
@@ -117,7 +119,45 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 			}
 			return models.length ? { models } : { models, problem: `The ${this.providerId} provider offers no models. ${this.hint()}` };
 		} catch (error) {
-			return { models: [], problem: error instanceof Error ? error.message : String(error) };
+			const message = error instanceof Error ? error.message : String(error);
+			const keyless = await this.keylessOrigin();
+			if (error instanceof ProviderError && error.kind === 'auth' && keyless !== undefined) {
+				// The server wants a key, and the one place keys come from has none for it.
+				this.refusedOrigin = keyless;
+				return { models: [], problem: `${message} No API key is stored for ${keyless}: run "Aside: Set API Key" to store one for it.` };
+			}
+			return { models: [], problem: message };
+		}
+	}
+
+	/**
+	 * Whether the chosen provider needs a key it has not got: Anthropic always needs one; an
+	 * OpenAI-compatible server only when it refused the model list for the lack of one.
+	 */
+	async keyNeed(): Promise<KeyNeed | undefined> {
+		const provider = this.providerId;
+		if (provider === 'vscode-lm') {
+			return undefined;
+		}
+		const origin = await this.keylessOrigin();
+		if (origin === undefined || (provider === 'openai-compatible' && origin !== this.refusedOrigin)) {
+			return undefined;
+		}
+		return { provider, origin };
+	}
+
+	/** The origin the chosen provider sends to, when no key is stored for it there. */
+	private async keylessOrigin(): Promise<string | undefined> {
+		const provider = this.providerId;
+		if (provider === 'vscode-lm') {
+			return undefined;
+		}
+		try {
+			const origin = originOf(effectiveBaseUrl(provider, this.configuration.current.baseUrl));
+			return (await this.keys.get(provider, origin)) === undefined ? origin : undefined;
+		} catch {
+			// An unreadable URL or key store: the provider's own error says what is wrong.
+			return undefined;
 		}
 	}
 
@@ -147,7 +187,7 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 
 	private windowKeyOf(model: string): string {
 		const { provider, baseUrl } = this.configuration.current;
-		const url = provider === 'anthropic' ? baseUrl || ANTHROPIC_BASE_URL : provider === 'openai-compatible' ? baseUrl || DEFAULT_OPENAI_COMPATIBLE_URL : 'vscode.lm';
+		const url = provider === 'vscode-lm' ? 'vscode.lm' : effectiveBaseUrl(provider, baseUrl);
 		return windowKey(provider, url, model);
 	}
 
@@ -170,15 +210,19 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 				return new LanguageModelProvider(first);
 			}
 			case 'anthropic': {
-				const apiKey = await this.secrets.get(secretKeyFor('anthropic'));
+				// Only the key stored for this very origin: a URL from any settings level gets no other.
+				const baseUrl = effectiveBaseUrl('anthropic', settings.baseUrl);
+				const origin = originOf(baseUrl);
+				const apiKey = await this.keys.get('anthropic', origin);
 				if (!apiKey) {
-					throw new Error('No Anthropic API key is set: run "Aside: Set API Key".');
+					throw new Error(`No Anthropic API key is stored for ${origin}: run "Aside: Set API Key" to store one for it.`);
 				}
-				return new AnthropicProvider({ apiKey, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) });
+				return new AnthropicProvider({ apiKey, baseUrl });
 			}
 			case 'openai-compatible': {
-				const apiKey = await this.secrets.get(secretKeyFor('openai-compatible'));
-				return new OpenAICompatibleProvider({ baseUrl: settings.baseUrl || DEFAULT_OPENAI_COMPATIBLE_URL, ...(apiKey ? { apiKey } : {}) });
+				const baseUrl = effectiveBaseUrl('openai-compatible', settings.baseUrl);
+				const apiKey = await this.keys.get('openai-compatible', originOf(baseUrl));
+				return new OpenAICompatibleProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
 			}
 		}
 	}
@@ -186,11 +230,11 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 	private hint(): string {
 		switch (this.providerId) {
 			case 'vscode-lm':
-				return 'Install and sign in to an extension that provides chat models (such as GitHub Copilot), or set aside.provider to "anthropic" or "openai-compatible".';
+				return 'Install and sign in to an extension that provides chat models (such as GitHub Copilot), or choose another provider ("Aside: Choose a Provider").';
 			case 'anthropic':
 				return 'Check the API key ("Aside: Set API Key") and aside.baseUrl.';
 			case 'openai-compatible':
-				return `Check that the server at ${this.configuration.current.baseUrl || DEFAULT_OPENAI_COMPATIBLE_URL} is running and has a model (for Ollama: "ollama pull <model>").`;
+				return `Check that the server at ${effectiveBaseUrl('openai-compatible', this.configuration.current.baseUrl)} is running and has a model (for Ollama: "ollama pull <model>").`;
 		}
 	}
 

@@ -10,7 +10,8 @@ import { repoRoot } from './tools.mjs';
 const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'warning', absWorkingDir: repoRoot };
 
 export async function buildUnitTests() {
-	const entryPoints = findFiles(repoRoot, 'src', '.spec.ts');
+	// The scripts' own specs too (scripts/dependencies.spec.ts: `npm ci` before start and test).
+	const entryPoints = [...findFiles(repoRoot, 'src', '.spec.ts'), ...findFiles(repoRoot, 'scripts', '.spec.ts')];
 	const outdir = join(repoRoot, 'out', 'unit');
 	rmSync(outdir, { recursive: true, force: true });
 	await esbuild.build({ ...node, entryPoints, outdir, outbase: '.' });

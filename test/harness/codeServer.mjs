@@ -62,17 +62,22 @@ function layout(stateDir) {
 	return { ...dirs, env };
 }
 
+/** With `trust`: workspace trust on, and a folder opens in Restricted Mode without a prompt. */
+const trustSettings = { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' };
+
 /**
  * @param {object} options
  * @param {string} options.stateDir   scratch folder for HOME, user data, extensions and logs
  * @param {number} [options.port]
  * @param {string[]} [options.extraArgs]
+ * @param {boolean} [options.trust]   keep workspace trust on (it is off for every other run)
+ * @param {Record<string, unknown>} [options.settings]  more user settings
  */
-export async function startCodeServer({ stateDir, port, extraArgs = [] }) {
+export async function startCodeServer({ stateDir, port, extraArgs = [], trust = false, settings = {} }) {
 	const paths = toolPaths();
 	port ??= await freePort();
 	const { userDataDir, extensionsDir, env } = layout(stateDir);
-	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(quietSettings, null, '\t'));
+	writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...quietSettings, ...(trust ? trustSettings : {}), ...settings }, null, '\t'));
 
 	const args = [
 		paths.codeServerEntry,
@@ -82,7 +87,7 @@ export async function startCodeServer({ stateDir, port, extraArgs = [] }) {
 		`127.0.0.1:${port}`,
 		'--disable-telemetry',
 		'--disable-update-check',
-		'--disable-workspace-trust',
+		...(trust ? [] : ['--disable-workspace-trust']),
 		'--disable-getting-started-override',
 		'--user-data-dir',
 		userDataDir,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { launchChromium } from './browser.mjs';
 import { buildIntegrationTests } from './buildTests.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { startModelServer } from './modelServer.mjs';
 import { ensureTools, repoRoot } from './tools.mjs';
 import { unpackedVsix } from '../../scripts/vsix.mjs';
 
@@ -62,6 +63,7 @@ const actions = {
 			title: await frame.locator('.session-title').textContent(),
 			userTexts: await frame.locator('.user-text').allInnerTexts(),
 			emptyState: await frame.locator('.empty-state').count() > 0 ? await frame.locator('.empty-state').innerText() : null,
+			actions: await frame.locator('.empty-state-actions button').allInnerTexts(),
 			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
 			access: (await frame.locator('.session-access:not([hidden])').count()) > 0 ? await frame.locator('.session-access').innerText() : null,
 		};
@@ -130,11 +132,64 @@ const actions = {
 		const meter = line.getByRole('meter', { name: 'Context used' });
 		return { text: await line.innerText(), meterShown: await meter.isVisible(), percent: await meter.getAttribute('aria-valuenow') };
 	},
+	/** Clicks a button of the chat webview by its accessible name (waiting for it to appear). */
+	async clickInChat(page, { name }) {
+		const button = chatFrame(page).getByRole('button', { name, exact: true });
+		await button.waitFor({ timeout: 60_000 });
+		await button.click();
+		return {};
+	},
+	/**
+	 * Answers VS Code's quick input (the workbench's, not the webview's): waits for the one whose
+	 * title contains `title`, types `value`, then clicks the row showing `pick`, or presses Enter.
+	 */
+	async answerQuickInput(page, { title, value = '', pick }) {
+		const widget = page.locator('.quick-input-widget');
+		const titled = widget.locator('.quick-input-title', { hasText: title });
+		await titled.waitFor({ timeout: 60_000 });
+		// The next step may have a longer title with this one in it: wait for this exact one to go.
+		const shown = (await titled.textContent()) ?? '';
+		const exact = new RegExp('^' + shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$');
+		const input = widget.locator('.quick-input-box input');
+		await input.fill(value);
+		if (pick) {
+			const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first();
+			await row.waitFor({ timeout: 30_000 });
+			await row.click();
+		} else {
+			await input.press('Enter');
+		}
+		await widget.locator('.quick-input-title', { hasText: exact }).waitFor({ state: 'hidden', timeout: 30_000 });
+		return {};
+	},
+	/** What the harness's own model servers (which outlive a window, see originServers) received. */
+	async originRequests(_page, { which }) {
+		const server = originServers?.[which];
+		if (!server) {
+			throw new Error(`no origin server ${JSON.stringify(which)}`);
+		}
+		return {
+			requests: server.requests.map((request) => ({
+				method: request.method,
+				path: request.path,
+				authorization: request.headers.authorization ?? null,
+				apiKey: request.headers['x-api-key'] ?? null,
+			})),
+		};
+	},
 	async screenshot(page, { path, clip }) {
 		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };
 	},
 };
+
+/**
+ * Model servers the harness runs for the whole tier, outside any extension host: `a` and `b`
+ * across the window reload (origins.test.ts leaves the settings pointing at them, and
+ * origins.reload.test.ts reads what a fresh extension host sent them at activation); `user`,
+ * `workspace` and `local` for the untrusted window (what Restricted Mode must not contact).
+ */
+let originServers;
 
 function parseLine(line, prefix) {
 	const at = line.indexOf(prefix);
@@ -164,7 +219,14 @@ export async function runIntegration() {
 	const started = Date.now();
 	const onlyFiles = selectedFiles();
 	const reloadFiles = readdirSync(join(repoRoot, 'test', 'integration')).filter((name) => name.endsWith('.reload.test.ts'));
-	const phases = onlyFiles.length === 0 || reloadFiles.some((name) => onlyFiles.some((fragment) => name.includes(fragment))) ? ['main', 'reload'] : ['main'];
+	const testFiles = readdirSync(join(repoRoot, 'test', 'integration'));
+	const selected = (suffix) => testFiles.some((name) => name.endsWith(suffix) && (onlyFiles.length === 0 || onlyFiles.some((fragment) => name.includes(fragment))));
+	const phases = [
+		'main',
+		...(onlyFiles.length === 0 || reloadFiles.some((name) => onlyFiles.some((fragment) => name.includes(fragment))) ? ['reload'] : []),
+		// A second, short code-server with workspace trust on: the workspace opens in Restricted Mode.
+		...(selected('.untrusted.test.ts') ? ['untrusted'] : []),
+	];
 	if (onlyFiles.length > 0) {
 		console.log(`only the integration files matching ${onlyFiles.join(', ')} (phases: ${phases.join(', ')})`);
 	}
@@ -172,6 +234,7 @@ export async function runIntegration() {
 	const work = mkdtempSync(join(tmpdir(), 'aside-integration-'));
 	const failures = [];
 	let server;
+	let untrusted;
 	let browser;
 	try {
 		// The extension under test is exactly what the .vsix holds.
@@ -185,24 +248,43 @@ export async function runIntegration() {
 		rmSync(artifacts, { recursive: true, force: true });
 		mkdirSync(artifacts, { recursive: true });
 
+		originServers = {};
+		for (const name of ['a', 'b', 'user', 'workspace', 'local']) {
+			originServers[name] = await startModelServer({ models: [`model-${name}`] });
+		}
 		server = await startCodeServer({ stateDir: join(work, 'state'), extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
 		console.log(`code-server ${server.url} up after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
 		const environment = {
 			ASIDE_TEST_HOOKS: '1',
 			ASIDE_DRIVER_DIR: driverDir,
 			ASIDE_ARTIFACTS_DIR: artifacts,
 			ASIDE_EXPECTED_EXTENSION_PATH: extensionPath,
+			ASIDE_ORIGIN_SERVERS: JSON.stringify(Object.fromEntries(Object.entries(originServers).map(([name, origin]) => [name, origin.url]))),
 			...(onlyFiles.length > 0 ? { ASIDE_INTEGRATION_FILES: onlyFiles.join(',') } : {}),
 		};
-		const urlFor = (phase) => {
+		const urlFor = (phase, target = { server, folder: workspace, environment: {} }) => {
+			const remote = (path) => `vscode-remote://127.0.0.1:${target.server.port}${path}`;
 			const payload = [
 				['extensionDevelopmentPath', remote(extensionPath)],
 				['extensionTestsPath', remote(testsIndex)],
-				['extensionEnvironment', JSON.stringify({ ...environment, ASIDE_PHASE: phase })],
+				['extensionEnvironment', JSON.stringify({ ...environment, ...target.environment, ASIDE_PHASE: phase })],
 				['skipWelcome', 'true'],
 			];
-			return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+			return `${target.server.url}/?folder=${encodeURIComponent(target.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+		};
+		/** The untrusted window: user settings point at `user`, the workspace's at `workspace`, the Ollama probe at `local`. */
+		const untrustedTarget = async () => {
+			const folder = join(work, 'workspace-untrusted');
+			cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
+			mkdirSync(join(folder, '.vscode'));
+			writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify({ 'aside.baseUrl': `${originServers.workspace.url}/v1`, 'aside.model': 'model-workspace' }, null, '\t'));
+			untrusted = await startCodeServer({
+				stateDir: join(work, 'state-untrusted'),
+				trust: true,
+				settings: { 'aside.provider': 'openai-compatible', 'aside.baseUrl': `${originServers.user.url}/v1`, 'aside.model': 'model-user' },
+				extraArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+			});
+			return { server: untrusted, folder, environment: { ASIDE_TEST_LOCAL_PORTS: `ollama=${originServers.local.port},lmstudio=${originServers.local.port}` } };
 		};
 
 		browser = await launchChromium();
@@ -246,10 +328,14 @@ export async function runIntegration() {
 			});
 			if (phase === 'reload') {
 				console.log('  (window reloaded)');
+			} else if (phase === 'untrusted') {
+				console.log('  (an untrusted workspace, in a second code-server with workspace trust on)');
 			}
 			await page.goto(phase === 'main' ? urlFor(phase) : 'about:blank');
 			if (phase === 'reload') {
 				await page.goto(urlFor(phase));
+			} else if (phase === 'untrusted') {
+				await page.goto(urlFor(phase, await untrustedTarget()));
 			}
 			const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS));
 			const outcome = await Promise.race([exited, timeout]);
@@ -281,6 +367,9 @@ export async function runIntegration() {
 	} finally {
 		await browser?.close().catch(() => undefined);
 		await server?.stop();
+		await untrusted?.stop();
+		await Promise.all(Object.values(originServers ?? {}).map((origin) => origin.close()));
+		originServers = undefined;
 		if (process.env.ASIDE_KEEP_WORK !== '1') {
 			rmSync(work, { recursive: true, force: true });
 		} else {

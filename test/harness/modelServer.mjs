@@ -1,6 +1,7 @@
 // A scripted model server on loopback, speaking the real wire protocols: Anthropic Messages
 // (`POST /v1/messages`, `GET /v1/models` with an `anthropic-version` header) and OpenAI Chat
-// Completions (`POST …/chat/completions`, `GET …/models`), both streamed as SSE. Unit tests use
+// Completions (`POST …/chat/completions`, `GET …/models`), both streamed as SSE, and Ollama's
+// `GET /api/tags`, so it can stand in for a local Ollama. Unit tests use
 // it now; integration tests point `aside.baseUrl` at it. Plain ESM, no dependencies.
 //
 //   const server = await startModelServer();
@@ -232,6 +233,10 @@ async function sendRaw(res, step) {
 }
 
 function modelList(protocol, models) {
+	if (protocol === 'ollama') {
+		const details = { format: 'gguf', family: 'llama', parameter_size: '1B', quantization_level: 'Q4_K_M' };
+		return { models: models.map((name) => ({ name, model: name, modified_at: '2025-01-01T00:00:00Z', size: 1_000_000, digest: 'sha256:0', details })) };
+	}
 	if (protocol === 'anthropic') {
 		const data = models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
 		return { data, has_more: false, first_id: models[0] ?? null, last_id: models.at(-1) ?? null };
@@ -250,6 +255,10 @@ function routeOf(method, path, headers) {
 	}
 	if (method === 'GET' && path.endsWith('/models')) {
 		return { kind: 'models', protocol };
+	}
+	// Ollama's own model list, which tells it apart from other OpenAI-compatible servers.
+	if (method === 'GET' && path === '/api/tags') {
+		return { kind: 'models', protocol: 'ollama' };
 	}
 	return null;
 }

@@ -17,7 +17,7 @@ describe('activation (packaged extension)', () => {
 
 	it('registers its commands', async () => {
 		const commands = await vscode.commands.getCommands(true);
-		for (const command of ['aside.newChat', 'aside.focusChat', 'aside.showLog', 'aside.chat.focus', 'aside.openChat', 'aside.setApiKey', 'aside.stop', 'aside.sendMessage']) {
+		for (const command of ['aside.newChat', 'aside.focusChat', 'aside.showLog', 'aside.chat.focus', 'aside.openChat', 'aside.chooseProvider', 'aside.setApiKey', 'aside.stop', 'aside.sendMessage']) {
 			assert.ok(commands.includes(command), `${command} is registered`);
 		}
 	});
@@ -25,7 +25,7 @@ describe('activation (packaged extension)', () => {
 	it('ships the webview assets the view loads', () => {
 		const extension = vscode.extensions.getExtension(EXTENSION_ID);
 		assert.ok(extension);
-		for (const asset of ['dist/webview/main.js', 'dist/webview/style.css', 'dist/webview/codicon.ttf', 'media/aside-activity.svg']) {
+		for (const asset of ['dist/webview/main.js', 'dist/webview/style.css', 'dist/webview/codicon.ttf', 'media/aside-activity.svg', 'media/walkthrough/provider.md', 'media/walkthrough/apiKey.md', 'media/walkthrough/chat.md']) {
 			assert.ok(readFileSync(join(extension.extensionUri.fsPath, asset)).length > 0, `${asset} is in the .vsix`);
 		}
 	});

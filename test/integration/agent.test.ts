@@ -300,7 +300,7 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 	before(async () => {
 		const { hooks } = await activeAside();
 		server = await startModelServer({ models: ['claude-scripted'] });
-		await hooks.storeApiKey('anthropic', 'sk-test-key-never-logged');
+		await hooks.storeApiKey('anthropic', server.url, 'sk-test-key-never-logged');
 		await aside.update('provider', 'anthropic', vscode.ConfigurationTarget.Global);
 		await aside.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
 		await aside.update('model', 'claude-scripted', vscode.ConfigurationTarget.Global);
@@ -313,7 +313,7 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
 			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
 		}
-		await hooks.storeApiKey('anthropic', undefined);
+		await hooks.storeApiKey('anthropic', server.url, undefined);
 		await server.close();
 	});
 

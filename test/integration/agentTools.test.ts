@@ -75,7 +75,7 @@ describe('the agent\'s tools end to end, on the Anthropic provider in auto-edit 
 		const { hooks } = await activeAside();
 		mkdirSync(folder(), { recursive: true });
 		server = await startModelServer({ models: ['claude-scripted'] });
-		await hooks.storeApiKey('anthropic', 'sk-test-tools');
+		await hooks.storeApiKey('anthropic', server.url, 'sk-test-tools');
 		await aside.update('provider', 'anthropic', vscode.ConfigurationTarget.Global);
 		await aside.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
 		await aside.update('model', 'claude-scripted', vscode.ConfigurationTarget.Global);
@@ -88,7 +88,7 @@ describe('the agent\'s tools end to end, on the Anthropic provider in auto-edit 
 		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
 			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
 		}
-		await hooks.storeApiKey('anthropic', undefined);
+		await hooks.storeApiKey('anthropic', server.url, undefined);
 		await server.close();
 		rmSync(folder(), { recursive: true, force: true });
 	});

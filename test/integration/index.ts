@@ -42,13 +42,13 @@ class PrefixedReporter extends Mocha.reporters.Base {
 export function run(): Promise<void> {
 	const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, color: false, reporter: PrefixedReporter });
 	// Phase 'reload' runs in a second window over the same state, after the first one closed:
-	// only the `*.reload.test.js` files, which check what must survive a window reload.
-	const reload = process.env.ASIDE_PHASE === 'reload';
+	// only the `*.reload.test.js` files, which check what must survive a window reload. Phase
+	// 'untrusted' runs the `*.untrusted.test.js` files in a workspace opened in Restricted Mode.
+	const phase = process.env.ASIDE_PHASE === 'reload' || process.env.ASIDE_PHASE === 'untrusted' ? process.env.ASIDE_PHASE : undefined;
+	const ofPhase = (name: string): boolean => (phase ? name.endsWith(`.${phase}.test.js`) : !/\.(reload|untrusted)\.test\.js$/.test(name));
 	// ASIDE_INTEGRATION_FILES (comma-separated name fragments) narrows the run, for development.
 	const only = (process.env.ASIDE_INTEGRATION_FILES ?? '').split(',').map((fragment) => fragment.trim()).filter((fragment) => fragment !== '');
-	const files = readdirSync(__dirname).filter(
-		(name) => name.endsWith('.test.js') && name.endsWith('.reload.test.js') === reload && (only.length === 0 || only.some((fragment) => name.includes(fragment))),
-	);
+	const files = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && ofPhase(name) && (only.length === 0 || only.some((fragment) => name.includes(fragment))));
 	for (const file of files.sort()) {
 		mocha.addFile(join(__dirname, file));
 	}

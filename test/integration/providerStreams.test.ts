@@ -26,7 +26,7 @@ describe('provider streams from real servers', function () {
 	before(async () => {
 		const { hooks } = await activeAside();
 		server = await startModelServer({ models: ['scripted-model'] });
-		await hooks.storeApiKey('openai-compatible', KEY);
+		await hooks.storeApiKey('openai-compatible', server.url, KEY);
 		await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
 		await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
 		await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
@@ -38,7 +38,7 @@ describe('provider streams from real servers', function () {
 		for (const key of ['provider', 'baseUrl', 'model']) {
 			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
 		}
-		await hooks.storeApiKey('openai-compatible', undefined);
+		await hooks.storeApiKey('openai-compatible', server.url, undefined);
 		await server.close();
 	});
 

@@ -51,6 +51,8 @@ export interface ChatReading {
 	readonly title: string | null;
 	readonly userTexts: string[];
 	readonly emptyState: string | null;
+	/** The empty state's setup buttons, in order. */
+	readonly actions: string[];
 	readonly placeholder: string | null;
 	/** The line saying the chat is read-only here or a copy, when shown. */
 	readonly access: string | null;

@@ -8,13 +8,37 @@ import { assertCleanAndClose, openChat, postedOf, useHarness, viewState } from '
 describe('header', () => {
 	const harness = useHarness();
 
-	it('shows context use against the window and, expanded, what each reminder key cost', async () => {
+	it('an empty chat shows no context line, and no reminder costs before one was sent', async () => {
 		const chat = await openChat(harness);
 		await chat.connect(viewState({ context: { reminders: [] } }));
 		const { page } = chat;
-		assert.equal(await page.locator('.context-usage').innerText(), 'Context: no request yet');
+		assert.equal(await page.locator('.context-line').isVisible(), false, 'nothing to report: no line');
+		assert.doesNotMatch(await page.locator('body').innerText(), /0 tokens|0 blocks|no request yet/);
+
+		// The model's window is known before the first request: that much is worth a line.
+		await chat.host({ type: 'context.changed', seq: 1, context: { limitTokens: 200_000, reminders: [] } });
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 200k tokens available');
+		assert.equal(await page.locator('.context-toggle').isVisible(), false, 'no "~0 tokens (0 blocks)"');
 		assert.equal(await page.locator('.context-bar').isVisible(), false, 'no meter without numbers');
-		assert.match(await page.locator('.context-toggle').innerText(), /reminders: ~0 tokens \(0 blocks\)/);
+
+		// A new empty chat (a snapshot) hides the line again, with its open table.
+		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 900, limitTokens: 200_000, reminders: [{ key: 'session.date', label: 'date', deliveries: 1, tokens: 14 }] } });
+		await page.locator('.context-toggle').click();
+		assert.equal(await page.locator('.context-table').isVisible(), true);
+		await chat.host({ type: 'snapshot', seq: 3, protocol: PROTOCOL_VERSION, state: viewState() });
+		assert.equal(await page.locator('.context-line').isVisible(), false);
+		await chat.host({ type: 'context.changed', seq: 4, context: { limitTokens: 200_000, reminders: [] } });
+		assert.equal(await page.locator('.context-panel').isVisible(), false, 'no table left open with nothing in it');
+		await assertCleanAndClose(chat);
+	});
+
+	it('shows context use against the window and, expanded, what each reminder key cost', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ context: { usedTokens: 1_000, reminders: [{ key: 'session.date', label: 'date', deliveries: 1, tokens: 14 }] } }));
+		const { page } = chat;
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 1k tokens');
+		assert.equal(await page.locator('.context-bar').isVisible(), false, 'no meter without the window');
+		assert.match(await page.locator('.context-toggle').innerText(), /reminders: ~14 tokens \(1 block\)/);
 
 		await chat.host({
 			type: 'context.changed',
@@ -90,7 +114,8 @@ describe('header', () => {
 		// Escape closes the list and gives the focus back to its button.
 		await toggle.click();
 		await chat.host({ type: 'sessions.listed', seq: 2, sessions: [] });
-		assert.equal(await page.locator('.session-list-status').innerText(), 'No saved chats in this workspace yet.');
+		// The message event runs after host() returns: wait for it (a bare read raced it on 2 busy cores).
+		await page.locator('.session-list-status', { hasText: 'No saved chats in this workspace yet.' }).waitFor();
 		await page.keyboard.press('Escape');
 		assert.equal(await page.locator('.session-list').isHidden(), true);
 		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Chats');

@@ -1,0 +1,194 @@
+// The first run: when nothing can answer, the empty state offers actions instead of a dead end —
+// choose a provider, use a local model server found running, store the key a provider lacks.
+// This decides what to offer and when to look for local servers (only with the network gate
+// open, only while an empty chat says nothing can answer); src/vscode/ runs the quick picks.
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import type { Logger } from '../base/log';
+import type { AgentView, SetupView } from '../protocol/messages';
+import { type DetectedServer, offerLabel } from '../providers/localServers';
+import type { NetworkGate } from './networkGate';
+import type { ChatSessions } from './session';
+
+/** A provider that needs a key no one stored for the origin it would go to. */
+export interface KeyNeeded {
+	/** The provider's id: `anthropic`. */
+	readonly provider: string;
+	/** Its name for people: "Anthropic". */
+	readonly label: string;
+	readonly origin: string;
+}
+
+/** What the workbench does for each action (quick picks, settings, secret storage). */
+export interface SetupActions {
+	chooseProvider(): PromiseLike<unknown>;
+	useServer(server: DetectedServer): PromiseLike<unknown>;
+	storeKey(need: KeyNeeded): PromiseLike<unknown>;
+}
+
+export interface SetupEnvironment {
+	readonly gate: NetworkGate;
+	readonly agent: { view(): AgentView; readonly onDidChange: Event<AgentView> };
+	readonly sessions: ChatSessions;
+	/** Probes the local servers (no key, short timeout). */
+	readonly detect: (signal: AbortSignal) => Promise<readonly DetectedServer[]>;
+	readonly keyNeeded: () => Promise<KeyNeeded | undefined>;
+	readonly actions: SetupActions;
+	readonly log: Logger;
+}
+
+/** What the view connection can see of the setup and ask of it. */
+export interface SetupControls {
+	view(): SetupView;
+	readonly onDidChange: Event<SetupView>;
+	/** A chat view (re)loaded: look again, the person may have started a server meanwhile. */
+	viewShown(): void;
+	chooseProvider(): void;
+	useDetected(id: string): void;
+	storeKey(): void;
+}
+
+export class ProviderSetup extends Disposable implements SetupControls {
+	private detected: readonly DetectedServer[] = [];
+	private need: KeyNeeded | undefined;
+	private probing: AbortController | undefined;
+	private wasEligible = false;
+	private keyChecks = 0;
+	private lastStatus = '';
+	private readonly _onDidChange = this._register(new Emitter<SetupView>());
+	readonly onDidChange: Event<SetupView> = this._onDidChange.event;
+
+	constructor(private readonly env: SetupEnvironment) {
+		super();
+		this._register(env.agent.onDidChange((agent) => {
+			// The agent view changes with every streamed step; only a new status matters here.
+			const status = `${agent.status.state}\n${agent.status.detail}`;
+			if (status !== this.lastStatus) {
+				this.lastStatus = status;
+				this.consider(false);
+				void this.checkKey();
+			}
+		}));
+		this._register(env.sessions.onDidChangeCurrent(() => {
+			this.consider(true);
+		}));
+		this._register(env.gate.onDidOpen(() => {
+			this.consider(true);
+		}));
+		this._register({
+			dispose: () => {
+				this.probing?.abort();
+			},
+		});
+		const agent = env.agent.view();
+		this.lastStatus = `${agent.status.state}\n${agent.status.detail}`;
+		this.consider(false);
+		void this.checkKey();
+	}
+
+	view(): SetupView {
+		return {
+			detected: this.detected.map((server) => ({ id: server.id, label: offerLabel(server) })),
+			...(this.need ? { keyNeeded: { provider: this.need.label, origin: this.need.origin } } : {}),
+		};
+	}
+
+	viewShown(): void {
+		this.consider(true);
+	}
+
+	chooseProvider(): void {
+		this.env.gate.allow('you chose a provider');
+		this.run('choose a provider', this.env.actions.chooseProvider());
+	}
+
+	useDetected(id: string): void {
+		const server = this.detected.find((candidate) => candidate.id === id);
+		if (!server) {
+			this.env.log.warn(`Aside: the chat view offered a server "${id.slice(0, 100)}" that is not among those found; nothing changed.`);
+			return;
+		}
+		this.env.gate.allow(`you chose ${server.name}`);
+		this.run(`use ${server.name}`, this.env.actions.useServer(server));
+	}
+
+	storeKey(): void {
+		if (!this.need) {
+			this.env.log.warn('Aside: the chat view asked to store an API key, but no provider needs one now.');
+			return;
+		}
+		this.run('store an API key', this.env.actions.storeKey(this.need));
+	}
+
+	/** Probing makes sense only while an empty chat says nothing can answer, and only with the gate open. */
+	private get eligible(): boolean {
+		return this.env.gate.isOpen && this.env.agent.view().status.state === 'unavailable' && this.env.sessions.current.isEmpty;
+	}
+
+	private consider(again: boolean): void {
+		const eligible = this.eligible;
+		const entered = eligible && !this.wasEligible;
+		this.wasEligible = eligible;
+		if (!eligible) {
+			this.probing?.abort();
+			this.setDetected([]);
+			return;
+		}
+		if (entered || again) {
+			void this.probe();
+		}
+	}
+
+	private async probe(): Promise<void> {
+		if (this.probing) {
+			return;
+		}
+		const controller = new AbortController();
+		this.probing = controller;
+		try {
+			const found = await this.env.detect(controller.signal);
+			if (!controller.signal.aborted && this.eligible) {
+				this.setDetected(found);
+			}
+		} catch (error) {
+			this.env.log.warn(`Aside could not look for local model servers: ${error instanceof Error ? error.message : String(error)}`);
+		} finally {
+			if (this.probing === controller) {
+				this.probing = undefined;
+			}
+		}
+	}
+
+	private async checkKey(): Promise<void> {
+		const asked = ++this.keyChecks;
+		const need = await this.env.keyNeeded().catch(() => undefined);
+		// Only the latest answer counts: an earlier check may finish after a later one.
+		if (asked !== this.keyChecks) {
+			return;
+		}
+		if (need?.provider !== this.need?.provider || need?.origin !== this.need?.origin) {
+			this.need = need;
+			this.fire();
+		}
+	}
+
+	private setDetected(servers: readonly DetectedServer[]): void {
+		const before = JSON.stringify(this.detected);
+		this.detected = servers;
+		if (JSON.stringify(servers) !== before) {
+			this.fire();
+		}
+	}
+
+	private run(what: string, action: PromiseLike<unknown>): void {
+		action.then(undefined, (error: unknown) => {
+			this.env.log.error(`Aside could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+		});
+	}
+
+	private fire(): void {
+		if (!this.store.isDisposed) {
+			this._onDidChange.fire(this.view());
+		}
+	}
+}
