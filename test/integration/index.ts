@@ -49,7 +49,12 @@ export function run(): Promise<void> {
 	// ASIDE_INTEGRATION_FILES (comma-separated name fragments) narrows the run, for development.
 	const only = (process.env.ASIDE_INTEGRATION_FILES ?? '').split(',').map((fragment) => fragment.trim()).filter((fragment) => fragment !== '');
 	const files = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && ofPhase(name) && (only.length === 0 || only.some((fragment) => name.includes(fragment))));
-	for (const file of files.sort()) {
+	// A main-window file with a `.reload.test.js` counterpart leaves state for the reload window
+	// (session.test.js leaves its chat current): those run last, so no other file's chat replaces it.
+	const all = readdirSync(__dirname);
+	const preparesReload = (name: string): boolean => all.includes(name.replace(/\.test\.js$/, '.reload.test.js'));
+	const ordered = [...files.filter((name) => !preparesReload(name)).sort(), ...files.filter(preparesReload).sort()];
+	for (const file of ordered) {
 		mocha.addFile(join(__dirname, file));
 	}
 	const counts = { passed: 0, failed: 0, skipped: 0, failures: [] as string[] };
