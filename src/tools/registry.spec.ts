@@ -5,12 +5,12 @@ import { nodeToolContext } from '../testing/nodeWorkspace';
 import { ToolError } from './errors';
 import { readTool } from './read';
 import { BUILTIN_TOOLS, invokeTool, prepareTool, toolSpecs, toolsFor } from './registry';
-import type { Tool } from './tool';
+import { type Tool, touchesNothing } from './tool';
 
 const context = nodeToolContext(['/nonexistent-aside-root']);
 
 function fakeTool(run: Tool<{ n: number }>['run']): Tool<{ n: number }> {
-	return { name: 'Fake', description: 'A test tool.', kind: 'read', input: z.object({ n: z.number() }), run };
+	return { name: 'Fake', description: 'A test tool.', kind: 'read', input: z.object({ n: z.number() }), touches: touchesNothing, run };
 }
 
 describe('toolSpecs', () => {
