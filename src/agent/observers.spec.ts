@@ -4,86 +4,20 @@ import { EditDiagnostics } from '../observe/editDiagnostics';
 import type { Owner } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
 import type { TurnEvent } from '../reminders/turnEvents';
+import { FakeDocuments, fileUri } from '../testing/fakeDocuments';
 import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { FakeTimers, isDone } from '../testing/fakeTimers';
 import { diagnosticEntry, InMemoryDiagnosticsSource } from '../testing/inMemoryDiagnosticsSource';
 import { MemoryRecorder } from '../testing/memoryRecorder';
+import { MemoryWorkspaceFs } from '../testing/memoryWorkspace';
 import { RecordingLogger } from '../testing/recordingLogger';
-import type { FileStat, ToolResult, WorkspaceFs } from '../tools/tool';
-import { type DocumentOpener, SessionObservers } from './observers';
+import type { ToolResult } from '../tools/tool';
+import { SessionObservers } from './observers';
 
 const ROOT = '/w';
 const A = '/w/src/a.ts';
 const NEW = '/w/src/new.ts';
-const uriOf = (path: string): string => `file://${path}`;
-
-/** A workspace in memory: every call answers at once, so fake time alone decides what happens when. */
-class MemoryWorkspaceFs implements WorkspaceFs {
-	constructor(readonly files: Map<string, string>) {}
-
-	stat(path: string): Promise<FileStat | undefined> {
-		const text = this.files.get(path);
-		if (text !== undefined) {
-			return Promise.resolve({ type: 'file', size: text.length, mtimeMs: 1 });
-		}
-		const isFolder = [...this.files.keys()].some((file) => file.startsWith(`${path}/`));
-		return Promise.resolve(isFolder ? { type: 'directory', size: 0, mtimeMs: 1 } : undefined);
-	}
-
-	readFile(path: string): Promise<Uint8Array> {
-		return Promise.resolve(new TextEncoder().encode(this.files.get(path) ?? ''));
-	}
-
-	readDirectory(): Promise<readonly { readonly name: string; readonly type: FileStat['type'] }[]> {
-		return Promise.resolve([]);
-	}
-
-	async realPath(path: string): Promise<string | undefined> {
-		return (await this.stat(path)) ? path : undefined;
-	}
-}
-
-/** The editor's documents: which are open, which are in a tab, and what was done to them. */
-class FakeDocuments implements DocumentOpener {
-	readonly openPaths = new Set<string>();
-	readonly shownPaths = new Set<string>();
-	readonly calls: string[] = [];
-
-	constructor(private readonly source: InMemoryDiagnosticsSource) {}
-
-	uriOf(path: string): string {
-		return uriOf(path);
-	}
-
-	isOpen(path: string): boolean {
-		return this.openPaths.has(path);
-	}
-
-	open(path: string): Promise<void> {
-		this.calls.push(`open ${path}`);
-		this.openPaths.add(path);
-		return Promise.resolve();
-	}
-
-	isShown(path: string): boolean {
-		return this.shownPaths.has(path);
-	}
-
-	show(path: string): Promise<void> {
-		this.calls.push(`show ${path}`);
-		this.openPaths.add(path);
-		this.shownPaths.add(path);
-		return Promise.resolve();
-	}
-
-	hasDiagnostics(path: string): boolean {
-		return this.source.get(uriOf(path)).length > 0;
-	}
-
-	lineCount(path: string): number | undefined {
-		return this.openPaths.has(path) ? 20 : undefined;
-	}
-}
+const uriOf = fileUri;
 
 class RecordingEngine extends ReminderEngine {
 	readonly queued: TurnEvent[] = [];
