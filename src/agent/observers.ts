@@ -189,7 +189,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	}
 
 	private async afterRead(file: TouchedFile, owner: Owner): Promise<void> {
-		const shown = await this.shownBytes(file);
+		const shown = await this.snapshot(file);
 		if (!shown) {
 			return;
 		}
@@ -217,14 +217,14 @@ export class SessionObservers extends Disposable implements TurnObservers {
 				this.engine.queueTurnEvent(owner, event);
 			}
 		}
-		const shown = await this.shownBytes(file);
+		const shown = await this.snapshot(file);
 		if (shown) {
 			this.edited.noteOwnWrite(file.path, shown.bytes, shown.mtimeMs);
 		}
 	}
 
-	/** The file as the edited-files cache keeps it (see `shownBytes` above); undefined when it is no file now. */
-	private async shownBytes(file: TouchedFile): Promise<{ readonly bytes: Uint8Array; readonly mtimeMs: number } | undefined> {
+	/** The file as the edited-files cache keeps it (its `shownBytes`, and its mtime); undefined when it is no file now. */
+	private async snapshot(file: TouchedFile): Promise<{ readonly bytes: Uint8Array; readonly mtimeMs: number } | undefined> {
 		const stat = await this.fs.stat(file.path);
 		if (stat?.type !== 'file') {
 			return undefined;
