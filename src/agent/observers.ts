@@ -78,8 +78,8 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * already saw is no change. A file that is not UTF-8 keeps its bytes on disk: the editor decoded
  * it in its own encoding, which UTF-8 would misreport as a change.
  */
-export function shownBytes(disk: Uint8Array, text: string | undefined): Uint8Array {
-	if (text === undefined || decodeUtf8(disk) === undefined) {
+export function shownBytes(disk: Uint8Array, text: string): Uint8Array {
+	if (decodeUtf8(disk) === undefined) {
 		return disk;
 	}
 	const bom = UTF8_BOM.every((byte, index) => disk[index] === byte);

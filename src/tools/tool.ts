@@ -188,9 +188,9 @@ export interface Tool<I = unknown> {
 	/** For ask mode: what the person is asked to allow. Read tools have none. */
 	confirm?(input: I, context: ToolContext): Promise<Confirmation>;
 	/**
-	 * The files this call will show the model or write, asked once before it runs (and before any
-	 * permission is asked). Every file `run` reports in `touched` must be declared here; a tool that
-	 * touches no named file returns NO_TOUCHES.
+	 * The files this call will show the model or write, asked once per call right before it runs
+	 * (after any permission was granted; see declareTouches). Every file `run` reports in `touched`
+	 * must be declared here; a tool that touches no named file uses `touchesNothing`.
 	 */
 	touches(input: I, context: ToolContext): Promise<ToolTouches>;
 	run(input: I, context: ToolContext): Promise<ToolResult>;
