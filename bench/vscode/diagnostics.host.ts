@@ -425,7 +425,8 @@ async function trial(workspace: Workspace, step: Step, index: number): Promise<T
 	// Each trial is a request of its own, so that its baseline is the file as the trial found it.
 	const owner = product.engine.beginUserTurn(`trial-${index}`);
 	const signal = new AbortController().signal;
-	const call = { name: 'Edit', input: { path: vscode.workspace.asRelativePath(uri, false) } };
+	// What the Edit tool declares before it runs, and reports in its result.
+	const call = { name: 'Edit', touches: { reads: [], writes: [uri.fsPath] } };
 
 	let baseline: readonly DiagnosticEntry[] = [];
 	let editStarted = 0;
@@ -475,7 +476,7 @@ async function trial(workspace: Workspace, step: Step, index: number): Promise<T
 		const t0 = performance.now();
 		product.telemetry.last = undefined;
 		product.reading.reads.delete(key);
-		const settle = product.observers.afterTool(call, { content: 'ok' }, owner, signal).then(() => {
+		const settle = product.observers.afterTool(call, { content: 'ok', touched: [{ path: uri.fsPath, access: 'written', text: rendered.text }] }, owner, signal).then(() => {
 			const read = product.reading.reads.get(key);
 			const counts = product.telemetry.last;
 			if (!read || !counts) {

@@ -19,6 +19,7 @@ const editTool: Tool<{ path: string }> = {
 	kind: 'write',
 	input: z.object({ path: z.string() }),
 	confirm: ({ path }) => Promise.resolve({ title: 'Edit a file', target: path }),
+	touches: ({ path }) => Promise.resolve({ reads: [], writes: [path] }),
 	run: ({ path }) => Promise.resolve({ content: `Edited ${path}.` }),
 };
 

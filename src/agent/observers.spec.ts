@@ -4,86 +4,20 @@ import { EditDiagnostics } from '../observe/editDiagnostics';
 import type { Owner } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
 import type { TurnEvent } from '../reminders/turnEvents';
+import { FakeDocuments, fileUri } from '../testing/fakeDocuments';
 import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { FakeTimers, isDone } from '../testing/fakeTimers';
 import { diagnosticEntry, InMemoryDiagnosticsSource } from '../testing/inMemoryDiagnosticsSource';
 import { MemoryRecorder } from '../testing/memoryRecorder';
+import { MemoryWorkspaceFs } from '../testing/memoryWorkspace';
 import { RecordingLogger } from '../testing/recordingLogger';
-import type { FileStat, ToolResult, WorkspaceFs } from '../tools/tool';
-import { type DocumentOpener, SessionObservers } from './observers';
+import type { ToolResult } from '../tools/tool';
+import { SessionObservers } from './observers';
 
 const ROOT = '/w';
 const A = '/w/src/a.ts';
 const NEW = '/w/src/new.ts';
-const uriOf = (path: string): string => `file://${path}`;
-
-/** A workspace in memory: every call answers at once, so fake time alone decides what happens when. */
-class MemoryWorkspaceFs implements WorkspaceFs {
-	constructor(readonly files: Map<string, string>) {}
-
-	stat(path: string): Promise<FileStat | undefined> {
-		const text = this.files.get(path);
-		if (text !== undefined) {
-			return Promise.resolve({ type: 'file', size: text.length, mtimeMs: 1 });
-		}
-		const isFolder = [...this.files.keys()].some((file) => file.startsWith(`${path}/`));
-		return Promise.resolve(isFolder ? { type: 'directory', size: 0, mtimeMs: 1 } : undefined);
-	}
-
-	readFile(path: string): Promise<Uint8Array> {
-		return Promise.resolve(new TextEncoder().encode(this.files.get(path) ?? ''));
-	}
-
-	readDirectory(): Promise<readonly { readonly name: string; readonly type: FileStat['type'] }[]> {
-		return Promise.resolve([]);
-	}
-
-	async realPath(path: string): Promise<string | undefined> {
-		return (await this.stat(path)) ? path : undefined;
-	}
-}
-
-/** The editor's documents: which are open, which are in a tab, and what was done to them. */
-class FakeDocuments implements DocumentOpener {
-	readonly openPaths = new Set<string>();
-	readonly shownPaths = new Set<string>();
-	readonly calls: string[] = [];
-
-	constructor(private readonly source: InMemoryDiagnosticsSource) {}
-
-	uriOf(path: string): string {
-		return uriOf(path);
-	}
-
-	isOpen(path: string): boolean {
-		return this.openPaths.has(path);
-	}
-
-	open(path: string): Promise<void> {
-		this.calls.push(`open ${path}`);
-		this.openPaths.add(path);
-		return Promise.resolve();
-	}
-
-	isShown(path: string): boolean {
-		return this.shownPaths.has(path);
-	}
-
-	show(path: string): Promise<void> {
-		this.calls.push(`show ${path}`);
-		this.openPaths.add(path);
-		this.shownPaths.add(path);
-		return Promise.resolve();
-	}
-
-	hasDiagnostics(path: string): boolean {
-		return this.source.get(uriOf(path)).length > 0;
-	}
-
-	lineCount(path: string): number | undefined {
-		return this.openPaths.has(path) ? 20 : undefined;
-	}
-}
+const uriOf = fileUri;
 
 class RecordingEngine extends ReminderEngine {
 	readonly queued: TurnEvent[] = [];
@@ -118,15 +52,18 @@ function setup(options: { openEditedFiles?: boolean; source?: InMemoryDiagnostic
 		}
 		await promise;
 	};
-	const ok: ToolResult = { content: 'ok' };
-	return { files, source, timers, engine, recorder, owner, documents, observers, signal, run, ok };
+	/** What Edit and Write declare before they run, and what they report having written. */
+	const edit = { name: 'Edit', touches: { reads: [], writes: [A] } };
+	const write = { name: 'Write', touches: { reads: [], writes: [NEW] } };
+	const wrote = (path: string): ToolResult => ({ content: 'ok', touched: [{ path, access: 'written', text: files.get(path) ?? '' }] });
+	const read = (path: string, content: string): ToolResult => ({ content, touched: [{ path, access: 'read', text: files.get(path) ?? '' }] });
+	return { files, source, timers, engine, recorder, owner, documents, observers, signal, run, edit, write, wrote, read };
 }
 
 describe('SessionObservers and edit diagnostics', () => {
 	it('an edited file in no editor tab is shown (preview, focus kept) before its baseline, so TypeScript checks it', async () => {
-		const { source, timers, engine, owner, documents, observers, signal, run, ok } = setup();
+		const { source, timers, engine, owner, documents, observers, signal, run, edit, wrote } = setup();
 		source.setSilently(uriOf(A), []);
-		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
 		const before = observers.beforeTool(edit, owner, signal);
 		assert.equal(await isDone(before), false, 'waits for the report of the file it has just shown');
 		assert.deepEqual(documents.calls, [`show ${A}`]);
@@ -134,7 +71,7 @@ describe('SessionObservers and edit diagnostics', () => {
 		source.setDiagnostics(uriOf(A), [diagnosticEntry({ message: 'Already broken.' })]);
 		await run(before);
 		source.setDiagnostics(uriOf(A), [diagnosticEntry({ message: 'Already broken.' }), diagnosticEntry({ message: 'Broken by the edit.', line: 4 })]);
-		const after = observers.afterTool(edit, ok, owner, signal);
+		const after = observers.afterTool(edit, wrote(A), owner, signal);
 		timers.advance(400);
 		await run(after);
 		assert.deepEqual(documents.calls, [`show ${A}`], 'shown once: it is in a tab now');
@@ -143,37 +80,35 @@ describe('SessionObservers and edit diagnostics', () => {
 	});
 
 	it('a file already in a tab is not shown again, and its baseline is taken at once', async () => {
-		const { source, owner, documents, observers, signal } = setup();
+		const { source, owner, documents, observers, signal, edit } = setup();
 		documents.shownPaths.add(A);
 		documents.openPaths.add(A);
 		source.setSilently(uriOf(A), [diagnosticEntry()]);
-		const before = observers.beforeTool({ name: 'Edit', input: { path: 'src/a.ts' } }, owner, signal);
+		const before = observers.beforeTool(edit, owner, signal);
 		assert.equal(await isDone(before), true, 'no wait for a report');
 		assert.deepEqual(documents.calls, []);
 	});
 
 	it('with aside.diagnostics.openEditedFiles off, an edited file is only opened, never shown', async () => {
-		const { owner, documents, observers, signal, run, ok } = setup({ openEditedFiles: false });
-		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		const { owner, documents, observers, signal, run, edit, wrote } = setup({ openEditedFiles: false });
 		await run(observers.beforeTool(edit, owner, signal));
-		await run(observers.afterTool(edit, ok, owner, signal));
+		await run(observers.afterTool(edit, wrote(A), owner, signal));
 		assert.deepEqual(documents.calls, [`open ${A}`]);
 		assert.equal(documents.shownPaths.size, 0);
 	});
 
 	it('a Read opens the document but never changes what the person sees', async () => {
-		const { owner, documents, observers, signal, run } = setup();
-		await run(observers.afterTool({ name: 'Read', input: { path: 'src/a.ts' } }, { content: '1\texport const a' }, owner, signal));
+		const { owner, documents, observers, signal, run, read } = setup();
+		await run(observers.afterTool({ name: 'Read' }, read(A, '1\texport const a'), owner, signal));
 		assert.deepEqual(documents.calls, [`open ${A}`]);
 	});
 
 	it('a file a Write creates has an empty baseline and is shown after the write, so its problems are all new', async () => {
-		const { files, source, timers, engine, owner, documents, observers, signal, run, ok } = setup();
-		const write = { name: 'Write', input: { path: 'src/new.ts' } };
+		const { files, source, timers, engine, owner, documents, observers, signal, run, write, wrote } = setup();
 		await run(observers.beforeTool(write, owner, signal));
 		assert.deepEqual(documents.calls, [], 'nothing to show yet');
 		files.set(NEW, 'export const n: number = "x";\n');
-		const after = observers.afterTool(write, ok, owner, signal);
+		const after = observers.afterTool(write, wrote(NEW), owner, signal);
 		await isDone(after);
 		assert.deepEqual(documents.calls, [`show ${NEW}`]);
 		source.setDiagnostics(uriOf(NEW), [diagnosticEntry({ message: 'Wrong type.' })]);
@@ -187,9 +122,9 @@ describe('SessionObservers and edit diagnostics', () => {
 		const { source } = first;
 		first.documents.shownPaths.add(A);
 		source.setSilently(uriOf(A), [diagnosticEntry({ message: 'Already broken.' })]);
-		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		const { edit } = first;
 		await first.run(first.observers.beforeTool(edit, first.owner, first.signal));
-		await first.run(first.observers.afterTool(edit, first.ok, first.owner, first.signal));
+		await first.run(first.observers.afterTool(edit, first.wrote(A), first.owner, first.signal));
 		await first.engine.wait({ requestId: 'r1', owner: first.owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] }, undefined).commit();
 		assert.match(first.recorder.records[0]?.entries[0]?.body ?? '', /context only\):\n.*Already broken\./);
 
@@ -197,18 +132,17 @@ describe('SessionObservers and edit diagnostics', () => {
 		reopened.documents.shownPaths.add(A);
 		reopened.observers.restore(first.recorder.records);
 		await reopened.run(reopened.observers.beforeTool(edit, reopened.owner, reopened.signal));
-		await reopened.run(reopened.observers.afterTool(edit, reopened.ok, reopened.owner, reopened.signal));
+		await reopened.run(reopened.observers.afterTool(edit, reopened.wrote(A), reopened.owner, reopened.signal));
 		assert.equal(reopened.engine.queued[0]?.body, 'After your edit of src/a.ts, no new problems.\n1 problem already reported, unchanged.');
 	});
 
 	it('a file read (opened, not checked) and then edited waits for its report once, not at every edit', async () => {
-		const { source, owner, documents, observers, signal, run, ok } = setup({ openEditedFiles: false });
-		await run(observers.afterTool({ name: 'Read', input: { path: 'src/a.ts' } }, { content: '' }, owner, signal));
-		const edit = { name: 'Edit', input: { path: 'src/a.ts' } };
+		const { source, owner, documents, observers, signal, run, edit, wrote, read } = setup({ openEditedFiles: false });
+		await run(observers.afterTool({ name: 'Read' }, read(A, ''), owner, signal));
 		const first = observers.beforeTool(edit, owner, signal);
 		assert.equal(await isDone(first), false, 'waits for the report of a document opened by the Read');
 		await run(first);
-		await run(observers.afterTool(edit, ok, owner, signal));
+		await run(observers.afterTool(edit, wrote(A), owner, signal));
 		observers.endOwner(owner);
 		source.setSilently(uriOf(A), []);
 		const next = observers.beforeTool(edit, owner, signal);

@@ -1,7 +1,10 @@
-// The editor feeds the reminder engine: after a tool call, note what the agent read or wrote
-// and discover the AGENTS.md on a read file's path; before each WAIT, report files that changed
-// outside Aside's tools. One per session, with the session's stale-write guard (`seen`, which the
-// tools reach through their ToolContext); failures here are logged and never break a turn.
+// The editor feeds the reminder engine: before a tool call, take the diagnostics baseline of each
+// file it declared it will write (`Tool.touches`); after it, note each file its result says it
+// read or wrote (`ToolResult.touched`) and discover the AGENTS.md on the path of each file it
+// read; before each WAIT, report files that changed outside Aside's tools. Tools are known only by
+// what they declare and report, never by name. One per session, with the session's stale-write
+// guard (`seen`, which the tools reach through their ToolContext); failures here are logged and
+// never break a turn.
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { EditDiagnostics } from '../observe/editDiagnostics';
@@ -11,9 +14,8 @@ import { SeenTexts } from '../observe/seenTexts';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
-import { resolveInWorkspace } from '../tools/paths';
 import { decodeUtf8 } from '../tools/text';
-import type { ToolResult, WorkspaceFs } from '../tools/tool';
+import type { TouchedFile, ToolResult, ToolTouches, WorkspaceFs } from '../tools/tool';
 
 /** Opens files as editor documents, so language servers check them; the editor's URIs for paths. */
 export interface DocumentOpener {
@@ -44,13 +46,22 @@ export interface ObserverDiagnostics {
 	readonly openEditedFiles?: () => boolean;
 }
 
-type Call = { readonly name: string; readonly input: unknown };
+/** A tool call as the observers hear of it. Its name is for log lines only. */
+export interface ObservedCall {
+	readonly name: string;
+}
+
+/** A call about to run, with the files it declared it will show the model or write. */
+export interface DeclaredCall extends ObservedCall {
+	readonly touches: ToolTouches;
+}
 
 /** What the turn loop tells observers, and when. */
 export interface TurnObservers {
 	/** Before a tool runs (after any permission was granted). */
-	beforeTool(call: Call, owner: Owner, signal: AbortSignal): Promise<void>;
-	afterTool(call: Call, result: ToolResult, owner: Owner, signal: AbortSignal): Promise<void>;
+	beforeTool(call: DeclaredCall, owner: Owner, signal: AbortSignal): Promise<void>;
+	/** After its result is recorded; the result's `touched` says what it actually read and wrote. */
+	afterTool(call: ObservedCall, result: ToolResult, owner: Owner, signal: AbortSignal): Promise<void>;
 	beforeWait(owner: Owner, signal: AbortSignal): Promise<void>;
 	/**
 	 * The owner finished: its request's diagnostics baselines end, and an agent invocation's
@@ -58,8 +69,6 @@ export interface TurnObservers {
 	 */
 	endOwner(owner: Owner): void;
 }
-
-const WRITES = ['Edit', 'Write'];
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -69,18 +78,13 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * already saw is no change. A file that is not UTF-8 keeps its bytes on disk: the editor decoded
  * it in its own encoding, which UTF-8 would misreport as a change.
  */
-export function shownBytes(disk: Uint8Array, text: string | undefined): Uint8Array {
-	if (text === undefined || decodeUtf8(disk) === undefined) {
+export function shownBytes(disk: Uint8Array, text: string): Uint8Array {
+	if (decodeUtf8(disk) === undefined) {
 		return disk;
 	}
 	const bom = UTF8_BOM.every((byte, index) => disk[index] === byte);
 	const encoded = Buffer.from(text, 'utf8');
 	return bom ? Buffer.concat([Buffer.from(UTF8_BOM), encoded]) : encoded;
-}
-
-function pathOf(input: unknown): string | undefined {
-	const path = (input as { path?: unknown } | undefined)?.path;
-	return typeof path === 'string' ? path : undefined;
 }
 
 export class SessionObservers extends Disposable implements TurnObservers {
@@ -95,7 +99,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		private readonly engine: ReminderEngine,
 		private readonly fs: WorkspaceFs,
 		events: FileEvents,
-		private readonly roots: () => readonly string[],
+		roots: () => readonly string[],
 		options: EditedFilesOptions,
 		private readonly log: Logger,
 		private readonly diagnostics?: ObserverDiagnostics,
@@ -110,70 +114,31 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		return this.edited.pendingCount;
 	}
 
-	/** Before an edit: the file's diagnostics as they are (its baseline), with the file open. */
-	async beforeTool(call: Call, owner: Owner, signal: AbortSignal): Promise<void> {
-		const input = pathOf(call.input);
-		if (!this.diagnostics || input === undefined || !WRITES.includes(call.name)) {
+	/** Before a call that writes: each file's diagnostics as they are (its baseline), with the file open. */
+	async beforeTool(call: DeclaredCall, owner: Owner, signal: AbortSignal): Promise<void> {
+		if (!this.diagnostics) {
 			return;
 		}
-		const { observer, documents } = this.diagnostics;
-		try {
-			const path = await resolveInWorkspace(input, this.roots(), this.fs);
-			const uri = documents.uriOf(path);
-			if ((await this.fs.stat(path)) === undefined) {
-				// A Write that creates the file: nothing was there, so every problem is new.
-				observer.beforeEdit(owner.id, uri);
-				return;
+		// One file at a time, so the files are shown in the order the call named them.
+		for (const path of call.touches.writes) {
+			try {
+				await this.takeBaseline(this.diagnostics, path, owner, signal);
+			} catch (error) {
+				this.log.warn(`Aside: no diagnostics baseline for ${path}: ${error instanceof Error ? error.message : String(error)}`);
 			}
-			// One opened or shown just now (by this edit, or by the Read before it) may not have been
-			// checked yet: let its language servers report before taking the baseline.
-			const fresh = (await this.makeCheckable(path)) || (this.opened.has(path) && !documents.hasDiagnostics(path));
-			if (fresh) {
-				await observer.beforeEditSettled(owner.id, uri, signal, { lines: documents.lineCount(path) });
-			} else {
-				observer.beforeEdit(owner.id, uri);
-			}
-			// Its language servers have had their chance: a later edit need not wait for them again.
-			this.opened.delete(path);
-		} catch (error) {
-			this.log.warn(`Aside: no diagnostics baseline for ${input}: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	}
 
-	async afterTool(call: Call, result: ToolResult, owner: Owner, signal: AbortSignal): Promise<void> {
-		const input = pathOf(call.input);
-		if (result.isError || input === undefined || !['Read', ...WRITES].includes(call.name)) {
+	async afterTool(call: ObservedCall, result: ToolResult, owner: Owner, signal: AbortSignal): Promise<void> {
+		if (result.isError) {
 			return;
 		}
-		try {
-			const path = await resolveInWorkspace(input, this.roots(), this.fs);
-			if (this.diagnostics && WRITES.includes(call.name)) {
-				await this.reportDiagnostics(path, owner, signal);
+		for (const file of result.touched ?? []) {
+			try {
+				await (file.access === 'read' ? this.afterRead(file, owner) : this.afterWrite(file, owner, signal));
+			} catch (error) {
+				this.log.warn(`Aside: could not observe ${call.name} of ${file.path}: ${error instanceof Error ? error.message : String(error)}`);
 			}
-			const stat = await this.fs.stat(path);
-			if (stat?.type !== 'file') {
-				return;
-			}
-			const disk = await this.fs.readFile(path);
-			// Past the cache's per-file bound only a fingerprint is kept: no need to encode the text.
-			const bytes = disk.length > this.edited.cache.maxFileBytes ? disk : shownBytes(disk, result.touched?.path === path ? result.touched.text : undefined);
-			if (call.name === 'Read') {
-				this.edited.noteRead(path, bytes, stat.mtimeMs);
-				// Agents read before they edit: opening the document now lets its language server
-				// report before the edit, so the edit's baseline is there when it is needed.
-				if (this.diagnostics && !this.diagnostics.documents.isOpen(path)) {
-					await this.diagnostics.documents.open(path);
-					this.opened.add(path);
-				}
-				const discovered = await this.instructions.afterRead(owner, path);
-				if (discovered) {
-					this.engine.queueTurnEvent(owner, discovered);
-				}
-			} else {
-				this.edited.noteOwnWrite(path, bytes, stat.mtimeMs);
-			}
-		} catch (error) {
-			this.log.warn(`Aside: could not observe ${call.name} of ${input}: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	}
 
@@ -204,18 +169,69 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		this.diagnostics?.observer.endRequest(owner.id);
 	}
 
-	/** After an edit: wait for the file's diagnostics to settle and queue what the edit changed. */
-	private async reportDiagnostics(path: string, owner: Owner, signal: AbortSignal): Promise<void> {
-		if (!this.diagnostics) {
+	private async takeBaseline({ observer, documents }: ObserverDiagnostics, path: string, owner: Owner, signal: AbortSignal): Promise<void> {
+		const uri = documents.uriOf(path);
+		if ((await this.fs.stat(path)) === undefined) {
+			// A file the call creates: nothing was there, so every problem is new.
+			observer.beforeEdit(owner.id, uri);
 			return;
 		}
-		const { observer, documents } = this.diagnostics;
-		// A file the Write just created, or one whose tab was closed since: let it be checked.
-		const justOpened = await this.makeCheckable(path);
-		const event = await observer.afterEdit(owner.id, documents.uriOf(path), signal, { lines: documents.lineCount(path), justOpened });
-		if (event) {
-			this.engine.queueTurnEvent(owner, event);
+		// One opened or shown just now (by this edit, or by the Read before it) may not have been
+		// checked yet: let its language servers report before taking the baseline.
+		const fresh = (await this.makeCheckable(path)) || (this.opened.has(path) && !documents.hasDiagnostics(path));
+		if (fresh) {
+			await observer.beforeEditSettled(owner.id, uri, signal, { lines: documents.lineCount(path) });
+		} else {
+			observer.beforeEdit(owner.id, uri);
 		}
+		// Its language servers have had their chance: a later edit need not wait for them again.
+		this.opened.delete(path);
+	}
+
+	private async afterRead(file: TouchedFile, owner: Owner): Promise<void> {
+		const shown = await this.snapshot(file);
+		if (!shown) {
+			return;
+		}
+		this.edited.noteRead(file.path, shown.bytes, shown.mtimeMs);
+		// Agents read before they edit: opening the document now lets its language server
+		// report before the edit, so the edit's baseline is there when it is needed.
+		if (this.diagnostics && !this.diagnostics.documents.isOpen(file.path)) {
+			await this.diagnostics.documents.open(file.path);
+			this.opened.add(file.path);
+		}
+		const discovered = await this.instructions.afterRead(owner, file.path);
+		if (discovered) {
+			this.engine.queueTurnEvent(owner, discovered);
+		}
+	}
+
+	/** After a write: wait for the file's diagnostics to settle and queue what the edit changed; keep what Aside wrote. */
+	private async afterWrite(file: TouchedFile, owner: Owner, signal: AbortSignal): Promise<void> {
+		if (this.diagnostics) {
+			const { observer, documents } = this.diagnostics;
+			// A file the call just created, or one whose tab was closed since: let it be checked.
+			const justOpened = await this.makeCheckable(file.path);
+			const event = await observer.afterEdit(owner.id, documents.uriOf(file.path), signal, { lines: documents.lineCount(file.path), justOpened });
+			if (event) {
+				this.engine.queueTurnEvent(owner, event);
+			}
+		}
+		const shown = await this.snapshot(file);
+		if (shown) {
+			this.edited.noteOwnWrite(file.path, shown.bytes, shown.mtimeMs);
+		}
+	}
+
+	/** The file as the edited-files cache keeps it (its `shownBytes`, and its mtime); undefined when it is no file now. */
+	private async snapshot(file: TouchedFile): Promise<{ readonly bytes: Uint8Array; readonly mtimeMs: number } | undefined> {
+		const stat = await this.fs.stat(file.path);
+		if (stat?.type !== 'file') {
+			return undefined;
+		}
+		const disk = await this.fs.readFile(file.path);
+		// Past the cache's per-file bound only a fingerprint is kept: no need to encode the text.
+		return { bytes: disk.length > this.edited.cache.maxFileBytes ? disk : shownBytes(disk, file.text), mtimeMs: stat.mtimeMs };
 	}
 
 	/**

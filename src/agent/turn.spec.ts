@@ -24,6 +24,7 @@ const readTool: Tool<{ path: string }> = {
 	description: 'Reads a file.',
 	kind: 'read',
 	input: z.object({ path: z.string() }),
+	touches: ({ path }) => Promise.resolve({ reads: [`/ws/${path}`], writes: [] }),
 	run: ({ path }) => Promise.resolve({ content: `1\tcontents of ${path}`, notices: [{ key: 'read.truncated', body: 'Showing lines 1–1 of 9.' }] }),
 };
 
@@ -33,6 +34,7 @@ const editTool: Tool<{ path: string }> = {
 	description: 'Edits a file.',
 	kind: 'write',
 	input: z.object({ path: z.string() }),
+	touches: ({ path }) => Promise.resolve({ reads: [], writes: [`/ws/${path}`] }),
 	// A path starting `linked` stands for a file with more than one hard link.
 	confirm: ({ path }) =>
 		Promise.resolve({ title: 'Edit a file', target: path, diff: '-old\n+new', ...(path.startsWith('linked') ? { alwaysAsk: `${path} has 2 hard links.` } : {}) }),

@@ -13,8 +13,8 @@ import type { ReminderEngine } from '../reminders/engine';
 import type { Injection, PreparedRequest } from '../reminders/injector';
 import type { InjectionRecord } from '../reminders/record';
 import { RequestStaging, stageEntry } from '../reminders/staging';
-import type { Preparation } from '../tools/registry';
-import type { Confirmation, Tool, ToolContext, ToolResult } from '../tools/tool';
+import { declareTouches, type Preparation } from '../tools/registry';
+import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
 import type { AssistantRecord, ToolResultRecord, TurnEndRecord, UserRecord } from '../transcript/records';
 import type { TurnObservers } from './observers';
 
@@ -314,7 +314,8 @@ export class Turn {
 	}
 
 	private async invoke(tool: Tool, call: Sample['toolCalls'][number], context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
-		await this.deps.observers?.beforeTool(call, this.owner, signal);
+		const touches = this.deps.observers ? await declareTouches(tool, call.input, context) : NO_TOUCHES;
+		await this.deps.observers?.beforeTool({ name: call.name, touches }, this.owner, signal);
 		return this.deps.invoke(tool, call.input, context);
 	}
 

@@ -93,7 +93,7 @@ export class InstructionFiles {
 		this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_INSTRUCTION_BYTES;
 	}
 
-	/** After a successful Read of `readPath` by `owner`: the instructions it newly brings into scope. */
+	/** After a call by `owner` read (showed the model) `readPath`: the instructions it newly brings into scope. */
 	async afterRead(owner: Owner, readPath: string): Promise<TurnEvent | undefined> {
 		const path = nodePath.resolve(readPath);
 		const roots = this.roots().map((root) => nodePath.resolve(root));

@@ -139,6 +139,9 @@ export const editTool: Tool<EditInput> = {
 		`Refuses files over ${formatBytes(EDIT_MAX_FILE_BYTES)}. A file with more than one hard link is always confirmed by the user, whatever the permission mode.`,
 	kind: 'write',
 	input,
+	async touches({ path }, context) {
+		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs)] };
+	},
 	async confirm(edit, context) {
 		return confirmation(await planEdit(edit, context));
 	},
@@ -153,7 +156,7 @@ export const editTool: Tool<EditInput> = {
 		return {
 			content: `Edited ${plan.shown}: replaced ${plural(plan.replaced, 'occurrence')}.`,
 			detail: { kind: 'diff', path: plan.shown, diff: unifiedDiff(plan.shown, plan.shown, plan.before, plan.after) },
-			touched: { path: plan.absolute, text: plan.after },
+			touched: [{ path: plan.absolute, access: 'written', text: plan.after }],
 		};
 	},
 };

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { plural } from './text';
-import type { Tool } from './tool';
+import { type Tool, touchesNothing } from './tool';
 import { skippedFoldersFor, walkFiles } from './walk';
 
 export const GLOB_MAX_RESULTS = 500;
@@ -23,6 +23,7 @@ export const globTool: Tool<z.infer<typeof input>> = {
 		'Hidden files are included; .git and node_modules folders are skipped unless the pattern names them. Use Grep to search file contents.',
 	kind: 'read',
 	input,
+	touches: touchesNothing,
 	async run({ pattern: rawPattern, path = '.' }, context) {
 		const pattern = rawPattern.replace(/^(\.\/)+/, '');
 		if (nodePath.isAbsolute(pattern) || /^[A-Za-z]:/.test(pattern)) {

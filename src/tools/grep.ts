@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { ToolError, errorMessage } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { formatBytes, plural, truncateChars } from './text';
-import type { TextSearchResult, Tool } from './tool';
+import { type TextSearchResult, type Tool, touchesNothing } from './tool';
 import { SEARCH_MAX_FILE_BYTES } from './walk';
 
 export const GREP_MAX_RESULTS = 250;
@@ -25,6 +25,7 @@ export const grepTool: Tool<z.infer<typeof input>> = {
 		'says which files it could not search and when a search was cut short. Use Read to see a match in context.',
 	kind: 'read',
 	input,
+	touches: touchesNothing,
 	async run({ pattern, path, glob, caseSensitive = true }, context) {
 		try {
 			new RegExp(pattern, caseSensitive ? '' : 'i');

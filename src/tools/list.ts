@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { plural } from './text';
-import type { Tool } from './tool';
+import { type Tool, touchesNothing } from './tool';
 
 export const LIST_MAX_ENTRIES = 1000;
 
@@ -18,6 +18,7 @@ export const listTool: Tool<z.infer<typeof input>> = {
 		'Hidden entries and ignored folders such as node_modules are included. Use Glob to find files by pattern across folders.',
 	kind: 'read',
 	input,
+	touches: touchesNothing,
 	async run({ path = '.' }, context) {
 		const absolute = await resolveInWorkspace(path, context.roots, context.fs);
 		const shown = displayPath(absolute, context.roots);

@@ -27,6 +27,9 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		'The line-number prefix is not part of the file: leave it out of Edit strings.',
 	kind: 'read',
 	input,
+	async touches({ path }, context) {
+		return { reads: [await resolveInWorkspace(path, context.roots, context.fs)], writes: [] };
+	},
 	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT }, context) {
 		const absolute = await resolveInWorkspace(path, context.roots, context.fs);
 		const shown = displayPath(absolute, context.roots);
@@ -61,7 +64,7 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		const result = numbered(text, shown, offset, limit);
 		// What the agent has now seen of the file: Edit checks it is still the text (stale-write guard).
 		context.seen.saw(absolute, text);
-		return { ...result, touched: { path: absolute, text } };
+		return { ...result, touched: [{ path: absolute, access: 'read', text }] };
 	},
 };
 

@@ -1,16 +1,24 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
-import { nodeToolContext } from '../testing/nodeWorkspace';
+import { nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
+import { editTool } from './edit';
 import { ToolError } from './errors';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { listTool } from './list';
 import { readTool } from './read';
-import { BUILTIN_TOOLS, invokeTool, prepareTool, toolSpecs, toolsFor } from './registry';
-import type { Tool } from './tool';
+import { BUILTIN_TOOLS, declareTouches, invokeTool, prepareTool, toolSpecs, toolsFor } from './registry';
+import { runTool } from './run';
+import { NO_TOUCHES, type Tool, type ToolTouches, touchesNothing } from './tool';
+import { writeTool } from './write';
 
 const context = nodeToolContext(['/nonexistent-aside-root']);
 
 function fakeTool(run: Tool<{ n: number }>['run']): Tool<{ n: number }> {
-	return { name: 'Fake', description: 'A test tool.', kind: 'read', input: z.object({ n: z.number() }), run };
+	return { name: 'Fake', description: 'A test tool.', kind: 'read', input: z.object({ n: z.number() }), touches: touchesNothing, run };
 }
 
 describe('toolSpecs', () => {
@@ -116,6 +124,43 @@ describe('prepareTool', () => {
 		assert.equal(invalid.ok, false);
 		const failing: Tool<{ n: number }> = { ...fakeTool(() => Promise.resolve({ content: '' })), confirm: () => Promise.reject(new Error('nope')) };
 		assert.deepEqual(await prepareTool(failing, { n: 1 }, context), { ok: false, result: { isError: true, content: 'Fake failed: nope' } });
+	});
+});
+
+describe('declareTouches', () => {
+	it('each built-in tool declares, before it runs, every file its result says it read or wrote', async (t) => {
+		const workspace = tempWorkspace('aside-touches-');
+		t.after(() => {
+			workspace.dispose();
+		});
+		const on = nodeToolContext([workspace.root]);
+		const file = (name: string) => join(workspace.root, name);
+		writeFileSync(file('a.ts'), 'const a = 1;\n');
+		const calls: [Tool, unknown, ToolTouches][] = [
+			[readTool, { path: 'a.ts' }, { reads: [file('a.ts')], writes: [] }],
+			[editTool, { path: 'a.ts', old_string: '1', new_string: '2' }, { reads: [], writes: [file('a.ts')] }],
+			[writeTool, { path: 'new/b.ts', content: 'const b = 1;\n' }, { reads: [], writes: [file('new/b.ts')] }],
+		];
+		for (const [tool, input, declared] of calls) {
+			assert.deepEqual(await declareTouches(tool, input, on), declared, `${tool.name} declares`);
+			const result = await invokeTool(tool, input, on);
+			assert.equal(result.isError, undefined, result.content);
+			const touched = (result.touched ?? []).map((touch) => ({ path: touch.path, access: touch.access }));
+			const expected = [...declared.reads.map((path) => ({ path, access: 'read' })), ...declared.writes.map((path) => ({ path, access: 'written' }))];
+			assert.deepEqual(touched, expected, `${tool.name} reports what it declared`);
+		}
+		for (const tool of [listTool, globTool, grepTool, runTool]) {
+			assert.deepEqual(await tool.touches(undefined as never, on), NO_TOUCHES, `${tool.name} names no file`);
+		}
+	});
+
+	it('never throws: invalid input, a path outside the workspace or a failing declaration declare nothing', async () => {
+		assert.deepEqual(await declareTouches(readTool, { offset: 1 }, context), NO_TOUCHES);
+		assert.deepEqual(await declareTouches(editTool, { path: '/etc/passwd', old_string: 'a', new_string: 'b' }, context), NO_TOUCHES);
+		const failing: Tool<{ n: number }> = { ...fakeTool(() => Promise.resolve({ content: '' })), touches: () => Promise.reject(new Error('nope')) };
+		assert.deepEqual(await declareTouches(failing, { n: 1 }, context), NO_TOUCHES);
+		const declaring: Tool<{ n: number }> = { ...failing, touches: ({ n }) => Promise.resolve({ reads: [`/r${n}`], writes: [`/w${n}`] }) };
+		assert.deepEqual(await declareTouches(declaring, { n: 2, extra: true }, context), { reads: ['/r2'], writes: ['/w2'] }, 'with the parsed input');
 	});
 });
 

@@ -9,7 +9,7 @@ import { grepTool } from './grep';
 import { listTool } from './list';
 import { readTool } from './read';
 import { runTool } from './run';
-import type { Confirmation, Tool, ToolContext, ToolResult } from './tool';
+import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
 import { writeTool } from './write';
 
 export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, runTool];
@@ -111,6 +111,23 @@ export async function prepareTool(tool: Tool, rawInput: unknown, context: ToolCo
 		return { ok: true, confirmation: tool.confirm ? await tool.confirm(parsed.input, context) : undefined };
 	} catch (error) {
 		return { ok: false, result: failure(tool, error) };
+	}
+}
+
+/**
+ * The files a call declares it will show the model or write (`Tool.touches`), asked once before
+ * it runs so that the observers can take each written file's diagnostics baseline. Never throws:
+ * a call whose input or path is bad declares nothing, and its run reports the problem.
+ */
+export async function declareTouches(tool: Tool, rawInput: unknown, context: ToolContext): Promise<ToolTouches> {
+	const parsed = parseInput(tool, rawInput);
+	if (!parsed.ok) {
+		return NO_TOUCHES;
+	}
+	try {
+		return await tool.touches(parsed.input, context);
+	} catch {
+		return NO_TOUCHES;
 	}
 }
 

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { ToolError } from './errors';
 import { formatBytes } from './text';
-import type { Tool } from './tool';
+import { type Tool, touchesNothing } from './tool';
 
 export const RUN_DEFAULT_TIMEOUT_MS = 120_000;
 export const RUN_MAX_TIMEOUT_MS = 600_000;
@@ -25,6 +25,9 @@ export const runTool: Tool<z.infer<typeof input>> = {
 		'Prefer Read, List, Glob and Grep to look at files.',
 	kind: 'run',
 	input,
+	// A command may change any file, so it names none: a file the agent saw that it changes is
+	// reported like any change outside Aside's tools.
+	touches: touchesNothing,
 	confirm({ command }) {
 		return Promise.resolve({ title: 'Run command', target: command });
 	},

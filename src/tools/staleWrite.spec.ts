@@ -113,7 +113,7 @@ describe('the stale-write guard', () => {
 		const writer = new NodeDocumentWriter();
 		writer.readText = () => Promise.resolve(`${TEXT}// unsaved\n`);
 		const result = await read({ ...context, writer });
-		assert.deepEqual(result.touched, { path: file, text: `${TEXT}// unsaved\n` });
+		assert.deepEqual(result.touched, [{ path: file, access: 'read', text: `${TEXT}// unsaved\n` }]);
 		assert.equal(seen.compare(file, `${TEXT}// unsaved\n`), 'same');
 		assert.equal(seen.compare(file, TEXT), 'changed');
 	});

@@ -1,7 +1,7 @@
 // A tool the agent can call: one zod schema (checked on invoke, turned into the JSON Schema the
-// model sees), what it may touch (read, write, run), and its run function. Tools reach the
-// workspace only through the interfaces below, implemented for VS Code in src/vscode/ and
-// over the real file system for tests.
+// model sees), its kind (read, write, run), the files a call will touch, and its run function.
+// Tools reach the workspace only through the interfaces below, implemented for VS Code in
+// src/vscode/ and over the real file system for tests.
 import type * as z from 'zod';
 
 export type ToolKind = 'read' | 'write' | 'run';
@@ -21,10 +21,37 @@ export interface ToolResult {
 	/** For the view and the transcript: a unified diff for edits, the command's exit code, … */
 	readonly detail?: ToolDetail;
 	/**
-	 * For the observers, never recorded: the file this call showed the model or wrote, and its
+	 * For the observers, never recorded: each file this call showed the model or wrote, with its
 	 * whole text as shown or written (the editor's text, unsaved changes included).
 	 */
-	readonly touched?: { readonly path: string; readonly text: string };
+	readonly touched?: readonly TouchedFile[];
+}
+
+/**
+ * What a call declares, before it runs, about the files it will touch: absolute paths, confined
+ * by resolveInWorkspace. `reads` are files whose text it will show the model; `writes` are files
+ * it may create or change (each gets a diagnostics baseline before the call runs). A command
+ * (Run) declares nothing: what it changes is seen as a change outside Aside's tools.
+ */
+export interface ToolTouches {
+	readonly reads: readonly string[];
+	readonly writes: readonly string[];
+}
+
+export const NO_TOUCHES: ToolTouches = { reads: [], writes: [] };
+
+/** `touches` for a tool that shows or writes no named file (List, Glob, Grep, Run). */
+export function touchesNothing(): Promise<ToolTouches> {
+	return Promise.resolve(NO_TOUCHES);
+}
+
+/** A file a call actually read (showed the model) or wrote, with that whole text. */
+export interface TouchedFile {
+	/** Absolute, confined. */
+	readonly path: string;
+	readonly access: 'read' | 'written';
+	/** The text the model was shown (read) or that Aside wrote (written). */
+	readonly text: string;
 }
 
 export type ToolDetail =
@@ -160,5 +187,11 @@ export interface Tool<I = unknown> {
 	readonly input: z.ZodType<I>;
 	/** For ask mode: what the person is asked to allow. Read tools have none. */
 	confirm?(input: I, context: ToolContext): Promise<Confirmation>;
+	/**
+	 * The files this call will show the model or write, asked once per call right before it runs
+	 * (after any permission was granted; see declareTouches). Every file `run` reports in `touched`
+	 * must be declared here; a tool that touches no named file uses `touchesNothing`.
+	 */
+	touches(input: I, context: ToolContext): Promise<ToolTouches>;
 	run(input: I, context: ToolContext): Promise<ToolResult>;
 }

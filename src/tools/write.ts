@@ -38,6 +38,9 @@ export const writeTool: Tool<WriteInput> = {
 	description: 'Creates a new file with the given content and saves it; missing parent folders are created. Refuses a path that already exists: use Edit to change existing files.',
 	kind: 'write',
 	input,
+	async touches({ path }, context) {
+		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs)] };
+	},
 	async confirm({ path, content }, context) {
 		const { shown } = await planWrite(path, context);
 		return { title: `Create ${shown}`, target: shown, diff: unifiedDiff('/dev/null', shown, '', content) };
@@ -57,7 +60,7 @@ export const writeTool: Tool<WriteInput> = {
 		return {
 			content: `Created ${shown} (${plural(splitLines(content).length, 'line')}).`,
 			detail: { kind: 'diff', path: shown, diff: unifiedDiff('/dev/null', shown, '', content) },
-			touched: { path: absolute, text: content },
+			touched: [{ path: absolute, access: 'written', text: content }],
 		};
 	},
 };
