@@ -1,9 +1,8 @@
 // A 200 answer as the providers read it: an event stream, or — from a wrong aside.baseUrl, a
 // captive portal, a proxy's error page, a server that ignored `stream: true` — something else,
 // which is reported as what it is (an HTML page, JSON, nothing) rather than as a cut-off stream.
-import { readText } from './http';
 import { ProviderError } from './provider';
-import { errorMessageOf, failureOf, kindForStatus } from './retry';
+import { errorMessageOf, failureOf, kindForStatus, readText } from './http';
 import { SseEventTooLarge } from './sse';
 
 /** How much of a non-stream answer is read to say what it was. */

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import type { IdSource } from '../base/clock';
 import { ProviderError, type StopReason, type StreamEvent } from './provider';
-import { errorMessageOf } from './retry';
+import { errorMessageOf } from './http';
 
 const ToolFragment = z.object({
 	index: z.number().optional(),
