@@ -3,7 +3,7 @@
 // back as StreamEvents.
 import * as z from 'zod';
 import { systemClock, type Clock } from '../base/clock';
-import type { AssistantMessage, ChatMessage, ToolResultPart } from './messages';
+import { alternating, type AssistantMessage, type ChatMessage, type ToolResultPart, type UserTurn } from './messages';
 import { errorFieldOf, eventStreamOf, noEvents, readFailure } from './answer';
 import { errorFromResponse, fetchOrFail } from './http';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StopReason, type StreamEvent, type StreamOptions } from './provider';
@@ -35,58 +35,35 @@ export interface AnthropicMessage {
 	content: AnthropicBlock[];
 }
 
-function resultBlock(part: Pick<ToolResultPart, 'callId' | 'content' | 'isError'>): AnthropicBlock {
+function resultBlock(part: ToolResultPart): AnthropicBlock {
 	return { type: 'tool_result', tool_use_id: part.callId, content: part.content, ...(part.isError ? { is_error: true as const } : {}) };
 }
 
-function assistantBlocks(message: AssistantMessage): AnthropicBlock[] {
-	// The API refuses empty text blocks; an interrupted turn can leave one behind.
-	return message.content.flatMap((part): AnthropicBlock[] => {
-		if (part.type === 'tool-call') {
-			return [{ type: 'tool_use', id: part.id, name: part.name, input: part.input }];
-		}
-		return part.text === '' ? [] : [{ type: 'text', text: part.text }];
-	});
-}
-
-function blocksOf(message: ChatMessage): AnthropicBlock[] {
-	switch (message.role) {
-		case 'tool':
-			return [resultBlock(message)];
-		case 'assistant':
-			return assistantBlocks(message);
-		case 'user':
-			return message.content.flatMap((part): AnthropicBlock[] => {
-				if (part.type === 'tool-result') {
-					return [resultBlock(part)];
-				}
-				return part.text === '' ? [] : [{ type: 'text', text: part.text }];
-			});
+function blocksOf(entry: AssistantMessage | UserTurn): AnthropicBlock[] {
+	if (entry.role === 'assistant') {
+		return entry.content.map((part): AnthropicBlock => (part.type === 'tool-call' ? { type: 'tool_use', id: part.id, name: part.name, input: part.input } : { type: 'text', text: part.text }));
 	}
+	// The API refuses empty text blocks.
+	const texts = entry.texts.flat().flatMap((part): AnthropicBlock[] => (part.text === '' ? [] : [{ type: 'text', text: part.text }]));
+	return [...entry.results.map(resultBlock), ...texts];
 }
 
 /**
- * The neutral history as Anthropic messages: `tool` messages become tool_result blocks, and
- * adjacent messages of one role are merged, with a user message's tool results first.
+ * The neutral history as Anthropic messages, which must alternate: one user message per user
+ * turn (tool results first), and adjacent assistant messages merged.
  */
 export function toAnthropicMessages(messages: readonly ChatMessage[]): AnthropicMessage[] {
 	const out: AnthropicMessage[] = [];
-	for (const message of messages) {
-		const role = message.role === 'assistant' ? 'assistant' : 'user';
-		const blocks = blocksOf(message);
+	for (const entry of alternating(messages)) {
+		const blocks = blocksOf(entry);
 		if (blocks.length === 0) {
 			continue;
 		}
 		const previous = out.at(-1);
-		if (previous?.role === role) {
+		if (previous?.role === entry.role) {
 			previous.content.push(...blocks);
 		} else {
-			out.push({ role, content: blocks });
-		}
-	}
-	for (const message of out) {
-		if (message.role === 'user') {
-			message.content = [...message.content.filter((b) => b.type === 'tool_result'), ...message.content.filter((b) => b.type !== 'tool_result')];
+			out.push({ role: entry.role, content: blocks });
 		}
 	}
 	return out;

@@ -3,7 +3,7 @@
 // back as StreamEvents.
 import * as z from 'zod';
 import { randomIds, systemClock, type Clock, type IdSource } from '../base/clock';
-import type { AssistantMessage, ChatMessage } from './messages';
+import { alternating, type AssistantMessage, type ChatMessage } from './messages';
 import { errorFieldOf, eventStreamOf, noEvents, readFailure } from './answer';
 import { errorFromResponse, fetchOrFail } from './http';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
@@ -35,56 +35,36 @@ export interface OpenAIToolCall {
 	function: { name: string; arguments: string };
 }
 
-function assistantMessage(message: AssistantMessage): OpenAIMessage | null {
-	const text = message.content.flatMap((part) => (part.type === 'text' && part.text !== '' ? [part.text] : [])).join('');
+function assistantMessage(message: AssistantMessage): OpenAIMessage {
+	const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 	const calls = message.content.flatMap((part): OpenAIToolCall[] =>
 		part.type === 'tool-call' ? [{ id: part.id, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } }] : [],
 	);
-	if (text === '' && calls.length === 0) {
-		return null;
-	}
 	// A tool-only message leaves `content` out: Ollama refuses null, and "" in the history
 	// makes some models answer with tool markup in text.
 	return { role: 'assistant', ...(text === '' ? {} : { content: text }), ...(calls.length === 0 ? {} : { tool_calls: calls }) };
 }
 
 /**
- * The neutral history as chat messages. Between two assistant messages, tool results come
- * first (they must follow the assistant's tool_calls), then the user texts in order.
+ * The neutral history as chat messages. In each user turn the tool results come first, as `tool`
+ * messages (they must follow the assistant's tool_calls), then one user message per user message
+ * that had text.
  */
 export function toOpenAIMessages(system: string, messages: readonly ChatMessage[]): OpenAIMessage[] {
 	const out: OpenAIMessage[] = system === '' ? [] : [{ role: 'system', content: system }];
-	let results: OpenAIMessage[] = [];
-	let texts: OpenAIMessage[] = [];
-	const flush = (): void => {
-		out.push(...results, ...texts);
-		results = [];
-		texts = [];
-	};
-	for (const message of messages) {
-		if (message.role === 'assistant') {
-			flush();
-			const converted = assistantMessage(message);
-			if (converted) {
-				out.push(converted);
-			}
-		} else if (message.role === 'tool') {
-			results.push({ role: 'tool', tool_call_id: message.callId, content: message.content });
-		} else {
-			const text: string[] = [];
-			for (const part of message.content) {
-				if (part.type === 'tool-result') {
-					results.push({ role: 'tool', tool_call_id: part.callId, content: part.content });
-				} else if (part.text !== '') {
-					text.push(part.text);
-				}
-			}
+	for (const entry of alternating(messages)) {
+		if (entry.role === 'assistant') {
+			out.push(assistantMessage(entry));
+			continue;
+		}
+		out.push(...entry.results.map((result): OpenAIMessage => ({ role: 'tool', tool_call_id: result.callId, content: result.content })));
+		for (const parts of entry.texts) {
+			const text = parts.flatMap((part) => (part.text === '' ? [] : [part.text]));
 			if (text.length > 0) {
-				texts.push({ role: 'user', content: text.join('\n\n') });
+				out.push({ role: 'user', content: text.join('\n\n') });
 			}
 		}
 	}
-	flush();
 	return out;
 }
 
