@@ -108,7 +108,7 @@ export class AnthropicProvider implements ChatProvider {
 	}
 
 	stream(request: ChatRequest, signal: AbortSignal, options: StreamOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
-		return this.http.stream('/v1/messages', anthropicBody(request), signal, options, new MessageAssembler());
+		return this.http.stream('/v1/messages', () => anthropicBody(request), signal, options, new MessageAssembler());
 	}
 
 	async listModels(signal: AbortSignal): Promise<readonly ModelInfo[]> {

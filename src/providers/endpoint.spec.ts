@@ -51,7 +51,7 @@ class WordReader implements AnswerReader {
 }
 
 function streamed(endpoint: HttpEndpoint, reader: AnswerReader = new WordReader()): ReturnType<typeof run> {
-	return run(endpoint.stream('/chat/completions', { model: 'm' }, new AbortController().signal, {}, reader));
+	return run(endpoint.stream('/chat/completions', () => ({ model: 'm' }), new AbortController().signal, {}, reader));
 }
 
 describe('HttpEndpoint: one exchange', () => {

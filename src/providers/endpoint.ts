@@ -31,7 +31,7 @@ export class HttpEndpoint {
 	readonly baseUrl: string;
 	readonly fetch: typeof fetch;
 	/** What every error is cleaned of: the key, when there is one. */
-	readonly secrets: readonly string[];
+	private readonly secrets: readonly string[];
 	private readonly clock: Clock;
 
 	constructor(private readonly options: HttpEndpointOptions) {
@@ -55,13 +55,12 @@ export class HttpEndpoint {
 		}
 	}
 
-	/** POSTs `body` as JSON and reads the answer as an event stream through `reader`: `accepted`, then its events; every error without the key. */
-	stream(path: string, body: unknown, signal: AbortSignal, options: StreamOptions, reader: AnswerReader): AsyncGenerator<StreamEvent, void, undefined> {
-		const events = async function* (endpoint: HttpEndpoint): AsyncGenerator<StreamEvent, void, undefined> {
-			const response = await endpoint.send(path, { method: 'POST', body: JSON.stringify(body) }, signal);
-			yield* readAnswer(response, endpoint.label, signal, options, reader);
-		};
-		return redacting(events(this), this.secrets);
+	/**
+	 * POSTs the body as JSON and reads the answer as an event stream through `reader`: `accepted`,
+	 * then its events; every error without the key. The body is made when the stream is first read.
+	 */
+	stream(path: string, body: () => unknown, signal: AbortSignal, options: StreamOptions, reader: AnswerReader): AsyncGenerator<StreamEvent, void, undefined> {
+		return redacting(this.answer(path, body, signal, options, reader), this.secrets);
 	}
 
 	/** GETs `path` as JSON of `schema`'s shape; `problem` words what else came (an unreadable body, other JSON). */
@@ -69,5 +68,10 @@ export class HttpEndpoint {
 		const response = await this.send(path, { method: 'GET' }, signal);
 		const text = await response.text().catch(() => undefined);
 		return parseJson(text, schema, ({ cause }) => problem(cause));
+	}
+
+	private async *answer(path: string, body: () => unknown, signal: AbortSignal, options: StreamOptions, reader: AnswerReader): AsyncGenerator<StreamEvent, void, undefined> {
+		const response = await this.send(path, { method: 'POST', body: JSON.stringify(body()) }, signal);
+		yield* readAnswer(response, this.label, signal, options, reader);
 	}
 }

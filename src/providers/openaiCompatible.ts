@@ -98,7 +98,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
 	}
 
 	stream(request: ChatRequest, signal: AbortSignal, options: StreamOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
-		return this.http.stream('/chat/completions', openAIBody(request), signal, options, new CompletionAssembler(this.http.label, this.options.ids ?? randomIds));
+		return this.http.stream('/chat/completions', () => openAIBody(request), signal, options, new CompletionAssembler(this.http.label, this.options.ids ?? randomIds));
 	}
 
 	async listModels(signal: AbortSignal): Promise<readonly ModelInfo[]> {
