@@ -1,10 +1,12 @@
-// A 200 answer as the providers read it: an event stream, or — from a wrong aside.baseUrl, a
-// captive portal, a proxy's error page, a server that ignored `stream: true` — something else,
-// which is reported as what it is (an HTML page, JSON, nothing) rather than as a cut-off stream.
-import { readText } from './http';
-import { ProviderError } from './provider';
-import { errorMessageOf, failureOf, kindForStatus } from './retry';
-import { SseEventTooLarge } from './sse';
+// A 200 answer as the providers read it: an event stream, read through the protocol's own
+// AnswerReader (`readAnswer`), or — from a wrong aside.baseUrl, a captive portal, a proxy's error
+// page, a server that ignored `stream: true` — something else, which is reported as what it is
+// (an HTML page, JSON, nothing) rather than as a cut-off stream.
+import type * as z from 'zod';
+import { errorMessageOf, failureOf, kindForStatus, readText } from './http';
+import { parseJson, type JsonProblem } from './json';
+import { ProviderError, type StreamEvent, type StreamOptions } from './provider';
+import { readSse, SseEventTooLarge, type SseEvent } from './sse';
 
 /** How much of a non-stream answer is read to say what it was. */
 const HEAD_CHARS = 64 * 1024;
@@ -125,4 +127,59 @@ export function readFailure(label: string, error: unknown, signal: AbortSignal, 
 		return new ProviderError('stream', `${label} sent more than ${error.size} in one event without ending it; Aside stopped reading the answer.`, { cause: error });
 	}
 	return failureOf(error, signal, cutOff);
+}
+
+/** What one protocol makes of the events of its answer (Anthropic's message events, OpenAI's chunks). */
+export interface AnswerReader {
+	/** The StreamEvents one event gives; throws a ProviderError for an event that fails the answer. */
+	take(event: SseEvent): readonly StreamEvent[];
+	/** The answer said all it will (Anthropic's message_stop, OpenAI's `[DONE]`): reading stops. */
+	readonly complete: boolean;
+	/** The body ended after an event, or the answer is complete: its last StreamEvents, or the error for an answer that is not whole. */
+	end(): readonly StreamEvent[];
+	/** The error for an answer that broke off; `cause` is what broke it. */
+	cutOff(cause?: unknown): ProviderError;
+}
+
+/**
+ * A 2xx answer as StreamEvents: `accepted` once it is an event stream, then what `reader` makes
+ * of each event, until the answer is complete or the body ends. llama.cpp's `error:` field, a
+ * body without a single event, an event past the cap and a broken connection fail it here.
+ */
+export async function* readAnswer(response: Response, label: string, signal: AbortSignal, options: StreamOptions, reader: AnswerReader): AsyncGenerator<StreamEvent, void, undefined> {
+	const body = await eventStreamOf(response, label, signal);
+	yield { type: 'accepted' };
+	let events = 0;
+	let lines = false;
+	const onProgress = (): void => {
+		lines = true;
+		options.onProgress?.();
+	};
+	try {
+		for await (const sse of readSse(body, signal, { onProgress })) {
+			events++;
+			if (sse.error !== undefined) {
+				throw errorFieldOf(label, sse.error);
+			}
+			yield* reader.take(sse);
+			if (reader.complete) {
+				break;
+			}
+		}
+	} catch (error) {
+		throw readFailure(label, error, signal, (cause) => reader.cutOff(cause));
+	}
+	if (events === 0) {
+		throw noEvents(label, lines);
+	}
+	yield* reader.end();
+}
+
+/**
+ * An event's data as JSON of `schema`'s shape, else the error `problem` words. The body ended
+ * inside an event whose data is not JSON: that is a cut (`reader.cutOff`), not a server that
+ * speaks nonsense.
+ */
+export function parseEvent<S extends z.ZodType>(sse: SseEvent, schema: S, reader: Pick<AnswerReader, 'cutOff'>, problem: (problem: JsonProblem) => ProviderError): z.output<S> {
+	return parseJson(sse.data, schema, (found) => (found.kind === 'json' && sse.unterminated ? reader.cutOff() : problem(found)));
 }

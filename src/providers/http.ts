@@ -1,8 +1,8 @@
 // One HTTP exchange of a provider, shared by both HTTP providers: fetch with redirects followed
 // by hand, so the API key (`x-api-key`, `authorization`) is never sent to another origin; no
-// credentials in the URL; a non-2xx answer as a ProviderError with the server's explanation.
-import { ProviderError } from './provider';
-import { errorMessageOf, failureOf, kindForStatus, parseRetryAfter, type StatusOptions } from './retry';
+// credentials in the URL; a non-2xx answer or a failed fetch as a ProviderError with the kind and
+// retry-after the retry loop (retry.ts) acts on, and the server's explanation.
+import { ProviderError, type ProviderErrorKind } from './provider';
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -111,4 +111,73 @@ export async function errorFromResponse(label: string, response: Response, optio
 		status: response.status,
 		...(retryAfterMs === undefined ? {} : { retryAfterMs }),
 	});
+}
+
+export interface StatusOptions {
+	/** Anthropic's 529 "overloaded"; elsewhere a 529 is just a server error. */
+	readonly overloadedStatus?: number;
+	/** For an HTTP-date `retry-after`. */
+	readonly now?: number;
+}
+
+/** The wait a server asks for, from `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
+export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
+	const ms = Number(headers.get('retry-after-ms') ?? Number.NaN);
+	if (Number.isFinite(ms) && ms >= 0) {
+		return ms;
+	}
+	const value = headers.get('retry-after')?.trim();
+	if (!value) {
+		return undefined;
+	}
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) {
+		return seconds >= 0 ? seconds * 1000 : undefined;
+	}
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function kindForStatus(status: number, overloadedStatus?: number): ProviderErrorKind {
+	if (status === 401 || status === 403) {
+		return 'auth';
+	}
+	if (status === 429) {
+		return 'rate-limit';
+	}
+	if (status === overloadedStatus) {
+		return 'overloaded';
+	}
+	if (status === 408) {
+		return 'timeout';
+	}
+	return status >= 500 ? 'server' : 'bad-request';
+}
+
+/** The server's own explanation from an error body: `{error: {message}}`, `{error: "…"}` or `{message}`. */
+export function errorMessageOf(bodyText: string): string {
+	try {
+		const body: unknown = JSON.parse(bodyText);
+		const error = field(body, 'error');
+		const message = field(error, 'message') ?? error ?? field(body, 'message');
+		if (typeof message === 'string') {
+			return message;
+		}
+	} catch {
+		// Not JSON: a proxy's HTML page or plain text, quoted below.
+	}
+	const text = bodyText.trim().replace(/\s+/g, ' ');
+	return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+function field(value: unknown, name: string): unknown {
+	return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** What fetch (or reading a body) threw, as a ProviderError: the caller's abort wins over anything else. */
+export function failureOf(error: unknown, signal: AbortSignal, fallback: (cause: unknown) => ProviderError): ProviderError {
+	if (signal.aborted) {
+		return error instanceof ProviderError && error.kind === 'cancelled' ? error : new ProviderError('cancelled', 'The request was stopped.', { cause: error });
+	}
+	return error instanceof ProviderError ? error : fallback(error);
 }

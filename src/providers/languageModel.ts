@@ -4,7 +4,7 @@
 // under plain Node against a fake in tests. The API has no system role: the system prompt goes
 // as the first user message. It reports no usage either: input and output are counted with the
 // model's own `countTokens`.
-import type { ChatMessage } from './messages';
+import { alternating, type ChatMessage } from './messages';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent, type ToolSpec } from './provider';
 
 export interface LmTextPart {
@@ -63,56 +63,34 @@ interface Outgoing {
 
 export function toLmMessages(api: LanguageModelApi, system: string, messages: readonly ChatMessage[]): Outgoing[] {
 	const out: Outgoing[] = [{ message: api.LanguageModelChatMessage.User(system), text: system, key: JSON.stringify(['system', system]) }];
-	// Adjacent user-role content (tool results, reminders, the user's text) is merged into one
-	// message with the results first, as tool-calling models expect.
-	let results: { part: LmToolResultPart; text: string; key: string[] }[] = [];
-	let texts: { part: LmTextPart; text: string; key: string[] }[] = [];
-	const result = (callId: string, content: string) => ({ part: new api.LanguageModelToolResultPart(callId, [new api.LanguageModelTextPart(content)]), text: content, key: ['result', callId, content] });
-	const flush = (): void => {
-		if (results.length + texts.length > 0) {
-			const parts = [...results, ...texts];
+	for (const entry of alternating(messages)) {
+		if (entry.role === 'user') {
+			// One message per user turn (tool results, reminders, the user's text), results first, as tool-calling models expect.
+			const parts = [
+				...entry.results.map((result) => ({ part: new api.LanguageModelToolResultPart(result.callId, [new api.LanguageModelTextPart(result.content)]), text: result.content, key: ['result', result.callId, result.content] })),
+				...entry.texts.flat().map((part) => ({ part: new api.LanguageModelTextPart(part.text), text: part.text, key: ['text', part.text] })),
+			];
 			out.push({
 				message: api.LanguageModelChatMessage.User(parts.map((p) => p.part)),
 				text: parts.map((p) => p.text).join('\n'),
 				key: JSON.stringify(['user', ...parts.map((p) => p.key)]),
 			});
-			results = [];
-			texts = [];
+			continue;
 		}
-	};
-	for (const message of messages) {
-		if (message.role === 'tool') {
-			results.push(result(message.callId, message.content));
-		} else if (message.role === 'user') {
-			for (const part of message.content) {
-				if (part.type === 'text') {
-					texts.push({ part: new api.LanguageModelTextPart(part.text), text: part.text, key: ['text', part.text] });
-				} else {
-					results.push(result(part.callId, part.content));
-				}
-			}
-		} else {
-			flush();
-			const parts: (LmTextPart | LmToolCallPart)[] = [];
-			const text: string[] = [];
-			for (const part of message.content) {
-				if (part.type === 'text') {
-					if (part.text !== '') {
-						parts.push(new api.LanguageModelTextPart(part.text));
-						text.push(part.text);
-					}
-				} else {
-					const input = typeof part.input === 'object' && part.input !== null ? part.input : {};
-					parts.push(new api.LanguageModelToolCallPart(part.id, part.name, input));
-					text.push(`${part.name} ${JSON.stringify(input)}`);
-				}
-			}
-			if (parts.length > 0) {
-				out.push({ message: api.LanguageModelChatMessage.Assistant(parts), text: text.join('\n'), key: JSON.stringify(['assistant', message.content]) });
+		const parts: (LmTextPart | LmToolCallPart)[] = [];
+		const text: string[] = [];
+		for (const part of entry.content) {
+			if (part.type === 'text') {
+				parts.push(new api.LanguageModelTextPart(part.text));
+				text.push(part.text);
+			} else {
+				const input = typeof part.input === 'object' && part.input !== null ? part.input : {};
+				parts.push(new api.LanguageModelToolCallPart(part.id, part.name, input));
+				text.push(`${part.name} ${JSON.stringify(input)}`);
 			}
 		}
+		out.push({ message: api.LanguageModelChatMessage.Assistant(parts), text: text.join('\n'), key: JSON.stringify(['assistant', entry.content]) });
 	}
-	flush();
 	return out;
 }
 

@@ -3,8 +3,10 @@
 // (Ollama's whole calls at one index included), usage and the finish reason.
 import * as z from 'zod';
 import type { IdSource } from '../base/clock';
+import { parseEvent, type AnswerReader } from './answer';
+import { errorMessageOf } from './http';
 import { ProviderError, type StopReason, type StreamEvent } from './provider';
-import { errorMessageOf } from './retry';
+import type { SseEvent } from './sse';
 
 const ToolFragment = z.object({
 	index: z.number().optional(),
@@ -13,7 +15,7 @@ const ToolFragment = z.object({
 });
 type ToolFragment = z.infer<typeof ToolFragment>;
 
-export const Chunk = z.object({
+const Chunk = z.object({
 	choices: z
 		.array(
 			z.object({
@@ -34,7 +36,7 @@ export const Chunk = z.object({
 	usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
 	error: z.unknown().optional(),
 });
-export type Chunk = z.infer<typeof Chunk>;
+type Chunk = z.infer<typeof Chunk>;
 type Delta = NonNullable<NonNullable<Chunk['choices']>[number]['delta']>;
 
 function textOfParts(parts: unknown): string {
@@ -75,7 +77,7 @@ interface PendingCall {
 }
 
 /** Folds the chunks of one completion into StreamEvents. */
-export class CompletionAssembler {
+export class CompletionAssembler implements AnswerReader {
 	/** In the order they started. */
 	private calls: PendingCall[] = [];
 	/** The call each wire `index` is on now. */
@@ -83,20 +85,53 @@ export class CompletionAssembler {
 	private last: PendingCall | undefined;
 	private sawToolCalls = false;
 	/** Anything of an answer came: text, thinking, a tool call or a finish reason. */
-	answered = false;
+	private answered = false;
 	private finishReason: string | undefined;
 	private usage: StreamEvent | undefined;
+	/** `[DONE]` came. */
+	complete = false;
 
 	constructor(
 		private readonly label: string,
 		private readonly ids: IdSource,
 	) {}
 
-	get finished(): boolean {
-		return this.finishReason !== undefined;
+	take(sse: SseEvent): StreamEvent[] {
+		if (sse.data === '[DONE]') {
+			this.complete = true;
+			return [];
+		}
+		const chunk = parseEvent(sse, Chunk, this, (problem) =>
+			new ProviderError('stream', problem.kind === 'json' ? `${this.label} sent a chunk that is not JSON.` : `${this.label} sent a chunk with an unexpected shape.`, { cause: problem.cause }),
+		);
+		return this.fold(chunk);
 	}
 
-	take(chunk: Chunk): StreamEvent[] {
+	/** The end of the stream: any calls not yet complete, usage, and the stop reason. */
+	end(): StreamEvent[] {
+		if (this.complete && !this.answered) {
+			// llama.cpp ends a failed request this way too; an empty stop would make the turn ask again.
+			throw new ProviderError('stream', `${this.label} ended the stream without an answer: [DONE] came before any text, tool call or finish reason.`);
+		}
+		// A server that ends the stream after finish_reason without [DONE] still said all it had.
+		if (!this.complete && this.finishReason === undefined) {
+			throw this.cutOff();
+		}
+		const calls = this.completeCalls();
+		let reason = FINISH_REASONS[this.finishReason ?? ''] ?? 'other';
+		// Some servers (older Ollama) say "stop" after streaming tool calls.
+		if (reason === 'end' && this.sawToolCalls) {
+			reason = 'tool-use';
+		}
+		return [...calls, ...(this.usage ? [this.usage] : []), { type: 'stop', reason }];
+	}
+
+	cutOff(cause?: unknown): ProviderError {
+		const reason = cause instanceof Error ? ` (${cause.message})` : '';
+		return new ProviderError('stream', `The response from ${this.label} was cut off before it ended${reason}.`, { cause });
+	}
+
+	private fold(chunk: Chunk): StreamEvent[] {
 		if (chunk.error !== undefined) {
 			throw new ProviderError('server', `${this.label} reported an error mid-stream: ${errorMessageOf(JSON.stringify(chunk))}`);
 		}
@@ -121,19 +156,8 @@ export class CompletionAssembler {
 			this.finishReason = choice.finish_reason;
 			events.push(...this.completeCalls());
 		}
-		this.answered ||= events.length > 0 || (choice?.delta?.tool_calls?.length ?? 0) > 0 || this.finished;
+		this.answered ||= events.length > 0 || (choice?.delta?.tool_calls?.length ?? 0) > 0 || this.finishReason !== undefined;
 		return events;
-	}
-
-	/** The end of the stream: any calls not yet complete, usage, and the stop reason. */
-	finish(): StreamEvent[] {
-		const calls = this.completeCalls();
-		let reason = FINISH_REASONS[this.finishReason ?? ''] ?? 'other';
-		// Some servers (older Ollama) say "stop" after streaming tool calls.
-		if (reason === 'end' && this.sawToolCalls) {
-			reason = 'tool-use';
-		}
-		return [...calls, ...(this.usage ? [this.usage] : []), { type: 'stop', reason }];
 	}
 
 	private fragment(fragment: ToolFragment): void {
@@ -165,7 +189,7 @@ export class CompletionAssembler {
 	}
 
 	private completeCalls(): StreamEvent[] {
-		const events = this.calls.map((call) => this.complete(call));
+		const events = this.calls.map((call) => this.toolCall(call));
 		this.calls = [];
 		this.byIndex.clear();
 		this.last = undefined;
@@ -173,7 +197,7 @@ export class CompletionAssembler {
 		return events;
 	}
 
-	private complete(call: PendingCall): StreamEvent {
+	private toolCall(call: PendingCall): StreamEvent {
 		if (call.name === '') {
 			throw new ProviderError('stream', `${this.label} streamed a tool call without a name.`);
 		}

@@ -7,7 +7,7 @@ import { READ_TOOL, run, textOf, type Outcome } from '../testing/streams';
 import { assistantCalls, assistantText, resultsInUser, userText } from '../testing/history';
 import type { ChatMessage } from './messages';
 import { OpenAICompatibleProvider, type OpenAICompatibleOptions } from './openaiCompatible';
-import { ProviderError, type ChatRequest } from './provider';
+import type { ChatRequest } from './provider';
 
 function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
 	return { model: 'qwen-test', system: 'You are Aside.', messages: [userText('hi')], tools: [], maxOutputTokens: 512, ...overrides };
@@ -44,16 +44,9 @@ function delta(d: object, finishReason: string | null = null): object {
 }
 
 describe('OpenAICompatibleProvider streaming', () => {
-	it('is accepted, streams text in pieces, then usage and the stop reason', async () => {
-		const { events, error, server } = await streamOnce({ text: 'Hello from a local model — ✓', usage: { input: 30, output: 8 } });
+	it('sends the chat request to /v1/chat/completions, without an Authorization header when there is no key (Ollama)', async () => {
+		const { error, server } = await streamOnce({ text: 'Hello from a local model — ✓' });
 		assert.equal(error, undefined);
-		assert.deepEqual(events[0], { type: 'accepted' });
-		assert.equal(textOf(events), 'Hello from a local model — ✓');
-		assert.ok(events.filter((event) => event.type === 'text').length > 3);
-		assert.deepEqual(events.slice(-2), [
-			{ type: 'usage', inputTokens: 30, outputTokens: 8 },
-			{ type: 'stop', reason: 'end' },
-		]);
 		assert.equal(server.requests[0]?.path, '/v1/chat/completions');
 		assert.equal(server.requests[0].headers.authorization, undefined, 'no key, no Authorization header (Ollama)');
 	});
@@ -108,44 +101,6 @@ describe('OpenAICompatibleProvider streaming', () => {
 		assert.deepEqual(body.messages, [{ role: 'user', content: 'hi' }]);
 	});
 
-	it('assembles parallel tool calls from fragments, exactly', async () => {
-		const first = { path: 'src/ünïcode/🙂.ts', lines: [1, 20], options: { nested: { deep: true, text: 'a "quoted" \\ value' } } };
-		const second = { command: 'grep -rn "x" .', timeoutMs: 5000 };
-		const { events, error } = await streamOnce({
-			text: 'Reading both.',
-			toolCalls: [
-				{ id: 'call_a', name: 'Read', input: first },
-				{ id: 'call_b', name: 'Bash', input: second },
-				{ id: 'call_c', name: 'List', input: {} },
-			],
-		});
-		assert.equal(error, undefined);
-		assert.equal(textOf(events), 'Reading both.');
-		assert.deepEqual(
-			events.filter((event) => event.type === 'tool-call'),
-			[
-				{ type: 'tool-call', id: 'call_a', name: 'Read', input: first },
-				{ type: 'tool-call', id: 'call_b', name: 'Bash', input: second },
-				{ type: 'tool-call', id: 'call_c', name: 'List', input: {} },
-			],
-		);
-		assert.deepEqual(events.at(-1), { type: 'stop', reason: 'tool-use' });
-	});
-
-	it('maps every finish reason', async () => {
-		const cases = [
-			['stop', 'end'],
-			['tool_calls', 'tool-use'],
-			['length', 'max-tokens'],
-			['content_filter', 'refusal'],
-			['function_call', 'other'],
-		] as const;
-		for (const [wire, neutral] of cases) {
-			const { events } = await streamOnce({ text: 'x', stop: wire });
-			assert.deepEqual(events.at(-1), { type: 'stop', reason: neutral }, wire);
-		}
-	});
-
 	it('says tool-use when a server finishes tool calls with "stop"', async () => {
 		const { events } = await streamOnce({ toolCalls: [{ id: 'c', name: 'List', input: {} }], stop: 'stop' });
 		assert.deepEqual(events.at(-1), { type: 'stop', reason: 'tool-use' });
@@ -178,78 +133,6 @@ describe('OpenAICompatibleProvider streaming', () => {
 	});
 });
 
-describe('OpenAICompatibleProvider failures', () => {
-	it('maps HTTP errors before streaming to kinds, with the server\'s message and nothing yielded', async () => {
-		const cases = [
-			[401, 'auth'],
-			[403, 'auth'],
-			[400, 'bad-request'],
-			[404, 'bad-request'],
-			[413, 'bad-request'],
-			[422, 'bad-request'],
-			[429, 'rate-limit'],
-			[500, 'server'],
-			[503, 'server'],
-			[529, 'server'],
-		] as const;
-		for (const [status, kind] of cases) {
-			const { events, error } = await streamOnce({ status, message: `model "qwen-test" says ${status}` });
-			assert.deepEqual(events, [], `${status}: nothing before the error`);
-			assert.equal(error?.kind, kind, `${status}`);
-			assert.equal(error.details.status, status);
-			assert.match(error.message, new RegExp(`HTTP ${status} from the model server at 127\\.0\\.0\\.1:\\d+: model "qwen-test" says ${status}`));
-		}
-	});
-
-	it('reads retry-after and retry-after-ms on a 429', async () => {
-		assert.equal((await streamOnce({ status: 429, retryAfter: 3 })).error?.details.retryAfterMs, 3000);
-		assert.equal((await streamOnce({ status: 429, retryAfterMs: 250 })).error?.details.retryAfterMs, 250);
-	});
-
-	it('fails with "stream" after accepted when the connection is cut, keeping the text that streamed', async () => {
-		// The role chunk, then three chunks of four characters.
-		const { events, error } = await streamOnce({ text: 'abcdefghijklmnop', cutAfterChunks: 4 });
-		assert.deepEqual(events[0], { type: 'accepted' });
-		assert.equal(textOf(events), 'abcdefghijkl');
-		assert.equal(error?.kind, 'stream');
-	});
-
-	it('fails with "stream" when tool call arguments are not valid JSON', async () => {
-		const { error } = await streamOnce({ toolCalls: [{ name: 'Read', arguments: '{"path": ' }] });
-		assert.equal(error?.kind, 'stream');
-		assert.match(error.message, /Read/);
-	});
-
-	it('turns an error chunk in the stream into an error', async () => {
-		const { events, error } = await streamOnce({ streamError: { type: 'server_error', message: 'the model crashed' } });
-		assert.deepEqual(events, [{ type: 'accepted' }]);
-		assert.ok(error);
-		assert.match(error.message, /the model crashed/);
-	});
-
-	it('is cancelled when stopped mid-stream', async () => {
-		await withServer(async (server, provider) => {
-			server.script({ hangAfterAccept: true, text: 'never finished' });
-			const controller = new AbortController();
-			const { events, error } = await run(provider.stream(request(), controller.signal), () => {
-				controller.abort();
-			});
-			assert.deepEqual(events, [{ type: 'accepted' }]);
-			assert.equal(error?.kind, 'cancelled');
-			await server.waitForDisconnects(1);
-		});
-	});
-
-	it('fails with a retryable "network" error when nothing listens', async () => {
-		const server = await startModelServer();
-		await server.close();
-		const provider = new OpenAICompatibleProvider({ baseUrl: `${server.url}/v1` });
-		const { error } = await run(provider.stream(request(), new AbortController().signal));
-		assert.equal(error?.kind, 'network');
-		assert.ok(error.retryable);
-	});
-});
-
 describe('OpenAICompatibleProvider.listModels', () => {
 	it('lists the models the server offers', async () => {
 		await withServer(async (server, provider) => {
@@ -263,12 +146,6 @@ describe('OpenAICompatibleProvider.listModels', () => {
 		});
 	});
 
-	it('throws a typed error instead of an empty list', async () => {
-		await withServer(async (server, provider) => {
-			server.scriptModels({ status: 500 });
-			await assert.rejects(provider.listModels(new AbortController().signal), (error: unknown) => error instanceof ProviderError && error.kind === 'server');
-		});
-	});
 });
 
 /** Chunks as `data:` events, each ended by its blank line. */
@@ -279,8 +156,6 @@ function sse(...chunks: readonly (object | string)[]): string[] {
 function chunkOf(d: object, finishReason: string | null = null): object {
 	return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_762_355_135, model: 'm', choices: [{ index: 0, delta: d, finish_reason: finishReason }] };
 }
-
-const API_KEY = 'sk-proj-7fQeLz-secret-key-material-BB';
 
 describe('OpenAICompatibleProvider: streams as real servers send them', () => {
 	it("reports llama.cpp's error field after HTTP 200 as an error with the server's message", async () => {
@@ -379,99 +254,5 @@ describe('OpenAICompatibleProvider: streams as real servers send them', () => {
 		assert.equal(textOf(events), 'still');
 	});
 
-	it('stops reading an endless event or line with a clear error instead of running out of memory', { timeout: 60_000 }, async () => {
-		for (const step of [{ raw: [], repeat: `data: ${'x'.repeat(64 * 1024)}\n` }, { raw: ['data: {"choices":[{"delta":{"content":"'], repeat: 'x'.repeat(64 * 1024) }]) {
-			await withServer(async (server, provider) => {
-				server.script(step);
-				const { error } = await run(provider.stream(request(), new AbortController().signal));
-				assert.equal(error?.kind, 'stream');
-				assert.match(error.message, /sent more than .* in one event/);
-				await server.waitForDisconnects(1);
-			});
-		}
-	});
 });
 
-describe('OpenAICompatibleProvider: the API key stays secret', () => {
-	it('never quotes the key from an error body or an error chunk', async () => {
-		await withServer(
-			async (server, provider) => {
-				server.script({ status: 401, message: `Incorrect API key provided: ${API_KEY}.` }, { text: 'partial', streamError: { type: 'server_error', message: `upstream refused Bearer ${API_KEY}` } });
-				const before = await run(provider.stream(request(), new AbortController().signal));
-				assert.equal(before.error?.kind, 'auth');
-				assert.match(before.error.message, /Incorrect API key provided: \[redacted\]\./);
-				const after = await run(provider.stream(request(), new AbortController().signal));
-				assert.match(after.error?.message ?? '', /upstream refused Bearer \[redacted\]/);
-				for (const error of [before.error, after.error]) {
-					assert.ok(!JSON.stringify({ message: error?.message, cause: String(error?.details.cause) }).includes(API_KEY));
-				}
-			},
-			{ apiKey: API_KEY },
-		);
-	});
-
-	it('does not follow a redirect to another origin with the key', async () => {
-		const elsewhere = await startModelServer();
-		try {
-			await withServer(
-				async (server, provider) => {
-					server.script({ redirect: { status: 302, location: `${elsewhere.url}/v1/chat/completions` } });
-					const { events, error } = await run(provider.stream(request(), new AbortController().signal));
-					assert.deepEqual(events, []);
-					assert.equal(error?.kind, 'bad-request');
-					assert.match(error.message, new RegExp(`redirected .*to http://127\\.0\\.0\\.1:${elsewhere.port}`));
-					assert.equal(elsewhere.requests.length, 0, 'nothing reached the other origin');
-				},
-				{ apiKey: API_KEY },
-			);
-		} finally {
-			await elsewhere.close();
-		}
-	});
-
-	it('follows a redirect on the same origin, with the key and the request', async () => {
-		await withServer(
-			async (server, provider) => {
-				server.script({ redirect: { status: 307, location: '/v2/chat/completions' } }, { text: 'moved fine' });
-				const { events, error } = await run(provider.stream(request(), new AbortController().signal));
-				assert.equal(error, undefined);
-				assert.equal(textOf(events), 'moved fine');
-				assert.deepEqual(
-					server.requests.map((received) => [received.method, received.path, received.headers.authorization, (received.body as { model?: string } | undefined)?.model]),
-					[
-						['POST', '/v1/chat/completions', `Bearer ${API_KEY}`, 'qwen-test'],
-						['POST', '/v2/chat/completions', `Bearer ${API_KEY}`, 'qwen-test'],
-					],
-				);
-			},
-			{ apiKey: API_KEY },
-		);
-	});
-
-	it('repeats a POST redirected with 303 on the same origin as a GET without its body, as fetch does', async () => {
-		await withServer(
-			async (server, provider) => {
-				server.script({ redirect: { status: 303, location: '/v1/see-other' } });
-				const { error } = await run(provider.stream(request(), new AbortController().signal));
-				assert.equal(error?.details.status, 404, 'the server has nothing to GET there');
-				const [, second] = server.requests;
-				assert.deepEqual([second?.method, second?.path, second?.body, second?.headers.authorization, second?.headers['content-type']], ['GET', '/v1/see-other', undefined, `Bearer ${API_KEY}`, undefined]);
-			},
-			{ apiKey: API_KEY },
-		);
-	});
-
-	it('refuses a base URL with a user name or password, without printing them or sending anything', async () => {
-		const server = await startModelServer();
-		try {
-			const provider = new OpenAICompatibleProvider({ baseUrl: `http://gateway-user:hunter2-pass@127.0.0.1:${server.port}/v1` });
-			const { error } = await run(provider.stream(request(), new AbortController().signal));
-			assert.equal(error?.kind, 'bad-request');
-			assert.match(error.message, /user name or password/);
-			assert.ok(!error.message.includes('hunter2-pass') && !error.message.includes('gateway-user'), error.message);
-			assert.equal(server.requests.length, 0);
-		} finally {
-			await server.close();
-		}
-	});
-});

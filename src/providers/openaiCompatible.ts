@@ -1,16 +1,13 @@
 // OpenAI-compatible Chat Completions (OpenAI, Ollama, llama.cpp, vLLM, LM Studio…) on fetch +
-// SSE: the neutral history as chat messages with `tool` role results, and the streamed chunks
-// back as StreamEvents.
+// SSE: the neutral history as chat messages with `tool` role results, the request through the
+// shared HttpEndpoint, and the streamed chunks back as StreamEvents (openaiChunks.ts).
 import * as z from 'zod';
-import { randomIds, systemClock, type Clock, type IdSource } from '../base/clock';
-import type { AssistantMessage, ChatMessage } from './messages';
-import { errorFieldOf, eventStreamOf, noEvents, readFailure } from './answer';
-import { errorFromResponse, fetchOrFail } from './http';
-import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
-import { redactError, redacting } from './redact';
-import { Chunk, CompletionAssembler } from './openaiChunks';
-import { readSse, type SseEvent } from './sse';
+import { randomIds, type Clock, type IdSource } from '../base/clock';
 import type { DiscoveredWindow } from './contextWindow';
+import { HttpEndpoint } from './endpoint';
+import { alternating, type AssistantMessage, type ChatMessage } from './messages';
+import { CompletionAssembler } from './openaiChunks';
+import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
 import { askServer, ListedWindow, listedWindow, serverRoot } from './serverWindow';
 
 export interface OpenAICompatibleOptions {
@@ -35,56 +32,36 @@ export interface OpenAIToolCall {
 	function: { name: string; arguments: string };
 }
 
-function assistantMessage(message: AssistantMessage): OpenAIMessage | null {
-	const text = message.content.flatMap((part) => (part.type === 'text' && part.text !== '' ? [part.text] : [])).join('');
+function assistantMessage(message: AssistantMessage): OpenAIMessage {
+	const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 	const calls = message.content.flatMap((part): OpenAIToolCall[] =>
 		part.type === 'tool-call' ? [{ id: part.id, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } }] : [],
 	);
-	if (text === '' && calls.length === 0) {
-		return null;
-	}
 	// A tool-only message leaves `content` out: Ollama refuses null, and "" in the history
 	// makes some models answer with tool markup in text.
 	return { role: 'assistant', ...(text === '' ? {} : { content: text }), ...(calls.length === 0 ? {} : { tool_calls: calls }) };
 }
 
 /**
- * The neutral history as chat messages. Between two assistant messages, tool results come
- * first (they must follow the assistant's tool_calls), then the user texts in order.
+ * The neutral history as chat messages. In each user turn the tool results come first, as `tool`
+ * messages (they must follow the assistant's tool_calls), then one user message per user message
+ * that had text.
  */
 export function toOpenAIMessages(system: string, messages: readonly ChatMessage[]): OpenAIMessage[] {
 	const out: OpenAIMessage[] = system === '' ? [] : [{ role: 'system', content: system }];
-	let results: OpenAIMessage[] = [];
-	let texts: OpenAIMessage[] = [];
-	const flush = (): void => {
-		out.push(...results, ...texts);
-		results = [];
-		texts = [];
-	};
-	for (const message of messages) {
-		if (message.role === 'assistant') {
-			flush();
-			const converted = assistantMessage(message);
-			if (converted) {
-				out.push(converted);
-			}
-		} else if (message.role === 'tool') {
-			results.push({ role: 'tool', tool_call_id: message.callId, content: message.content });
-		} else {
-			const text: string[] = [];
-			for (const part of message.content) {
-				if (part.type === 'tool-result') {
-					results.push({ role: 'tool', tool_call_id: part.callId, content: part.content });
-				} else if (part.text !== '') {
-					text.push(part.text);
-				}
-			}
+	for (const entry of alternating(messages)) {
+		if (entry.role === 'assistant') {
+			out.push(assistantMessage(entry));
+			continue;
+		}
+		out.push(...entry.results.map((result): OpenAIMessage => ({ role: 'tool', tool_call_id: result.callId, content: result.content })));
+		for (const parts of entry.texts) {
+			const text = parts.flatMap((part) => (part.text === '' ? [] : [part.text]));
 			if (text.length > 0) {
-				texts.push({ role: 'user', content: text.join('\n\n') });
+				out.push({ role: 'user', content: text.join('\n\n') });
 			}
 		}
 	}
-	flush();
 	return out;
 }
 
@@ -106,67 +83,27 @@ const ModelList = z.object({ data: z.array(ListedWindow.extend({ id: z.string() 
 
 export class OpenAICompatibleProvider implements ChatProvider {
 	readonly id = 'openai-compatible';
-	private readonly baseUrl: string;
-	private readonly label: string;
-	private readonly fetch: typeof fetch;
-	private readonly clock: Clock;
+	private readonly http: HttpEndpoint;
 
 	constructor(private readonly options: OpenAICompatibleOptions) {
-		this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-		this.label = `the model server at ${hostOf(this.baseUrl)}`;
-		this.fetch = options.fetch ?? globalThis.fetch;
-		this.clock = options.clock ?? systemClock;
+		const baseUrl = options.baseUrl.replace(/\/+$/, '');
+		this.http = new HttpEndpoint({
+			label: `the model server at ${hostOf(baseUrl)}`,
+			baseUrl,
+			headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+			...(options.apiKey ? { apiKey: options.apiKey } : {}),
+			...(options.fetch ? { fetch: options.fetch } : {}),
+			...(options.clock ? { clock: options.clock } : {}),
+		});
 	}
 
 	stream(request: ChatRequest, signal: AbortSignal, options: StreamOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
-		return redacting(this.events(request, signal, options), this.secrets());
-	}
-
-	private async *events(request: ChatRequest, signal: AbortSignal, options: StreamOptions): AsyncGenerator<StreamEvent, void, undefined> {
-		const response = await this.send('/chat/completions', { method: 'POST', body: JSON.stringify(openAIBody(request)) }, signal);
-		const body = await eventStreamOf(response, this.label, signal);
-		yield { type: 'accepted' };
-		const assembler = new CompletionAssembler(this.label, this.options.ids ?? randomIds);
-		let done = false;
-		let events = 0;
-		let lines = false;
-		const onProgress = (): void => {
-			lines = true;
-			options.onProgress?.();
-		};
-		try {
-			for await (const sse of readSse(body, signal, { onProgress })) {
-				events++;
-				if (sse.error !== undefined) {
-					throw errorFieldOf(this.label, sse.error);
-				}
-				if (sse.data === '[DONE]') {
-					done = true;
-					break;
-				}
-				yield* assembler.take(this.parseChunk(sse));
-			}
-		} catch (error) {
-			throw readFailure(this.label, error, signal, (cause) => this.cutOff(cause));
-		}
-		if (done && !assembler.answered) {
-			// llama.cpp ends a failed request this way too; an empty stop would make the turn ask again.
-			throw new ProviderError('stream', `${this.label} ended the stream without an answer: [DONE] came before any text, tool call or finish reason.`);
-		}
-		// A server that ends the stream after finish_reason without [DONE] still said all it had.
-		if (!done && !assembler.finished) {
-			throw events === 0 ? noEvents(this.label, lines) : this.cutOff();
-		}
-		yield* assembler.finish();
+		return this.http.stream('/chat/completions', () => openAIBody(request), signal, options, new CompletionAssembler(this.http.label, this.options.ids ?? randomIds));
 	}
 
 	async listModels(signal: AbortSignal): Promise<readonly ModelInfo[]> {
-		const response = await this.send('/models', { method: 'GET' }, signal);
-		const parsed = ModelList.safeParse(await response.json().catch(() => undefined));
-		if (!parsed.success) {
-			throw new ProviderError('stream', `The model list from ${this.label} has an unexpected shape.`, { cause: parsed.error });
-		}
-		return parsed.data.data.map((model) => {
+		const { data } = await this.http.getJson('/models', ModelList, signal, (cause) => new ProviderError('stream', `The model list from ${this.http.label} has an unexpected shape.`, { cause }));
+		return data.map((model) => {
 			const listed = listedWindow(model);
 			return { id: model.id, name: model.id, ...(listed ? { contextWindow: listed } : {}) };
 		});
@@ -189,37 +126,17 @@ export class OpenAICompatibleProvider implements ChatProvider {
 			}
 			// A list that fails says nothing about /props or /api/show; ask them anyway.
 		}
-		return askServer((method, url, body) => this.probe(method, url, body, signal), serverRoot(this.baseUrl), model);
-	}
-
-	private parseChunk(sse: SseEvent): Chunk {
-		let json: unknown;
-		try {
-			json = JSON.parse(sse.data);
-		} catch (error) {
-			// The body ended inside its last event: that is a cut, not a server that speaks nonsense.
-			throw sse.unterminated ? this.cutOff() : new ProviderError('stream', `${this.label} sent a chunk that is not JSON.`, { cause: error });
-		}
-		const parsed = Chunk.safeParse(json);
-		if (!parsed.success) {
-			throw new ProviderError('stream', `${this.label} sent a chunk with an unexpected shape.`, { cause: parsed.error });
-		}
-		return parsed.data;
-	}
-
-	private cutOff(cause?: unknown): ProviderError {
-		const reason = cause instanceof Error ? ` (${cause.message})` : '';
-		return new ProviderError('stream', `The response from ${this.label} was cut off before it ended${reason}.`, { cause });
+		return askServer((method, url, body) => this.probe(method, url, body, signal), serverRoot(this.http.baseUrl), model);
 	}
 
 	/** A discovery request: any status is an answer; the key goes only to the origin the chat requests go to. */
 	private async probe(method: 'GET' | 'POST', url: string, body: unknown, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
 		const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-		if (this.options.apiKey && new URL(url).origin === new URL(this.baseUrl).origin) {
+		if (this.options.apiKey && new URL(url).origin === new URL(this.http.baseUrl).origin) {
 			headers.authorization = `Bearer ${this.options.apiKey}`;
 		}
 		// A redirect is no answer (and is never followed with the key): its status says "unknown".
-		const response = await this.fetch(url, { method, headers, signal, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+		const response = await this.http.fetch(url, { method, headers, signal, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 		const text = await response.text();
 		let json: unknown;
 		try {
@@ -228,27 +145,6 @@ export class OpenAICompatibleProvider implements ChatProvider {
 			// Not JSON (Ollama's "404 page not found"): the status says enough.
 		}
 		return { status: response.status, body: json };
-	}
-
-	/** One HTTP exchange up to a 2xx response; anything else is thrown as a ProviderError, without the key. */
-	private async send(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
-		const headers: Record<string, string> = { 'content-type': 'application/json' };
-		if (this.options.apiKey) {
-			headers.authorization = `Bearer ${this.options.apiKey}`;
-		}
-		try {
-			const response = await fetchOrFail(this.fetch, this.label, `${this.baseUrl}${path}`, { ...init, headers }, signal);
-			if (!response.ok) {
-				throw await errorFromResponse(this.label, response, { now: this.clock.now() });
-			}
-			return response;
-		} catch (error) {
-			throw redactError(error, this.secrets());
-		}
-	}
-
-	private secrets(): string[] {
-		return this.options.apiKey ? [this.options.apiKey] : [];
 	}
 }
 

@@ -117,6 +117,9 @@ describe('SSE parsing', () => {
 		const error = '{"code":400,"message":"the request exceeds the available context size","type":"invalid_request_error"}';
 		const events = await collect(streamOf([encoder.encode(`error: ${error}\n\ndata: [DONE]\n\n`)]));
 		assert.deepEqual(events, [{ data: '', error }, { data: '[DONE]' }]);
+		// The network splits anywhere, the field name too; and an error event with no data line is still an event.
+		const split = encoder.encode(`error: ${error}\n\n`);
+		assert.deepEqual(await collect(streamOf(splitAt(split, 3, 9))), [{ data: '', error }]);
 	});
 
 	it('reports progress for chunks that complete a line, and none for bytes that complete none', async () => {

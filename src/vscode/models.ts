@@ -10,6 +10,7 @@ import type { Logger } from '../base/log';
 import { AnthropicProvider } from '../providers/anthropic';
 import { ContextWindows, effectiveContextWindow, windowKey } from '../providers/contextWindow';
 import { OpenAICompatibleProvider } from '../providers/openaiCompatible';
+import { offerModels, resolveModel, type ModelCatalog } from '../providers/modelResolver';
 import { type ChatProvider, type ModelInfo, ProviderError, type ProviderId } from '../providers/provider';
 import { API_KEY_PREFIX, type ApiKeys, effectiveBaseUrl, type KeyedProvider, originOf } from './apiKeys';
 import type { Configuration } from './configuration';
@@ -80,24 +81,9 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 	}
 
 	async resolve(signal: AbortSignal): Promise<ResolvedModel> {
-		const provider = await this.provider();
-		const configured = this.configuredModel;
-		if (provider instanceof LanguageModelProvider || configured === '') {
-			const models = await this.listFrom(provider, signal);
-			const chosen = configured === '' ? models[0] : models.find((model) => model.id === configured);
-			if (!chosen) {
-				throw new Error(
-					configured === ''
-						? `The ${this.providerId} provider offers no models. ${this.hint()}`
-						: `The model "${configured}" is not offered by the ${this.providerId} provider; pick one in the chat view or change aside.model.`,
-				);
-			}
-			const resolvedProvider = provider instanceof LanguageModelProvider ? await this.lmProviderFor(chosen.id) : provider;
-			this.discoverWindow(resolvedProvider, chosen.id);
-			return { provider: resolvedProvider, model: chosen.id, ...(chosen.contextWindow ? { contextWindow: chosen.contextWindow } : {}) };
-		}
-		this.discoverWindow(provider, configured);
-		return { provider, model: configured };
+		const choice = await resolveModel(await this.catalog(), this.configuredModel, signal);
+		this.discoverWindow(choice.provider, choice.model);
+		return choice;
 	}
 
 	contextWindow(model: string): number | undefined {
@@ -111,13 +97,12 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 	async listModels(signal: AbortSignal): Promise<{ readonly models: readonly ModelInfo[]; readonly problem?: string }> {
 		this.refusedOrigin = undefined;
 		try {
-			const provider = await this.provider();
-			const models = await this.listFrom(provider, signal);
-			const model = this.configuredModel || models[0]?.id;
+			const catalog = await this.catalog();
+			const { models, problem, model } = await offerModels(catalog, this.configuredModel, signal);
 			if (model !== undefined) {
-				this.discoverWindow(provider, model);
+				this.discoverWindow(catalog.provider, model);
 			}
-			return models.length ? { models } : { models, problem: `The ${this.providerId} provider offers no models. ${this.hint()}` };
+			return problem === undefined ? { models } : { models, problem };
 		} catch (error) {
 			const message = error instanceof Error ? error.message : String(error);
 			const keyless = await this.keylessOrigin();
@@ -165,14 +150,11 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 		await vscode.workspace.getConfiguration('aside').update('model', model, vscode.ConfigurationTarget.Global);
 	}
 
-	private async listFrom(provider: ChatProvider, signal: AbortSignal): Promise<readonly ModelInfo[]> {
-		const models =
-			provider instanceof LanguageModelProvider
-				? (await languageModels()).map((model) => ({ id: model.id, name: `${model.name} (${model.vendor})`, contextWindow: model.maxInputTokens }))
-				: await provider.listModels(signal);
+	/** The listed models, their windows remembered as the list's word (`source`). */
+	private remembered(models: readonly ModelInfo[], source: string): readonly ModelInfo[] {
 		for (const model of models) {
 			if (model.contextWindow) {
-				this.windows.remember(this.windowKeyOf(model.id), model.contextWindow, provider instanceof LanguageModelProvider ? 'maxInputTokens' : 'the model list');
+				this.windows.remember(this.windowKeyOf(model.id), model.contextWindow, source);
 			}
 		}
 		return models;
@@ -199,15 +181,23 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 		return new LanguageModelProvider(model);
 	}
 
-	private async provider(): Promise<ChatProvider> {
+	/** The chosen provider's models and how to reach them, from the settings, the stored keys and vscode.lm. */
+	private async catalog(): Promise<ModelCatalog> {
 		const settings = this.configuration.current;
+		const hint = this.hint();
 		switch (settings.provider) {
 			case 'vscode-lm': {
 				const [first] = await languageModels();
 				if (!first) {
-					throw new Error(`No chat model is available in VS Code. ${this.hint()}`);
+					throw new Error(`No chat model is available in VS Code. ${hint}`);
 				}
-				return new LanguageModelProvider(first);
+				return {
+					providerId: 'vscode-lm',
+					provider: new LanguageModelProvider(first),
+					hint,
+					list: async () => this.remembered((await languageModels()).map((model) => ({ id: model.id, name: `${model.name} (${model.vendor})`, contextWindow: model.maxInputTokens })), 'maxInputTokens'),
+					providerFor: (id) => this.lmProviderFor(id),
+				};
 			}
 			case 'anthropic': {
 				// Only the key stored for this very origin: a URL from any settings level gets no other.
@@ -217,14 +207,19 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 				if (!apiKey) {
 					throw new Error(`No Anthropic API key is stored for ${origin}: run "Aside: Set API Key" to store one for it.`);
 				}
-				return new AnthropicProvider({ apiKey, baseUrl });
+				return this.listing('anthropic', new AnthropicProvider({ apiKey, baseUrl }), hint);
 			}
 			case 'openai-compatible': {
 				const baseUrl = effectiveBaseUrl('openai-compatible', settings.baseUrl);
 				const apiKey = await this.keys.get('openai-compatible', originOf(baseUrl));
-				return new OpenAICompatibleProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) });
+				return this.listing('openai-compatible', new OpenAICompatibleProvider({ baseUrl, ...(apiKey ? { apiKey } : {}) }), hint);
 			}
 		}
+	}
+
+	/** An HTTP provider's catalog: its own model list, and any model asked for. */
+	private listing(providerId: ProviderId, provider: ChatProvider, hint: string): ModelCatalog {
+		return { providerId, provider, hint, list: async (signal) => this.remembered(await provider.listModels(signal), 'the model list') };
 	}
 
 	private hint(): string {
