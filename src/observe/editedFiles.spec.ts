@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
+import { EDITED_FILES } from '../reminders/builtin/catalog';
 import { wrap } from '../reminders/envelope';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { CountingWorkspaceFs, writeFileAt } from '../testing/memoryFiles';
 import { NodeWorkspaceFs, tempWorkspace } from '../testing/nodeWorkspace';
 import type { FileStat, WorkspaceFs } from '../tools/tool';
-import { EDITED_FILES, EditedFiles, type EditedFilesLimits, type EditedFilesOptions } from './editedFiles';
+import { EditedFiles, type EditedFilesLimits, type EditedFilesOptions } from './editedFiles';
 
 const T0 = Date.UTC(2026, 0, 1);
 const T1 = T0 + 60_000;

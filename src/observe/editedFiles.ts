@@ -6,6 +6,8 @@
 import * as nodePath from 'node:path';
 import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
+import { EDITED_FILES } from '../reminders/builtin/catalog';
+import { entryOf } from '../reminders/declaration';
 import { sanitizeUntrusted } from '../reminders/envelope';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { displayPath } from '../tools/paths';
@@ -14,8 +16,6 @@ import type { WorkspaceFs } from '../tools/tool';
 import { type CacheEntry, FileCache, type FileCacheLimits, type FileCacheOptions } from './fileCache';
 import type { SeenTexts } from './seenTexts';
 import { boundedDiff, DEFAULT_DIFF_TIMEOUT_MS, DEFAULT_MAX_DIFF_BYTES, DEFAULT_MAX_DIFF_LINES, type DiffLimits, isBinary, sameContent } from './fileDiff';
-
-export const EDITED_FILES = { type: 'editedFiles', key: 'files.edited', label: 'edited files' } as const;
 
 /** Diff lines one report holds in all; files past it get the short form. */
 export const DEFAULT_MAX_REPORT_LINES = 1000;
@@ -251,9 +251,7 @@ export class EditedFiles extends Disposable {
 
 	private report(prepared: readonly Prepared[]): TurnEvent {
 		return {
-			type: EDITED_FILES.type,
-			key: EDITED_FILES.key,
-			label: EDITED_FILES.label,
+			...entryOf(EDITED_FILES),
 			body: this.body(prepared),
 			reason: `${plural(prepared.length, 'file')} you read or wrote changed outside Aside's tools`,
 			commit: () => {
