@@ -44,7 +44,7 @@ describe('EditDiagnostics', () => {
 		assert.equal(event.key, 'edit.diagnostics');
 		assert.equal(event.type, 'editDiagnostics');
 		assert.equal(event.label, 'diagnostics');
-		assert.equal(typeof event.merge, 'function');
+		assert.equal(typeof event.accumulated?.kind.absorb, 'function');
 		assert.equal(event.reason, '1 new problem in 1 edited file');
 		assert.equal(
 			event.body,

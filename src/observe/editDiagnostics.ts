@@ -4,7 +4,7 @@
 //   const observer = new EditDiagnostics(source, clock, timers, { displayPath }, telemetry);
 //   observer.beforeEdit(requestId, uri);                                 // before writing: baseline (first edit only), watch
 //   const event = await observer.afterEdit(requestId, uri, signal, { lines }); // after writing: settle, compare
-//   if (event) engine.queueTurnEvent(owner, event);                       // same key: files merge into one event
+//   if (event) engine.queueTurnEvent(owner, event);                       // same key: files add up to one event
 //   observer.endRequest(requestId);                                        // the request (turn) is over
 //
 // `beforeEditSettled` replaces `beforeEdit` when the document was only just opened or shown, so
@@ -22,14 +22,14 @@
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { RecordLike } from '../reminders/history';
-import type { TurnEvent } from '../reminders/turnEvents';
+import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
+import { entryOf } from '../reminders/declaration';
+import { AccumulatingKind, type Rendering, type TurnEvent } from '../reminders/turnEvents';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';
 import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, planDiagnosticsBody } from './diagnosticsFormat';
 import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
 import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, type Timers, waitForSettle } from './diagnosticsSettle';
 import { ReportedProblems } from './reportedProblems';
-
-export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostics', label: 'diagnostics' } as const;
 
 export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<FormatOptions> {
 	/** How the model is shown the file: workspace-relative, as the tools show paths. */
@@ -89,22 +89,9 @@ interface FileRecord {
 	readonly timedOutAfterMs?: number;
 }
 
-// What each event was built from, so a newer event can merge an older one.
-const recordsOf = new WeakMap<TurnEvent, readonly FileRecord[]>();
-
-function mergeRecords(older: readonly FileRecord[], newer: readonly FileRecord[]): FileRecord[] {
-	const merged = [...older];
-	for (const record of newer) {
-		const index = merged.findIndex((old) => old.uri === record.uri);
-		const old = merged[index];
-		if (old === undefined) {
-			merged.push(record);
-		} else {
-			// From the state the older event started from to the newest result: fixed problems drop out.
-			merged[index] = { ...record, reference: old.reference, showContext: old.showContext, edits: old.edits + record.edits };
-		}
-	}
-	return merged;
+/** A second edit of a file before delivery: from the state the older record started from to the newest result, so fixed problems drop out. */
+function mergeRecords(old: FileRecord, record: FileRecord): FileRecord {
+	return { ...record, reference: old.reference, showContext: old.showContext, edits: old.edits + record.edits };
 }
 
 function plural(count: number, word: string): string {
@@ -117,6 +104,8 @@ export class EditDiagnostics {
 	private readonly reported = new ReportedProblems();
 	private readonly contextRank: number;
 	private readonly openGraceMs: number;
+	// The edits of one request add up to one event: files in the order first edited.
+	private readonly diagnostics: AccumulatingKind<FileRecord>;
 
 	constructor(
 		private readonly source: DiagnosticsSource,
@@ -127,6 +116,11 @@ export class EditDiagnostics {
 	) {
 		this.contextRank = severityRank(options.contextMinSeverity ?? 'warning');
 		this.openGraceMs = options.openGraceMs ?? 5000;
+		this.diagnostics = new AccumulatingKind<FileRecord>(entryOf(EDIT_DIAGNOSTICS), {
+			identity: (record) => record.uri,
+			replace: mergeRecords,
+			render: (records) => this.render(records),
+		});
 	}
 
 	/**
@@ -221,7 +215,7 @@ export class EditDiagnostics {
 		if (view.toFix.length === 0 && view.context.length === 0 && (view.alreadyReported ?? 0) === 0 && comparison.resolved.length === 0) {
 			return undefined;
 		}
-		return this.event([record]);
+		return this.diagnostics.event([record]);
 	}
 
 	/** What the chat was already given, from its records: a reopened chat's, or none for a new one. */
@@ -305,15 +299,14 @@ export class EditDiagnostics {
 		};
 	}
 
-	private event(records: readonly FileRecord[]): TurnEvent {
+	private render(records: readonly FileRecord[]): Rendering {
 		const views = records.map((record) => this.view(record));
 		const toFix = views.reduce((sum, view) => sum + view.toFix.length, 0);
 		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0 || (view.alreadyReported ?? 0) > 0).length;
 		const { body, listed } = planDiagnosticsBody(views, this.format);
 		// What the chat will know of each file once this is delivered; recorded for a reopen.
 		const subjects = records.map((record, index) => this.reported.after(record.uri, record.fresh, listed[index] ?? []));
-		const event: TurnEvent = {
-			...EDIT_DIAGNOSTICS,
+		return {
 			body,
 			subjects,
 			commit: () => {
@@ -327,9 +320,6 @@ export class EditDiagnostics {
 					: speaking > 0
 						? `problems already in ${plural(speaking, 'edited file')}`
 						: 'an edit resolved problems',
-			merge: (older) => this.event(mergeRecords(recordsOf.get(older) ?? [], records)),
 		};
-		recordsOf.set(event, records);
-		return event;
 	}
 }
