@@ -63,7 +63,7 @@ export class AccumulatingKind<Item> {
 		private readonly accumulation: Accumulation<Item>,
 	) {}
 
-	/** The event for these items; `commit` runs when they are delivered (each time they are: once). */
+	/** The event for these items; `commit` runs once, when they are delivered. */
 	event(items: readonly Item[], commit?: Commit): TurnEvent {
 		return this.rendered(items.map((item) => ({ item, commits: commit ? [commit] : [] })));
 	}
@@ -112,8 +112,11 @@ export class AccumulatingKind<Item> {
 		const { body, reason, subjects, commit } = this.accumulation.render(cells.map((cell) => cell.item));
 		const commits = cells.flatMap((cell) => cell.commits);
 		const { stage } = this.accumulation;
+		const { type, key, label } = this.declared;
 		return {
-			...this.declared,
+			type,
+			key,
+			label,
 			...(stage ? { stage } : {}),
 			body,
 			...(reason === undefined ? {} : { reason }),
