@@ -51,4 +51,22 @@ describe('contributed reminders', () => {
 		const { definition } = contributedDefinition('acme.todo', { ...good, key: 'other', content: () => 42 as never }, keys);
 		assert.throws(() => definition.content({ owner: { kind: 'root', id: 't' }, phase: 'turn-start', turn: 1, facts: {} }), /returned number, not a string/);
 	});
+
+	it('come with a declaration like a built-in type\'s, which registers the key', () => {
+		const keys = BUILTIN_KEYS.with([]);
+		const { definition, declaration } = contributedDefinition('acme.todo', good, keys);
+		assert.deepEqual(declaration, {
+			type: 'acme.todo/openTodos',
+			key: 'acme.todo.todos',
+			label: 'open todos',
+			purpose: 'Lists the open TODOs.',
+			introducedIn: 'acme.todo (contributed)',
+			configurable: false,
+			policy: definition.policy,
+			description: 'Lists the open TODOs.',
+			interval: 3,
+		});
+		keys.add(declaration);
+		assert.equal(keys.require('acme.todo.todos').label, 'open todos');
+	});
 });

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { Event } from './base/event';
 import type { IDisposable } from './base/lifecycle';
+import { declareReminder, type ReminderDeclaration } from './reminders/declaration';
 import type { FiringContext, ReminderDefinition } from './reminders/definition';
 import { isValidReminderKey } from './reminders/envelope';
 import type { KeyRegistry } from './reminders/keys';
@@ -82,10 +83,11 @@ function contextOf(context: FiringContext): ContributedReminderContext {
 }
 
 /**
- * Checks a contributed reminder and turns it into a definition under the extension's namespace.
- * Throws an Error naming the extension and what is wrong.
+ * Checks a contributed reminder and turns it into a definition under the extension's namespace,
+ * with its declaration (what the key registry takes, as for a built-in type). Throws an Error
+ * naming the extension and what is wrong.
  */
-export function contributedDefinition(extensionId: string, reminder: ContributedReminder, keys: KeyRegistry): { definition: ReminderDefinition; key: string } {
+export function contributedDefinition(extensionId: string, reminder: ContributedReminder, keys: KeyRegistry): { definition: ReminderDefinition; key: string; declaration: ReminderDeclaration } {
 	if (!/^[A-Za-z0-9-]+\.[A-Za-z0-9._-]+$/.test(extensionId)) {
 		throw new Error(`registerReminder: "${extensionId}" is not an extension id (publisher.name); pass context.extension.id.`);
 	}
@@ -117,5 +119,16 @@ export function contributedDefinition(extensionId: string, reminder: Contributed
 			return body;
 		},
 	};
-	return { definition, key };
+	// No setting: a contributed reminder is turned off by its own extension, not in Aside's settings.
+	const declaration = declareReminder({
+		type: definition.type,
+		key,
+		label: definition.label,
+		purpose: parsed.data.purpose,
+		introducedIn: `${extensionId} (contributed)`,
+		configurable: false,
+		policy: definition.policy,
+		description: parsed.data.purpose,
+	});
+	return { definition, key, declaration };
 }

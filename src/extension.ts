@@ -236,8 +236,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			return { sessionId: sessions.current.id, ...outcome };
 		},
 		registerReminder: (extensionId, reminder) => {
-			const { definition, key } = contributedDefinition(extensionId, reminder, reminderKeys);
-			reminderKeys.add({ key, label: definition.label, purpose: reminder.purpose, introducedIn: `${extensionId} (contributed)` });
+			const { definition, key, declaration } = contributedDefinition(extensionId, reminder, reminderKeys);
+			reminderKeys.add(declaration);
 			contributed.push(definition);
 			sessions.current.reminders.roster.installDefaults([definition]);
 			log.info(`Reminder ${key} registered by ${extensionId}.`);

@@ -4,7 +4,7 @@
 //   const observer = new EditDiagnostics(source, clock, timers, { displayPath }, telemetry);
 //   observer.beforeEdit(requestId, uri);                                 // before writing: baseline (first edit only), watch
 //   const event = await observer.afterEdit(requestId, uri, signal, { lines }); // after writing: settle, compare
-//   if (event) engine.queueTurnEvent(owner, event);                       // same key: files merge into one event
+//   if (event) engine.queueTurnEvent(owner, event);                       // same key: files add up to one event
 //   observer.endRequest(requestId);                                        // the request (turn) is over
 //
 // `beforeEditSettled` replaces `beforeEdit` when the document was only just opened or shown, so
@@ -17,19 +17,20 @@
 // compared with its baseline (new, changed, pre-existing: see diagnosticsCompare.ts); later edits
 // of it in the same request compare with the last fresh result and carry no context section.
 // Pre-existing problems the chat was already given unchanged (reportedProblems.ts) are counted,
-// not listed again; `restore(records)` takes what a reopened chat was given from its records.
+// not listed again (the event and its text: diagnosticsReport.ts); `restore(records)` takes what
+// a reopened chat was given from its records.
 // Resolved problems reach telemetry only. Telemetry gets counts, never text or paths.
 import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { RecordLike } from '../reminders/history';
+import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';
-import { DEFAULT_FORMAT_OPTIONS, type FileDiagnosticsReport, type FormatOptions, planDiagnosticsBody } from './diagnosticsFormat';
+import { DEFAULT_FORMAT_OPTIONS, type FormatOptions } from './diagnosticsFormat';
+import { DiagnosticsReports, type FileRecord } from './diagnosticsReport';
 import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
 import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, type Timers, waitForSettle } from './diagnosticsSettle';
 import { ReportedProblems } from './reportedProblems';
-
-export const EDIT_DIAGNOSTICS = { type: 'editDiagnostics', key: 'edit.diagnostics', label: 'diagnostics' } as const;
 
 export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<FormatOptions> {
 	/** How the model is shown the file: workspace-relative, as the tools show paths. */
@@ -78,45 +79,12 @@ interface FileState {
 	watch?: DiagnosticsWatch;
 }
 
-/** One file's comparison as an event holds it, so that a merge can compare again. */
-interface FileRecord {
-	readonly uri: string;
-	readonly path: string;
-	readonly reference: readonly DiagnosticEntry[];
-	readonly fresh: readonly DiagnosticEntry[];
-	readonly showContext: boolean;
-	readonly edits: number;
-	readonly timedOutAfterMs?: number;
-}
-
-// What each event was built from, so a newer event can merge an older one.
-const recordsOf = new WeakMap<TurnEvent, readonly FileRecord[]>();
-
-function mergeRecords(older: readonly FileRecord[], newer: readonly FileRecord[]): FileRecord[] {
-	const merged = [...older];
-	for (const record of newer) {
-		const index = merged.findIndex((old) => old.uri === record.uri);
-		const old = merged[index];
-		if (old === undefined) {
-			merged.push(record);
-		} else {
-			// From the state the older event started from to the newest result: fixed problems drop out.
-			merged[index] = { ...record, reference: old.reference, showContext: old.showContext, edits: old.edits + record.edits };
-		}
-	}
-	return merged;
-}
-
-function plural(count: number, word: string): string {
-	return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 export class EditDiagnostics {
 	private readonly requests = new Map<string, Map<string, FileState>>();
 	// What the chat was given, across its requests (turns).
 	private readonly reported = new ReportedProblems();
-	private readonly contextRank: number;
 	private readonly openGraceMs: number;
+	private readonly reports: DiagnosticsReports;
 
 	constructor(
 		private readonly source: DiagnosticsSource,
@@ -125,8 +93,8 @@ export class EditDiagnostics {
 		private readonly options: EditDiagnosticsOptions,
 		private readonly telemetry?: EditDiagnosticsTelemetry,
 	) {
-		this.contextRank = severityRank(options.contextMinSeverity ?? 'warning');
 		this.openGraceMs = options.openGraceMs ?? 5000;
+		this.reports = new DiagnosticsReports(this.reported, severityRank(options.contextMinSeverity ?? 'warning'), () => this.format);
 	}
 
 	/**
@@ -217,11 +185,11 @@ export class EditDiagnostics {
 			edits: 1,
 			...(timedOut ? { timedOutAfterMs: outcome.waitedMs } : {}),
 		};
-		const view = this.view(record);
+		const view = this.reports.view(record);
 		if (view.toFix.length === 0 && view.context.length === 0 && (view.alreadyReported ?? 0) === 0 && comparison.resolved.length === 0) {
 			return undefined;
 		}
-		return this.event([record]);
+		return this.reports.event(record);
 	}
 
 	/** What the chat was already given, from its records: a reopened chat's, or none for a new one. */
@@ -285,51 +253,5 @@ export class EditDiagnostics {
 		} catch (error) {
 			this.options.log?.warn(`Edit diagnostics: the telemetry callback failed: ${error instanceof Error ? error.message : String(error)}`);
 		}
-	}
-
-	private view(record: FileRecord): FileDiagnosticsReport {
-		const { added, changed, preExisting } = compareDiagnostics(record.reference, record.fresh);
-		const context = record.showContext
-			? this.reported.split(
-					record.uri,
-					preExisting.filter((entry) => severityRank(entry.severity) <= this.contextRank),
-				)
-			: { unreported: [], reported: 0 };
-		return {
-			path: record.path,
-			edits: record.edits,
-			...(record.timedOutAfterMs === undefined ? {} : { timedOutAfterMs: record.timedOutAfterMs }),
-			toFix: [...added.map((entry) => ({ entry, changed: false })), ...changed.map((entry) => ({ entry, changed: true }))],
-			context: context.unreported,
-			...(context.reported > 0 ? { alreadyReported: context.reported } : {}),
-		};
-	}
-
-	private event(records: readonly FileRecord[]): TurnEvent {
-		const views = records.map((record) => this.view(record));
-		const toFix = views.reduce((sum, view) => sum + view.toFix.length, 0);
-		const speaking = views.filter((view) => view.toFix.length > 0 || view.context.length > 0 || (view.alreadyReported ?? 0) > 0).length;
-		const { body, listed } = planDiagnosticsBody(views, this.format);
-		// What the chat will know of each file once this is delivered; recorded for a reopen.
-		const subjects = records.map((record, index) => this.reported.after(record.uri, record.fresh, listed[index] ?? []));
-		const event: TurnEvent = {
-			...EDIT_DIAGNOSTICS,
-			body,
-			subjects,
-			commit: () => {
-				for (const subject of subjects) {
-					this.reported.learn(subject);
-				}
-			},
-			reason:
-				toFix > 0
-					? `${plural(toFix, 'new problem')} in ${plural(speaking, 'edited file')}`
-					: speaking > 0
-						? `problems already in ${plural(speaking, 'edited file')}`
-						: 'an edit resolved problems',
-			merge: (older) => this.event(mergeRecords(recordsOf.get(older) ?? [], records)),
-		};
-		recordsOf.set(event, records);
-		return event;
 	}
 }

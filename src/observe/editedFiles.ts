@@ -3,27 +3,25 @@
 // so a WAIT with nothing changed touches nothing however many files are cached; the cache learns
 // the new content only in the report's commit, so a request that failed reports it again. A
 // delivered full diff also tells the stale-write guard (`seen`) that the agent has the new text.
+// The report's text is written in editedFilesReport.ts.
 import * as nodePath from 'node:path';
 import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import { sanitizeUntrusted } from '../reminders/envelope';
+import { EDITED_FILES } from '../reminders/builtin/catalog';
+import { entryOf } from '../reminders/declaration';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { displayPath } from '../tools/paths';
-import { decodeUtf8, formatBytes, plural } from '../tools/text';
+import { decodeUtf8, plural } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
+import { type Change, type Prepared, reportBody, type Snapshot } from './editedFilesReport';
 import { type CacheEntry, FileCache, type FileCacheLimits, type FileCacheOptions } from './fileCache';
 import type { SeenTexts } from './seenTexts';
 import { boundedDiff, DEFAULT_DIFF_TIMEOUT_MS, DEFAULT_MAX_DIFF_BYTES, DEFAULT_MAX_DIFF_LINES, type DiffLimits, isBinary, sameContent } from './fileDiff';
-
-export const EDITED_FILES = { type: 'editedFiles', key: 'files.edited', label: 'edited files' } as const;
 
 /** Diff lines one report holds in all; files past it get the short form. */
 export const DEFAULT_MAX_REPORT_LINES = 1000;
 /** Files one report describes one by one; the rest are named in a list. */
 export const DEFAULT_MAX_REPORTED_FILES = 100;
-/** How many of the rest the list names. */
-const MAX_LISTED_NAMES = 20;
-
 /** Where candidates come from: a file-system watcher and the editor's document events. */
 export interface FileEvents {
 	/** A file was created or changed on disk, or a document was saved: its absolute path. */
@@ -47,27 +45,6 @@ export interface EditedFilesOptions extends FileCacheOptions, EditedFilesLimits 
 	readonly roots?: () => readonly string[];
 	/** The chat's stale-write guard, told what a delivered report showed in full. */
 	readonly seen?: Pick<SeenTexts, 'saw' | 'forget'>;
-}
-
-type Snapshot = { readonly kind: 'content'; readonly bytes: Uint8Array; readonly mtimeMs: number } | { readonly kind: 'fingerprint'; readonly size: number; readonly mtimeMs: number };
-
-/** Why a changed file has no diff. */
-type NoDiff = 'binary' | 'large' | 'fingerprint' | 'bytes' | 'lines' | 'slow' | 'budget';
-
-type Change =
-	| { readonly kind: 'diff'; readonly diff: string; readonly next: Snapshot }
-	| { readonly kind: 'changed'; readonly why: NoDiff; readonly size: number; readonly next: Snapshot }
-	| { readonly kind: 'maybe'; readonly size: number; readonly next: Snapshot }
-	| { readonly kind: 'deleted' };
-
-interface Prepared {
-	readonly path: string;
-	readonly shown: string;
-	/** The candidate's event count when it was examined: a later event keeps it a candidate. */
-	readonly seq: number;
-	/** The cache entry's version it was compared with: the commit applies only over that one. */
-	readonly version: number;
-	readonly change: Change;
 }
 
 const ABORTED = Symbol('aborted');
@@ -251,10 +228,8 @@ export class EditedFiles extends Disposable {
 
 	private report(prepared: readonly Prepared[]): TurnEvent {
 		return {
-			type: EDITED_FILES.type,
-			key: EDITED_FILES.key,
-			label: EDITED_FILES.label,
-			body: this.body(prepared),
+			...entryOf(EDITED_FILES),
+			body: reportBody(prepared, { maxReportedFiles: this.maxReportedFiles, maxFileBytes: this.cache.maxFileBytes, ...this.limits }),
 			reason: `${plural(prepared.length, 'file')} you read or wrote changed outside Aside's tools`,
 			commit: () => {
 				this.apply(prepared);
@@ -285,53 +260,5 @@ export class EditedFiles extends Disposable {
 		}
 	}
 
-	private body(prepared: readonly Prepared[]): string {
-		const described = prepared.slice(0, this.maxReportedFiles).map((item) => this.describe(item));
-		const rest = prepared.slice(this.maxReportedFiles).map((item) => sanitizeUntrusted(item.shown));
-		if (rest.length > 0) {
-			const named = rest.slice(0, MAX_LISTED_NAMES).join(', ');
-			const more = rest.length > MAX_LISTED_NAMES ? `, and ${plural(rest.length - MAX_LISTED_NAMES, 'more file')}` : '';
-			described.push(`${plural(rest.length, 'more file')} changed or were deleted: ${named}${more}. Read any of them again before relying on it.`);
-		}
-		const header =
-			'Files you read or wrote earlier changed outside Aside\'s tools since you last saw them. ' +
-			'Who or what changed them is not known. What you saw of them before is out of date: each diff goes from what you saw to what is on disk now.';
-		return [header, ...described].join('\n\n');
-	}
 
-	private describe({ shown, change }: Prepared): string {
-		const name = sanitizeUntrusted(shown);
-		const again = 'Read it again before relying on its content.';
-		switch (change.kind) {
-			case 'deleted':
-				return `${name} was deleted.`;
-			case 'diff':
-				return `${name} changed:\n${sanitizeUntrusted(change.diff)}`;
-			case 'maybe':
-				return (
-					`${name} may have changed: its modification time changed but its size (${formatBytes(change.size)}) did not, ` +
-					`and Aside keeps no copy of files over ${formatBytes(this.cache.maxFileBytes)} to compare. ${again}`
-				);
-			case 'changed':
-				return `${name} changed; it is now ${formatBytes(change.size)}. ${this.whyNoDiff(change.why)} ${change.why === 'binary' ? '' : again}`.trimEnd();
-		}
-	}
-
-	private whyNoDiff(why: NoDiff): string {
-		switch (why) {
-			case 'binary':
-				return 'It is a binary file, so there is no diff.';
-			case 'large':
-			case 'fingerprint':
-				return `Aside keeps no copy of files over ${formatBytes(this.cache.maxFileBytes)}, so there is no diff.`;
-			case 'bytes':
-				return `The two versions are too large to compare (over ${formatBytes(this.limits.maxDiffBytes)} together).`;
-			case 'lines':
-				return `The diff is longer than ${plural(this.limits.maxDiffLines, 'line')}.`;
-			case 'slow':
-				return 'The diff took too long to compute.';
-			case 'budget':
-				return 'There is no room left in this reminder for its diff.';
-		}
-	}
 }

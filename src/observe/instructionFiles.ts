@@ -11,9 +11,10 @@ import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
 import type { Owner } from '../reminders/definition';
 import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
+import { entryOf } from '../reminders/declaration';
 import { sanitizeUntrusted } from '../reminders/envelope';
 import { deliveredSubjects, type RecordLike } from '../reminders/history';
-import type { TurnEvent } from '../reminders/turnEvents';
+import { AccumulatingKind, type Rendering, type TurnEvent } from '../reminders/turnEvents';
 import { displayPath, isInside } from '../tools/paths';
 import { formatBytes, truncateUtf8 } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
@@ -49,6 +50,12 @@ export interface FoundInstructions {
 	readonly updated: boolean;
 }
 
+/** One file a Read brought into scope, for the owner whose context it is given to. */
+interface Discovered {
+	readonly owner: Owner;
+	readonly file: FoundInstructions;
+}
+
 interface Loaded {
 	readonly size: number;
 	readonly mtimeMs: number;
@@ -81,8 +88,8 @@ export class InstructionFiles {
 	private readonly agents = new Map<string, Map<string, string>>();
 	// Read results by path, reused while size and mtime stay the same.
 	private readonly loaded = new Map<string, Loaded>();
-	// The files each event carries, so that merging can union them.
-	private readonly carried = new WeakMap<TurnEvent, readonly FoundInstructions[]>();
+	// Reads in one step add up to one event: a file read again replaces its older version.
+	private readonly instructions: AccumulatingKind<Discovered>;
 
 	constructor(
 		private readonly fs: WorkspaceFs,
@@ -91,6 +98,10 @@ export class InstructionFiles {
 	) {
 		this.includeRoot = options.includeRoot ?? false;
 		this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_INSTRUCTION_BYTES;
+		this.instructions = new AccumulatingKind<Discovered>(entryOf(WORKSPACE_INSTRUCTIONS), {
+			identity: ({ file }) => file.path,
+			render: (discovered) => this.render(discovered),
+		});
 	}
 
 	/** After a call by `owner` read (showed the model) `readPath`: the instructions it newly brings into scope. */
@@ -118,7 +129,7 @@ export class InstructionFiles {
 				}
 			}
 		}
-		return found.length > 0 ? this.event(owner, found) : undefined;
+		return found.length > 0 ? this.instructions.event(found.map((file) => ({ owner, file }))) : undefined;
 	}
 
 	/**
@@ -162,30 +173,20 @@ export class InstructionFiles {
 		return given;
 	}
 
-	private event(owner: Owner, files: readonly FoundInstructions[]): TurnEvent {
-		const event: TurnEvent = {
-			type: WORKSPACE_INSTRUCTIONS.type,
-			key: WORKSPACE_INSTRUCTIONS.key,
-			label: WORKSPACE_INSTRUCTIONS.label,
+	private render(discovered: readonly Discovered[]): Rendering {
+		// Broad to narrow across the reads; a file read again is there in the newer read's version.
+		const files = orderBroadToNarrow(discovered.map(({ file }) => file));
+		return {
 			reason: 'a file you read is under folders with project instructions that are new or changed',
 			body: this.body(files),
 			// Recorded with the delivery: what `restore` reads back when the chat is reopened.
 			subjects: files.map((file) => ({ ref: file.path, hashes: [file.hash] })),
 			commit: () => {
-				const given = this.givenTo(owner, true);
-				for (const file of files) {
-					given.set(file.path, file.hash);
+				for (const { owner, file } of discovered) {
+					this.givenTo(owner, true).set(file.path, file.hash);
 				}
 			},
-			merge: (older) => {
-				// Union in order: the newer read's version of a file replaces the older one.
-				const newer = new Set(files.map((file) => file.path));
-				const kept = (this.carried.get(older) ?? []).filter((file) => !newer.has(file.path));
-				return this.event(owner, orderBroadToNarrow([...kept, ...files]));
-			},
 		};
-		this.carried.set(event, files);
-		return event;
 	}
 
 	private body(files: readonly FoundInstructions[]): string {

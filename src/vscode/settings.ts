@@ -56,7 +56,8 @@ interface ReminderSettingDefinition extends SettingDefinition<boolean | number> 
 
 /**
  * `aside.reminders.<type>.enabled` for every configurable built-in reminder, and `.interval` for
- * those with an interval policy: generated from the catalog, so a new reminder cannot forget them.
+ * those whose declared policy is an interval (its turns the default): generated from the
+ * declarations (src/reminders/builtin/catalog.ts), so a new reminder cannot forget them.
  */
 export const REMINDER_SETTINGS: readonly ReminderSettingDefinition[] = BUILTIN_REMINDER_TYPES.filter((type) => type.configurable).flatMap((type) => [
 	{ type: type.type, field: 'enabled' as const, ...define<boolean | number>(`aside.reminders.${type.type}.enabled`, z.boolean(), true) },

@@ -1,88 +1,138 @@
-// What each built-in reminder type is, for settings and docs: `configurable` types get an
-// `aside.reminders.<type>.enabled` setting, and those with an interval an `.interval` one.
-export interface BuiltinReminderType {
-	readonly type: string;
-	readonly key: string;
-	readonly label: string;
-	/** False for types that carry the user's own words or decisions: they are always delivered. */
-	readonly configurable: boolean;
-	/** The default interval, in turns, for types with an interval policy. */
-	readonly interval?: number;
-	/** One sentence for the settings UI. */
-	readonly description: string;
-}
+// Every built-in reminder type, declared once (see ../declaration.ts): the key registry
+// (BUILTIN_KEYS), the `aside.reminders.*` settings (src/vscode/settings.ts), the labels the chat
+// shows and the docs/reminder-keys.md table (keys.spec.ts) all come from this list, in this order.
+// A new reminder adds its declaration here, its own file beside this one, its settings in
+// package.json and its row in the docs (CONTRIBUTING.md, "Add a reminder").
+import { declareReminder, type ReminderDeclaration } from '../declaration';
+import { everyTurn, interval, onChange } from '../policy';
 
-export const USER_STEERING: BuiltinReminderType = {
+export const USER_STEERING = declareReminder({
 	type: 'userSteering',
 	key: 'steering.user',
 	label: 'steering',
+	purpose: 'A message the user typed while the agent was working; states that it carries the user\'s authority.',
+	introducedIn: '0.1.0',
 	configurable: false,
 	description: 'Messages typed while the agent works, delivered at its next step with the user\'s authority.',
-};
+});
 
-export const PERMISSION_VERDICT: BuiltinReminderType = {
+export const PERMISSION_VERDICT = declareReminder({
 	type: 'permissionVerdict',
 	key: 'permission.verdict',
 	label: 'permission',
+	purpose: 'The user\'s grant or denial of a tool call, naming the tool; binding for the next call.',
+	introducedIn: '0.1.0',
 	configurable: true,
 	description: 'Tells the model that you granted or denied a tool call, binding for its next call.',
-};
+});
 
-export const SESSION_RESUME: BuiltinReminderType = {
+export const SESSION_RESUME = declareReminder({
 	type: 'sessionResume',
 	key: 'session.resume',
 	label: 'session resumed',
+	purpose: 'The session was reopened: after a reload or restart, from the chat list, or as a copy of a chat open in another window; says whether the last turn was interrupted.',
+	introducedIn: '0.1.0',
 	configurable: true,
 	description: 'Tells the model that the session was reopened, and how (after a reload or restart, from the chat list, or as a copy of a chat open in another window), and whether its last turn was interrupted.',
-};
+});
 
-export const AGENT_NUDGE: BuiltinReminderType = {
+export const AGENT_NUDGE = declareReminder({
 	type: 'agentNudge',
 	key: 'agent.nudge',
 	label: 'nudge',
+	purpose: 'The final-step nudge (step limit reached: answer now) and the no-tool nudge (an empty reply).',
+	introducedIn: '0.1.0',
 	configurable: true,
+	policy: everyTurn,
 	description: 'Asks the model to answer on its final allowed step, and to continue after an empty reply.',
-};
+});
 
-export const CONTEXT_USAGE: BuiltinReminderType = {
-	type: 'contextUsage',
-	key: 'context.usage',
-	label: 'context use',
-	configurable: true,
-	interval: 10,
-	description: 'Tells the model how full its context window is, once it is at least half full.',
-};
-
-export const SESSION_DATE: BuiltinReminderType = {
+export const SESSION_DATE = declareReminder({
 	type: 'sessionDate',
 	key: 'session.date',
 	label: 'date',
+	purpose: 'Today\'s date, at the start of a session and whenever it changes.',
+	introducedIn: '0.1.0',
 	configurable: true,
+	policy: onChange,
 	description: 'Tells the model today\'s date at the start of a session and when the date changes.',
-};
+});
 
-export const WORKSPACE_INSTRUCTIONS: BuiltinReminderType = {
+export const WORKSPACE_INSTRUCTIONS = declareReminder({
 	type: 'workspaceInstructions',
 	key: 'workspace.instructions',
 	label: 'project instructions',
+	purpose: 'The AGENTS.md / AGENTS.local.md at the workspace root, when new or changed.',
+	introducedIn: '0.1.0',
 	configurable: true,
+	policy: onChange,
 	description: 'Gives the model the AGENTS.md (and AGENTS.local.md) at the workspace root, at the start and whenever they change.',
-};
+});
 
-export const EDITED_FILES: BuiltinReminderType = {
+export const EDITED_FILES = declareReminder({
 	type: 'editedFiles',
 	key: 'files.edited',
 	label: 'edited files',
+	purpose: 'Files the agent read or wrote that changed outside Aside\'s tools since, with a bounded diff or their new size.',
+	introducedIn: '0.1.0',
 	configurable: true,
 	description: 'Tells the model when a file it read or wrote changed outside Aside\'s tools, with a bounded diff.',
-};
+});
 
-export const EDIT_DIAGNOSTICS: BuiltinReminderType = {
+export const EDIT_DIAGNOSTICS = declareReminder({
 	type: 'editDiagnostics',
 	key: 'edit.diagnostics',
 	label: 'diagnostics',
+	purpose: 'After an edit by Aside\'s tools: the problems it introduced or changed, and those already there as context.',
+	introducedIn: '0.1.0',
 	configurable: true,
 	description: 'After the agent edits a file, tells it the problems (errors, warnings) the edit introduced, with the ones already there as context.',
-};
+});
 
-export const BUILTIN_REMINDER_TYPES: readonly BuiltinReminderType[] = [USER_STEERING, PERMISSION_VERDICT, SESSION_RESUME, AGENT_NUDGE, CONTEXT_USAGE, SESSION_DATE, WORKSPACE_INSTRUCTIONS, EDITED_FILES, EDIT_DIAGNOSTICS];
+// Notices ride a tool result (ToolResult.notices) rather than an injection: registered, so they
+// may go on the wire, but never switchable and never in an injection record.
+export const READ_TRUNCATED = declareReminder({
+	type: 'readTruncated',
+	key: 'read.truncated',
+	label: 'truncated read',
+	purpose: 'Rides a Read result that was cut short: which lines were shown and how to read the rest.',
+	introducedIn: '0.1.0',
+	configurable: false,
+	description: 'Tells the model which lines of a file a Read showed, and how to read the rest.',
+});
+
+export const READ_EMPTY = declareReminder({
+	type: 'readEmpty',
+	key: 'read.empty',
+	label: 'empty file',
+	purpose: 'Rides a Read result of an empty file, so the empty content is not mistaken for a failed read.',
+	introducedIn: '0.1.0',
+	configurable: false,
+	description: 'Tells the model that a file it read is empty.',
+});
+
+export const CONTEXT_USAGE = declareReminder({
+	type: 'contextUsage',
+	key: 'context.usage',
+	label: 'context use',
+	purpose: 'How much of the model\'s context window is in use, once it is at least half full.',
+	introducedIn: '0.1.0',
+	configurable: true,
+	policy: interval(10),
+	description: 'Tells the model how full its context window is, once it is at least half full.',
+});
+
+/** Every built-in type, in the order of docs/reminder-keys.md. */
+export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
+	USER_STEERING,
+	PERMISSION_VERDICT,
+	SESSION_RESUME,
+	AGENT_NUDGE,
+	SESSION_DATE,
+	WORKSPACE_INSTRUCTIONS,
+	EDITED_FILES,
+	EDIT_DIAGNOSTICS,
+	READ_TRUNCATED,
+	READ_EMPTY,
+	CONTEXT_USAGE,
+];

@@ -1,8 +1,9 @@
 // `permission.verdict`: the person's grant or denial of a tool call, delivered at the owner's next
 // WAIT (after that call's result). It carries the user's authority and binds the next call; the
 // tool result itself only says what happened.
+import { entryOf } from '../declaration';
 import { sanitizeUntrusted } from '../envelope';
-import type { TurnEvent } from '../turnEvents';
+import { AccumulatingKind, type TurnEvent } from '../turnEvents';
 import { PERMISSION_VERDICT } from './catalog';
 
 export interface Verdict {
@@ -24,26 +25,20 @@ function describe(verdict: Verdict): string {
 }
 
 const AUTHORITY = 'These verdicts carry the user\'s authority and bind your next call.';
-const verdictsOf = new WeakMap<TurnEvent, readonly Verdict[]>();
+const VERDICTS = new AccumulatingKind<Verdict>(entryOf(PERMISSION_VERDICT), {
+	render: (verdicts) => {
+		const denied = verdicts.filter((verdict) => !verdict.granted).length;
+		return {
+			body: verdicts.length === 1 ? `${describe(verdicts[0] as Verdict)}\nThis verdict carries the user's authority and binds your next call.` : `${AUTHORITY}\n\n${verdicts.map(describe).join('\n\n')}`,
+			reason:
+				verdicts.length === 1
+					? `the user ${denied ? 'denied' : 'granted'} a ${verdicts[0]?.tool ?? ''} call`
+					: `the user decided on ${verdicts.length} tool calls (${verdicts.length - denied} granted, ${denied} denied)`,
+		};
+	},
+});
 
-function verdictEvent(verdicts: readonly Verdict[]): TurnEvent {
-	const denied = verdicts.filter((verdict) => !verdict.granted).length;
-	const event: TurnEvent = {
-		type: PERMISSION_VERDICT.type,
-		key: PERMISSION_VERDICT.key,
-		label: PERMISSION_VERDICT.label,
-		body: verdicts.length === 1 ? `${describe(verdicts[0] as Verdict)}\nThis verdict carries the user's authority and binds your next call.` : `${AUTHORITY}\n\n${verdicts.map(describe).join('\n\n')}`,
-		reason:
-			verdicts.length === 1
-				? `the user ${denied ? 'denied' : 'granted'} a ${verdicts[0]?.tool ?? ''} call`
-				: `the user decided on ${verdicts.length} tool calls (${verdicts.length - denied} granted, ${denied} denied)`,
-		merge: (older) => verdictEvent([...(verdictsOf.get(older) ?? []), ...verdicts]),
-	};
-	verdictsOf.set(event, verdicts);
-	return event;
-}
-
-/** A verdict turn event; verdicts on several calls of one batch merge into one entry, in order. */
+/** A verdict turn event; verdicts on several calls of one batch add up to one entry, in order. */
 export function permissionVerdict(verdict: Verdict): TurnEvent {
-	return verdictEvent([verdict]);
+	return VERDICTS.event([verdict]);
 }

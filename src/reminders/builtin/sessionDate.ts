@@ -1,8 +1,8 @@
 // `session.date`: today's date, at the first turn of a session and whenever the date has changed
 // since it was last delivered (a session left open overnight). On change, at turn starts only.
 import type { Clock } from '../../base/clock';
+import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { onChange } from '../policy';
 import { SESSION_DATE } from './catalog';
 
 /** The local calendar date, YYYY-MM-DD, and its weekday. */
@@ -14,16 +14,12 @@ function today(clock: Clock): string {
 }
 
 export function sessionDate(clock: Clock): ReminderDefinition {
-	return {
-		type: SESSION_DATE.type,
-		key: SESSION_DATE.key,
-		label: SESSION_DATE.label,
+	return rosterDefinition(SESSION_DATE, {
 		scope: 'all',
-		policy: onChange,
 		trigger: ({ phase }) => phase === 'turn-start',
 		content: (context) => ({
 			body: `Today's date is ${today(clock)}.`,
 			...(context.turn > 1 ? { reason: 'the date changed since it was last delivered' } : {}),
 		}),
-	};
+	});
 }

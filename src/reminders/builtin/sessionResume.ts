@@ -3,6 +3,7 @@
 // continues as a copy of a chat another window is writing. Enqueued on the pending FIFO when the
 // session is reopened, so it rides the root's next request; the FIFO is in memory, so a second
 // reopen before then simply enqueues it again.
+import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
 import { SESSION_RESUME } from './catalog';
 
@@ -45,9 +46,7 @@ export function sessionResume(resume: Resume): StagedEntry {
 		lines.push('The previous turn was interrupted before it finished: commands or edits it started may be partial. Check the state of the files you were changing before you continue.');
 	}
 	return {
-		type: SESSION_RESUME.type,
-		key: SESSION_RESUME.key,
-		label: SESSION_RESUME.label,
+		...entryOf(SESSION_RESUME),
 		body: lines.join('\n'),
 		reason: resume.interrupted ? `${REASONS[resume.cause]}, after an interrupted turn` : REASONS[resume.cause],
 	};

@@ -1,36 +1,30 @@
 // `steering.user`: text the person typed while the agent was working, delivered at the owner's
 // next WAIT. It carries the user's authority and says so in its body (iterion ADR-062): the
 // envelope marks it as harness-delivered, not as background.
+import { entryOf } from '../declaration';
+import type { Commit } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
-import type { TurnEvent } from '../turnEvents';
+import { AccumulatingKind, type TurnEvent } from '../turnEvents';
 import { USER_STEERING } from './catalog';
 
 const ONE = 'The user sent this message while you were working. It carries the user\'s authority: it is a direction from the user, not background. Read it now and adjust what you are doing; where it conflicts with your current plan, it wins.';
 const MANY = 'The user sent these messages while you were working, oldest first. They carry the user\'s authority: they are directions from the user, not background. Read them now and adjust what you are doing; where they conflict with your current plan, they win.';
 
-// The messages behind each event, so a newer event can merge the older one's.
-const messagesOf = new WeakMap<TurnEvent, readonly string[]>();
+const STEERING = new AccumulatingKind<string>(entryOf(USER_STEERING), {
+	stage: 'steering',
+	render: (messages) => {
+		const quoted = messages.map((text) => sanitizeUntrusted(text));
+		return {
+			body: quoted.length === 1 ? `${ONE}\n\n${quoted[0] ?? ''}` : `${MANY}\n\n${quoted.map((text, index) => `Message ${index + 1}:\n${text}`).join('\n\n')}`,
+			reason: quoted.length === 1 ? 'the user typed a message while the agent worked' : `the user typed ${quoted.length} messages while the agent worked`,
+		};
+	},
+});
 
-function steeringEvent(messages: readonly string[]): TurnEvent {
-	const quoted = messages.map((text) => sanitizeUntrusted(text));
-	const body =
-		quoted.length === 1
-			? `${ONE}\n\n${quoted[0] ?? ''}`
-			: `${MANY}\n\n${quoted.map((text, index) => `Message ${index + 1}:\n${text}`).join('\n\n')}`;
-	const event: TurnEvent = {
-		type: USER_STEERING.type,
-		key: USER_STEERING.key,
-		label: USER_STEERING.label,
-		stage: 'steering',
-		body,
-		reason: quoted.length === 1 ? 'the user typed a message while the agent worked' : `the user typed ${quoted.length} messages while the agent worked`,
-		merge: (older) => steeringEvent([...(messagesOf.get(older) ?? []), ...messages]),
-	};
-	messagesOf.set(event, messages);
-	return event;
-}
-
-/** A steering turn event; several queued before the next WAIT merge into one, oldest first. */
-export function userSteering(text: string): TurnEvent {
-	return steeringEvent([text]);
+/**
+ * A steering turn event; several queued before the next WAIT add up to one, oldest first.
+ * `delivered` runs once this message went out (with the request carrying it).
+ */
+export function userSteering(text: string, delivered?: Commit): TurnEvent {
+	return STEERING.event([text], delivered);
 }

@@ -2,8 +2,8 @@
 // workspace, delivered at the first turn and again whenever their content changes. (Files
 // deeper in the tree are discovered by Read; see the observers.)
 import { sanitizeUntrusted } from '../envelope';
+import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { onChange } from '../policy';
 import { WORKSPACE_INSTRUCTIONS } from './catalog';
 
 export interface InstructionFile {
@@ -19,12 +19,8 @@ export type InstructionReader = () => readonly InstructionFile[];
 
 export function workspaceInstructions(read: InstructionReader): ReminderDefinition {
 	let files: readonly InstructionFile[] = [];
-	return {
-		type: WORKSPACE_INSTRUCTIONS.type,
-		key: WORKSPACE_INSTRUCTIONS.key,
-		label: WORKSPACE_INSTRUCTIONS.label,
+	return rosterDefinition(WORKSPACE_INSTRUCTIONS, {
 		scope: 'all',
-		policy: onChange,
 		trigger: ({ phase }) => {
 			if (phase !== 'turn-start') {
 				return false;
@@ -41,5 +37,5 @@ export function workspaceInstructions(read: InstructionReader): ReminderDefiniti
 				reason: 'project instructions are new or changed',
 			};
 		},
-	};
+	});
 }
