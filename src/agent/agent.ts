@@ -15,7 +15,7 @@ import type { Tool, ToolContext, ToolResult } from '../tools/tool';
 import type { TurnObservers } from './observers';
 import type { ChatSession, ChatSessions } from './session';
 import { type AgentRecord, type PermissionDecision, type PermissionGate, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
-import type { AgentControls } from './viewConnection';
+import type { AgentControls } from '../view/connection';
 
 /** The provider and model a turn will use. */
 export interface ResolvedModel {

@@ -15,8 +15,8 @@ import type { InjectionRecord } from '../reminders/record';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import type { SessionMeta } from '../transcript/records';
 import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
-import { ContextUseTracker } from './contextUse';
-import { ItemProjector } from './itemView';
+import { ContextUseTracker } from '../view/contextUse';
+import { ItemProjector } from '../view/rows';
 import type { AgentRecord, TurnTranscript } from './turn';
 
 const UNTITLED = 'New chat';

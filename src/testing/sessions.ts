@@ -1,5 +1,5 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
-import type { AgentControls } from '../agent/viewConnection';
+import type { AgentControls } from '../view/connection';
 import { type ChatSession, ChatSessions, type OpenedSession, type SessionEnvironment, type SessionLibrary } from '../agent/session';
 import { Emitter } from '../base/event';
 import type { AgentView, PermissionMode, UserTurnItem } from '../protocol/messages';

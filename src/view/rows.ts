@@ -2,7 +2,7 @@
 // session sees every record once, in order (a tool result needs the input of its call).
 import type { TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
-import type { AgentRecord } from './turn';
+import type { AgentRecord } from '../agent/turn';
 
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
 const MAX_INPUT_CHARS = 20_000;

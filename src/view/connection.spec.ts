@@ -5,8 +5,8 @@ import { PROTOCOL_VERSION, type HostMessage, type SetupView, type ViewSettings }
 import { expectMessage } from '../testing/expectMessage';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, FakeAgent, testSessions } from '../testing/sessions';
-import type { SetupControls } from './providerSetup';
-import { ViewConnection } from './viewConnection';
+import type { SetupControls } from '../agent/providerSetup';
+import { ViewConnection } from './connection';
 
 function setup(options: { deliver?: boolean } = {}) {
 	const sessions = testSessions();

@@ -15,8 +15,8 @@ import {
 	type ViewMessage,
 	type ViewSettings,
 } from '../protocol/messages';
-import type { SetupControls } from './providerSetup';
-import type { ChatSession, ChatSessions } from './session';
+import type { SetupControls } from '../agent/providerSetup';
+import type { ChatSession, ChatSessions } from '../agent/session';
 
 function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
