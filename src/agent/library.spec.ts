@@ -12,6 +12,7 @@ import { lockPath } from '../transcript/lock';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, testEnvironment } from '../testing/sessions';
+import { viewOfSession } from '../testing/views';
 import { FileSessionLibrary } from './library';
 import { type ChatSession, ChatSessions } from './session';
 
@@ -58,7 +59,7 @@ describe('two windows on one workspace', () => {
 		const shown = b.sessions.open(chat.id);
 		assert.equal(shown.isReadOnly, true);
 		assert.deepEqual(shown.records, chat.records, 'it shows the records');
-		assert.match(shown.toView().access?.text ?? '', /open in another VS Code window, so it is read-only here/);
+		assert.match(viewOfSession(shown).access?.text ?? '', /open in another VS Code window, so it is read-only here/);
 		assert.match(b.log.at('info').join('\n'), /open in another window \(process \d+, since .*\); it is shown read-only here/);
 		assert.deepEqual(readFileSync(join(dir, `${chat.id}.jsonl`)), bytes, 'nothing was cut or added');
 	});

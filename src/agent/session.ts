@@ -1,11 +1,10 @@
 // A chat session: its transcript records (written through a store before anything else sees
-// them), the rows the view renders, its title, and its reminder engine. The host owns all of
-// it; the webview only ever sees snapshots and deltas.
+// them), its title, whether it may be written here, and its reminder engine. What the chat shows
+// of it (rows, context use) is projected in src/view/sessionView.ts.
 import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { ContextUseView, SessionAccessView, SessionSummaryView, SessionView, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
@@ -15,8 +14,6 @@ import type { InjectionRecord } from '../reminders/record';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import type { SessionMeta } from '../transcript/records';
 import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
-import { ContextUseTracker } from '../view/contextUse';
-import { ItemProjector } from '../view/rows';
 import type { AgentRecord, TurnTranscript } from './turn';
 
 const UNTITLED = 'New chat';
@@ -62,16 +59,16 @@ export function copyTitle(title: string): string {
 	return `${title} (copy)`;
 }
 
-const READ_ONLY: SessionAccessView = {
-	kind: 'read-only',
-	text: 'This chat is open in another VS Code window, so it is read-only here. Sending a message continues it in a copy, unless that window has closed it by then.',
-};
+/** Why a chat is not an ordinary one here: another window writes it, or it continues such a chat. */
+export type SessionAccess = { readonly kind: 'read-only' } | { readonly kind: 'copy'; /** The title of the chat it copies. */ readonly of: string };
 
-function copiedAccess(title: string): SessionAccessView {
-	return {
-		kind: 'copy',
-		text: `This chat is a copy of “${title}”, which is open in another VS Code window: what you send from now on is saved in this copy, and the original goes on in that window.`,
-	};
+/** A past (or the current) session, for the chat list. */
+export interface SessionSummary {
+	readonly id: string;
+	readonly title: string;
+	/** When it was last active, milliseconds since the epoch. */
+	readonly at: number;
+	readonly current: boolean;
 }
 
 export interface SessionEnvironment {
@@ -87,23 +84,15 @@ export interface SessionEnvironment {
 
 export class ChatSession extends Disposable implements TurnTranscript {
 	private readonly _records: AgentRecord[] = [];
-	private readonly _items: TranscriptItem[] = [];
-	private readonly projector = new ItemProjector();
 	private _title = UNTITLED;
-	private contextChanges = 0;
 	readonly reminders: ReminderEngine;
 
-	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
-	/** Rows appended to this session's transcript, in order. */
-	readonly onDidAppend: Event<readonly TranscriptItem[]> = this._onDidAppend.event;
+	private readonly _onDidAppend = this._register(new Emitter<AgentRecord>());
+	/** A record was appended (and stored), in order. */
+	readonly onDidAppend: Event<AgentRecord> = this._onDidAppend.event;
 
 	private readonly _onDidChangeTitle = this._register(new Emitter<string>());
 	readonly onDidChangeTitle: Event<string> = this._onDidChangeTitle.event;
-
-	private readonly contextUse = new ContextUseTracker();
-	private readonly _onDidChangeContext = this._register(new Emitter<void>());
-	/** A record changed the context use: a response reported usage, reminders were delivered. */
-	readonly onDidChangeContext: Event<void> = this._onDidChangeContext.event;
 
 	constructor(
 		readonly id: string,
@@ -111,7 +100,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		private readonly env: SessionEnvironment,
 		loaded: readonly StoredRecord[] = [],
 		/** Read-only (another window writes it), or a copy of such a chat; absent for an ordinary one. */
-		readonly access?: SessionAccessView,
+		readonly access?: SessionAccess,
 	) {
 		super();
 		this.reminders = this._register(
@@ -143,10 +132,6 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		return this._records;
 	}
 
-	get items(): readonly TranscriptItem[] {
-		return this._items;
-	}
-
 	get isEmpty(): boolean {
 		return this._records.length === 0;
 	}
@@ -160,14 +145,8 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	append(record: AgentRecord): void {
 		this.sessionStore.append(record);
 		const wasUntitled = this._title === UNTITLED && !this._records.some((r) => r.kind === 'user');
-		const contextBefore = this.contextChanges;
-		const item = this.take(record);
-		if (item) {
-			this._onDidAppend.fire([item]);
-		}
-		if (this.contextChanges !== contextBefore) {
-			this._onDidChangeContext.fire();
-		}
+		this.take(record);
+		this._onDidAppend.fire(record);
 		if (wasUntitled && record.kind === 'user') {
 			this.retitle(titleFromText(record.text));
 		}
@@ -187,31 +166,14 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		this._onDidChangeTitle.fire(title);
 	}
 
-	/** Context use of this session, against the model's window when known. */
-	contextView(limitTokens: number | undefined): ContextUseView {
-		return this.contextUse.view(limitTokens);
-	}
-
-	toView(): SessionView {
-		return { id: this.id, title: this._title, items: [...this._items], ...(this.access ? { access: this.access } : {}) };
-	}
-
-	private take(record: StoredRecord): TranscriptItem | undefined {
+	private take(record: StoredRecord): void {
 		if (record.kind === 'meta') {
 			if (record.title !== undefined) {
 				this._title = record.title;
 			}
-			return undefined;
+			return;
 		}
 		this._records.push(record);
-		if (this.contextUse.take(record)) {
-			this.contextChanges++;
-		}
-		const item = this.projector.project(record);
-		if (item) {
-			this._items.push(item);
-		}
-		return item;
 	}
 
 	override dispose(): void {
@@ -265,7 +227,7 @@ export class ChatSessions extends Disposable {
 	 * The sessions the person can reopen, most recent first, the current one marked. A new chat
 	 * with nothing in it yet is not stored, so it is not listed.
 	 */
-	list(): SessionSummaryView[] {
+	list(): SessionSummary[] {
 		const current = this._current;
 		const listed = this.library.list().map((summary) => ({
 			id: summary.id,
@@ -322,7 +284,7 @@ export class ChatSessions extends Disposable {
 	private reopened(id: string, opened: OpenedSession, cause: Exclude<ResumeCause, 'copy'>): ChatSession {
 		let session: ChatSession;
 		try {
-			session = new ChatSession(id, opened.store, this.env, opened.records, opened.heldElsewhere === undefined ? undefined : READ_ONLY);
+			session = new ChatSession(id, opened.store, this.env, opened.records, opened.heldElsewhere === undefined ? undefined : { kind: 'read-only' });
 		} catch (error) {
 			opened.store.close();
 			throw error;
@@ -345,7 +307,7 @@ export class ChatSessions extends Disposable {
 			store.close();
 			throw error;
 		}
-		const session = new ChatSession(id, store, this.env, records, copiedAccess(source.title));
+		const session = new ChatSession(id, store, this.env, records, { kind: 'copy', of: source.title });
 		this.queueResume(session, 'copy');
 		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${id}.`);
 		return session;

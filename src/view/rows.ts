@@ -1,6 +1,8 @@
-// Transcript records → the rows the chat view shows. Pure and incremental: one projector per
-// session sees every record once, in order (a tool result needs the input of its call).
-import type { TranscriptItem } from '../protocol/messages';
+// Transcript records → the rows the chat view shows, decided here and only here: which records
+// become items (ItemProjector), which items are shown (isShown) and where each row goes
+// (RowOrder). Pure and incremental: one of each per session sees every record once, in order
+// (a tool result needs the input of its call). The webview renders every row it is sent.
+import type { AssistantItem, TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../agent/turn';
 
@@ -77,4 +79,71 @@ export class ItemProjector {
 				return { kind: 'turn-end', id: `end-${record.turnId}`, at: record.at, outcome: record.outcome, ...(record.error ? { error: record.error } : {}) };
 		}
 	}
+}
+
+/** The items of these records, in record order (what the test hooks report). */
+export function itemsOf(records: readonly AgentRecord[]): TranscriptItem[] {
+	const projector = new ItemProjector();
+	return records.flatMap((record) => projector.project(record) ?? []);
+}
+
+// The endings an answer without text is shown for; with any other, it has nothing to show.
+const MARKED_STOPS: Record<AssistantItem['stop'], boolean> = { interrupted: true, failed: true, 'max-tokens': true, refusal: true, end: false, 'tool-use': false, other: false };
+
+/** Whether an item is shown: a response without text and nothing to flag, and a turn that simply finished, are not. */
+export function isShown(item: TranscriptItem): boolean {
+	switch (item.kind) {
+		case 'assistant':
+			return item.text !== '' || MARKED_STOPS[item.stop];
+		case 'turn-end':
+			return item.outcome !== 'done';
+		default:
+			return true;
+	}
+}
+
+/** Where a row goes: after the last row, or just before the row with the id `before`. */
+export interface RowPlacement {
+	readonly row: TranscriptItem;
+	readonly before?: string;
+}
+
+/**
+ * The shown rows in display order. Read top to bottom, what was injected before the model saw a
+ * message comes first: the host records the user's message, then (once the request is accepted)
+ * the turn-start reminders, and those go above the message. Mid-turn ones stay where delivered.
+ */
+export class RowOrder {
+	private readonly shown: TranscriptItem[] = [];
+	/** The last row is a user message that nothing has followed yet. */
+	private userIsLast = false;
+
+	get rows(): readonly TranscriptItem[] {
+		return this.shown;
+	}
+
+	/** Takes the next item in record order: where its row goes, or undefined when it is not shown. */
+	place(item: TranscriptItem): RowPlacement | undefined {
+		if (!isShown(item)) {
+			this.userIsLast = false;
+			return undefined;
+		}
+		const last = this.shown.at(-1);
+		if (item.kind === 'reminders' && item.phase === 'turn-start' && this.userIsLast && last) {
+			this.shown.splice(this.shown.length - 1, 0, item);
+			return { row: item, before: last.id };
+		}
+		this.shown.push(item);
+		this.userIsLast = item.kind === 'user';
+		return { row: item };
+	}
+}
+
+/** The rows these items show, in display order (what a snapshot carries). */
+export function displayRows(items: readonly TranscriptItem[]): TranscriptItem[] {
+	const order = new RowOrder();
+	for (const item of items) {
+		order.place(item);
+	}
+	return [...order.rows];
 }

@@ -2,7 +2,8 @@
 // through a ViewConnection. The webview may be destroyed when hidden; on return it loads again,
 // says `ready`, and gets a fresh snapshot.
 import * as vscode from 'vscode';
-import { ViewConnection, type ViewConnectionOptions, type WorkbenchActions } from '../view/connection';
+import { ViewConnection, type ViewConnectionOptions } from '../view/connection';
+import type { WorkbenchActions } from '../view/controls';
 import { DisposableStore } from '../base/lifecycle';
 import { createNonce, webviewHtml } from './webviewHtml';
 

@@ -21,9 +21,10 @@ describe('live agent', () => {
 		const chat = await connected();
 		const { page } = chat;
 		const streaming = page.locator('[data-kind="streaming"] .assistant-text');
-		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ streaming: { requestId: 'req-1', text: 'Hel' } }) });
+		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ streaming: { requestId: 'req-1' } }) });
+		await chat.host({ type: 'text.streamed', seq: 2, requestId: 'req-1', text: 'Hel' });
 		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Hel');
-		let seq = 2;
+		let seq = 3;
 		for (const delta of ['lo', ', ', 'world', '\n  <b>not bold</b>']) {
 			await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-1', text: delta });
 		}
@@ -37,8 +38,9 @@ describe('live agent', () => {
 		await page.locator('li[data-id="a1"]').waitFor();
 		assert.equal(await page.locator('[data-kind="streaming"]').count(), 0, 'the recorded answer replaces the streaming row');
 		// The host's next agent view may still carry the finished stream: it must not come back.
-		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-1', text: 'Hello, world\n  <b>not bold</b>' } }) });
-		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-2', text: 'Next step' } }) });
+		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-1' } }) });
+		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-2' } }) });
+		await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-2', text: 'Next step' });
 		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Next step');
 		assert.equal(await page.locator('[data-kind="streaming"]').count(), 1);
 		await chat.host({ type: 'agent.changed', seq, agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) });
