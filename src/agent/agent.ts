@@ -12,8 +12,10 @@ import type { ChatProvider, ChatRequest, ModelInfo, ProviderError, StreamEvent, 
 import { userSteering } from '../reminders/builtin/userSteering';
 import type { Preparation } from '../tools/registry';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+import type { AgentState, TurnActivity } from './agentState';
 import type { TurnObservers } from './observers';
-import type { ChatSession, ChatSessions } from './session';
+import type { ChatSession } from './session';
+import type { ChatSessions } from './sessions';
 import { type AgentRecord, type PermissionDecision, type PermissionGate, type PermissionMode, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
 
 /** The provider and model a turn will use. */
@@ -72,40 +74,6 @@ export interface AgentEnvironment {
 	readonly clock: Clock;
 	readonly ids: IdSource;
 	readonly log: Logger;
-}
-
-/** What a running turn is doing now. */
-export type TurnActivity =
-	| { readonly kind: 'choosing-model' | 'waiting' | 'streaming' | 'stopping' }
-	/** `tool`: the tool's name, when the turn said it. */
-	| { readonly kind: 'running-tool' | 'asking'; readonly tool?: string }
-	/** The provider did not take the request; it is sent again after `delayMs`. */
-	| { readonly kind: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly reason: string };
-
-/** A response streaming now: its text so far, not yet recorded. */
-export interface Streaming {
-	readonly requestId: string;
-	readonly text: string;
-}
-
-/** The agent as it is now, in its own terms (src/view/agentView.ts says it to the person). */
-export interface AgentState {
-	/** What the running turn is doing; undefined while no turn runs. */
-	readonly activity: TurnActivity | undefined;
-	/** Why nothing can answer (as the model source said it); undefined when something can. */
-	readonly problem: string | undefined;
-	readonly provider: string;
-	/** The configured model id; '' lets the provider choose. */
-	readonly model: string;
-	readonly models: readonly ModelInfo[];
-	readonly mode: PermissionMode;
-	/** The tool call waiting for the person's verdict. */
-	readonly approval: PermissionRequest | null;
-	readonly streaming: Streaming | null;
-	/** Messages typed while the agent works, waiting for its next step. */
-	readonly steering: readonly string[];
-	/** The context window of the model a turn would use now, in tokens, when known. */
-	readonly contextWindow: number | undefined;
 }
 
 interface Running {

@@ -14,7 +14,8 @@ import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, testEnvironment } from '../testing/sessions';
 import { viewOfSession } from '../testing/views';
 import { FileSessionLibrary } from './library';
-import { type ChatSession, ChatSessions } from './session';
+import type { ChatSession } from './session';
+import { ChatSessions } from './sessions';
 
 const root = mkdtempSync(join(tmpdir(), 'aside-library-'));
 after(() => {

@@ -6,7 +6,7 @@ import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, FakeAgentState, testSessions } from '../testing/sessions';
 import { viewOfSetup } from '../testing/views';
 import { NetworkGate } from './networkGate';
-import type { ChatSessions } from './session';
+import type { ChatSessions } from './sessions';
 import { type KeyNeeded, ProviderSetup } from './providerSetup';
 
 const OLLAMA: DetectedServer = { id: 'ollama', name: 'Ollama', baseUrl: 'http://localhost:11434/v1', models: 3 };

@@ -7,9 +7,9 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { DetectedServer } from '../providers/localServers';
-import type { AgentState } from './agent';
+import type { AgentState } from './agentState';
 import type { NetworkGate } from './networkGate';
-import type { ChatSessions } from './session';
+import type { ChatSessions } from './sessions';
 
 /** A provider that needs a key no one stored for the origin it would go to. */
 export interface KeyNeeded {

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
 import { itemsOfSession, viewOfSession } from '../testing/views';
-import { type ChatSession, ChatSessions, titleFromText } from './session';
+import { type ChatSession, titleFromText } from './session';
+import { ChatSessions } from './sessions';
 
 describe('ChatSession', () => {
 	it('shows nothing it could not store', () => {

@@ -1,6 +1,7 @@
 // A chat session: its transcript records (written through a store before anything else sees
-// them), its title, whether it may be written here, and its reminder engine. What the chat shows
-// of it (rows, context use) is projected in src/view/sessionView.ts.
+// them), its title, whether it may be written here, and its reminder engine. The sessions of a
+// window are in sessions.ts; what the chat shows of one (rows, context use) is projected in
+// src/view/sessionView.ts.
 import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
@@ -11,12 +12,11 @@ import { ReminderEngine } from '../reminders/engine';
 import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import type { SessionMeta } from '../transcript/records';
-import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
 import type { AgentRecord, TurnTranscript } from './turn';
 
-const UNTITLED = 'New chat';
+/** The title of a chat before its first message. */
+export const UNTITLED = 'New chat';
 const TITLE_MAX_CHARS = 60;
 
 /** A title from the first line of the first message, cut at a word boundary when it is long. */
@@ -54,22 +54,8 @@ export interface OpenedSession {
 	readonly heldElsewhere?: string;
 }
 
-/** The title of a copy of a chat titled `title`. */
-export function copyTitle(title: string): string {
-	return `${title} (copy)`;
-}
-
 /** Why a chat is not an ordinary one here: another window writes it, or it continues such a chat. */
 export type SessionAccess = { readonly kind: 'read-only' } | { readonly kind: 'copy'; /** The title of the chat it copies. */ readonly of: string };
-
-/** A past (or the current) session, for the chat list. */
-export interface SessionSummary {
-	readonly id: string;
-	readonly title: string;
-	/** When it was last active, milliseconds since the epoch. */
-	readonly at: number;
-	readonly current: boolean;
-}
 
 export interface SessionEnvironment {
 	readonly clock: Clock;
@@ -191,148 +177,4 @@ export interface SessionLibrary {
 	openForWriting(id: string): OpenedSession | undefined;
 	/** The stored sessions, most recently active first. */
 	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number }[];
-}
-
-/** The sessions of one window; exactly one is current. */
-export class ChatSessions extends Disposable {
-	private _current: ChatSession;
-	/** Why each reopened session was opened, for its resume reminder when it is opened again to write. */
-	private readonly causes = new WeakMap<ChatSession, Exclude<ResumeCause, 'copy'>>();
-
-	private readonly _onDidChangeCurrent = this._register(new Emitter<ChatSession>());
-	readonly onDidChangeCurrent: Event<ChatSession> = this._onDidChangeCurrent.event;
-
-	constructor(
-		private readonly library: SessionLibrary,
-		private readonly env: SessionEnvironment,
-	) {
-		super();
-		this._current = this.create();
-	}
-
-	get current(): ChatSession {
-		return this._current;
-	}
-
-	/** Starts a new, empty session and makes it current. An empty current session is reused. */
-	newSession(): ChatSession {
-		if (this._current.isEmpty) {
-			return this._current;
-		}
-		this.replace(this.create());
-		return this._current;
-	}
-
-	/**
-	 * The sessions the person can reopen, most recent first, the current one marked. A new chat
-	 * with nothing in it yet is not stored, so it is not listed.
-	 */
-	list(): SessionSummary[] {
-		const current = this._current;
-		const listed = this.library.list().map((summary) => ({
-			id: summary.id,
-			title: summary.id === current.id ? current.title : (summary.title ?? UNTITLED),
-			at: summary.updatedAt,
-			current: summary.id === current.id,
-		}));
-		if (!current.isEmpty && !listed.some((summary) => summary.current)) {
-			listed.unshift({ id: current.id, title: current.title, at: this.env.clock.now(), current: true });
-		}
-		return listed;
-	}
-
-	/**
-	 * Reopens a stored session and makes it current. `cause` says why, for the session.resume
-	 * reminder: `restart` when a new window reopens the chat that was current (a reload, a
-	 * restart), `chat-list` when the person picked it. A session another window holds opens
-	 * read-only.
-	 */
-	open(id: string, cause: Exclude<ResumeCause, 'copy'> = 'chat-list'): ChatSession {
-		if (this._current.id === id) {
-			return this._current;
-		}
-		const opened = this.library.open(id);
-		if (opened.heldElsewhere !== undefined) {
-			this.env.log.info(`Aside: session ${id} is open in another window (${opened.heldElsewhere}); it is shown read-only here.`);
-		}
-		this.replace(this.reopened(id, opened, cause));
-		return this._current;
-	}
-
-	/**
-	 * The current session, ready for a new message. A read-only one (another window writes it)
-	 * is opened again if that window has let go of it meanwhile, and otherwise continued in a
-	 * copy: a new session that starts with the records shown, current from then on. When even
-	 * the copy cannot be made, the read-only session is returned and its store says why.
-	 */
-	forWriting(): ChatSession {
-		const current = this._current;
-		if (!current.isReadOnly) {
-			return current;
-		}
-		try {
-			const cause = this.causes.get(current) ?? 'chat-list';
-			const opened = this.library.openForWriting(current.id);
-			this.replace(opened ? this.reopened(current.id, opened, cause) : this.copyOf(current));
-		} catch (error) {
-			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${error instanceof Error ? error.message : String(error)}`);
-		}
-		return this._current;
-	}
-
-	/** The session built from what the library opened, with its session.resume reminder queued. */
-	private reopened(id: string, opened: OpenedSession, cause: Exclude<ResumeCause, 'copy'>): ChatSession {
-		let session: ChatSession;
-		try {
-			session = new ChatSession(id, opened.store, this.env, opened.records, opened.heldElsewhere === undefined ? undefined : { kind: 'read-only' });
-		} catch (error) {
-			opened.store.close();
-			throw error;
-		}
-		this.causes.set(session, cause);
-		this.queueResume(session, cause);
-		return session;
-	}
-
-	/** A new session that starts with the records of `source` (a chat another window writes). */
-	private copyOf(source: ChatSession): ChatSession {
-		const id = this.env.ids.next();
-		const store = this.library.create(id);
-		const records: StoredRecord[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
-		try {
-			for (const record of records) {
-				store.append(record);
-			}
-		} catch (error) {
-			store.close();
-			throw error;
-		}
-		const session = new ChatSession(id, store, this.env, records, { kind: 'copy', of: source.title });
-		this.queueResume(session, 'copy');
-		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${id}.`);
-		return session;
-	}
-
-	private queueResume(session: ChatSession, cause: ResumeCause): void {
-		if (session.records.some((record) => record.kind === 'user')) {
-			// Say what happened, and whether its last turn was cut off.
-			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
-		}
-	}
-
-	private replace(next: ChatSession): void {
-		this._current.dispose();
-		this._current = next;
-		this._onDidChangeCurrent.fire(next);
-	}
-
-	private create(): ChatSession {
-		const id = this.env.ids.next();
-		return new ChatSession(id, this.library.create(id), this.env);
-	}
-
-	override dispose(): void {
-		this._current.dispose();
-		super.dispose();
-	}
 }

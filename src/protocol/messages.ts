@@ -145,6 +145,7 @@ export type SessionAccessView = z.infer<typeof SessionAccessView>;
 export const SessionView = z.object({
 	id: z.string().min(1),
 	title: z.string(),
+	/** The rows to show, in display order. */
 	items: z.array(TranscriptItem),
 	access: SessionAccessView.optional(),
 });
@@ -195,7 +196,6 @@ export const StreamView = z.object({ requestId: z.string(), text: z.string() });
 export type StreamView = z.infer<typeof StreamView>;
 
 export const ViewState = z.object({
-	/** Its rows are the ones to show, in display order. */
 	session: SessionView,
 	settings: ViewSettings,
 	agent: AgentView,
@@ -238,7 +238,6 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
-export type HostMessageType = HostMessage['type'];
 
 // ── Webview → host ───────────────────────────────────────────────────────────
 

@@ -1,8 +1,9 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
 import type { AgentControls } from '../view/controls';
-import { type ChatSession, ChatSessions, type OpenedSession, type SessionEnvironment, type SessionLibrary } from '../agent/session';
+import type { ChatSession, OpenedSession, SessionEnvironment, SessionLibrary } from '../agent/session';
+import { ChatSessions } from '../agent/sessions';
 import { Emitter } from '../base/event';
-import type { AgentState } from '../agent/agent';
+import type { AgentState } from '../agent/agentState';
 import type { AgentView, PermissionMode, StreamView, UserTurnItem } from '../protocol/messages';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';

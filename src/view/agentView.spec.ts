@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Agent, type AgentState } from '../agent/agent';
+import { Agent } from '../agent/agent';
+import type { AgentState } from '../agent/agentState';
 import { Emitter } from '../base/event';
 import { streamWithRetries } from '../providers/retry';
 import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';

@@ -4,7 +4,7 @@
 import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
-import type { ChatSessions } from '../agent/session';
+import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ChatSessions } from '../agent/session';
+import { ChatSessions } from '../agent/sessions';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
 import { accessView, type RowsPlaced, SessionProjection, SessionProjections } from './sessionView';

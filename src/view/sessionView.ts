@@ -1,7 +1,8 @@
 // What the chat shows of a session, kept beside it and fed from its records: the items (one per
 // record that has something to say), the rows in display order, and the context use. The
 // session itself (src/agent/session.ts) knows nothing of rows.
-import type { ChatSession, ChatSessions, SessionAccess } from '../agent/session';
+import type { ChatSession, SessionAccess } from '../agent/session';
+import type { ChatSessions } from '../agent/sessions';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ContextUseView, SessionAccessView, SessionView, TranscriptItem } from '../protocol/messages';

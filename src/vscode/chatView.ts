@@ -41,21 +41,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 			this.focusRequested = false;
 			connection.focusComposer();
 		}
-		const subscriptions = [
-			webview.onDidReceiveMessage((data: unknown) => {
-				connection.receive(data);
-			}),
-			// Hidden views lose their page (no retained context); it reloads and says ready.
-			view.onDidChangeVisibility(() => {
-				if (!view.visible) {
-					connection.detach();
-				}
-			}),
-		];
+		const subscriptions = new DisposableStore();
+		subscriptions.add(webview.onDidReceiveMessage((data: unknown) => {
+			connection.receive(data);
+		}));
+		// Hidden views lose their page (no retained context); it reloads and says ready.
+		subscriptions.add(view.onDidChangeVisibility(() => {
+			if (!view.visible) {
+				connection.detach();
+			}
+		}));
 		view.onDidDispose(() => {
-			subscriptions.forEach((subscription) => {
-				subscription.dispose();
-			});
+			subscriptions.dispose();
 			this.connections.delete(connection);
 			if (this.view === view) {
 				this.view = undefined;
