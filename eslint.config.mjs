@@ -3,6 +3,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const VSCODE_AT_RUN_TIME = {
+	name: 'vscode',
+	allowTypeImports: true,
+	message: "Runtime 'vscode' imports belong in src/vscode/**; use an interface here (import type is fine).",
+};
+
 const typeChecked = {
 	languageOptions: {
 		parserOptions: {
@@ -48,14 +54,22 @@ export default tseslint.config(
 		files: ['src/**/*.ts'],
 		ignores: ['src/vscode/**', 'src/extension.ts'],
 		rules: {
+			'@typescript-eslint/no-restricted-imports': ['error', { paths: [VSCODE_AT_RUN_TIME] }],
+		},
+	},
+	// The view boundary: the domain knows nothing of what the chat shows. src/view/ projects it to
+	// the protocol (a later block for the same files replaces the rule, so it repeats the one above).
+	{
+		files: ['src/agent/**/*.ts', 'src/transcript/**/*.ts', 'src/reminders/**/*.ts', 'src/observe/**/*.ts'],
+		rules: {
 			'@typescript-eslint/no-restricted-imports': [
 				'error',
 				{
-					paths: [
+					paths: [VSCODE_AT_RUN_TIME],
+					patterns: [
 						{
-							name: 'vscode',
-							allowTypeImports: true,
-							message: "Runtime 'vscode' imports belong in src/vscode/**; use an interface here (import type is fine).",
+							group: ['**/protocol', '**/protocol/**', '**/view', '**/view/**'],
+							message: 'The domain imports nothing from src/protocol/ or src/view/: src/view/ turns domain state into protocol types.',
 						},
 					],
 				},

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileSessionLibrary } from '../src/agent/library';
-import { ChatSessions } from '../src/agent/session';
+import { ChatSessions } from '../src/agent/sessions';
 import { RecordingLogger } from '../src/testing/recordingLogger';
 import { testEnvironment } from '../src/testing/sessions';
 import { INDEX_FILE } from '../src/transcript/sessionIndex';

@@ -16,6 +16,7 @@ import { ScriptedProvider } from '../src/testing/scriptedProvider';
 import { BUILTIN_TOOLS, invokeTool, prepareTool, toolSpecs } from '../src/tools/registry';
 import { TRANSCRIPT_VERSION } from '../src/transcript/records';
 import { replayHistory } from '../src/transcript/replay';
+import { SessionProjection } from '../src/view/sessionView';
 import { TranscriptStore } from '../src/transcript/store';
 import { type BenchRow, consume, heapUsedAfterGc, report, round } from './harness';
 
@@ -48,6 +49,8 @@ async function measureSize(size: number, dir: string): Promise<BenchRow> {
 	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
 	const ids = new SequentialIds(`s${size}`);
 	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(systemClock, () => []) }, history(size));
+	// As in the product with the chat open: each record is also projected into the view's rows.
+	const projection = new SessionProjection(session);
 	const provider = new ScriptedProvider();
 	let dispatched = 0n;
 	provider.onRequest = () => {
@@ -85,6 +88,7 @@ async function measureSize(size: number, dir: string): Promise<BenchRow> {
 		}
 	}
 	const heapDelta = heapUsedAfterGc() - heapBefore;
+	projection.dispose();
 	store.close();
 	samples.sort((a, b) => a - b);
 	const at = (p: number): number => samples[Math.max(0, Math.ceil(p * samples.length) - 1)] ?? Number.NaN;

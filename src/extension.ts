@@ -10,7 +10,8 @@ import { EditDiagnostics } from './observe/editDiagnostics';
 import { SeenTexts } from './observe/seenTexts';
 import { systemTimers } from './observe/diagnosticsSettle';
 import { displayPath } from './tools/paths';
-import { ChatSessions, type SessionEnvironment } from './agent/session';
+import type { SessionEnvironment } from './agent/session';
+import { ChatSessions } from './agent/sessions';
 import { systemPrompt } from './agent/systemPrompt';
 import { API_VERSION, type AsideApi, contributedDefinition } from './api';
 import { randomIds, systemClock } from './base/clock';
@@ -43,6 +44,9 @@ import { workspaceTrust } from './vscode/trust';
 import { diagnosticsLimitsOf, editedFilesLimitsOf } from './vscode/observerSettings';
 import { reminderConfigOf, type SettingProblem } from './vscode/settings';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
+import { AgentPresenter, agentStatus } from './view/agentView';
+import { SessionProjections } from './view/sessionView';
+import { SetupPresenter } from './view/setupView';
 
 const CURRENT_SESSION_KEY = 'aside.currentSession';
 
@@ -221,7 +225,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			log,
 		}),
 	);
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, settings: configuration.view, agent, setup, log }));
+	const projections = store.add(new SessionProjections(sessions));
+	const chatView = store.add(
+		new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), log }),
+	);
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, chatView, log, gate, providers: { keys, detect: () => detect(), ports: localPorts, current, log } }));
@@ -255,20 +262,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	if (process.env.ASIDE_TEST_HOOKS === '1') {
 		const hooks: AsideTestHooks = {
-			currentSessionItems: () => sessions.current.items,
+			currentSessionItems: () => projections.current.items,
 			currentSessionId: () => sessions.current.id,
-			onDidAppend: (listener) => {
-				// Follows whichever session is current.
-				let inner = sessions.current.onDidAppend(listener);
-				const outer = sessions.onDidChangeCurrent((session) => {
-					inner.dispose();
-					inner = session.onDidAppend(listener);
-				});
-				return toDisposable(() => {
-					inner.dispose();
-					outer.dispose();
-				});
-			},
+			// Follows whichever session is current.
+			onDidAppend: projections.onDidAppend,
 			reminderConfig,
 			settingProblems: () => configuration.problems,
 			sessionsDir,
@@ -279,14 +276,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 			approve: (callId, granted, note) => {
 				agent.approve(callId, granted, note);
 			},
-			pendingApproval: () => agent.view().approval?.callId,
+			pendingApproval: () => agent.state.approval?.callId,
 			pendingEditedFiles: () => observers.value?.pendingCount ?? 0,
-			contextWindow: () => agent.view().contextWindow,
+			contextWindow: () => agent.state.contextWindow,
 			storeApiKey: async (provider, origin, key) => {
 				await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
 			},
 			networkAllowed: () => gate.isOpen,
-			agentStatus: () => agent.view().status,
+			agentStatus: () => agentStatus(agent.state),
 		};
 		return { ...api, ...hooks };
 	}

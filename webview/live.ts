@@ -1,6 +1,6 @@
 // What is happening now, below the transcript: the response streaming in and the messages
 // waiting for the agent's next step. Plus the one-line status beside the composer.
-import type { AgentStatus, AgentView } from '../src/protocol/messages';
+import type { AgentStatus, AgentView, StreamView } from '../src/protocol/messages';
 import { el, icon } from './dom';
 import { MarkdownView } from './markdown/view';
 import { rowHeader } from './rows/common';
@@ -38,12 +38,20 @@ export class LiveView {
 		this.element.append(this.steering);
 	}
 
-	update(agent: AgentView): void {
+	/**
+	 * The agent view says whether a response streams; its text comes only from `text.streamed`
+	 * deltas, and from `streamed`, the text so far that a snapshot carries.
+	 */
+	update(agent: AgentView, streamed?: StreamView): void {
 		const next = agent.streaming && agent.streaming.requestId !== this.finishedRequest ? agent.streaming : null;
 		if (next === null) {
 			this.clearStream();
-		} else if (this.stream?.requestId !== next.requestId || this.stream.text !== next.text) {
-			this.stream = { requestId: next.requestId, text: next.text };
+		} else if (this.stream?.requestId !== next.requestId) {
+			this.clearStream();
+			this.stream = { requestId: next.requestId, text: '' };
+		}
+		if (this.stream && streamed?.requestId === this.stream.requestId && streamed.text !== this.stream.text) {
+			this.stream.text = streamed.text;
 			this.schedule();
 		}
 		this.showSteering(agent.steering);

@@ -2,7 +2,7 @@
 // lives in the extension host. Every message from the host is validated here, at the one
 // listener, and an invalid one is reported to the host's log and dropped.
 import './zodConfig';
-import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type TranscriptItem, type ViewState } from '../src/protocol/messages';
+import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type StreamView, type TranscriptItem, type ViewState } from '../src/protocol/messages';
 import { ApprovalCard } from './approval';
 import { ContextUseLine } from './contextUse';
 import { SessionList } from './sessionList';
@@ -98,6 +98,16 @@ class ChatApp {
 				this.state.session.items.push(...message.items);
 				this.appendItems(message.items);
 				return;
+			case 'items.inserted': {
+				const at = this.state.session.items.findIndex((item) => item.id === message.before);
+				if (message.sessionId !== this.state.session.id || at === -1) {
+					this.requestResync(`rows before ${message.before} of session ${message.sessionId}`);
+					return;
+				}
+				this.state.session.items.splice(at, 0, ...message.items);
+				this.appendItems(message.items, message.before);
+				return;
+			}
 			case 'session.retitled':
 				if (message.sessionId !== this.state.session.id) {
 					this.requestResync(`title for session ${message.sessionId}`);
@@ -143,19 +153,19 @@ class ChatApp {
 		this.contextLine.update(state.context);
 		this.transcript.reset(state.session.items);
 		this.composer.applySettings(state.settings);
-		this.showAgent(state.agent);
+		this.showAgent(state.agent, state.stream);
 		this.root.setAttribute('aria-busy', 'false');
 		this.scrollToEnd();
 	}
 
 	/** Everything that follows the agent view: controls, live rows, approval, status. */
-	private showAgent(agent: AgentView): void {
+	private showAgent(agent: AgentView, stream?: StreamView): void {
 		if (this.state) {
 			this.state.agent = agent;
 		}
 		this.composer.setRunning(agent.status.state === 'running');
 		this.toolbar.update(agent);
-		this.live.update(agent);
+		this.live.update(agent, stream);
 		this.approval.update(agent.approval);
 		this.updateEmptyState();
 	}
@@ -170,13 +180,14 @@ class ChatApp {
 		this.access.replaceChildren(...(access ? [icon(access.kind === 'read-only' ? 'lock' : 'repo-forked'), el('span', { class: 'notice-text' }, access.text)] : []));
 	}
 
-	private appendItems(items: readonly TranscriptItem[]): void {
+	/** Rows where the host put them: at the end, or just before the row `before`. */
+	private appendItems(items: readonly TranscriptItem[], before?: string): void {
 		this.keepPinned(() => {
 			// The recorded response replaces the text that streamed in for it.
 			if (items.some((item) => item.kind === 'assistant')) {
 				this.live.finishStream();
 			}
-			this.transcript.append(items);
+			this.transcript.append(items, before);
 			this.updateEmptyState();
 		});
 	}

@@ -1,11 +1,12 @@
-// The transcript: the ordered list of shown items, mounted through a virtual list so a
-// 10,000-row session costs what its visible rows cost. Rows are appended as deltas arrive; a
-// snapshot rebuilds the list.
+// The transcript: the rows the host sent, in the order it sent them, mounted through a virtual
+// list so a 10,000-row session costs what its visible rows cost. Rows are added where each delta
+// says (the end, or before a row); a snapshot rebuilds the list. The host decides which rows
+// there are and their order; this only puts them where it is told.
 import type { AgentStatus, SetupView, TranscriptItem, TurnEndItem, ViewMessage } from '../src/protocol/messages';
 import { el, icon } from './dom';
 import { estimateHeight } from './estimate';
 import { plural } from './format';
-import { rendersNothing, rowFor } from './rows/index';
+import { rowFor } from './rows/index';
 import { VirtualList } from './virtualList';
 
 /** A button of the empty state; `data-action` lets a rebuilt state give the focus back. */
@@ -91,19 +92,14 @@ export class TranscriptView {
 	// announced by `announcer` instead; each row is an article with its position in the feed.
 	readonly element = el('ol', { class: 'transcript', role: 'feed', 'aria-label': 'Transcript', 'aria-busy': 'false' });
 	readonly announcer = el('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
-	/**
-	 * Every item received, by id (a delta replayed after a resync must not show a row twice);
-	 * null for one that shows nothing. One map, not two: a 10,000-item snapshot fills it at once.
-	 */
-	private readonly items = new Map<string, TranscriptItem | null>();
+	/** Every row received, by id: a delta replayed after a resync must not show a row twice. */
+	private readonly items = new Map<string, TranscriptItem>();
 	/**
 	 * Rows unmounted while something in them was expanded, kept whole: the row modules build their
 	 * panels lazily and own their state, so keeping the element (only for the few rows opened)
 	 * brings back every open disclosure, and the scroll inside its panels, exactly as left.
 	 */
 	private readonly kept = new Map<string, HTMLElement>();
-	/** The last row, when it is a user message: turn-start reminders that follow it go above it. */
-	private openUser: string | undefined;
 	private metrics = { width: -1, fontSize: 13 };
 	private readonly list: VirtualList;
 
@@ -127,19 +123,16 @@ export class TranscriptView {
 
 	reset(items: readonly TranscriptItem[]): void {
 		this.items.clear();
-		this.openUser = undefined;
-		const { rows } = this.accept(items);
-		this.list.reset(rows);
+		this.list.reset(this.accept(items));
 		this.kept.clear();
 		this.announcer.textContent = '';
 	}
 
-	append(items: readonly TranscriptItem[]): void {
-		const { rows, aboveUser } = this.accept(items);
-		// Reminders for a user row that an earlier delta brought, which is the last row.
-		this.list.insert(aboveUser, this.list.length - 1);
-		this.list.insert(rows);
-		this.announce(announcement(rows.concat(aboveUser).map((id) => this.shown(id))));
+	/** Adds rows at the end, or just before the row `before` (the caller checked it is shown). */
+	append(items: readonly TranscriptItem[], before?: string): void {
+		const rows = this.accept(items);
+		this.list.insert(rows, before === undefined ? undefined : this.list.indexOfKey(before));
+		this.announce(announcement(rows.map((id) => this.shown(id))));
 	}
 
 	get size(): number {
@@ -154,39 +147,20 @@ export class TranscriptView {
 		this.list.scrollToEnd();
 	}
 
-	/** The ids of new rows in order, and the turn-start reminders that go above the list's last (user) row. */
-	private accept(items: readonly TranscriptItem[]): { rows: string[]; aboveUser: string[] } {
+	/** The ids of the rows not received before, in order. */
+	private accept(items: readonly TranscriptItem[]): string[] {
 		const rows: string[] = [];
-		const aboveUser: string[] = [];
 		for (const item of items) {
-			if (this.items.has(item.id)) {
-				continue;
+			if (!this.items.has(item.id)) {
+				this.items.set(item.id, item);
+				rows.push(item.id);
 			}
-			if (rendersNothing(item)) {
-				this.items.set(item.id, null);
-				this.openUser = undefined;
-				continue;
-			}
-			this.items.set(item.id, item);
-			// The host records the user's message, then what was injected before the model saw it;
-			// read top to bottom, the reminders came first.
-			if (item.kind === 'reminders' && item.phase === 'turn-start' && this.openUser !== undefined) {
-				const user = rows.pop();
-				if (user !== undefined) {
-					rows.push(item.id, user);
-				} else {
-					aboveUser.push(item.id);
-				}
-				continue;
-			}
-			rows.push(item.id);
-			this.openUser = item.kind === 'user' ? item.id : undefined;
 		}
-		return { rows, aboveUser };
+		return rows;
 	}
 
 	private shown(id: string): TranscriptItem | undefined {
-		return this.items.get(id) ?? undefined;
+		return this.items.get(id);
 	}
 
 	private row(id: string): HTMLElement {
@@ -196,7 +170,7 @@ export class TranscriptView {
 			return kept;
 		}
 		const item = this.shown(id);
-		const row = (item && rowFor(item)) ?? el('li', { 'data-id': id, hidden: true });
+		const row = item ? rowFor(item) : el('li', { 'data-id': id, hidden: true });
 		row.setAttribute('role', 'article');
 		return row;
 	}

@@ -61,8 +61,8 @@ export class VirtualList {
 		});
 	}
 
-	get length(): number {
-		return this.keys.length;
+	indexOfKey(key: string): number | undefined {
+		return this.indexOf.get(key);
 	}
 
 	reset(keys: readonly string[]): void {

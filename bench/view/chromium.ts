@@ -64,7 +64,7 @@ interface DeltaTimes {
 /** Streams DELTAS text deltas into a growing Markdown answer and times each two ways. */
 async function streamDeltas(chat: ChatPage, cdp: CDPSession, overhead: number): Promise<DeltaTimes> {
 	let seq = 1;
-	await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Streaming…' }, streaming: { requestId: 'req', text: '' } }) });
+	await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Streaming…' }, streaming: { requestId: 'req' } }) });
 	const times: DeltaTimes = { frame: [], apply: [] };
 	for (let delta = 0; delta < DELTAS; delta++) {
 		// Every tenth delta closes a paragraph and adds a code block.

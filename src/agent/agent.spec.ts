@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { Emitter } from '../base/event';
-import type { AgentView } from '../protocol/messages';
 import { streamWithRetries } from '../providers/retry';
 import type { Tool } from '../tools/tool';
 import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';
 import { replayHistory } from '../transcript/replay';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
+import { itemsOfSession, viewOfAgent } from '../testing/views';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { Agent, type AgentSettings, type ModelSource, type ResolvedModel } from './agent';
@@ -53,8 +53,8 @@ function setup(provider: ScriptedProvider, options: { problem?: string; models?:
 		ids: new SequentialIds('a'),
 		log: new RecordingLogger(),
 	});
-	const views: AgentView[] = [];
-	agent.onDidChange((view) => views.push(view));
+	const views: ReturnType<typeof viewOfAgent>[] = [];
+	agent.onDidChange(() => views.push(viewOfAgent(agent)));
 	return {
 		sessions,
 		agent,
@@ -87,7 +87,7 @@ function learningWindow() {
 		},
 	};
 }
-const userTexts = (sessions: ReturnType<typeof testSessions>) => sessions.current.items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
+const userTexts = (sessions: ReturnType<typeof testSessions>) => itemsOfSession(sessions.current).flatMap((item) => (item.kind === 'user' ? [item.text] : []));
 
 describe('the agent', () => {
 	it('typing while it works is pending steering; Stop drops it with the turn', async () => {
@@ -96,22 +96,22 @@ describe('the agent', () => {
 		const turn = agent.startTurn('Install the dependencies.');
 		await tick();
 		agent.submit('use pnpm, not npm');
-		assert.deepEqual(agent.view().steering, ['use pnpm, not npm'], 'shown as pending');
+		assert.deepEqual(viewOfAgent(agent).steering, ['use pnpm, not npm'], 'shown as pending');
 		agent.stop();
 		await turn;
 		assert.deepEqual(userTexts(sessions), ['Install the dependencies.'], 'a stopped turn does not turn steering into a message');
 		assert.ok(views.some((view) => view.status.state === 'running'));
-		assert.equal(agent.view().status.state, 'ready');
+		assert.equal(viewOfAgent(agent).status.state, 'ready');
 	});
 
 	it('steering reaches the model at the next WAIT of the same turn', async () => {
 		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] }, { text: 'Done, with pnpm.' });
 		const { agent } = setup(provider);
 		const turn = agent.startTurn('Fix a.ts.');
-		for (let i = 0; i < 20 && agent.view().approval === null; i++) {
+		for (let i = 0; i < 20 && viewOfAgent(agent).approval === null; i++) {
 			await tick();
 		}
-		assert.equal(agent.view().approval?.callId, 'c1');
+		assert.equal(viewOfAgent(agent).approval?.callId, 'c1');
 		agent.submit('and use pnpm');
 		agent.approve('c1', true, undefined);
 		await turn;
@@ -120,7 +120,7 @@ describe('the agent', () => {
 		const text = last.content[0].text;
 		assert.match(text, /<system-reminder key="permission\.verdict">\nPERMISSION GRANTED/);
 		assert.match(text, /<system-reminder key="steering\.user">\nThe user sent this message while you were working\. It carries the user's authority[\s\S]*and use pnpm\n<\/system-reminder>$/);
-		assert.deepEqual(agent.view().steering, [], 'delivered, so no longer pending');
+		assert.deepEqual(viewOfAgent(agent).steering, [], 'delivered, so no longer pending');
 	});
 
 	it('a message typed when the agent is idle starts the next turn', async () => {
@@ -129,7 +129,7 @@ describe('the agent', () => {
 		const ended: string[] = [];
 		agent.onDidEndTurn((outcome) => ended.push(outcome.outcome));
 		const turn = agent.startTurn('first');
-		for (let i = 0; i < 20 && agent.view().approval === null; i++) {
+		for (let i = 0; i < 20 && viewOfAgent(agent).approval === null; i++) {
 			await tick();
 		}
 		agent.approve('c1', false, 'no');
@@ -166,36 +166,36 @@ describe('the agent', () => {
 		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] });
 		const { agent, sessions } = setup(provider);
 		const turn = agent.startTurn('edit');
-		for (let i = 0; i < 20 && agent.view().approval === null; i++) {
+		for (let i = 0; i < 20 && viewOfAgent(agent).approval === null; i++) {
 			await tick();
 		}
 		agent.approve('someone-else', true, undefined);
-		assert.equal(agent.view().approval?.callId, 'c1', 'still waiting');
+		assert.equal(viewOfAgent(agent).approval?.callId, 'c1', 'still waiting');
 		agent.stop();
 		const outcome = await turn;
 		assert.equal(outcome.outcome, 'interrupted');
 		const result = sessions.current.records.find((record) => record.kind === 'tool-result');
 		assert.ok(result?.kind === 'tool-result');
 		assert.equal(result.verdict, 'denied');
-		assert.equal(agent.view().approval, null);
+		assert.equal(viewOfAgent(agent).approval, null);
 	});
 
 	it('says what to configure when no model is available, and a turn fails with that message', async () => {
 		const problem = 'No chat model is available in VS Code. Install one.';
 		const { agent, sessions } = setup(new ScriptedProvider(), { problem });
 		await tick();
-		assert.deepEqual(agent.view().status, { state: 'unavailable', detail: problem });
+		assert.deepEqual(viewOfAgent(agent).status, { state: 'unavailable', detail: problem });
 		const outcome = await agent.startTurn('hello?');
 		assert.deepEqual([outcome.outcome, outcome.error], ['failed', problem]);
-		assert.deepEqual(sessions.current.items.map((item) => item.kind), ['user', 'turn-end'], 'the message is kept, with why nothing answered');
+		assert.deepEqual(itemsOfSession(sessions.current).map((item) => item.kind), ['user', 'turn-end'], 'the message is kept, with why nothing answered');
 	});
 
 	it('the mode picked in the view holds until the setting changes', () => {
 		const { agent, changeMode } = setup(new ScriptedProvider());
 		agent.selectMode('plan');
-		assert.equal(agent.view().mode, 'plan');
+		assert.equal(viewOfAgent(agent).mode, 'plan');
 		changeMode('auto-edit');
-		assert.equal(agent.view().mode, 'auto-edit');
+		assert.equal(viewOfAgent(agent).mode, 'auto-edit');
 	});
 
 	it('a new chat stops the running turn', async () => {
@@ -214,7 +214,7 @@ describe('the agent and the context window', () => {
 		const source = learningWindow();
 		const { agent, views } = setup(new ScriptedProvider(), { models: source.models });
 		await tick();
-		assert.equal(agent.view().contextWindow, undefined, 'not known yet');
+		assert.equal(viewOfAgent(agent).contextWindow, undefined, 'not known yet');
 		source.learn(8192);
 		assert.equal(views.at(-1)?.contextWindow, 8192, 'the view is told at once');
 	});

@@ -1,21 +1,22 @@
 // The agent of one window: runs the current session's turns one at a time, turns a message
-// typed during a turn into steering, asks the person about writes and commands, and tells the
-// view what it is doing. Pure: providers, tools and settings come in through AgentEnvironment.
+// typed during a turn into steering, asks the person about writes and commands, and says what it
+// is doing (AgentState; src/view/ turns that into what the chat shows). Pure: providers, tools and
+// settings come in through AgentEnvironment.
 import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, MutableDisposable, toDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { AgentStatus, AgentView, ApprovalView, PermissionMode } from '../protocol/messages';
 import type { ChatMessage } from '../providers/messages';
 import { isWindow } from '../providers/contextWindow';
 import type { ChatProvider, ChatRequest, ModelInfo, ProviderError, StreamEvent, ToolSpec } from '../providers/provider';
 import { userSteering } from '../reminders/builtin/userSteering';
 import type { Preparation } from '../tools/registry';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+import type { AgentState, TurnActivity } from './agentState';
 import type { TurnObservers } from './observers';
-import type { ChatSession, ChatSessions } from './session';
-import { type AgentRecord, type PermissionDecision, type PermissionGate, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
-import type { AgentControls } from './viewConnection';
+import type { ChatSession } from './session';
+import type { ChatSessions } from './sessions';
+import { type AgentRecord, type PermissionDecision, type PermissionGate, type PermissionMode, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
 
 /** The provider and model a turn will use. */
 export interface ResolvedModel {
@@ -75,23 +76,21 @@ export interface AgentEnvironment {
 	readonly log: Logger;
 }
 
-const READY = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
-
 interface Running {
 	readonly turn: Turn;
 	readonly session: ChatSession;
 	readonly controller: AbortController;
-	detail: string;
+	activity: TurnActivity;
 }
 
 interface PendingApproval {
-	readonly view: ApprovalView;
+	readonly request: PermissionRequest;
 	readonly resolve: (decision: PermissionDecision) => void;
 }
 
-export class Agent extends Disposable implements AgentControls, PermissionGate {
+export class Agent extends Disposable implements PermissionGate {
 	private running: Running | undefined;
-	private streaming: { requestId: string; text: string } | null = null;
+	private streaming: { readonly requestId: string; text: string } | null = null;
 	private approval: PendingApproval | undefined;
 	private steering: string[] = [];
 	private models: readonly ModelInfo[] = [];
@@ -101,8 +100,8 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 	private mode: PermissionMode;
 	private readonly steeringWatch = this._register(new MutableDisposable());
 
-	private readonly _onDidChange = this._register(new Emitter<AgentView>());
-	readonly onDidChange: Event<AgentView> = this._onDidChange.event;
+	private readonly _onDidChange = this._register(new Emitter<AgentState>());
+	readonly onDidChange: Event<AgentState> = this._onDidChange.event;
 	private readonly _onDidStream = this._register(new Emitter<{ readonly requestId: string; readonly text: string }>());
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }> = this._onDidStream.event;
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
@@ -142,17 +141,18 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		return this.running !== undefined;
 	}
 
-	view(): AgentView {
+	get state(): AgentState {
 		return {
-			status: this.status(),
+			activity: this.running?.activity,
+			problem: this.problem,
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
-			models: this.models.map(({ id, name }) => ({ id, name })),
+			models: this.models,
 			mode: this.mode,
-			approval: this.approval?.view ?? null,
-			streaming: this.streaming,
+			approval: this.approval?.request ?? null,
+			streaming: this.streaming && { requestId: this.streaming.requestId, text: this.streaming.text },
 			steering: [...this.steering],
-			...(this.contextWindow() ? { contextWindow: this.contextWindow() } : {}),
+			contextWindow: this.contextWindow(),
 		};
 	}
 
@@ -230,7 +230,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 			},
 			env.ids.next(),
 		);
-		const running: Running = { turn, session, controller, detail: 'Choosing the model…' };
+		const running: Running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.running = running;
 		this.watchSteering(session);
 		this.changed();
@@ -269,7 +269,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		if (!this.running) {
 			return;
 		}
-		this.running.detail = 'Stopping…';
+		this.running.activity = { kind: 'stopping' };
 		this.running.controller.abort();
 		this.approval?.resolve({ granted: false });
 		this.approval = undefined;
@@ -277,7 +277,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 	}
 
 	approve(callId: string, granted: boolean, note: string | undefined): void {
-		if (this.approval?.view.callId !== callId) {
+		if (this.approval?.request.callId !== callId) {
 			this.env.log.warn(`Aside: an approval for ${callId} arrived, but no call is waiting for it.`);
 			return;
 		}
@@ -306,16 +306,8 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 	/** PermissionGate: shows the approval card and waits for the person. */
 	ask(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision> {
 		return new Promise((resolve) => {
-			const view: ApprovalView = {
-				callId: request.callId,
-				tool: request.tool,
-				kind: request.kind,
-				title: request.confirmation.title,
-				target: request.confirmation.target,
-				...(request.confirmation.diff === undefined ? {} : { diff: request.confirmation.diff }),
-			};
 			const onAbort = (): void => {
-				if (this.approval?.view === view) {
+				if (this.approval?.request === request) {
 					this.approval = undefined;
 					this.changed();
 				}
@@ -327,7 +319,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 			}
 			signal.addEventListener('abort', onAbort, { once: true });
 			this.approval = {
-				view,
+				request,
 				resolve: (decision) => {
 					signal.removeEventListener('abort', onAbort);
 					resolve(decision);
@@ -366,39 +358,27 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 		switch (update.type) {
 			case 'text':
 				if (this.streaming?.requestId !== update.requestId) {
+					// A new response: the state says so before its first text arrives.
 					this.streaming = { requestId: update.requestId, text: '' };
-					this.streaming.text += update.text;
 					this.changed();
-					return;
 				}
 				this.streaming.text += update.text;
 				this._onDidStream.fire({ requestId: update.requestId, text: update.text });
 				return;
 			case 'retrying':
-				running.detail = `The provider did not take the request (${update.reason}); trying again in ${Math.ceil(update.delayMs / 1000)} s (attempt ${update.attempt + 1}).`;
+				running.activity = { kind: 'retrying', attempt: update.attempt, delayMs: update.delayMs, reason: update.reason };
 				break;
 			case 'status':
 				if (update.status !== 'streaming') {
 					this.streaming = null;
 				}
-				running.detail =
-					update.status === 'waiting' ? 'Waiting for the model…'
-					: update.status === 'streaming' ? 'Answering…'
-					: update.status === 'running-tool' ? `Running ${update.detail ?? 'a tool'}…`
-					: `Waiting for your approval of ${update.detail ?? 'a tool call'}.`;
+				running.activity =
+					update.status === 'running-tool' || update.status === 'asking'
+						? { kind: update.status, ...(update.detail === undefined ? {} : { tool: update.detail }) }
+						: { kind: update.status };
 				break;
 		}
 		this.changed();
-	}
-
-	private status(): AgentStatus {
-		if (this.running) {
-			return { state: 'running', detail: this.running.detail };
-		}
-		if (this.problem !== undefined) {
-			return { state: 'unavailable', detail: this.problem };
-		}
-		return { state: 'ready', detail: READY };
 	}
 
 	private async refreshModels(): Promise<void> {
@@ -421,7 +401,7 @@ export class Agent extends Disposable implements AgentControls, PermissionGate {
 
 	private changed(): void {
 		if (!this.store.isDisposed) {
-			this._onDidChange.fire(this.view());
+			this._onDidChange.fire(this.state);
 		}
 	}
 }

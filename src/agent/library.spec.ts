@@ -12,8 +12,10 @@ import { lockPath } from '../transcript/lock';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, testEnvironment } from '../testing/sessions';
+import { viewOfSession } from '../testing/views';
 import { FileSessionLibrary } from './library';
-import { type ChatSession, ChatSessions } from './session';
+import type { ChatSession } from './session';
+import { ChatSessions } from './sessions';
 
 const root = mkdtempSync(join(tmpdir(), 'aside-library-'));
 after(() => {
@@ -58,7 +60,7 @@ describe('two windows on one workspace', () => {
 		const shown = b.sessions.open(chat.id);
 		assert.equal(shown.isReadOnly, true);
 		assert.deepEqual(shown.records, chat.records, 'it shows the records');
-		assert.match(shown.toView().access?.text ?? '', /open in another VS Code window, so it is read-only here/);
+		assert.match(viewOfSession(shown).access?.text ?? '', /open in another VS Code window, so it is read-only here/);
 		assert.match(b.log.at('info').join('\n'), /open in another window \(process \d+, since .*\); it is shown read-only here/);
 		assert.deepEqual(readFileSync(join(dir, `${chat.id}.jsonl`)), bytes, 'nothing was cut or added');
 	});

@@ -9,6 +9,7 @@ import { FakeTrust } from '../testing/fakeTrust';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
+import { viewOfAgent } from '../testing/views';
 import { Agent, type ModelSource } from './agent';
 import { GatedModelSource, NetworkGate, RESTRICTED_DETAIL } from './networkGate';
 
@@ -65,7 +66,7 @@ describe('Restricted Mode: the network gate', () => {
 		const agent = agentOver(new GatedModelSource(source, gate));
 		await settle();
 		assert.equal(calls.listModels, 0, 'no model list at activation');
-		assert.deepEqual(agent.view().status, { state: 'unavailable', detail: RESTRICTED_DETAIL });
+		assert.deepEqual(viewOfAgent(agent).status, { state: 'unavailable', detail: RESTRICTED_DETAIL });
 
 		// A settings change refreshes the list: still nothing goes out.
 		changed.fire();
@@ -75,7 +76,7 @@ describe('Restricted Mode: the network gate', () => {
 		trust.grant();
 		await settle();
 		assert.equal(calls.listModels, 1, 'trusting the workspace lists the models');
-		assert.equal(agent.view().status.state, 'ready');
+		assert.equal(viewOfAgent(agent).status.state, 'ready');
 		assert.match(log.at('info')[0] ?? '', /the workspace is trusted now/);
 	});
 
@@ -100,7 +101,7 @@ describe('Restricted Mode: the network gate', () => {
 		const agent = agentOver(new GatedModelSource(source, gate));
 		await settle();
 		assert.equal(calls.listModels, 1);
-		assert.equal(agent.view().status.state, 'ready');
+		assert.equal(viewOfAgent(agent).status.state, 'ready');
 	});
 
 	it('is open from the start in a trusted workspace, and opens only once', async () => {

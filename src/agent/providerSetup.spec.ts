@@ -3,9 +3,10 @@ import { describe, it } from 'node:test';
 import type { DetectedServer } from '../providers/localServers';
 import { FakeTrust } from '../testing/fakeTrust';
 import { RecordingLogger } from '../testing/recordingLogger';
-import { appendUser, FakeAgent, testSessions } from '../testing/sessions';
+import { appendUser, FakeAgentState, testSessions } from '../testing/sessions';
+import { viewOfSetup } from '../testing/views';
 import { NetworkGate } from './networkGate';
-import type { ChatSessions } from './session';
+import type { ChatSessions } from './sessions';
 import { type KeyNeeded, ProviderSetup } from './providerSetup';
 
 const OLLAMA: DetectedServer = { id: 'ollama', name: 'Ollama', baseUrl: 'http://localhost:11434/v1', models: 3 };
@@ -18,7 +19,7 @@ function build(options: { trusted?: boolean; found?: readonly DetectedServer[]; 
 	const gate = new NetworkGate(trust, log);
 	const sessions = testSessions();
 	options.chat?.(sessions);
-	const agent = new FakeAgent(sessions);
+	const agent = new FakeAgentState();
 	const probes: AbortSignal[] = [];
 	const actions: string[] = [];
 	let need = options.need;
@@ -67,12 +68,12 @@ describe('the first-run setup in the empty state', () => {
 		const { setup, probes, agent } = build();
 		await settle();
 		assert.equal(probes.length, 1);
-		assert.deepEqual(setup.view(), { detected: [{ id: 'ollama', label: 'Use Ollama on localhost:11434 (3 models)' }] });
+		assert.deepEqual(viewOfSetup(setup), { detected: [{ id: 'ollama', label: 'Use Ollama on localhost:11434 (3 models)' }] });
 
 		// Once something answers, the offer goes, and nothing is probed while it answers.
-		agent.change({ status: { state: 'ready', detail: 'Ready.' } });
+		agent.change({ problem: undefined });
 		await settle();
-		assert.deepEqual(setup.view().detected, []);
+		assert.deepEqual(viewOfSetup(setup).detected, []);
 		setup.viewShown();
 		await settle();
 		assert.equal(probes.length, 1);
@@ -122,7 +123,7 @@ describe('the first-run setup in the empty state', () => {
 	it('offers to store the key a provider lacks, for the origin it names', async () => {
 		const { setup, actions, agent, setNeed } = build({ need: { provider: 'anthropic', label: 'Anthropic', origin: 'http://127.0.0.1:4000' } });
 		await settle();
-		assert.deepEqual(setup.view().keyNeeded, { provider: 'Anthropic', origin: 'http://127.0.0.1:4000' });
+		assert.deepEqual(viewOfSetup(setup).keyNeeded, { provider: 'Anthropic', origin: 'http://127.0.0.1:4000' });
 		setup.storeKey();
 		await settle();
 		assert.deepEqual(actions, ['key anthropic http://127.0.0.1:4000']);
@@ -130,9 +131,9 @@ describe('the first-run setup in the empty state', () => {
 		const changes: unknown[] = [];
 		setup.onDidChange((view) => changes.push(view));
 		setNeed(undefined);
-		agent.change({ status: { state: 'ready', detail: 'Ready.' } });
+		agent.change({ problem: undefined });
 		await settle();
-		assert.equal(setup.view().keyNeeded, undefined);
+		assert.equal(viewOfSetup(setup).keyNeeded, undefined);
 		assert.equal(changes.length, 2, 'the key and the offers changed');
 	});
 });

@@ -1,14 +1,15 @@
 // The first run: when nothing can answer, the empty state offers actions instead of a dead end —
 // choose a provider, use a local model server found running, store the key a provider lacks.
 // This decides what to offer and when to look for local servers (only with the network gate
-// open, only while an empty chat says nothing can answer); src/vscode/ runs the quick picks.
+// open, only while an empty chat says nothing can answer); src/vscode/ runs the quick picks and
+// src/view/setupView.ts says the offers to the person.
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { AgentView, SetupView } from '../protocol/messages';
-import { type DetectedServer, offerLabel } from '../providers/localServers';
+import type { DetectedServer } from '../providers/localServers';
+import type { AgentState } from './agentState';
 import type { NetworkGate } from './networkGate';
-import type { ChatSessions } from './session';
+import type { ChatSessions } from './sessions';
 
 /** A provider that needs a key no one stored for the origin it would go to. */
 export interface KeyNeeded {
@@ -26,9 +27,15 @@ export interface SetupActions {
 	storeKey(need: KeyNeeded): PromiseLike<unknown>;
 }
 
+/** What the setup watches of the agent: whether anything can answer, and what it is doing. */
+export interface AgentAvailability {
+	readonly state: Pick<AgentState, 'activity' | 'problem'>;
+	readonly onDidChange: Event<unknown>;
+}
+
 export interface SetupEnvironment {
 	readonly gate: NetworkGate;
-	readonly agent: { view(): AgentView; readonly onDidChange: Event<AgentView> };
+	readonly agent: AgentAvailability;
 	readonly sessions: ChatSessions;
 	/** Probes the local servers (no key, short timeout). */
 	readonly detect: (signal: AbortSignal) => Promise<readonly DetectedServer[]>;
@@ -37,32 +44,32 @@ export interface SetupEnvironment {
 	readonly log: Logger;
 }
 
-/** What the view connection can see of the setup and ask of it. */
-export interface SetupControls {
-	view(): SetupView;
-	readonly onDidChange: Event<SetupView>;
-	/** A chat view (re)loaded: look again, the person may have started a server meanwhile. */
-	viewShown(): void;
-	chooseProvider(): void;
-	useDetected(id: string): void;
-	storeKey(): void;
+/** The agent's status as the setup compares it: a change may mean another key is needed now. */
+function statusOf({ activity, problem }: AgentAvailability['state']): string {
+	return JSON.stringify(activity ?? { problem: problem ?? null });
 }
 
-export class ProviderSetup extends Disposable implements SetupControls {
-	private detected: readonly DetectedServer[] = [];
+/** Nothing can answer, and the agent is not busy trying. */
+function unavailable({ activity, problem }: AgentAvailability['state']): boolean {
+	return activity === undefined && problem !== undefined;
+}
+
+export class ProviderSetup extends Disposable {
+	private found: readonly DetectedServer[] = [];
 	private need: KeyNeeded | undefined;
 	private probing: AbortController | undefined;
 	private wasEligible = false;
 	private keyChecks = 0;
 	private lastStatus = '';
-	private readonly _onDidChange = this._register(new Emitter<SetupView>());
-	readonly onDidChange: Event<SetupView> = this._onDidChange.event;
+	private readonly _onDidChange = this._register(new Emitter<void>());
+	/** What is offered changed: `detected` or `keyNeeded`. */
+	readonly onDidChange: Event<void> = this._onDidChange.event;
 
 	constructor(private readonly env: SetupEnvironment) {
 		super();
-		this._register(env.agent.onDidChange((agent) => {
-			// The agent view changes with every streamed step; only a new status matters here.
-			const status = `${agent.status.state}\n${agent.status.detail}`;
+		this._register(env.agent.onDidChange(() => {
+			// The agent's state changes with every streamed step; only a new status matters here.
+			const status = statusOf(env.agent.state);
 			if (status !== this.lastStatus) {
 				this.lastStatus = status;
 				this.consider(false);
@@ -80,17 +87,19 @@ export class ProviderSetup extends Disposable implements SetupControls {
 				this.probing?.abort();
 			},
 		});
-		const agent = env.agent.view();
-		this.lastStatus = `${agent.status.state}\n${agent.status.detail}`;
+		this.lastStatus = statusOf(env.agent.state);
 		this.consider(false);
 		void this.checkKey();
 	}
 
-	view(): SetupView {
-		return {
-			detected: this.detected.map((server) => ({ id: server.id, label: offerLabel(server) })),
-			...(this.need ? { keyNeeded: { provider: this.need.label, origin: this.need.origin } } : {}),
-		};
+	/** Local model servers found answering on their default ports. */
+	get detected(): readonly DetectedServer[] {
+		return this.found;
+	}
+
+	/** The chosen provider needs a key, and none is stored for the origin it would go to. */
+	get keyNeeded(): KeyNeeded | undefined {
+		return this.need;
 	}
 
 	viewShown(): void {
@@ -103,7 +112,7 @@ export class ProviderSetup extends Disposable implements SetupControls {
 	}
 
 	useDetected(id: string): void {
-		const server = this.detected.find((candidate) => candidate.id === id);
+		const server = this.found.find((candidate) => candidate.id === id);
 		if (!server) {
 			this.env.log.warn(`Aside: the chat view offered a server "${id.slice(0, 100)}" that is not among those found; nothing changed.`);
 			return;
@@ -122,7 +131,7 @@ export class ProviderSetup extends Disposable implements SetupControls {
 
 	/** Probing makes sense only while an empty chat says nothing can answer, and only with the gate open. */
 	private get eligible(): boolean {
-		return this.env.gate.isOpen && this.env.agent.view().status.state === 'unavailable' && this.env.sessions.current.isEmpty;
+		return this.env.gate.isOpen && unavailable(this.env.agent.state) && this.env.sessions.current.isEmpty;
 	}
 
 	private consider(again: boolean): void {
@@ -173,8 +182,8 @@ export class ProviderSetup extends Disposable implements SetupControls {
 	}
 
 	private setDetected(servers: readonly DetectedServer[]): void {
-		const before = JSON.stringify(this.detected);
-		this.detected = servers;
+		const before = JSON.stringify(this.found);
+		this.found = servers;
 		if (JSON.stringify(servers) !== before) {
 			this.fire();
 		}
@@ -188,7 +197,7 @@ export class ProviderSetup extends Disposable implements SetupControls {
 
 	private fire(): void {
 		if (!this.store.isDisposed) {
-			this._onDidChange.fire(this.view());
+			this._onDidChange.fire();
 		}
 	}
 }

@@ -2,21 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
-import { type ChatSession, ChatSessions, titleFromText } from './session';
+import { itemsOfSession, viewOfSession } from '../testing/views';
+import { type ChatSession, titleFromText } from './session';
+import { ChatSessions } from './sessions';
 
 describe('ChatSession', () => {
-	it('writes each record through its store before showing it, and announces the row', () => {
-		const library = new MemoryLibrary();
-		const sessions = new ChatSessions(library, testEnvironment(new FakeClock(1000), new SequentialIds('t')));
-		const session = sessions.current;
-		const appended: string[] = [];
-		session.onDidAppend((items) => appended.push(...items.map((item) => item.id)));
-		const item = appendUser(session, 'first message', 1005);
-		assert.deepEqual(appended, [item.id]);
-		assert.deepEqual(session.toView(), { id: 't-1', title: 'first message', items: [item] });
-		assert.deepEqual(library.stores.get('t-1')?.records.map((record) => record.kind), ['user', 'meta']);
-	});
-
 	it('shows nothing it could not store', () => {
 		const library = new MemoryLibrary();
 		const sessions = new ChatSessions(library, testEnvironment());
@@ -24,7 +14,7 @@ describe('ChatSession', () => {
 		assert.ok(store);
 		store.failNext = new Error('EROFS: read-only file system');
 		assert.throws(() => appendUser(sessions.current, 'lost?'), /EROFS/);
-		assert.deepEqual(sessions.current.items, []);
+		assert.deepEqual(itemsOfSession(sessions.current), []);
 		assert.deepEqual(sessions.current.records, []);
 	});
 
@@ -45,7 +35,7 @@ describe('ChatSession', () => {
 		const reopened = sessions.open(first.id);
 		assert.notEqual(reopened, first);
 		assert.equal(reopened.title, 'Renamed');
-		assert.deepEqual(reopened.items.map((item) => item.kind), ['user']);
+		assert.deepEqual(itemsOfSession(reopened).map((item) => item.kind), ['user']);
 		assert.equal(reopened.records.length, 1);
 	});
 });
@@ -84,8 +74,8 @@ describe('ChatSessions.open', () => {
 		library.heldElsewhere.add(id);
 		const readOnly = sessions.open(id);
 		assert.equal(readOnly.isReadOnly, true);
-		assert.equal(readOnly.toView().access?.kind, 'read-only');
-		assert.match(readOnly.toView().access?.text ?? '', /open in another VS Code window, so it is read-only here/);
+		assert.equal(viewOfSession(readOnly).access?.kind, 'read-only');
+		assert.match(viewOfSession(readOnly).access?.text ?? '', /open in another VS Code window, so it is read-only here/);
 		assert.throws(() => appendUser(readOnly, 'lost?'), /open in another window/);
 		const changed: string[] = [];
 		sessions.onDidChangeCurrent((session) => changed.push(session.id));
@@ -96,7 +86,7 @@ describe('ChatSessions.open', () => {
 		assert.deepEqual(changed, [copy.id]);
 		assert.equal(copy.isReadOnly, false);
 		assert.equal(copy.title, 'hello there (copy)');
-		assert.match(copy.toView().access?.text ?? '', /^This chat is a copy of “hello there”, which is open in another VS Code window/);
+		assert.match(viewOfSession(copy).access?.text ?? '', /^This chat is a copy of “hello there”, which is open in another VS Code window/);
 		assert.deepEqual(copy.records, readOnly.records, 'the copy starts with the records shown');
 		assert.deepEqual(library.stores.get(copy.id)?.records.map((record) => record.kind), ['user', 'turn-end', 'meta'], 'and its own store holds them');
 		assert.match(resumeBodies(copy)[0] ?? '', /^This session is a copy of a session that is open in another VS Code window/);
@@ -130,7 +120,7 @@ describe('ChatSessions.newSession', () => {
 		const next = sessions.newSession();
 		assert.notEqual(next.id, first.id);
 		assert.deepEqual(changed, [next.id]);
-		assert.equal(next.items.length, 0);
+		assert.equal(itemsOfSession(next).length, 0);
 	});
 
 	it('keeps an empty current session instead of piling up empty ones', () => {

@@ -1,25 +1,22 @@
 // A chat session: its transcript records (written through a store before anything else sees
-// them), the rows the view renders, its title, and its reminder engine. The host owns all of
-// it; the webview only ever sees snapshots and deltas.
+// them), its title, whether it may be written here, and its reminder engine. The sessions of a
+// window are in sessions.ts; what the chat shows of one (rows, context use) is projected in
+// src/view/sessionView.ts.
 import type { Clock, IdSource } from '../base/clock';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { ContextUseView, SessionAccessView, SessionSummaryView, SessionView, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
 import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import type { SessionMeta } from '../transcript/records';
-import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
-import { ContextUseTracker } from './contextUse';
-import { ItemProjector } from './itemView';
 import type { AgentRecord, TurnTranscript } from './turn';
 
-const UNTITLED = 'New chat';
+/** The title of a chat before its first message. */
+export const UNTITLED = 'New chat';
 const TITLE_MAX_CHARS = 60;
 
 /** A title from the first line of the first message, cut at a word boundary when it is long. */
@@ -57,22 +54,8 @@ export interface OpenedSession {
 	readonly heldElsewhere?: string;
 }
 
-/** The title of a copy of a chat titled `title`. */
-export function copyTitle(title: string): string {
-	return `${title} (copy)`;
-}
-
-const READ_ONLY: SessionAccessView = {
-	kind: 'read-only',
-	text: 'This chat is open in another VS Code window, so it is read-only here. Sending a message continues it in a copy, unless that window has closed it by then.',
-};
-
-function copiedAccess(title: string): SessionAccessView {
-	return {
-		kind: 'copy',
-		text: `This chat is a copy of “${title}”, which is open in another VS Code window: what you send from now on is saved in this copy, and the original goes on in that window.`,
-	};
-}
+/** Why a chat is not an ordinary one here: another window writes it, or it continues such a chat. */
+export type SessionAccess = { readonly kind: 'read-only' } | { readonly kind: 'copy'; /** The title of the chat it copies. */ readonly of: string };
 
 export interface SessionEnvironment {
 	readonly clock: Clock;
@@ -87,23 +70,15 @@ export interface SessionEnvironment {
 
 export class ChatSession extends Disposable implements TurnTranscript {
 	private readonly _records: AgentRecord[] = [];
-	private readonly _items: TranscriptItem[] = [];
-	private readonly projector = new ItemProjector();
 	private _title = UNTITLED;
-	private contextChanges = 0;
 	readonly reminders: ReminderEngine;
 
-	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
-	/** Rows appended to this session's transcript, in order. */
-	readonly onDidAppend: Event<readonly TranscriptItem[]> = this._onDidAppend.event;
+	private readonly _onDidAppend = this._register(new Emitter<AgentRecord>());
+	/** A record was appended (and stored), in order. */
+	readonly onDidAppend: Event<AgentRecord> = this._onDidAppend.event;
 
 	private readonly _onDidChangeTitle = this._register(new Emitter<string>());
 	readonly onDidChangeTitle: Event<string> = this._onDidChangeTitle.event;
-
-	private readonly contextUse = new ContextUseTracker();
-	private readonly _onDidChangeContext = this._register(new Emitter<void>());
-	/** A record changed the context use: a response reported usage, reminders were delivered. */
-	readonly onDidChangeContext: Event<void> = this._onDidChangeContext.event;
 
 	constructor(
 		readonly id: string,
@@ -111,7 +86,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		private readonly env: SessionEnvironment,
 		loaded: readonly StoredRecord[] = [],
 		/** Read-only (another window writes it), or a copy of such a chat; absent for an ordinary one. */
-		readonly access?: SessionAccessView,
+		readonly access?: SessionAccess,
 	) {
 		super();
 		this.reminders = this._register(
@@ -143,10 +118,6 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		return this._records;
 	}
 
-	get items(): readonly TranscriptItem[] {
-		return this._items;
-	}
-
 	get isEmpty(): boolean {
 		return this._records.length === 0;
 	}
@@ -160,14 +131,8 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	append(record: AgentRecord): void {
 		this.sessionStore.append(record);
 		const wasUntitled = this._title === UNTITLED && !this._records.some((r) => r.kind === 'user');
-		const contextBefore = this.contextChanges;
-		const item = this.take(record);
-		if (item) {
-			this._onDidAppend.fire([item]);
-		}
-		if (this.contextChanges !== contextBefore) {
-			this._onDidChangeContext.fire();
-		}
+		this.take(record);
+		this._onDidAppend.fire(record);
 		if (wasUntitled && record.kind === 'user') {
 			this.retitle(titleFromText(record.text));
 		}
@@ -187,31 +152,14 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		this._onDidChangeTitle.fire(title);
 	}
 
-	/** Context use of this session, against the model's window when known. */
-	contextView(limitTokens: number | undefined): ContextUseView {
-		return this.contextUse.view(limitTokens);
-	}
-
-	toView(): SessionView {
-		return { id: this.id, title: this._title, items: [...this._items], ...(this.access ? { access: this.access } : {}) };
-	}
-
-	private take(record: StoredRecord): TranscriptItem | undefined {
+	private take(record: StoredRecord): void {
 		if (record.kind === 'meta') {
 			if (record.title !== undefined) {
 				this._title = record.title;
 			}
-			return undefined;
+			return;
 		}
 		this._records.push(record);
-		if (this.contextUse.take(record)) {
-			this.contextChanges++;
-		}
-		const item = this.projector.project(record);
-		if (item) {
-			this._items.push(item);
-		}
-		return item;
 	}
 
 	override dispose(): void {
@@ -229,148 +177,4 @@ export interface SessionLibrary {
 	openForWriting(id: string): OpenedSession | undefined;
 	/** The stored sessions, most recently active first. */
 	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number }[];
-}
-
-/** The sessions of one window; exactly one is current. */
-export class ChatSessions extends Disposable {
-	private _current: ChatSession;
-	/** Why each reopened session was opened, for its resume reminder when it is opened again to write. */
-	private readonly causes = new WeakMap<ChatSession, Exclude<ResumeCause, 'copy'>>();
-
-	private readonly _onDidChangeCurrent = this._register(new Emitter<ChatSession>());
-	readonly onDidChangeCurrent: Event<ChatSession> = this._onDidChangeCurrent.event;
-
-	constructor(
-		private readonly library: SessionLibrary,
-		private readonly env: SessionEnvironment,
-	) {
-		super();
-		this._current = this.create();
-	}
-
-	get current(): ChatSession {
-		return this._current;
-	}
-
-	/** Starts a new, empty session and makes it current. An empty current session is reused. */
-	newSession(): ChatSession {
-		if (this._current.isEmpty) {
-			return this._current;
-		}
-		this.replace(this.create());
-		return this._current;
-	}
-
-	/**
-	 * The sessions the person can reopen, most recent first, the current one marked. A new chat
-	 * with nothing in it yet is not stored, so it is not listed.
-	 */
-	list(): SessionSummaryView[] {
-		const current = this._current;
-		const listed = this.library.list().map((summary) => ({
-			id: summary.id,
-			title: summary.id === current.id ? current.title : (summary.title ?? UNTITLED),
-			at: summary.updatedAt,
-			current: summary.id === current.id,
-		}));
-		if (!current.isEmpty && !listed.some((summary) => summary.current)) {
-			listed.unshift({ id: current.id, title: current.title, at: this.env.clock.now(), current: true });
-		}
-		return listed;
-	}
-
-	/**
-	 * Reopens a stored session and makes it current. `cause` says why, for the session.resume
-	 * reminder: `restart` when a new window reopens the chat that was current (a reload, a
-	 * restart), `chat-list` when the person picked it. A session another window holds opens
-	 * read-only.
-	 */
-	open(id: string, cause: Exclude<ResumeCause, 'copy'> = 'chat-list'): ChatSession {
-		if (this._current.id === id) {
-			return this._current;
-		}
-		const opened = this.library.open(id);
-		if (opened.heldElsewhere !== undefined) {
-			this.env.log.info(`Aside: session ${id} is open in another window (${opened.heldElsewhere}); it is shown read-only here.`);
-		}
-		this.replace(this.reopened(id, opened, cause));
-		return this._current;
-	}
-
-	/**
-	 * The current session, ready for a new message. A read-only one (another window writes it)
-	 * is opened again if that window has let go of it meanwhile, and otherwise continued in a
-	 * copy: a new session that starts with the records shown, current from then on. When even
-	 * the copy cannot be made, the read-only session is returned and its store says why.
-	 */
-	forWriting(): ChatSession {
-		const current = this._current;
-		if (!current.isReadOnly) {
-			return current;
-		}
-		try {
-			const cause = this.causes.get(current) ?? 'chat-list';
-			const opened = this.library.openForWriting(current.id);
-			this.replace(opened ? this.reopened(current.id, opened, cause) : this.copyOf(current));
-		} catch (error) {
-			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${error instanceof Error ? error.message : String(error)}`);
-		}
-		return this._current;
-	}
-
-	/** The session built from what the library opened, with its session.resume reminder queued. */
-	private reopened(id: string, opened: OpenedSession, cause: Exclude<ResumeCause, 'copy'>): ChatSession {
-		let session: ChatSession;
-		try {
-			session = new ChatSession(id, opened.store, this.env, opened.records, opened.heldElsewhere === undefined ? undefined : READ_ONLY);
-		} catch (error) {
-			opened.store.close();
-			throw error;
-		}
-		this.causes.set(session, cause);
-		this.queueResume(session, cause);
-		return session;
-	}
-
-	/** A new session that starts with the records of `source` (a chat another window writes). */
-	private copyOf(source: ChatSession): ChatSession {
-		const id = this.env.ids.next();
-		const store = this.library.create(id);
-		const records: StoredRecord[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
-		try {
-			for (const record of records) {
-				store.append(record);
-			}
-		} catch (error) {
-			store.close();
-			throw error;
-		}
-		const session = new ChatSession(id, store, this.env, records, copiedAccess(source.title));
-		this.queueResume(session, 'copy');
-		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${id}.`);
-		return session;
-	}
-
-	private queueResume(session: ChatSession, cause: ResumeCause): void {
-		if (session.records.some((record) => record.kind === 'user')) {
-			// Say what happened, and whether its last turn was cut off.
-			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
-		}
-	}
-
-	private replace(next: ChatSession): void {
-		this._current.dispose();
-		this._current = next;
-		this._onDidChangeCurrent.fire(next);
-	}
-
-	private create(): ChatSession {
-		const id = this.env.ids.next();
-		return new ChatSession(id, this.library.create(id), this.env);
-	}
-
-	override dispose(): void {
-		this._current.dispose();
-		super.dispose();
-	}
 }

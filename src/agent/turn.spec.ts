@@ -15,6 +15,7 @@ import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { MemorySessionStore } from '../testing/memorySessionStore';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
+import { itemsOfSession } from '../testing/views';
 import type { TurnObservers } from './observers';
 import { ChatSession } from './session';
 import { type PermissionDecision, type PermissionMode, Turn, type TurnDependencies } from './turn';
@@ -132,7 +133,7 @@ describe('a turn of the agent', () => {
 		assert.equal(provider.requests.length, 2);
 		const second = provider.requests[1]?.messages ?? [];
 		assert.deepEqual(second.at(-1), { role: 'tool', callId: 'c1', content: `1\tcontents of a.ts\n\n${wrap('read.truncated', 'Showing lines 1–1 of 9.')}`, isError: false });
-		assert.deepEqual(session.items.map((item) => item.kind), ['user', 'assistant', 'tool', 'assistant', 'turn-end']);
+		assert.deepEqual(itemsOfSession(session).map((item) => item.kind), ['user', 'assistant', 'tool', 'assistant', 'turn-end']);
 	});
 
 	it('tool output and the user\'s text reach the model with their reminder markers neutralised; the records keep them', async () => {

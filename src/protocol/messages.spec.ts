@@ -12,10 +12,11 @@ const state = {
 		models: [{ id: 'm1', name: 'Model one' }],
 		mode: 'ask',
 		approval: { callId: 'c1', tool: 'Edit', kind: 'write', title: 'Edit a file', target: 'src/a.ts', diff: '-a\n+b' },
-		streaming: { requestId: 'r1', text: 'Hel' },
+		streaming: { requestId: 'r1' },
 		steering: ['use pnpm'],
 	},
 	context: { usedTokens: 1200, limitTokens: 200000, reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: 40 }] },
+	stream: { requestId: 'r1', text: 'Hel' },
 };
 
 const items = [
@@ -39,6 +40,7 @@ describe('parseHostMessage', () => {
 			{ type: 'text.streamed', seq: 7, requestId: 'r1', text: 'lo' },
 			{ type: 'snapshot', seq: 8, protocol: PROTOCOL_VERSION, state: { ...state, setup: { detected: [{ id: 'ollama', label: 'Use Ollama on localhost:11434 (3 models)' }] } } },
 			{ type: 'setup.changed', seq: 9, setup: { detected: [], keyNeeded: { provider: 'Anthropic', origin: 'http://127.0.0.1:4000' } } },
+			{ type: 'items.inserted', seq: 10, sessionId: 's1', before: 'u2', items: [{ kind: 'reminders', id: 'r2', at: 2, phase: 'turn-start', entries: [{ type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' }] }] },
 		]) {
 			const parsed = parseHostMessage(message);
 			assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
@@ -52,6 +54,7 @@ describe('parseHostMessage', () => {
 			[{ type: 'snapshot', seq: 0, protocol: 1 }, /state/],
 			[{ type: 'items.appended', seq: 1, sessionId: 's1', items: [] }, /items/],
 			[{ type: 'items.appended', seq: 1, sessionId: 's1', items: [{ kind: 'assistant-from-the-future', id: 'x' }] }, /items/],
+			[{ type: 'items.inserted', seq: 1, sessionId: 's1', items: [{ kind: 'user', id: 'u3', text: 'x', at: 3 }] }, /before/],
 			[{ type: 'notice', seq: -1, level: 'error', text: 'x' }, /seq/],
 			[null, /without a type/],
 			['snapshot', /without a type/],

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -125,8 +125,8 @@ export const AgentView = z.object({
 	models: z.array(ModelView),
 	mode: PermissionMode,
 	approval: ApprovalView.nullable(),
-	/** Text streaming into the current response, not yet recorded. */
-	streaming: z.object({ requestId: z.string(), text: z.string() }).nullable(),
+	/** The response streaming now, not yet recorded: only that it streams; its text comes in `text.streamed`. */
+	streaming: z.object({ requestId: z.string() }).nullable(),
 	/** Messages typed while the agent works, waiting for its next step. */
 	steering: z.array(z.string()),
 	/** The context window of the model in use, in tokens, when its provider says it. */
@@ -145,6 +145,7 @@ export type SessionAccessView = z.infer<typeof SessionAccessView>;
 export const SessionView = z.object({
 	id: z.string().min(1),
 	title: z.string(),
+	/** The rows to show, in display order. */
 	items: z.array(TranscriptItem),
 	access: SessionAccessView.optional(),
 });
@@ -190,6 +191,10 @@ export const SetupView = z.object({
 });
 export type SetupView = z.infer<typeof SetupView>;
 
+/** The text a response has streamed so far: sent once, in a snapshot taken while it streams. */
+export const StreamView = z.object({ requestId: z.string(), text: z.string() });
+export type StreamView = z.infer<typeof StreamView>;
+
 export const ViewState = z.object({
 	session: SessionView,
 	settings: ViewSettings,
@@ -197,6 +202,8 @@ export const ViewState = z.object({
 	context: ContextUseView,
 	/** Absent from a host that offers no setup actions. */
 	setup: SetupView.optional(),
+	/** Present while `agent.streaming` says a response streams; later deltas continue this text. */
+	stream: StreamView.optional(),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -207,15 +214,17 @@ const seq = z.number().int().nonnegative();
 export const HostMessage = z.discriminatedUnion('type', [
 	/** The complete view state: sent on every (re)connect, and whenever deltas cannot apply. */
 	z.object({ type: z.literal('snapshot'), seq, protocol: z.number().int(), state: ViewState }),
-	/** Rows appended to the current session's transcript. */
+	/** Rows to show after the current session's last row. */
 	z.object({ type: z.literal('items.appended'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
+	/** Rows to show just before a row already shown (turn-start reminders go above the message they followed). */
+	z.object({ type: z.literal('items.inserted'), seq, sessionId: z.string().min(1), before: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
 	/** The current session's title changed (it is taken from the first message). */
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */
 	z.object({ type: z.literal('settings.changed'), seq, settings: ViewSettings }),
 	/** The agent's state changed: status, model, mode, a pending approval, steering. */
 	z.object({ type: z.literal('agent.changed'), seq, agent: AgentView }),
-	/** More text of the response being streamed. */
+	/** More text of the response `agent.streaming` announced: every delta, from the first. */
 	z.object({ type: z.literal('text.streamed'), seq, requestId: z.string(), text: z.string() }),
 	/** Put the keyboard focus in the message box (Aside: Focus Chat). */
 	z.object({ type: z.literal('composer.focus'), seq }),
@@ -229,7 +238,6 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
-export type HostMessageType = HostMessage['type'];
 
 // ── Webview → host ───────────────────────────────────────────────────────────
 

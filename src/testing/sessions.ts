@@ -1,8 +1,10 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
-import type { AgentControls } from '../agent/viewConnection';
-import { type ChatSession, ChatSessions, type OpenedSession, type SessionEnvironment, type SessionLibrary } from '../agent/session';
+import type { AgentControls } from '../view/controls';
+import type { ChatSession, OpenedSession, SessionEnvironment, SessionLibrary } from '../agent/session';
+import { ChatSessions } from '../agent/sessions';
 import { Emitter } from '../base/event';
-import type { AgentView, PermissionMode, UserTurnItem } from '../protocol/messages';
+import type { AgentState } from '../agent/agentState';
+import type { AgentView, PermissionMode, StreamView, UserTurnItem } from '../protocol/messages';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import { agentView } from './agentView';
@@ -81,6 +83,8 @@ export class FakeAgent implements AgentControls {
 	private readonly _onDidStream = new Emitter<{ readonly requestId: string; readonly text: string }>();
 	readonly onDidStream = this._onDidStream.event;
 	state: AgentView = agentView({ status: { state: 'unavailable', detail: 'Nothing answers yet.' }, provider: 'vscode-lm' });
+	/** What `streamed()` says: the text so far of the response `state.streaming` announces. */
+	streamedText: StreamView | undefined;
 
 	constructor(private readonly sessions: ChatSessions) {}
 
@@ -95,6 +99,10 @@ export class FakeAgent implements AgentControls {
 
 	stream(requestId: string, text: string): void {
 		this._onDidStream.fire({ requestId, text });
+	}
+
+	streamed(): StreamView | undefined {
+		return this.streamedText;
 	}
 
 	submit(text: string): void {
@@ -116,5 +124,17 @@ export class FakeAgent implements AgentControls {
 
 	selectMode(mode: PermissionMode): void {
 		this.calls.push(`mode ${mode}`);
+	}
+}
+
+/** The agent's availability as the first-run setup watches it; `change` fires its event. */
+export class FakeAgentState {
+	private readonly _onDidChange = new Emitter<void>();
+	readonly onDidChange = this._onDidChange.event;
+	state: Pick<AgentState, 'activity' | 'problem'> = { activity: undefined, problem: 'Nothing answers yet.' };
+
+	change(state: Partial<Pick<AgentState, 'activity' | 'problem'>>): void {
+		this.state = { ...this.state, ...state };
+		this._onDidChange.fire();
 	}
 }

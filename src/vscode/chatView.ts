@@ -2,7 +2,8 @@
 // through a ViewConnection. The webview may be destroyed when hidden; on return it loads again,
 // says `ready`, and gets a fresh snapshot.
 import * as vscode from 'vscode';
-import { ViewConnection, type ViewConnectionOptions, type WorkbenchActions } from '../agent/viewConnection';
+import { ViewConnection, type ViewConnectionOptions } from '../view/connection';
+import type { WorkbenchActions } from '../view/controls';
 import { DisposableStore } from '../base/lifecycle';
 import { createNonce, webviewHtml } from './webviewHtml';
 
@@ -40,21 +41,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 			this.focusRequested = false;
 			connection.focusComposer();
 		}
-		const subscriptions = [
-			webview.onDidReceiveMessage((data: unknown) => {
-				connection.receive(data);
-			}),
-			// Hidden views lose their page (no retained context); it reloads and says ready.
-			view.onDidChangeVisibility(() => {
-				if (!view.visible) {
-					connection.detach();
-				}
-			}),
-		];
+		const subscriptions = new DisposableStore();
+		subscriptions.add(webview.onDidReceiveMessage((data: unknown) => {
+			connection.receive(data);
+		}));
+		// Hidden views lose their page (no retained context); it reloads and says ready.
+		subscriptions.add(view.onDidChangeVisibility(() => {
+			if (!view.visible) {
+				connection.detach();
+			}
+		}));
 		view.onDidDispose(() => {
-			subscriptions.forEach((subscription) => {
-				subscription.dispose();
-			});
+			subscriptions.dispose();
 			this.connections.delete(connection);
 			if (this.view === view) {
 				this.view = undefined;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Agent } from '../agent/agent';
 import type { FileSessionLibrary } from '../agent/library';
 import type { NetworkGate } from '../agent/networkGate';
-import type { ChatSessions } from '../agent/session';
+import type { ChatSessions } from '../agent/sessions';
 import type { LastOutcome } from '../transcript/summary';
 import type { LogOutputChannel } from 'vscode';
 import { DisposableStore } from '../base/lifecycle';

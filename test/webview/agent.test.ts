@@ -2,7 +2,7 @@
 // approval card, Stop, and the model and mode pickers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AgentView, parseViewMessage } from '../../src/protocol/messages';
+import { type AgentView, parseViewMessage, PROTOCOL_VERSION } from '../../src/protocol/messages';
 import { assistant, user } from './items';
 import { agentView, assertCleanAndClose, type ChatPage, openChat, postedOf, useHarness, viewState } from './page';
 
@@ -21,9 +21,10 @@ describe('live agent', () => {
 		const chat = await connected();
 		const { page } = chat;
 		const streaming = page.locator('[data-kind="streaming"] .assistant-text');
-		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ streaming: { requestId: 'req-1', text: 'Hel' } }) });
+		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ streaming: { requestId: 'req-1' } }) });
+		await chat.host({ type: 'text.streamed', seq: 2, requestId: 'req-1', text: 'Hel' });
 		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Hel');
-		let seq = 2;
+		let seq = 3;
 		for (const delta of ['lo', ', ', 'world', '\n  <b>not bold</b>']) {
 			await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-1', text: delta });
 		}
@@ -37,13 +38,32 @@ describe('live agent', () => {
 		await page.locator('li[data-id="a1"]').waitFor();
 		assert.equal(await page.locator('[data-kind="streaming"]').count(), 0, 'the recorded answer replaces the streaming row');
 		// The host's next agent view may still carry the finished stream: it must not come back.
-		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-1', text: 'Hello, world\n  <b>not bold</b>' } }) });
-		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-2', text: 'Next step' } }) });
+		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-1' } }) });
+		await chat.host({ type: 'agent.changed', seq: seq++, agent: running({ streaming: { requestId: 'req-2' } }) });
+		await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-2', text: 'Next step' });
 		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Next step');
 		assert.equal(await page.locator('[data-kind="streaming"]').count(), 1);
 		await chat.host({ type: 'agent.changed', seq, agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) });
 		await page.locator('[data-kind="streaming"]').waitFor({ state: 'detached' });
 		assert.equal(await page.locator('.agent-status').isVisible(), false);
+		assert.deepEqual(await postedOf(chat, 'log'), [], 'every message applied in sequence');
+		await assertCleanAndClose(chat);
+	});
+
+	it('connected mid-stream, shows the text so far from the snapshot once, and goes on with the deltas', async () => {
+		const chat = await openChat(harness);
+		const { page } = chat;
+		const stream = { requestId: 'req-1', text: 'Hello, ' };
+		await chat.connect(viewState({ session: { id: 'session-1', title: 'Live', items: [user('u1', 'do it')] }, agent: running({ streaming: { requestId: 'req-1' } }), stream }));
+		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Hello, ');
+		await chat.host({ type: 'text.streamed', seq: 1, requestId: 'req-1', text: 'world' });
+		await chat.host({ type: 'agent.changed', seq: 2, agent: running({ streaming: { requestId: 'req-1' }, steering: ['and tests'] }) });
+		await page.locator('[data-kind="steering"]').waitFor();
+		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Hello, world');
+		// A resync snapshot carries the text as the host has it: it replaces what the view pieced together.
+		await chat.host({ type: 'snapshot', seq: 3, protocol: PROTOCOL_VERSION, state: viewState({ agent: running({ streaming: { requestId: 'req-1' } }), stream: { requestId: 'req-1', text: 'Hello, world, again' } }) });
+		await page.waitForFunction(() => document.querySelector('[data-kind="streaming"] .assistant-text')?.textContent === 'Hello, world, again');
+		assert.equal(await page.locator('[data-kind="streaming"]').count(), 1);
 		assert.deepEqual(await postedOf(chat, 'log'), [], 'every message applied in sequence');
 		await assertCleanAndClose(chat);
 	});

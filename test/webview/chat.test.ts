@@ -136,6 +136,18 @@ describe('chat webview', () => {
 		await cleanUp();
 	});
 
+	it('puts rows before the row the host names, and resyncs when it does not have that row', async () => {
+		await fresh(viewState({ session: { id: 'session-1', title: 'Rows', items: [user('u1', 'one')] } }));
+		await chat.host({ type: 'items.inserted', seq: 1, sessionId: 'session-1', before: 'u1', items: [user('u0', 'zero')] });
+		await chat.page.locator('li[data-id="u0"]').waitFor();
+		assert.deepEqual(await chat.page.locator('.transcript > li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id'))), ['u0', 'u1']);
+		await chat.host({ type: 'items.inserted', seq: 2, sessionId: 'session-1', before: 'no-such-row', items: [user('u9', 'lost?')] });
+		const readies = await chat.waitForPosted('ready', 2);
+		assert.deepEqual(readies[1], { type: 'ready', protocol: PROTOCOL_VERSION, reason: 'resync' });
+		assert.equal(await chat.page.locator('li[data-id="u9"]').count(), 0);
+		await cleanUp();
+	});
+
 	it('renders hostile text as text: no markup, no script, no reminder row', async () => {
 		const hostile = [
 			'<script>window.__pwned = 1</script>',

@@ -34,17 +34,19 @@ describe('hostile strings', () => {
 		let seq = 1;
 		// Live slots: streaming text, steering, the approval card with a diff, a notice, the chat list.
 		for (const text of HOSTILE_CORPUS) {
+			const requestId = `req-${seq + 1}`;
 			await chat.host({
 				type: 'agent.changed',
 				seq: seq++,
 				agent: agentView({
 					status: { state: 'running', detail: text },
-					streaming: { requestId: `req-${seq}`, text },
+					streaming: { requestId },
 					steering: [text],
 					approval: { callId: `c${seq}`, tool: 'Edit', kind: 'write', title: text, target: text, diff: `-${text}\n+${text}` },
 				}),
 			});
-			await chat.host({ type: 'text.streamed', seq: seq++, requestId: `req-${seq - 2}`, text: `\n${text}` });
+			await chat.host({ type: 'text.streamed', seq: seq++, requestId, text });
+			await chat.host({ type: 'text.streamed', seq: seq++, requestId, text: `\n${text}` });
 			await chat.host({ type: 'notice', seq: seq++, level: 'error', text: text.slice(0, 2000) });
 		}
 		await page.getByRole('button', { name: 'Chats' }).click();

@@ -184,7 +184,8 @@ describe('assistant markdown', () => {
 	it('streams: earlier blocks keep their nodes and focus; an unfinished fence is a code block', async () => {
 		const chat = await withAnswer('done');
 		const { page } = chat;
-		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ requestId: 'req-1', text: '# Plan\n\nFirst paragraph.\n\n```js\nlet x = 1;\n```\n\nSecond' }) });
+		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ requestId: 'req-1' }) });
+		await chat.host({ type: 'text.streamed', seq: 2, requestId: 'req-1', text: '# Plan\n\nFirst paragraph.\n\n```js\nlet x = 1;\n```\n\nSecond' });
 		await page.locator(`${STREAM} .md-code`).waitFor();
 		await page.evaluate((selector) => {
 			for (const node of document.querySelectorAll(`${selector} > *`)) {
@@ -192,7 +193,7 @@ describe('assistant markdown', () => {
 			}
 		}, STREAM);
 		await page.locator(STREAM).getByRole('button', { name: 'Copy code' }).focus();
-		let seq = 2;
+		let seq = 3;
 		for (const delta of [' paragraph grows', '\n\n- item', ' one\n- item two', '\n\n```py\nprint(', '1)\n']) {
 			await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-1', text: delta });
 			// A frame between deltas, so each one is a separate update of the view.
@@ -305,7 +306,7 @@ describe('assistant markdown', () => {
 					}).observe(document.body, { childList: true, subtree: true });
 				}, DANGEROUS);
 				await chat.host({ type: 'items.appended', seq: 1, sessionId: 'session-1', items: [assistant('a1', source)] });
-				await chat.host({ type: 'agent.changed', seq: 2, agent: running({ requestId: 'req-1', text: '' }) });
+				await chat.host({ type: 'agent.changed', seq: 2, agent: running({ requestId: 'req-1' }) });
 				const cut = Math.ceil(source.length / 3);
 				let seq = 3;
 				for (const delta of [source.slice(0, cut), source.slice(cut, 2 * cut), source.slice(2 * cut)]) {

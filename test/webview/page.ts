@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser.mjs';
 import { PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
 import { agentView } from '../../src/testing/agentView';
+import { displayRows } from '../../src/view/rows';
 import { webviewHtml } from '../../src/vscode/webviewHtml';
 
 export { agentView };
@@ -181,12 +182,18 @@ export async function postedOf<T extends ViewMessage['type']>(chat: ChatPage, ty
 	return (await chat.posted()).filter((m): m is Extract<ViewMessage, { type: T }> => m.type === type);
 }
 
+/**
+ * A snapshot's state. Tests give a session's items in record order, as the host projects them;
+ * the session carries the rows the host sends for them (src/view/rows.ts): those shown, in
+ * display order.
+ */
 export function viewState(overrides: Partial<ViewState> = {}): ViewState {
-	return {
+	const state: ViewState = {
 		session: { id: 'session-1', title: 'New chat', items: [] },
 		settings: { sendShortcut: 'enter', maxMessageLength: 100_000 },
 		agent: agentView(),
 		context: { reminders: [] },
 		...overrides,
 	};
+	return { ...state, session: { ...state.session, items: displayRows(state.session.items) } };
 }

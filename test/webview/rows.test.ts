@@ -132,7 +132,7 @@ describe('transcript rows', () => {
 	it('puts turn-start reminders above their user message, also across deltas; mid-turn ones inline', async () => {
 		const chat = await withItems([user('u1', 'one'), reminders('r1', [entry('session.date', 'date', 'd')]), assistant('a1', 'answer one')]);
 		await chat.host({ type: 'items.appended', seq: 1, sessionId: 'session-1', items: [user('u2', 'two')] });
-		await chat.host({ type: 'items.appended', seq: 2, sessionId: 'session-1', items: [reminders('r2', [entry('file.changed', 'file changed', 'f')])] });
+		await chat.host({ type: 'items.inserted', seq: 2, sessionId: 'session-1', before: 'u2', items: [reminders('r2', [entry('file.changed', 'file changed', 'f')])] });
 		await chat.host({ type: 'items.appended', seq: 3, sessionId: 'session-1', items: [tool('t1'), reminders('r3', [entry('context.usage', 'context usage', 'c')], 'mid-turn'), assistant('a2', 'answer two')] });
 		await chat.page.locator('li[data-id="a2"]').waitFor();
 		const order = await chat.page.locator('.transcript > li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));

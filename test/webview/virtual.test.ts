@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../src/protocol/messages';
+import { displayRows } from '../../src/view/rows';
 import { assistant, entry, reminders, tool, turnEnd, user } from './items';
 import { assertRun, atEnd, BIG, MEDIUM, openSession, scrollTo, settle, view } from './longSession';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
@@ -128,7 +129,8 @@ describe('virtualized transcript', () => {
 		const { page } = chat;
 		let seq = 1;
 		const append = (items: TranscriptItem[]): Promise<void> => chat.host({ type: 'items.appended', seq: seq++, sessionId: 'session-1', items });
-		await append([user('new-u', 'a new question\nover\nfour lines'), reminders('new-r', [entry('session.date', 'date', 'Today.')])]);
+		await append([user('new-u', 'a new question\nover\nfour lines')]);
+		await chat.host({ type: 'items.inserted', seq: seq++, sessionId: 'session-1', before: 'new-u', items: [reminders('new-r', [entry('session.date', 'date', 'Today.')])] });
 		await append([assistant('new-a', 'an answer\n'.repeat(30))]);
 		await settle(page);
 		let now = await view(page);
@@ -136,7 +138,8 @@ describe('virtualized transcript', () => {
 		assert.deepEqual(now.ids.slice(-3), ['new-r', 'new-u', 'new-a']);
 
 		// Streaming text grows the live row below the list: the view follows it.
-		await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Thinking' }, streaming: { requestId: 'req-1', text: 'Str' } }) });
+		await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Thinking' }, streaming: { requestId: 'req-1' } }) });
+		await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-1', text: 'Str' });
 		for (let i = 0; i < 20; i++) {
 			await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-1', text: 'eaming line\n' });
 		}
@@ -172,7 +175,7 @@ describe('virtualized transcript', () => {
 			type: 'items.appended',
 			seq: 1,
 			sessionId: 'session-1',
-			items: [assistant('n-a', 'hi'), tool('n-t1'), tool('n-t2'), reminders('n-r', [entry('a', 'a', 'a'), entry('b', 'b', 'b'), entry('c', 'c', 'c')], 'mid-turn'), turnEnd('n-e', 'done')],
+			items: displayRows([assistant('n-a', 'hi'), tool('n-t1'), tool('n-t2'), reminders('n-r', [entry('a', 'a', 'a'), entry('b', 'b', 'b'), entry('c', 'c', 'c')], 'mid-turn'), turnEnd('n-e', 'done')]),
 		});
 		await page.waitForFunction(() => document.querySelector('.scroller [role="status"]')?.textContent !== '');
 		assert.equal(await announcer.textContent(), 'Aside replied, 2 tool calls, 3 system reminders');

@@ -137,12 +137,13 @@ describe('virtualized transcript: focus and keyboard', () => {
 		});
 		const stillFocused = (): Promise<boolean> => page.evaluate(() => document.activeElement === (window as unknown as { __focused: Element | null }).__focused);
 		const traffic = async (tag: string): Promise<void> => {
-			await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Working' }, streaming: { requestId: `req-${tag}`, text: 'Hel' } }) });
+			await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Working' }, streaming: { requestId: `req-${tag}` } }) });
+			await chat.host({ type: 'text.streamed', seq: seq++, requestId: `req-${tag}`, text: 'Hel' });
 			for (let i = 0; i < 10; i++) {
 				await chat.host({ type: 'text.streamed', seq: seq++, requestId: `req-${tag}`, text: 'lo\n' });
 			}
 			await chat.host({ type: 'items.appended', seq: seq++, sessionId: 'session-1', items: [assistant(`${tag}-a`, 'done\n'.repeat(5)), tool(`${tag}-t`), user(`${tag}-u`, 'next')] });
-			await chat.host({ type: 'items.appended', seq: seq++, sessionId: 'session-1', items: [reminders(`${tag}-r`, [entry('session.date', 'date', 'd')])] });
+			await chat.host({ type: 'items.inserted', seq: seq++, sessionId: 'session-1', before: `${tag}-u`, items: [reminders(`${tag}-r`, [entry('session.date', 'date', 'd')])] });
 			await settle(page);
 		};
 		await traffic('near');

@@ -17,12 +17,9 @@ export function stopMarker(stop: AssistantItem['stop']): HTMLSpanElement | null 
 	return marker ? el('span', { class: `stop-marker stop-${stop}`, title: marker.title }, icon(marker.icon), marker.text) : null;
 }
 
-/** Null for a response with no text and nothing to flag (it only called tools). */
-export function assistantRow(item: AssistantItem): HTMLLIElement | null {
+/** The host sends no row for a response with no text and nothing to flag (it only called tools). */
+export function assistantRow(item: AssistantItem): HTMLLIElement {
 	const marker = stopMarker(item.stop);
-	if (item.text === '' && marker === null) {
-		return null;
-	}
 	const header = rowHeader('sparkle', 'Aside', item.at, item.model ? el('span', { class: 'row-model' }, item.model) : null, marker);
 	return rowElement(item, '', header, item.text === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(item.text)));
 }

@@ -5,42 +5,10 @@ import { PROTOCOL_VERSION, type HostMessage, type SetupView, type ViewSettings }
 import { expectMessage } from '../testing/expectMessage';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { appendUser, FakeAgent, testSessions } from '../testing/sessions';
-import type { SetupControls } from './providerSetup';
-import { ViewConnection } from './viewConnection';
-
-function setup(options: { deliver?: boolean } = {}) {
-	const sessions = testSessions();
-	const agent = new FakeAgent(sessions);
-	const settingsChanged = new Emitter<ViewSettings>();
-	const settings = { current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings, onDidChange: settingsChanged.event };
-	const posted: HostMessage[] = [];
-	const log = new RecordingLogger();
-	const workbench = {
-		copied: [] as string[],
-		opened: [] as string[],
-		copy(text: string) {
-			this.copied.push(text);
-			return Promise.resolve();
-		},
-		openLink(href: string) {
-			this.opened.push(href);
-			return Promise.resolve(true);
-		},
-	};
-	const connection = new ViewConnection({
-		sessions,
-		workbench,
-		settings,
-		agent,
-		post: (message) => {
-			posted.push(message);
-			return Promise.resolve(options.deliver ?? true);
-		},
-		log,
-	});
-	return { sessions, agent, settings, settingsChanged, posted, log, connection, workbench };
-}
-
+import { testConnection as setup } from '../testing/viewConnection';
+import type { SetupControls } from './controls';
+import { ViewConnection } from './connection';
+import { SessionProjections } from './sessionView';
 describe('ViewConnection', () => {
 	let t: ReturnType<typeof setup>;
 	beforeEach(() => {
@@ -65,7 +33,7 @@ describe('ViewConnection', () => {
 	it('turns a submit into a user turn in the host session and a numbered delta', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'submit', text: 'hello host' });
-		assert.equal(t.sessions.current.items.length, 1);
+		assert.equal(t.projections.current.items.length, 1);
 		const delta = expectMessage(t.posted[1], 'items.appended');
 		assert.equal(delta.seq, 1);
 		assert.equal(delta.sessionId, t.sessions.current.id);
@@ -93,7 +61,7 @@ describe('ViewConnection', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'submit', text: 'x'.repeat(21) });
 		t.connection.receive({ type: 'submit', text: '   \n ' });
-		assert.equal(t.sessions.current.items.length, 0);
+		assert.equal(t.projections.current.items.length, 0);
 		const notices = t.posted.filter((m) => m.type === 'notice');
 		assert.equal(notices.length, 2);
 		assert.match(expectMessage(notices[0], 'notice').text, /21 characters; the limit is 20 \(setting aside\.chat\.maxMessageLength\)/);
@@ -182,35 +150,6 @@ describe('ViewConnection', () => {
 		assert.equal(t.log.at('warn').length, 1, 'the unknown mode was dropped at the door');
 	});
 
-	it('sends the agent\'s changes and streamed text as numbered deltas', () => {
-		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
-		t.agent.change({ status: { state: 'running', detail: 'Waiting for the model…' } });
-		t.agent.stream('r1', 'Hel');
-		assert.equal(expectMessage(t.posted[1], 'agent.changed').agent.status.state, 'running');
-		assert.deepEqual(t.posted[2], { type: 'text.streamed', seq: 2, requestId: 'r1', text: 'Hel' });
-	});
-
-	it('reports the context use in the snapshot and as deltas: usage, the window, reminder costs per key', () => {
-		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
-		assert.deepEqual(expectMessage(t.posted[0], 'snapshot').state.context, { reminders: [] });
-		const session = t.sessions.current;
-		const entry = { type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today is 2026-11-30 & <sunny>.', reason: 'a new day' };
-		session.append({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q1', at: 1, turn: 1, entries: [entry] });
-		session.append({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 2, text: 'hi', toolCalls: [], stop: 'end', usage: { inputTokens: 1000, outputTokens: 50 } });
-		session.append({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q2', at: 3, turn: 2, entries: [entry] });
-		const contexts = t.posted.filter((m) => m.type === 'context.changed').map((m) => expectMessage(m, 'context.changed').context);
-		assert.equal(contexts.length, 3);
-		// The block as sent: '<system-reminder key="session.date">\n' + escaped body + '\n</system-reminder>' = 96 characters.
-		const block = '<system-reminder key="session.date">\nToday is 2026-11-30 &amp; &lt;sunny&gt;.\n</system-reminder>';
-		assert.deepEqual(contexts[2], { usedTokens: 1050, reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: Math.ceil((2 * block.length) / 4) }] });
-		// The model's window arrives with the agent's state.
-		t.agent.change({ contextWindow: 200_000 });
-		assert.equal(expectMessage(t.posted.at(-1), 'context.changed').context.limitTokens, 200_000);
-		const count = t.posted.length;
-		t.agent.change({ status: { state: 'running', detail: 'x' } });
-		assert.equal(t.posted.length, count + 1, 'an unchanged window sends no context delta');
-	});
-
 	it('lists sessions, opens one, starts a new one, and reports a session that cannot be opened', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		const first = t.sessions.current;
@@ -259,6 +198,7 @@ describe('ViewConnection', () => {
 		const posted: HostMessage[] = [];
 		const connection = new ViewConnection({
 			sessions,
+			projections: new SessionProjections(sessions),
 			workbench: { copy: () => Promise.resolve(), openLink: () => Promise.resolve(true) },
 			settings: { current: { sendShortcut: 'enter', maxMessageLength: 20 }, onDidChange: new Emitter<ViewSettings>().event },
 			agent: new FakeAgent(sessions),

@@ -1,22 +1,12 @@
 // The host side of one chat webview: validates what it posts, answers `ready` with a complete
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
-import type { Event } from '../base/event';
 import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import {
-	type AgentView,
-	type ContextUseView,
-	type HostMessage,
-	type PermissionMode,
-	parseViewMessage,
-	PROTOCOL_VERSION,
-	type TranscriptItem,
-	type ViewMessage,
-	type ViewSettings,
-} from '../protocol/messages';
-import type { SetupControls } from './providerSetup';
-import type { ChatSession, ChatSessions } from './session';
+import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
+import type { ChatSessions } from '../agent/sessions';
+import { type AgentControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
+import type { SessionProjection, SessionProjections } from './sessionView';
 
 function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
@@ -26,45 +16,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** A host message before the connection numbers it. */
 type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
 
-export interface ViewSettingsSource {
-	readonly current: ViewSettings;
-	readonly onDidChange: Event<ViewSettings>;
-}
-
-/** What the view can see of the agent and ask of it. */
-export interface AgentControls {
-	view(): AgentView;
-	readonly onDidChange: Event<AgentView>;
-	/** Text streaming into the current response. */
-	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
-	/** A message from the person: starts a turn, or steers the running one. */
-	submit(text: string): void;
-	stop(): void;
-	approve(callId: string, granted: boolean, note: string | undefined): void;
-	selectModel(model: string): void;
-	selectMode(mode: PermissionMode): void;
-}
-
-/** What the view may ask of the workbench around it. */
-export interface WorkbenchActions {
-	/** Puts text on the clipboard. */
-	copy(text: string): PromiseLike<void>;
-	/** Opens an http(s) or mailto link outside VS Code (the workbench asks the person first). */
-	openLink(href: string): PromiseLike<boolean>;
-}
-
-/** Links from rendered model output that may be opened; anything else is refused. */
-export function openableLink(href: string): string | undefined {
-	try {
-		const url = new URL(href);
-		return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
+	/** What the chat shows of the current session. */
+	readonly projections: SessionProjections;
 	readonly workbench: WorkbenchActions;
 	readonly settings: ViewSettingsSource;
 	readonly agent: AgentControls;
@@ -84,8 +39,8 @@ export class ViewConnection extends Disposable {
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
-		this._register(options.sessions.onDidChangeCurrent((session) => {
-			this.watch(session);
+		this._register(options.projections.onDidChangeCurrent((projection) => {
+			this.watch(projection);
 			this.sendSnapshot();
 		}));
 		this._register(options.settings.onDidChange((settings) => {
@@ -105,7 +60,7 @@ export class ViewConnection extends Disposable {
 				this.send({ type: 'setup.changed', setup });
 			}));
 		}
-		this.watch(options.sessions.current);
+		this.watch(options.projections.current);
 	}
 
 	/**
@@ -269,22 +224,24 @@ export class ViewConnection extends Disposable {
 	/** `agent`: the agent's view when the caller has it already. */
 	private contextView(agent = this.options.agent.view()): ContextUseView {
 		this.sentContextWindow = agent.contextWindow;
-		return this.options.sessions.current.contextView(agent.contextWindow);
+		return this.options.projections.current.contextView(agent.contextWindow);
 	}
 
 	private sendContext(agent?: AgentView): void {
 		this.send({ type: 'context.changed', context: this.contextView(agent) });
 	}
 
-	private watch(session: ChatSession): void {
+	private watch(projection: SessionProjection): void {
+		const { session } = projection;
 		const wiring = new DisposableStore();
-		wiring.add(session.onDidAppend((items: readonly TranscriptItem[]) => {
-			this.send({ type: 'items.appended', sessionId: session.id, items: [...items] });
+		wiring.add(projection.onDidPlace(({ rows, before }) => {
+			const items = [...rows];
+			this.send(before === undefined ? { type: 'items.appended', sessionId: session.id, items } : { type: 'items.inserted', sessionId: session.id, before, items });
 		}));
 		wiring.add(session.onDidChangeTitle((title) => {
 			this.send({ type: 'session.retitled', sessionId: session.id, title });
 		}));
-		wiring.add(session.onDidChangeContext(() => {
+		wiring.add(projection.onDidChangeContext(() => {
 			this.sendContext();
 		}));
 		this.sessionWiring.value = wiring;
@@ -292,15 +249,17 @@ export class ViewConnection extends Disposable {
 
 	private sendSnapshot(): void {
 		const agent = this.options.agent.view();
+		const stream = agent.streaming ? this.options.agent.streamed() : undefined;
 		this.send({
 			type: 'snapshot',
 			protocol: PROTOCOL_VERSION,
 			state: {
-				session: this.options.sessions.current.toView(),
+				session: this.options.projections.current.toView(),
 				settings: this.options.settings.current,
 				agent,
 				context: this.contextView(agent),
 				...(this.options.setup ? { setup: this.options.setup.view() } : {}),
+				...(stream ? { stream } : {}),
 			},
 		});
 	}

@@ -1,0 +1,165 @@
+// The sessions of one window: exactly one is current; others are reopened from the library, and
+// a chat another window writes is shown read-only and continued here in a copy.
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
+import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
+import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, type StoredRecord, UNTITLED } from './session';
+
+/** The title of a copy of a chat titled `title`. */
+export function copyTitle(title: string): string {
+	return `${title} (copy)`;
+}
+
+/** A past (or the current) session, for the chat list. */
+export interface SessionSummary {
+	readonly id: string;
+	readonly title: string;
+	/** When it was last active, milliseconds since the epoch. */
+	readonly at: number;
+	readonly current: boolean;
+}
+
+/** The sessions of one window; exactly one is current. */
+export class ChatSessions extends Disposable {
+	private _current: ChatSession;
+	/** Why each reopened session was opened, for its resume reminder when it is opened again to write. */
+	private readonly causes = new WeakMap<ChatSession, Exclude<ResumeCause, 'copy'>>();
+
+	private readonly _onDidChangeCurrent = this._register(new Emitter<ChatSession>());
+	readonly onDidChangeCurrent: Event<ChatSession> = this._onDidChangeCurrent.event;
+
+	constructor(
+		private readonly library: SessionLibrary,
+		private readonly env: SessionEnvironment,
+	) {
+		super();
+		this._current = this.create();
+	}
+
+	get current(): ChatSession {
+		return this._current;
+	}
+
+	/** Starts a new, empty session and makes it current. An empty current session is reused. */
+	newSession(): ChatSession {
+		if (this._current.isEmpty) {
+			return this._current;
+		}
+		this.replace(this.create());
+		return this._current;
+	}
+
+	/**
+	 * The sessions the person can reopen, most recent first, the current one marked. A new chat
+	 * with nothing in it yet is not stored, so it is not listed.
+	 */
+	list(): SessionSummary[] {
+		const current = this._current;
+		const listed = this.library.list().map((summary) => ({
+			id: summary.id,
+			title: summary.id === current.id ? current.title : (summary.title ?? UNTITLED),
+			at: summary.updatedAt,
+			current: summary.id === current.id,
+		}));
+		if (!current.isEmpty && !listed.some((summary) => summary.current)) {
+			listed.unshift({ id: current.id, title: current.title, at: this.env.clock.now(), current: true });
+		}
+		return listed;
+	}
+
+	/**
+	 * Reopens a stored session and makes it current. `cause` says why, for the session.resume
+	 * reminder: `restart` when a new window reopens the chat that was current (a reload, a
+	 * restart), `chat-list` when the person picked it. A session another window holds opens
+	 * read-only.
+	 */
+	open(id: string, cause: Exclude<ResumeCause, 'copy'> = 'chat-list'): ChatSession {
+		if (this._current.id === id) {
+			return this._current;
+		}
+		const opened = this.library.open(id);
+		if (opened.heldElsewhere !== undefined) {
+			this.env.log.info(`Aside: session ${id} is open in another window (${opened.heldElsewhere}); it is shown read-only here.`);
+		}
+		this.replace(this.reopened(id, opened, cause));
+		return this._current;
+	}
+
+	/**
+	 * The current session, ready for a new message. A read-only one (another window writes it)
+	 * is opened again if that window has let go of it meanwhile, and otherwise continued in a
+	 * copy: a new session that starts with the records shown, current from then on. When even
+	 * the copy cannot be made, the read-only session is returned and its store says why.
+	 */
+	forWriting(): ChatSession {
+		const current = this._current;
+		if (!current.isReadOnly) {
+			return current;
+		}
+		try {
+			const cause = this.causes.get(current) ?? 'chat-list';
+			const opened = this.library.openForWriting(current.id);
+			this.replace(opened ? this.reopened(current.id, opened, cause) : this.copyOf(current));
+		} catch (error) {
+			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${error instanceof Error ? error.message : String(error)}`);
+		}
+		return this._current;
+	}
+
+	/** The session built from what the library opened, with its session.resume reminder queued. */
+	private reopened(id: string, opened: OpenedSession, cause: Exclude<ResumeCause, 'copy'>): ChatSession {
+		let session: ChatSession;
+		try {
+			session = new ChatSession(id, opened.store, this.env, opened.records, opened.heldElsewhere === undefined ? undefined : { kind: 'read-only' });
+		} catch (error) {
+			opened.store.close();
+			throw error;
+		}
+		this.causes.set(session, cause);
+		this.queueResume(session, cause);
+		return session;
+	}
+
+	/** A new session that starts with the records of `source` (a chat another window writes). */
+	private copyOf(source: ChatSession): ChatSession {
+		const id = this.env.ids.next();
+		const store = this.library.create(id);
+		const records: StoredRecord[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
+		try {
+			for (const record of records) {
+				store.append(record);
+			}
+		} catch (error) {
+			store.close();
+			throw error;
+		}
+		const session = new ChatSession(id, store, this.env, records, { kind: 'copy', of: source.title });
+		this.queueResume(session, 'copy');
+		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${id}.`);
+		return session;
+	}
+
+	private queueResume(session: ChatSession, cause: ResumeCause): void {
+		if (session.records.some((record) => record.kind === 'user')) {
+			// Say what happened, and whether its last turn was cut off.
+			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
+		}
+	}
+
+	private replace(next: ChatSession): void {
+		this._current.dispose();
+		this._current = next;
+		this._onDidChangeCurrent.fire(next);
+	}
+
+	private create(): ChatSession {
+		const id = this.env.ids.next();
+		return new ChatSession(id, this.library.create(id), this.env);
+	}
+
+	override dispose(): void {
+		this._current.dispose();
+		super.dispose();
+	}
+}

@@ -1,0 +1,44 @@
+// A view connection for tests of the host side of the view, over sessions in memory and a
+// stand-in agent, with what it posts and logs recorded.
+import { Emitter } from '../base/event';
+import type { HostMessage, ViewSettings } from '../protocol/messages';
+import { ViewConnection } from '../view/connection';
+import { SessionProjections } from '../view/sessionView';
+import { RecordingLogger } from './recordingLogger';
+import { FakeAgent, testSessions } from './sessions';
+
+/** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
+export function testConnection(options: { deliver?: boolean } = {}) {
+	const sessions = testSessions();
+	const agent = new FakeAgent(sessions);
+	const settingsChanged = new Emitter<ViewSettings>();
+	const settings = { current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings, onDidChange: settingsChanged.event };
+	const posted: HostMessage[] = [];
+	const log = new RecordingLogger();
+	const workbench = {
+		copied: [] as string[],
+		opened: [] as string[],
+		copy(text: string) {
+			this.copied.push(text);
+			return Promise.resolve();
+		},
+		openLink(href: string) {
+			this.opened.push(href);
+			return Promise.resolve(true);
+		},
+	};
+	const projections = new SessionProjections(sessions);
+	const connection = new ViewConnection({
+		sessions,
+		projections,
+		workbench,
+		settings,
+		agent,
+		post: (message) => {
+			posted.push(message);
+			return Promise.resolve(options.deliver ?? true);
+		},
+		log,
+	});
+	return { sessions, projections, agent, settings, settingsChanged, posted, log, connection, workbench };
+}

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Agent } from '../agent/agent';
+import type { AgentState } from '../agent/agentState';
+import { Emitter } from '../base/event';
+import { streamWithRetries } from '../providers/retry';
+import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';
+import { replayHistory } from '../transcript/replay';
+import { FakeClock, SequentialIds } from '../testing/fakeClock';
+import { RecordingLogger } from '../testing/recordingLogger';
+import { ScriptedProvider } from '../testing/scriptedProvider';
+import { testSessions } from '../testing/sessions';
+import { AgentPresenter, agentStatus, agentView, READY_DETAIL } from './agentView';
+
+const idle: AgentState = {
+	activity: undefined,
+	problem: undefined,
+	provider: 'anthropic',
+	model: 'claude-sonnet-4-5',
+	models: [{ id: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5', contextWindow: 200_000 }],
+	mode: 'ask',
+	approval: null,
+	streaming: null,
+	steering: [],
+	contextWindow: undefined,
+};
+
+function agentOver(provider: ScriptedProvider): Agent {
+	return new Agent({
+		sessions: testSessions(new FakeClock(), new SequentialIds('s')),
+		models: {
+			providerId: 'openai-compatible',
+			configuredModel: 'scripted',
+			resolve: () => Promise.resolve({ provider, model: 'scripted' }),
+			listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
+			selectModel: () => Promise.resolve(),
+			onDidChange: new Emitter<void>().event,
+		},
+		settings: () => ({ maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }),
+		onDidChangeSettings: new Emitter<unknown>().event,
+		tools: () => [],
+		toolSpecs,
+		invoke: invokeTool,
+		prepare: prepareTool,
+		toolContext: (signal) => ({ roots: ['/ws'], signal }) as never,
+		history: (records) => replayHistory(records),
+		stream: (p, request, signal, onRetry) => streamWithRetries(p, request, signal, { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, onRetry }),
+		system: () => 'system',
+		clock: new FakeClock(),
+		ids: new SequentialIds('a'),
+		log: new RecordingLogger(),
+	});
+}
+
+describe('the agent as the chat shows it', () => {
+	it('says in one sentence what a running turn does, why nothing answers, or that it is ready', () => {
+		const detail = (activity: AgentState['activity']): string => agentStatus({ ...idle, activity }).detail;
+		assert.equal(detail({ kind: 'choosing-model' }), 'Choosing the model…');
+		assert.equal(detail({ kind: 'waiting' }), 'Waiting for the model…');
+		assert.equal(detail({ kind: 'streaming' }), 'Answering…');
+		assert.equal(detail({ kind: 'running-tool', tool: 'Read' }), 'Running Read…');
+		assert.equal(detail({ kind: 'running-tool' }), 'Running a tool…');
+		assert.equal(detail({ kind: 'asking', tool: 'Edit' }), 'Waiting for your approval of Edit.');
+		assert.equal(detail({ kind: 'asking' }), 'Waiting for your approval of a tool call.');
+		assert.equal(detail({ kind: 'retrying', attempt: 1, delayMs: 2500, reason: 'HTTP 529' }), 'The provider did not take the request (HTTP 529); trying again in 3 s (attempt 2).');
+		assert.equal(detail({ kind: 'stopping' }), 'Stopping…');
+		assert.equal(agentStatus({ ...idle, activity: { kind: 'waiting' } }).state, 'running');
+		assert.deepEqual(agentStatus({ ...idle, problem: 'Store a key.' }), { state: 'unavailable', detail: 'Store a key.' });
+		assert.deepEqual(agentStatus(idle), { state: 'ready', detail: READY_DETAIL });
+		assert.equal(agentStatus({ ...idle, activity: { kind: 'waiting' }, problem: 'Store a key.' }).state, 'running', 'a running turn says what it does');
+	});
+
+	it('shows the approval card\'s content, announces a stream without its text, and the window when known', () => {
+		const confirmation = { title: 'Edit a.ts?', target: 'src/a.ts', diff: '-a\n+b', alwaysAsk: 'two hard links' };
+		const view = agentView({
+			...idle,
+			approval: { callId: 'c1', tool: 'Edit', kind: 'write', confirmation },
+			streaming: { requestId: 'q1', text: 'Hel' },
+			steering: ['use pnpm'],
+			contextWindow: 200_000,
+		});
+		assert.deepEqual(view.approval, { callId: 'c1', tool: 'Edit', kind: 'write', title: 'Edit a.ts?', target: 'src/a.ts', diff: '-a\n+b' });
+		assert.deepEqual(view.streaming, { requestId: 'q1' });
+		assert.deepEqual(view.models, [{ id: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5' }]);
+		assert.deepEqual([view.steering, view.contextWindow, view.mode, view.provider, view.model], [['use pnpm'], 200_000, 'ask', 'anthropic', 'claude-sonnet-4-5']);
+		assert.equal('contextWindow' in agentView(idle), false);
+		assert.equal(agentView(idle).approval, null);
+	});
+
+	it('streams on one channel: the view hears of a response, then every delta from the first, and a snapshot gets the text so far', async () => {
+		const agent = agentOver(new ScriptedProvider({ hang: 'Hello' }));
+		const presenter = new AgentPresenter(agent);
+		const heard: string[] = [];
+		presenter.onDidChange((view) => {
+			if (view.streaming && !heard.includes(`stream ${view.streaming.requestId}`)) {
+				heard.push(`stream ${view.streaming.requestId}`);
+			}
+		});
+		presenter.onDidStream(({ requestId, text }) => heard.push(`${requestId}: ${text}`));
+		const turn = agent.startTurn('Say hello.');
+		for (let i = 0; i < 20 && presenter.streamed()?.text !== 'Hello'; i++) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		const streamed = presenter.streamed();
+		assert.ok(streamed);
+		assert.deepEqual(heard, [`stream ${streamed.requestId}`, `${streamed.requestId}: Hello`]);
+		assert.deepEqual(presenter.view().streaming, { requestId: streamed.requestId });
+		agent.stop();
+		await turn;
+		assert.equal(presenter.streamed(), undefined);
+		assert.equal(presenter.view().status.state, 'ready');
+	});
+
+	it('passes the person\'s commands on to the agent', () => {
+		const calls: string[] = [];
+		const changed = new Emitter<AgentState>();
+		const presenter = new AgentPresenter({
+			state: idle,
+			onDidChange: changed.event,
+			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
+			submit: (text) => calls.push(`submit ${text}`),
+			stop: () => calls.push('stop'),
+			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
+			selectModel: (model) => calls.push(`model ${model}`),
+			selectMode: (mode) => calls.push(`mode ${mode}`),
+		});
+		presenter.submit('hi');
+		presenter.stop();
+		presenter.approve('c1', false, 'no');
+		presenter.selectModel('m2');
+		presenter.selectMode('plan');
+		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'model m2', 'mode plan']);
+		const views: string[] = [];
+		presenter.onDidChange((view) => views.push(view.status.detail));
+		changed.fire({ ...idle, activity: { kind: 'streaming' } });
+		assert.deepEqual(views, ['Answering…']);
+	});
+});

@@ -1,0 +1,122 @@
+// The agent as the chat shows it: its state (src/agent/agent.ts) in the person's words, and the
+// controls the view connection drives. The status sentences live here and nowhere else.
+import type { AgentState, TurnActivity } from '../agent/agentState';
+import type { PermissionMode, PermissionRequest } from '../agent/turn';
+import type { Event } from '../base/event';
+import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
+import type { AgentControls } from './controls';
+
+export const READY_DETAIL = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
+
+/** One sentence for what a running turn is doing. */
+export function activityDetail(activity: TurnActivity): string {
+	switch (activity.kind) {
+		case 'choosing-model':
+			return 'Choosing the model…';
+		case 'waiting':
+			return 'Waiting for the model…';
+		case 'streaming':
+			return 'Answering…';
+		case 'running-tool':
+			return `Running ${activity.tool ?? 'a tool'}…`;
+		case 'asking':
+			return `Waiting for your approval of ${activity.tool ?? 'a tool call'}.`;
+		case 'retrying':
+			return `The provider did not take the request (${activity.reason}); trying again in ${Math.ceil(activity.delayMs / 1000)} s (attempt ${activity.attempt + 1}).`;
+		case 'stopping':
+			return 'Stopping…';
+	}
+}
+
+/** Whether anything will answer, said plainly. */
+export function agentStatus(state: AgentState): AgentStatus {
+	if (state.activity) {
+		return { state: 'running', detail: activityDetail(state.activity) };
+	}
+	if (state.problem !== undefined) {
+		return { state: 'unavailable', detail: state.problem };
+	}
+	return { state: 'ready', detail: READY_DETAIL };
+}
+
+/** The approval card's content for a call waiting for the person. */
+export function approvalView(request: PermissionRequest): ApprovalView {
+	const { confirmation } = request;
+	return {
+		callId: request.callId,
+		tool: request.tool,
+		kind: request.kind,
+		title: confirmation.title,
+		target: confirmation.target,
+		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
+	};
+}
+
+/** The agent's controls as the view shows them. A stream is only announced: its text travels in `text.streamed`. */
+export function agentView(state: AgentState): AgentView {
+	return {
+		status: agentStatus(state),
+		provider: state.provider,
+		model: state.model,
+		models: state.models.map(({ id, name }) => ({ id, name })),
+		mode: state.mode,
+		approval: state.approval && approvalView(state.approval),
+		streaming: state.streaming && { requestId: state.streaming.requestId },
+		steering: [...state.steering],
+		...(state.contextWindow ? { contextWindow: state.contextWindow } : {}),
+	};
+}
+
+/** What the view shows of the agent and asks of it: `Agent` (src/agent/agent.ts). */
+export interface ViewedAgent {
+	readonly state: AgentState;
+	readonly onDidChange: Event<AgentState>;
+	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
+	submit(text: string): void;
+	stop(): void;
+	approve(callId: string, granted: boolean, note: string | undefined): void;
+	selectModel(model: string): void;
+	selectMode(mode: PermissionMode): void;
+}
+
+/** The agent behind the view connection's controls: its state projected, its commands passed on. */
+export class AgentPresenter implements AgentControls {
+	readonly onDidChange: Event<AgentView>;
+	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
+
+	constructor(private readonly agent: ViewedAgent) {
+		this.onDidChange = (listener) => agent.onDidChange((state) => {
+			listener(agentView(state));
+		});
+		this.onDidStream = agent.onDidStream;
+	}
+
+	view(): AgentView {
+		return agentView(this.agent.state);
+	}
+
+	streamed(): StreamView | undefined {
+		const { streaming } = this.agent.state;
+		return streaming ? { requestId: streaming.requestId, text: streaming.text } : undefined;
+	}
+
+	submit(text: string): void {
+		this.agent.submit(text);
+	}
+
+	stop(): void {
+		this.agent.stop();
+	}
+
+	approve(callId: string, granted: boolean, note: string | undefined): void {
+		this.agent.approve(callId, granted, note);
+	}
+
+	selectModel(model: string): void {
+		this.agent.selectModel(model);
+	}
+
+	selectMode(mode: PermissionMode): void {
+		this.agent.selectMode(mode);
+	}
+}

@@ -1,0 +1,54 @@
+// What the view connection (connection.ts) drives: the agent, the first-run setup, the view
+// settings and the workbench around the view, each as the view sees it.
+import type { Event } from '../base/event';
+import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
+
+export interface ViewSettingsSource {
+	readonly current: ViewSettings;
+	readonly onDidChange: Event<ViewSettings>;
+}
+
+/** What the view can see of the agent and ask of it (AgentPresenter, src/view/agentView.ts). */
+export interface AgentControls {
+	view(): AgentView;
+	readonly onDidChange: Event<AgentView>;
+	/** Text streaming into the response `view().streaming` announced, delta by delta. */
+	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
+	/** The text that response has streamed so far, for a snapshot. */
+	streamed(): StreamView | undefined;
+	/** A message from the person: starts a turn, or steers the running one. */
+	submit(text: string): void;
+	stop(): void;
+	approve(callId: string, granted: boolean, note: string | undefined): void;
+	selectModel(model: string): void;
+	selectMode(mode: PermissionMode): void;
+}
+
+/** What the view may ask of the workbench around it. */
+export interface WorkbenchActions {
+	/** Puts text on the clipboard. */
+	copy(text: string): PromiseLike<void>;
+	/** Opens an http(s) or mailto link outside VS Code (the workbench asks the person first). */
+	openLink(href: string): PromiseLike<boolean>;
+}
+
+/** Links from rendered model output that may be opened; anything else is refused. */
+export function openableLink(href: string): string | undefined {
+	try {
+		const url = new URL(href);
+		return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** What the view connection can see of the setup and ask of it (SetupPresenter, src/view/setupView.ts). */
+export interface SetupControls {
+	view(): SetupView;
+	readonly onDidChange: Event<SetupView>;
+	/** A chat view (re)loaded: look again, the person may have started a server meanwhile. */
+	viewShown(): void;
+	chooseProvider(): void;
+	useDetected(id: string): void;
+	storeKey(): void;
+}

@@ -1,0 +1,138 @@
+// What the chat shows of a session, kept beside it and fed from its records: the items (one per
+// record that has something to say), the rows in display order, and the context use. The
+// session itself (src/agent/session.ts) knows nothing of rows.
+import type { ChatSession, SessionAccess } from '../agent/session';
+import type { ChatSessions } from '../agent/sessions';
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import type { ContextUseView, SessionAccessView, SessionView, TranscriptItem } from '../protocol/messages';
+import { ContextUseTracker } from './contextUse';
+import { ItemProjector, RowOrder } from './rows';
+
+/** The sentence above a chat that is not an ordinary one here. */
+export function accessView(access: SessionAccess): SessionAccessView {
+	switch (access.kind) {
+		case 'read-only':
+			return {
+				kind: 'read-only',
+				text: 'This chat is open in another VS Code window, so it is read-only here. Sending a message continues it in a copy, unless that window has closed it by then.',
+			};
+		case 'copy':
+			return {
+				kind: 'copy',
+				text: `This chat is a copy of “${access.of}”, which is open in another VS Code window: what you send from now on is saved in this copy, and the original goes on in that window.`,
+			};
+	}
+}
+
+/** New rows: after the last row shown, or just before the row with the id `before`. */
+export interface RowsPlaced {
+	readonly rows: readonly TranscriptItem[];
+	readonly before?: string;
+}
+
+export class SessionProjection extends Disposable {
+	private readonly projector = new ItemProjector();
+	private readonly order = new RowOrder();
+	private readonly contextUse = new ContextUseTracker();
+	private readonly _items: TranscriptItem[] = [];
+
+	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
+	/** Items of new records, in record order, whether shown or not. */
+	readonly onDidAppend: Event<readonly TranscriptItem[]> = this._onDidAppend.event;
+
+	private readonly _onDidPlace = this._register(new Emitter<RowsPlaced>());
+	/** Rows to show, and where: what the view connection sends. */
+	readonly onDidPlace: Event<RowsPlaced> = this._onDidPlace.event;
+
+	private readonly _onDidChangeContext = this._register(new Emitter<void>());
+	/** A record changed the context use: a response reported usage, reminders were delivered. */
+	readonly onDidChangeContext: Event<void> = this._onDidChangeContext.event;
+
+	constructor(readonly session: ChatSession) {
+		super();
+		for (const record of session.records) {
+			this.contextUse.take(record);
+			const item = this.projector.project(record);
+			if (item) {
+				this._items.push(item);
+				this.order.place(item);
+			}
+		}
+		this._register(session.onDidAppend((record) => {
+			const contextChanged = this.contextUse.take(record);
+			const item = this.projector.project(record);
+			if (item) {
+				this._items.push(item);
+				this._onDidAppend.fire([item]);
+				const placed = this.order.place(item);
+				if (placed) {
+					this._onDidPlace.fire({ rows: [placed.row], ...(placed.before === undefined ? {} : { before: placed.before }) });
+				}
+			}
+			if (contextChanged) {
+				this._onDidChangeContext.fire();
+			}
+		}));
+	}
+
+	/** One per record that has something to say, in record order, shown or not. */
+	get items(): readonly TranscriptItem[] {
+		return this._items;
+	}
+
+	/** The rows to show, in display order. */
+	get rows(): readonly TranscriptItem[] {
+		return this.order.rows;
+	}
+
+	/** Context use of this session, against the model's window when known. */
+	contextView(limitTokens: number | undefined): ContextUseView {
+		return this.contextUse.view(limitTokens);
+	}
+
+	toView(): SessionView {
+		const { session } = this;
+		return { id: session.id, title: session.title, items: [...this.order.rows], ...(session.access ? { access: accessView(session.access) } : {}) };
+	}
+}
+
+/** The projection of whichever session of the window is current, made again when another becomes current. */
+export class SessionProjections extends Disposable {
+	private _current: SessionProjection;
+
+	private readonly _onDidChangeCurrent = this._register(new Emitter<SessionProjection>());
+	/** Fired after the new projection is made, so a listener can snapshot it at once. */
+	readonly onDidChangeCurrent: Event<SessionProjection> = this._onDidChangeCurrent.event;
+
+	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
+	/** Items appended to whichever session is current. */
+	readonly onDidAppend: Event<readonly TranscriptItem[]> = this._onDidAppend.event;
+
+	constructor(sessions: ChatSessions) {
+		super();
+		this._current = this.project(sessions.current);
+		this._register(sessions.onDidChangeCurrent((session) => {
+			this._current.dispose();
+			this._current = this.project(session);
+			this._onDidChangeCurrent.fire(this._current);
+		}));
+	}
+
+	get current(): SessionProjection {
+		return this._current;
+	}
+
+	private project(session: ChatSession): SessionProjection {
+		const projection = new SessionProjection(session);
+		projection.onDidAppend((items) => {
+			this._onDidAppend.fire(items);
+		});
+		return projection;
+	}
+
+	override dispose(): void {
+		this._current.dispose();
+		super.dispose();
+	}
+}
