@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatSession, type StoredRecord } from '../src/agent/session';
+import { ChatSession } from '../src/agent/session';
 import { Turn, type TurnDependencies } from '../src/agent/turn';
 import { systemClock } from '../src/base/clock';
 import type { Logger } from '../src/base/log';
@@ -14,7 +14,7 @@ import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
 import { SequentialIds } from '../src/testing/fakeClock';
 import { ScriptedProvider } from '../src/testing/scriptedProvider';
 import { BUILTIN_TOOLS, invokeTool, prepareTool, toolSpecs } from '../src/tools/registry';
-import { TRANSCRIPT_VERSION } from '../src/transcript/records';
+import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../src/transcript/records';
 import { replayHistory } from '../src/transcript/replay';
 import { SessionProjection } from '../src/view/sessionView';
 import { TranscriptStore } from '../src/transcript/store';
@@ -27,8 +27,8 @@ const WARMUP = 100;
 const silent: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A coding session's records: turns of a message, tool calls with results of a few KB, an answer. */
-function history(count: number): StoredRecord[] {
-	const records: StoredRecord[] = [];
+function history(count: number): TranscriptEntry[] {
+	const records: TranscriptEntry[] = [];
 	const chunk = 'export function parse(input: string): Node { /* … */ }\n'.repeat(40);
 	for (let turn = 0; records.length < count; turn++) {
 		const turnId = `old-${turn}`;

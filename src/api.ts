@@ -11,13 +11,14 @@ import { isValidReminderKey } from './reminders/envelope';
 import type { KeyRegistry } from './reminders/keys';
 import { everyTurn, type FiringPolicy, interval, onChange, oneShot } from './reminders/policy';
 import type { InjectionRecord } from './reminders/record';
+import type { TurnOutcomeKind } from './transcript/outcomes';
 
 export const API_VERSION = 1;
 
 export interface SendResult {
 	readonly sessionId: string;
 	readonly turnId: string;
-	readonly outcome: 'done' | 'interrupted' | 'failed' | 'step-limit';
+	readonly outcome: TurnOutcomeKind;
 	/** Why a failed turn failed, in words. */
 	readonly error?: string;
 }

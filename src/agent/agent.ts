@@ -16,7 +16,9 @@ import type { AgentState, TurnActivity } from './agentState';
 import type { TurnObservers } from './observers';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
-import { type AgentRecord, type PermissionDecision, type PermissionGate, type PermissionMode, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
+import type { AgentRecord } from '../transcript/records';
+import type { PermissionMode } from './permissionMode';
+import { type PermissionDecision, type PermissionGate, type PermissionRequest, Turn, type TurnOutcome, type TurnUpdate } from './turn';
 
 /** The provider and model a turn will use. */
 export interface ResolvedModel {

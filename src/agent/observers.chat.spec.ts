@@ -22,7 +22,8 @@ import { invokeTool, prepareTool } from '../tools/registry';
 import { writeTool } from '../tools/write';
 import { replayHistory } from '../transcript/replay';
 import { SessionObservers } from './observers';
-import { ChatSession, type SessionEnvironment, type StoredRecord } from './session';
+import { ChatSession, type SessionEnvironment } from './session';
+import type { TranscriptEntry } from '../transcript/records';
 import { Turn } from './turn';
 
 function workspace(t: TestContext) {
@@ -36,7 +37,7 @@ function workspace(t: TestContext) {
 }
 
 interface ChatOptions {
-	readonly loaded?: readonly StoredRecord[];
+	readonly loaded?: readonly TranscriptEntry[];
 	/** The editor's text of a file, where it is not what is on disk (unsaved changes). */
 	readonly editorText?: (path: string) => string | undefined;
 	readonly edited?: EditedFilesOptions;
@@ -109,12 +110,12 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 	return { session, store, events, observers, provider, turn, read, edit, results, log };
 }
 
-function injections(records: readonly StoredRecord[]): InjectionRecord[] {
+function injections(records: readonly TranscriptEntry[]): InjectionRecord[] {
 	return records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
 }
 
 /** Each instruction file given, in order, with the text it was given with. */
-function instructionDeliveries(records: readonly StoredRecord[]): { file: string; text: string }[] {
+function instructionDeliveries(records: readonly TranscriptEntry[]): { file: string; text: string }[] {
 	return injections(records)
 		.flatMap((record) => record.entries)
 		.filter((entry) => entry.key === 'workspace.instructions')
@@ -193,7 +194,7 @@ describe('instruction files in a whole chat', () => {
 });
 
 /** The files.edited reports the chat delivered. */
-function editedReports(records: readonly StoredRecord[]): string[] {
+function editedReports(records: readonly TranscriptEntry[]): string[] {
 	return injections(records)
 		.flatMap((record) => record.entries)
 		.filter((entry) => entry.key === 'files.edited')

@@ -21,7 +21,8 @@ import { invokeTool, prepareTool } from '../tools/registry';
 import type { Tool } from '../tools/tool';
 import { replayHistory } from '../transcript/replay';
 import { SessionObservers } from './observers';
-import { type AgentRecord, Turn } from './turn';
+import { Turn } from './turn';
+import type { AgentRecord } from '../transcript/records';
 
 const ROOT = '/w';
 const A = '/w/src/a.ts';

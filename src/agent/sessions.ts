@@ -4,7 +4,8 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
-import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, type StoredRecord, UNTITLED } from './session';
+import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
+import type { TranscriptEntry } from '../transcript/records';
 
 /** The title of a copy of a chat titled `title`. */
 export function copyTitle(title: string): string {
@@ -125,7 +126,7 @@ export class ChatSessions extends Disposable {
 	private copyOf(source: ChatSession): ChatSession {
 		const id = this.env.ids.next();
 		const store = this.library.create(id);
-		const records: StoredRecord[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
+		const records: TranscriptEntry[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
 		try {
 			for (const record of records) {
 				store.append(record);

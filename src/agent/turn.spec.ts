@@ -18,7 +18,8 @@ import { ScriptedProvider } from '../testing/scriptedProvider';
 import { itemsOfSession } from '../testing/views';
 import type { TurnObservers } from './observers';
 import { ChatSession } from './session';
-import { type PermissionDecision, type PermissionMode, Turn, type TurnDependencies } from './turn';
+import type { PermissionMode } from './permissionMode';
+import { type PermissionDecision, Turn, type TurnDependencies } from './turn';
 
 const readTool: Tool<{ path: string }> = {
 	name: 'Read',

@@ -11,16 +11,12 @@ import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import type { Owner, WaitFacts } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { Injection, PreparedRequest } from '../reminders/injector';
-import type { InjectionRecord } from '../reminders/record';
 import { RequestStaging, stageEntry } from '../reminders/staging';
 import { declareTouches, type Preparation } from '../tools/registry';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
-import type { AssistantRecord, ToolResultRecord, TurnEndRecord, UserRecord } from '../transcript/records';
+import type { AgentRecord, AssistantRecord, ToolResultRecord, TurnEndRecord } from '../transcript/records';
 import type { TurnObservers } from './observers';
-
-export type PermissionMode = 'ask' | 'auto-edit' | 'plan';
-
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | InjectionRecord;
+import type { PermissionMode } from './permissionMode';
 
 /** The session's transcript as the turn sees it: what is recorded, and where new records go. */
 export interface TurnTranscript {

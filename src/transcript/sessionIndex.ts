@@ -9,6 +9,7 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { Logger } from '../base/log';
+import { TURN_OUTCOMES } from './outcomes';
 import { transcriptPath } from './paths';
 import type { TranscriptEntry } from './records';
 import { byRecency, scanSummary, type SessionSummary, transcriptIds } from './summary';
@@ -22,7 +23,7 @@ const IndexEntry = z.object({
 	createdAt: z.number(),
 	updatedAt: z.number(),
 	turns: z.number().int().nonnegative(),
-	lastOutcome: z.enum(['done', 'interrupted', 'failed', 'step-limit', 'unfinished']).optional(),
+	lastOutcome: z.enum([...TURN_OUTCOMES, 'unfinished']).optional(),
 	/** Of the transcript when the entry was made: an entry whose file differs is made again. */
 	size: z.number().int().nonnegative(),
 	mtimeMs: z.number(),

@@ -5,11 +5,12 @@ import { readdirSync, statSync } from 'node:fs';
 import type { Logger } from '../base/log';
 import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
+import type { TurnOutcomeKind } from './outcomes';
 import { SessionMeta, TurnEndRecord } from './records';
 import { checkHeaderLine } from './store';
 
 /** How the last turn ended; 'unfinished' when it has no end record (still running, or the window died). */
-export type LastOutcome = TurnEndRecord['outcome'] | 'unfinished';
+export type LastOutcome = TurnOutcomeKind | 'unfinished';
 
 export interface SessionSummary {
 	readonly id: string;
