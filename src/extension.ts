@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
+import { modelDispatch, PROVIDER_RETRIES } from './agent/dispatch';
+import { registryToolBox } from './agent/toolBox';
 import { FileSessionLibrary } from './agent/library';
 import { SessionObservers } from './agent/observers';
 import { EditDiagnostics } from './observe/editDiagnostics';
@@ -17,15 +19,12 @@ import { randomIds, systemClock, systemTimers } from './base/clock';
 import { Emitter, type Event } from './base/event';
 import { DisposableStore, MutableDisposable, toDisposable } from './base/lifecycle';
 import type { AgentStatus, TranscriptItem } from './protocol/messages';
-import { streamWithRetries } from './providers/retry';
-import { timedProvider } from './providers/timeout';
 import { builtinReminders } from './reminders/builtin/defaults';
 import type { ReminderConfig } from './reminders/config';
 import type { ReminderDefinition } from './reminders/definition';
 import { BUILTIN_KEYS } from './reminders/keys';
 import type { InjectionRecord } from './reminders/record';
-import { invokeTool, prepareTool, toolSpecs, toolsFor } from './tools/registry';
-import { replayHistory } from './transcript/replay';
+import { toolsFor } from './tools/registry';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
@@ -175,32 +174,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		log.info('Restricted Mode: Aside contacts no model server until you send a message, choose a provider, or trust the workspace.');
 	}
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
+	const modelSource = store.add(new GatedModelSource(models, gate));
 	const agent = store.add(
-		new Agent({
-			sessions,
-			models: store.add(new GatedModelSource(models, gate)),
-			settings: () => configuration.current,
-			onDidChangeSettings: configuration.onDidChange,
-			tools: (mode) => toolsFor(mode, vscode.workspace.isTrusted),
-			toolSpecs,
-			invoke: invokeTool,
-			prepare: prepareTool,
-			// The current chat's stale-write guard; without observers, an empty one (it refuses every edit).
-			toolContext: (signal) => tools.contextFor(signal, observers.value?.seen ?? new SeenTexts()),
-			history: (records) => replayHistory(records, { log }),
-			stream: (provider, request, signal, onRetry) =>
-				streamWithRetries(timedProvider(provider, configuration.current.requestTimeoutSeconds * 1000), request, signal, {
-					maxAttempts: 4,
-					baseDelayMs: 1000,
-					maxDelayMs: 30_000,
-					onRetry,
-				}),
-			system: () => systemPrompt({ roots: workspaceRoots(), platform: `${process.platform} (${process.arch})` }),
-			observers: () => observers.value,
-			clock: systemClock,
-			ids: randomIds,
-			log,
-		}),
+		new Agent(
+			{
+				sessions,
+				models: modelSource,
+				settings: configuration,
+				system: () => systemPrompt({ roots: workspaceRoots(), platform: `${process.platform} (${process.arch})` }),
+				observers: () => observers.value,
+			},
+			{
+				// The current chat's stale-write guard; without observers, an empty one (it refuses every edit).
+				tools: registryToolBox((mode) => toolsFor(mode, vscode.workspace.isTrusted), (signal) => tools.contextFor(signal, observers.value?.seen ?? new SeenTexts())),
+				dispatch: modelDispatch(modelSource, { retries: PROVIDER_RETRIES, idleTimeoutMs: () => configuration.current.requestTimeoutSeconds * 1000 }),
+				runtime: { clock: systemClock, ids: randomIds, log },
+			},
+		),
 	);
 
 	// Read at each probe: only the integration tests move the ports (ASIDE_TEST_HOOKS=1).

@@ -3,7 +3,7 @@
 // turns it into what the chat shows.
 import type { ModelInfo } from '../providers/provider';
 import type { PermissionMode } from './permissionMode';
-import type { PermissionRequest } from './turn';
+import type { PermissionRequest } from './approvals';
 
 /** What a running turn is doing now. */
 export type TurnActivity =

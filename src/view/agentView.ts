@@ -2,7 +2,7 @@
 // controls the view connection drives. The status sentences live here and nowhere else.
 import type { AgentState, TurnActivity } from '../agent/agentState';
 import type { PermissionMode } from '../agent/permissionMode';
-import type { PermissionRequest } from '../agent/turn';
+import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
 import type { AgentControls } from './controls';

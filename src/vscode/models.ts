@@ -3,7 +3,7 @@
 // the origin it was stored for), and the chat models VS Code offers (vscode.lm). Each failure
 // says what to configure.
 import * as vscode from 'vscode';
-import type { ModelSource, ResolvedModel } from '../agent/agent';
+import type { ModelSource, ResolvedModel } from '../agent/ports';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
