@@ -1,7 +1,8 @@
 // The host side of one chat webview: validates what it posts, answers `ready` with a complete
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
-import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
+import { whileCurrent } from '../base/current';
+import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
@@ -35,12 +36,12 @@ export class ViewConnection extends Disposable {
 	private focusAfterHandshake = false;
 	private seq = 0;
 	private sentContextWindow: number | undefined;
-	private readonly sessionWiring = this._register(new MutableDisposable<DisposableStore>());
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
-		this._register(options.projections.onDidChangeCurrent((projection) => {
-			this.watch(projection);
+		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
+		// After the new projection is watched: its rows and their deltas are one sequence.
+		this._register(options.projections.onDidChangeCurrent(() => {
 			this.sendSnapshot();
 		}));
 		this._register(options.settings.onDidChange((settings) => {
@@ -60,7 +61,6 @@ export class ViewConnection extends Disposable {
 				this.send({ type: 'setup.changed', setup });
 			}));
 		}
-		this.watch(options.projections.current);
 	}
 
 	/**
@@ -231,7 +231,8 @@ export class ViewConnection extends Disposable {
 		this.send({ type: 'context.changed', context: this.contextView(agent) });
 	}
 
-	private watch(projection: SessionProjection): void {
+	/** What the view is sent of one projection: its rows as they are placed, its title, its context use. */
+	private watch(projection: SessionProjection): DisposableStore {
 		const { session } = projection;
 		const wiring = new DisposableStore();
 		wiring.add(projection.onDidPlace(({ rows, before }) => {
@@ -244,7 +245,7 @@ export class ViewConnection extends Disposable {
 		wiring.add(projection.onDidChangeContext(() => {
 			this.sendContext();
 		}));
-		this.sessionWiring.value = wiring;
+		return wiring;
 	}
 
 	private sendSnapshot(): void {
