@@ -1,9 +1,7 @@
-// The host⇄webview protocol, declared once and imported by both sides. Each side validates
-// every incoming message at its single entry point; an invalid one is logged and dropped.
-//
-// Connection: the webview posts `ready`; the host answers with a complete `snapshot`, then
-// sends small deltas. Every host message carries `seq`, one more than the last: a webview that
-// sees a gap (it was hidden and missed messages) posts `ready` again and gets a new snapshot.
+// The host⇄webview protocol, declared once and imported by both sides; each side validates every
+// incoming message at its one entry point, logging and dropping an invalid one. The webview posts
+// `ready`; the host answers with a complete `snapshot`, then small deltas, each with `seq` one more
+// than the last: a webview that sees a gap posts `ready` again. Enums are the domain's own lists.
 import * as z from 'zod';
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
