@@ -6,7 +6,7 @@ import type { Logger } from '../base/log';
 import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
 import { SessionMeta, TurnEndRecord } from './records';
-import { checkHeaderLine } from './store';
+import { checkHeaderLine } from './fileLines';
 
 /** How the last turn ended; 'unfinished' when it has no end record (still running, or the window died). */
 export type LastOutcome = TurnEndRecord['outcome'] | 'unfinished';
