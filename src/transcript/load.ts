@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Logger } from '../base/log';
 import { checkSessionId, contentDir, missingContentPlaceholder, TranscriptError, transcriptPath } from './paths';
 import { parseTranscriptRecord, type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
-import { checkHeaderLine } from './store';
+import { checkHeaderLine } from './fileLines';
 
 const NEWLINE = 0x0a;
 

@@ -1,86 +1,16 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs'; // The module object itself, so mock.method reaches what the store calls.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it, mock } from 'node:test';
+import { describe, it } from 'node:test';
 import { encodeInjectionRecord, type InjectionRecord } from '../reminders/record';
 import { RecordingLogger } from '../testing/recordingLogger';
+import { EVERY_KIND, HEADER, INJECTION, T0, toolResult, transcriptDirs, writeSession } from '../testing/transcriptFixtures';
 import { load } from './load';
 import { TranscriptError } from './paths';
-import { type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
+import { type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
 import { TranscriptStore } from './store';
 
-const root = mkdtempSync(join(tmpdir(), 'aside-transcript-'));
-after(() => {
-	rmSync(root, { recursive: true, force: true });
-});
-let dirs = 0;
-function freshDir(): string {
-	return join(root, `d${++dirs}`);
-}
-
-const T0 = Date.UTC(2026, 10, 30, 9);
-const HEADER: SessionHeader = { kind: 'session', v: 1, id: 's-1', createdAt: T0 };
-
-const INJECTION: InjectionRecord = {
-	kind: 'injected-reminders',
-	v: 1,
-	phase: 'mid-turn',
-	owner: { kind: 'root', id: 't1' },
-	requestId: 'req-2',
-	at: T0 + 5,
-	turn: 1,
-	entries: [{ type: 'date', key: 'session.date', label: 'date', body: 'Today is 2026-11-30 & x < y.', reason: 'first delivery' }],
-};
-
-/** One record of every kind, with every optional field somewhere. */
-const EVERY_KIND: TranscriptEntry[] = [
-	{ kind: 'meta', at: T0, title: 'Fix the parser', provider: 'anthropic', model: 'claude' },
-	{ kind: 'user', id: 'u1', turnId: 't1', at: T0 + 1, text: 'Why does "a < b" fail?\nSee <system-reminder>.' },
-	{
-		kind: 'assistant',
-		id: 'a1',
-		turnId: 't1',
-		requestId: 'req-1',
-		at: T0 + 2,
-		text: 'Let me look.',
-		toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'src/parser.ts', range: [1, 40] } }],
-		stop: 'tool-use',
-		usage: { inputTokens: 1200, outputTokens: 40 },
-		model: 'claude',
-	},
-	{
-		kind: 'tool-result',
-		id: 'r1',
-		turnId: 't1',
-		callId: 'c1',
-		name: 'Read',
-		at: T0 + 3,
-		content: '1\tconst a = 1;\n2\t// ünïcödé 😀',
-		isError: false,
-		notices: [{ key: 'read.truncated', body: 'Showing lines 1-40 of 900.' }],
-		detail: { kind: 'file', path: 'src/parser.ts', lines: 900, truncated: true },
-		durationMs: 12,
-		verdict: 'granted',
-	},
-	INJECTION,
-	{ kind: 'assistant', id: 'a2', turnId: 't1', requestId: 'req-2', at: T0 + 6, text: 'Fixed.', toolCalls: [], stop: 'end' },
-	{ kind: 'turn-end', turnId: 't1', at: T0 + 7, outcome: 'failed', error: 'The provider refused.' },
-];
-
-function writeSession(dir: string, records: readonly TranscriptEntry[], header: SessionHeader = HEADER): string {
-	const store = TranscriptStore.create(dir, header);
-	for (const record of records) {
-		store.append(record);
-	}
-	store.close();
-	return store.path;
-}
-
-function toolResult(id: string, content: string): ToolResultRecord {
-	return { kind: 'tool-result', id, turnId: 't1', callId: `call-${id}`, name: 'Bash', at: T0, content, isError: false };
-}
+const { freshDir } = transcriptDirs();
 
 describe('TranscriptStore and load', () => {
 	it('round-trips a record of every kind, one line each, kind first', () => {
@@ -210,105 +140,6 @@ describe('TranscriptStore and load', () => {
 		assert.match(messages[3] ?? '', /second session header/);
 		assert.match(messages[4] ?? '', /entries\.0\.key: not a valid reminder key/);
 		assert.match(messages[5] ?? '', /contentFile "\.\.\/\.\.\/etc\/passwd" is not a plain file name/);
-	});
-
-	it('a write that fails part-way is cut back, so the records before and after it stay whole', (t) => {
-		const dir = freshDir();
-		const store = TranscriptStore.create(dir, HEADER);
-		store.append(EVERY_KIND[0] as TranscriptEntry);
-		const realWrite = fs.writeSync;
-		// The disk fills up after 10 bytes of the next line.
-		const failing = mock.method(fs, 'writeSync', (fd: number, data: string | Uint8Array, offset?: number) => {
-			if (typeof data === 'string') {
-				return realWrite(fd, Buffer.from(data).subarray(0, 10));
-			}
-			throw Object.assign(new Error(`ENOSPC: no space left on device (offset ${offset ?? 0})`), { code: 'ENOSPC' });
-		});
-		assert.throws(() => {
-			store.append(EVERY_KIND[1] as TranscriptEntry);
-		}, (error: unknown) => error instanceof TranscriptError && /Could not append to the transcript of session s-1: ENOSPC/.test(error.message));
-		failing.mock.restore();
-		store.append(EVERY_KIND[2] as TranscriptEntry);
-		// And when even cutting back fails, the next line starts on a fresh line: one bad line, no more.
-		t.mock.method(fs, 'writeSync', (fd: number, data: string | Uint8Array) => (typeof data === 'string' ? realWrite(fd, Buffer.from(data).subarray(0, 10)) : 0));
-		t.mock.method(fs, 'ftruncateSync', () => {
-			throw new Error('EIO');
-		});
-		assert.throws(() => {
-			store.append(EVERY_KIND[1] as TranscriptEntry);
-		});
-		t.mock.restoreAll();
-		store.append(EVERY_KIND[3] as TranscriptEntry);
-		store.close();
-		const loaded = load(dir, 's-1');
-		assert.deepEqual(loaded.records, [EVERY_KIND[0], EVERY_KIND[2], EVERY_KIND[3]]);
-		assert.deepEqual(loaded.problems.map((problem) => [problem.line, problem.message.slice(0, 14)]), [[4, 'Not valid JSON']]);
-	});
-
-	it('two writers on one file: a second open never repairs (cuts) the first writer\'s records', () => {
-		const dir = freshDir();
-		const first = TranscriptStore.create(dir, HEADER);
-		const record = (n: number): TranscriptEntry => ({ kind: 'user', id: `u${n}`, turnId: `t${n}`, at: T0 + n, text: `message ${n}` });
-		first.append(record(1));
-		first.append(record(2));
-		// The first writer is in the middle of its third line when a second window opens the file…
-		const third = `${JSON.stringify(record(3))}\n`;
-		appendFileSync(first.path, third.slice(0, 20));
-		let wentOn = false;
-		const goOn = (): void => {
-			// …and goes on writing: the rest of its 3rd line, then its 4th to 60th records.
-			if (!wentOn) {
-				wentOn = true;
-				appendFileSync(first.path, third.slice(20));
-				for (let n = 4; n <= 60; n++) {
-					first.append(record(n));
-				}
-			}
-		};
-		const realTruncate = fs.ftruncateSync;
-		// Before the second open cuts what looked like a torn line, the first writer wrote on.
-		const truncate = mock.method(fs, 'ftruncateSync', (fd: number, length?: number) => {
-			goOn();
-			realTruncate(fd, length);
-		});
-		let second: unknown;
-		try {
-			TranscriptStore.open(dir, 's-1').close();
-			second = 'opened for writing';
-		} catch (error) {
-			second = error;
-		} finally {
-			truncate.mock.restore();
-		}
-		goOn();
-		first.close();
-		assert.equal(load(dir, 's-1').records.length, 60, 'every acknowledged record of the first writer is still there');
-		assert.ok(second instanceof TranscriptError && /open in another window/.test(second.message), `the second open is refused (${String(second)})`);
-	});
-
-	it('a failed write is cut back only to bytes this writer wrote: another writer\'s lines stay', (t) => {
-		const dir = freshDir();
-		const store = TranscriptStore.create(dir, HEADER);
-		store.append(EVERY_KIND[0] as TranscriptEntry);
-		// Ten records appended by a writer that takes no lock (an older Aside, another tool).
-		const foreign = Array.from({ length: 10 }, (_, n): TranscriptEntry => ({ kind: 'user', id: `f${n}`, turnId: `tf${n}`, at: T0 + n, text: `foreign ${n}` }));
-		appendFileSync(store.path, foreign.map((record) => `${JSON.stringify(record)}\n`).join(''));
-		const realWrite = fs.writeSync;
-		t.mock.method(fs, 'writeSync', (fd: number, data: string | Uint8Array) => {
-			if (typeof data === 'string') {
-				return realWrite(fd, Buffer.from(data).subarray(0, 10));
-			}
-			throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-		});
-		assert.throws(() => {
-			store.append(EVERY_KIND[1] as TranscriptEntry);
-		}, /ENOSPC/);
-		t.mock.restoreAll();
-		store.append(EVERY_KIND[2] as TranscriptEntry);
-		store.close();
-		const loaded = load(dir, 's-1');
-		assert.deepEqual(loaded.records, [EVERY_KIND[0], ...foreign, EVERY_KIND[2]], 'the other writer\'s ten records survive the clean-up');
-		assert.deepEqual(loaded.problems.map((problem) => [problem.line, problem.message.slice(0, 14)]), [[13, 'Not valid JSON']], 'the partial line is confined to one bad line');
 	});
 
 	it('throws only when there is no usable transcript', () => {

@@ -6,19 +6,17 @@
 // A record counts once its newline is in the file. append() is synchronous on purpose: when it
 // returns, the line is in the OS's hands, so the caller can go on (dispatch a request, run a tool)
 // knowing the record that explains it is not lost if the extension host dies next.
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../base/log';
 import type { IDisposable } from '../base/lifecycle';
 import { TranscriptLock } from './lock';
 import { checkSessionId, contentDir, contentFileName, TranscriptError, transcriptPath } from './paths';
-import { parseTranscriptRecord, SessionHeader, TRANSCRIPT_VERSION, type TranscriptEntry, type TranscriptRecord } from './records';
+import { checkHeaderLine, endOfLastLine, readFirstLine } from './fileLines';
+import { parseTranscriptRecord, SessionHeader, type TranscriptEntry, type TranscriptRecord } from './records';
 
 /** Tool output over this many UTF-8 bytes is written to its own file, not into the line. */
 export const DEFAULT_INLINE_LIMIT = 64 * 1024;
-
-const NEWLINE = 0x0a;
-const CHUNK = 64 * 1024;
 
 export interface TranscriptStoreOptions {
 	/** Tool-result content over this many UTF-8 bytes goes out of line. */
@@ -58,60 +56,6 @@ function exceeds(text: string, limit: number): boolean {
 		return true;
 	}
 	return text.length * 3 > limit && Buffer.byteLength(text, 'utf8') > limit;
-}
-
-/** Reads the first line of the file (without its newline), or undefined when there is no newline. */
-function readFirstLine(fd: number, size: number): string | undefined {
-	const chunks: Buffer[] = [];
-	for (let position = 0; position < size; position += CHUNK) {
-		const chunk = Buffer.alloc(Math.min(CHUNK, size - position));
-		const read = readSync(fd, chunk, 0, chunk.length, position);
-		const newline = chunk.subarray(0, read).indexOf(NEWLINE);
-		if (newline !== -1) {
-			chunks.push(chunk.subarray(0, newline));
-			return Buffer.concat(chunks).toString('utf8');
-		}
-		chunks.push(chunk.subarray(0, read));
-	}
-	return undefined;
-}
-
-/** The offset just past the file's last newline (0 when it has none), reading backwards. */
-function endOfLastLine(fd: number, size: number): number {
-	const chunk = Buffer.alloc(Math.min(CHUNK, size));
-	for (let end = size; end > 0; ) {
-		const start = Math.max(0, end - CHUNK);
-		const read = readSync(fd, chunk, 0, end - start, start);
-		const newline = chunk.subarray(0, read).lastIndexOf(NEWLINE);
-		if (newline !== -1) {
-			return start + newline + 1;
-		}
-		end = start;
-	}
-	return 0;
-}
-
-/** Checks the header line of an existing transcript; throws TranscriptError saying what is wrong. */
-export function checkHeaderLine(line: string | undefined, sessionId: string): SessionHeader {
-	if (line === undefined) {
-		throw new TranscriptError(`The transcript of session ${sessionId} has no complete first line (it was cut off while being created).`);
-	}
-	let value: unknown;
-	try {
-		value = JSON.parse(line);
-	} catch {
-		throw new TranscriptError(`The transcript of session ${sessionId} does not start with a session header (its first line is not JSON).`);
-	}
-	const parsed = SessionHeader.safeParse(value);
-	if (!parsed.success) {
-		const version = typeof value === 'object' && value !== null ? (value as { v?: unknown }).v : undefined;
-		const newer = typeof version === 'number' && version > TRANSCRIPT_VERSION ? ` It was written by a newer version of Aside (transcript version ${version}).` : '';
-		throw new TranscriptError(`The transcript of session ${sessionId} does not start with a valid session header.${newer}`);
-	}
-	if (parsed.data.id !== sessionId) {
-		throw new TranscriptError(`The transcript file of session ${sessionId} holds session ${parsed.data.id}.`);
-	}
-	return parsed.data;
 }
 
 export class TranscriptStore implements IDisposable {

@@ -7,7 +7,7 @@ import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
 import type { TurnOutcomeKind } from './outcomes';
 import { SessionMeta, TurnEndRecord } from './records';
-import { checkHeaderLine } from './store';
+import { checkHeaderLine } from './fileLines';
 
 /** How the last turn ended; 'unfinished' when it has no end record (still running, or the window died). */
 export type LastOutcome = TurnOutcomeKind | 'unfinished';
