@@ -2,6 +2,7 @@
 // window on the workspace — a reload, a restart — reopens it. Checking that it still exists is one
 // stat: activation reads no transcript but the one it reopens.
 import { whileCurrent } from '../base/current';
+import { errorMessage } from '../base/errors';
 import { DisposableStore, type IDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { ChatSessions } from './sessions';
@@ -24,7 +25,7 @@ export function reopenLastSession(memory: SessionMemory, library: { exists(id: s
 		sessions.open(last, 'restart');
 		log.info(`Reopened session ${last}.`);
 	} catch (error) {
-		log.error(`Aside could not reopen session ${last}: ${error instanceof Error ? error.message : String(error)}`);
+		log.error(`Aside could not reopen session ${last}: ${errorMessage(error)}`);
 	}
 }
 

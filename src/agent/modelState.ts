@@ -1,6 +1,7 @@
 // What the agent knows of models: the catalogue for the picker (listed again whenever the model
 // source changes), why nothing can answer, the model the last turn used, and the context window
 // of the model a turn would use now.
+import { errorMessage } from '../base/errors';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import { isWindow } from '../providers/contextWindow';
@@ -74,7 +75,7 @@ export class ModelState extends Disposable {
 				this.changed();
 			},
 			(error: unknown) => {
-				this.log.error(`Aside: could not select the model ${model}: ${error instanceof Error ? error.message : String(error)}`);
+				this.log.error(`Aside: could not select the model ${model}: ${errorMessage(error)}`);
 			},
 		);
 	}
@@ -91,7 +92,7 @@ export class ModelState extends Disposable {
 			this.why = problem;
 		} catch (error) {
 			this.listed = [];
-			this.why = error instanceof Error ? error.message : String(error);
+			this.why = errorMessage(error);
 		} finally {
 			clearTimeout(timer);
 		}

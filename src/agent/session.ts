@@ -3,6 +3,7 @@
 // window are in sessions.ts; what the chat shows of one (rows, context use) is projected in
 // src/view/sessionView.ts.
 import type { Clock, IdSource } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -145,7 +146,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		try {
 			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), title });
 		} catch (error) {
-			this.env.log.warn(`Aside: could not record the title of session ${this.id}: ${error instanceof Error ? error.message : String(error)}`);
+			this.env.log.warn(`Aside: could not record the title of session ${this.id}: ${errorMessage(error)}`);
 		}
 		this._onDidChangeTitle.fire(title);
 	}

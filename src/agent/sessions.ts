@@ -1,5 +1,6 @@
 // The sessions of one window: exactly one is current; others are reopened from the library, and
 // a chat another window writes is shown read-only and continued here in a copy.
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
@@ -103,7 +104,7 @@ export class ChatSessions extends Disposable {
 			const opened = this.library.openForWriting(current.id);
 			this.replace(opened ? this.reopened(current.id, opened, cause) : this.copyOf(current));
 		} catch (error) {
-			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${error instanceof Error ? error.message : String(error)}`);
+			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${errorMessage(error)}`);
 		}
 		return this._current;
 	}

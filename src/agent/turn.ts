@@ -3,6 +3,7 @@
 // request goes through the reminder engine's WAIT; the reminders it carried are committed on the
 // provider's `accepted` event and at no other time. Built from the agent's ports (ports.ts) and a
 // scope: the root turn of a chat, or one agent invocation, whose loop is the same code.
+import { errorMessage } from '../base/errors';
 import type { Owner, WaitFacts } from '../reminders/definition';
 import { noToolNudge } from '../reminders/builtin/agentNudge';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
@@ -100,10 +101,6 @@ function isCancellation(error: unknown, signal: AbortSignal): boolean {
 	return signal.aborted || (error instanceof ProviderError && error.kind === 'cancelled');
 }
 
-function describeError(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
 function lastUsage(records: readonly AgentRecord[]): Usage | undefined {
 	for (let i = records.length - 1; i >= 0; i--) {
 		const record = records[i];
@@ -152,7 +149,7 @@ export class Turn {
 				outcome = 'interrupted';
 			} else {
 				outcome = 'failed';
-				error = describeError(caught);
+				error = errorMessage(caught);
 				log.error(`Aside: the turn failed: ${error}`);
 			}
 		} finally {
@@ -162,7 +159,7 @@ export class Turn {
 		try {
 			scope.transcript.append({ kind: 'turn-end', turnId, at: clock.now(), outcome, ...(error === undefined ? {} : { error }) });
 		} catch (caught) {
-			log.error(`Aside: could not record the end of the turn: ${describeError(caught)}`);
+			log.error(`Aside: could not record the end of the turn: ${errorMessage(caught)}`);
 		}
 		return { turnId, outcome, ...(error === undefined ? {} : { error }) };
 	}
@@ -214,7 +211,7 @@ export class Turn {
 				});
 			}
 			if (answer.error !== undefined) {
-				throw answer.error instanceof Error ? answer.error : new Error(describeError(answer.error));
+				throw answer.error instanceof Error ? answer.error : new Error(errorMessage(answer.error));
 			}
 			if (answer.toolCalls.length === 0) {
 				if (answer.text.trim() === '' && !nudged && step < settings.maxSteps) {
@@ -281,7 +278,7 @@ export class Turn {
 		} catch (error) {
 			// The request is already on its way; failing it now would lose the answer. Unrecorded
 			// reminders stay uncommitted and are offered again at the next WAIT.
-			this.ports.runtime.log.error(`Aside: the reminders of request ${injection.request.requestId} could not be recorded: ${describeError(error)}`);
+			this.ports.runtime.log.error(`Aside: the reminders of request ${injection.request.requestId} could not be recorded: ${errorMessage(error)}`);
 		}
 	}
 }

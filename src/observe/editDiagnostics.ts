@@ -21,6 +21,7 @@
 // a reopened chat was given from its records.
 // Resolved problems reach telemetry only. Telemetry gets counts, never text or paths.
 import type { Clock, Timers } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { RecordLike } from '../reminders/history';
 import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
@@ -251,7 +252,7 @@ export class EditDiagnostics {
 		try {
 			this.telemetry?.(counts);
 		} catch (error) {
-			this.options.log?.warn(`Edit diagnostics: the telemetry callback failed: ${error instanceof Error ? error.message : String(error)}`);
+			this.options.log?.warn(`Edit diagnostics: the telemetry callback failed: ${errorMessage(error)}`);
 		}
 	}
 }

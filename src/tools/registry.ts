@@ -2,9 +2,10 @@
 // validates the input, never throws, and turns every failure into a result the model can read.
 import * as z from 'zod';
 import { ABORTED, isAborted, unlessAborted } from '../base/async';
+import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
 import { editTool } from './edit';
-import { errorMessage, ToolError } from './errors';
+import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
 import { listTool } from './list';

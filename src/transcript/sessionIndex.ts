@@ -8,6 +8,7 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { TURN_OUTCOMES } from './outcomes';
 import { transcriptPath } from './paths';
@@ -31,10 +32,6 @@ const IndexEntry = z.object({
 type IndexEntry = z.infer<typeof IndexEntry>;
 
 const IndexFile = z.object({ v: z.literal(INDEX_VERSION), sessions: z.array(IndexEntry) });
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 function entryOf(summary: SessionSummary, size: number, mtimeMs: number): IndexEntry {
 	return {
