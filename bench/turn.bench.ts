@@ -5,17 +5,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatSession, type StoredRecord } from '../src/agent/session';
-import { Turn, type TurnDependencies } from '../src/agent/turn';
+import { ChatSession } from '../src/agent/session';
+import type { AgentPorts } from '../src/agent/ports';
+import { registryToolBox } from '../src/agent/toolBox';
+import { Turn, type TurnScope } from '../src/agent/turn';
 import { systemClock } from '../src/base/clock';
 import type { Logger } from '../src/base/log';
 import { builtinReminders } from '../src/reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
 import { SequentialIds } from '../src/testing/fakeClock';
+import { directDispatch } from '../src/testing/agentPorts';
 import { ScriptedProvider } from '../src/testing/scriptedProvider';
-import { BUILTIN_TOOLS, invokeTool, prepareTool, toolSpecs } from '../src/tools/registry';
-import { TRANSCRIPT_VERSION } from '../src/transcript/records';
-import { replayHistory } from '../src/transcript/replay';
+import { BUILTIN_TOOLS } from '../src/tools/registry';
+import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../src/transcript/records';
 import { SessionProjection } from '../src/view/sessionView';
 import { TranscriptStore } from '../src/transcript/store';
 import { type BenchRow, consume, heapUsedAfterGc, report, round } from './harness';
@@ -27,8 +29,8 @@ const WARMUP = 100;
 const silent: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A coding session's records: turns of a message, tool calls with results of a few KB, an answer. */
-function history(count: number): StoredRecord[] {
-	const records: StoredRecord[] = [];
+function history(count: number): TranscriptEntry[] {
+	const records: TranscriptEntry[] = [];
 	const chunk = 'export function parse(input: string): Node { /* … */ }\n'.repeat(40);
 	for (let turn = 0; records.length < count; turn++) {
 		const turnId = `old-${turn}`;
@@ -58,28 +60,22 @@ async function measureSize(size: number, dir: string): Promise<BenchRow> {
 		// The fake keeps requests for tests; here that would hold every replayed history.
 		provider.requests.length = 0;
 	};
-	const deps: TurnDependencies = {
+	const ports: AgentPorts = {
+		tools: registryToolBox(() => BUILTIN_TOOLS, (signal) => ({ roots: [dir], signal }) as never),
+		dispatch: directDispatch(provider, 'bench'),
+		runtime: { clock: systemClock, ids, log: silent },
+	};
+	const scope: TurnScope = {
 		engine: session.reminders,
 		transcript: session,
-		history: (records) => replayHistory(records),
-		stream: (request, signal) => provider.stream(request, signal),
-		tools: () => BUILTIN_TOOLS,
-		toolSpecs,
-		invoke: invokeTool,
-		prepare: prepareTool,
-		toolContext: (signal) => ({ roots: [dir], signal }) as never,
 		permissions: { ask: () => Promise.resolve({ granted: true }) },
-		settings: () => ({ model: 'bench', maxOutputTokens: 4096, maxSteps: 50, permissionMode: 'ask', contextWindow: 200_000 }),
+		settings: () => ({ maxOutputTokens: 4096, maxSteps: 50, permissionMode: 'ask', contextWindow: 200_000 }),
 		system: () => 'You are a benchmark.',
-		clock: systemClock,
-		ids,
-		log: silent,
-		onUpdate: () => undefined,
 	};
 	const samples: number[] = [];
 	const heapBefore = heapUsedAfterGc();
 	for (let index = 0; index < WARMUP + ITERATIONS; index++) {
-		const turn = new Turn(deps, ids.next());
+		const turn = new Turn(ports, scope, ids.next());
 		const start = process.hrtime.bigint();
 		const outcome = await turn.run('Run the tests and fix what fails.', new AbortController().signal);
 		consume(outcome.outcome.length);

@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contributedDefinition, type ContributedReminder } from './api';
+import { ChatSessions } from './agent/sessions';
+import { ContributedReminders, contributedDefinition, type ContributedReminder, createApi } from './api';
+import { DEFAULT_REMINDERS } from './reminders/builtin/defaults';
 import type { CollectedEntry } from './reminders/definition';
 import { BUILTIN_KEYS } from './reminders/keys';
 import { ReminderRoster } from './reminders/roster';
 import { DEFAULT_REMINDER_CONFIG } from './reminders/config';
+import { FakeClock, SequentialIds } from './testing/fakeClock';
+import { RecordingLogger } from './testing/recordingLogger';
+import { appendUser, MemoryLibrary, testEnvironment } from './testing/sessions';
 
 const good: ContributedReminder = {
 	type: 'openTodos',
@@ -68,5 +73,56 @@ describe('contributed reminders', () => {
 		});
 		keys.add(declaration);
 		assert.equal(keys.require('acme.todo.todos').label, 'open todos');
+	});
+});
+
+describe('createApi', () => {
+	function host() {
+		const reminders = new ContributedReminders();
+		const env = { ...testEnvironment(new FakeClock(), new SequentialIds('s')), reminderDefaults: () => [...DEFAULT_REMINDERS, ...reminders.current], reminderKeys: reminders.keys };
+		const sessions = new ChatSessions(new MemoryLibrary(), env);
+		const sent: string[] = [];
+		const agent = {
+			startTurn: (text: string) => {
+				sent.push(text);
+				appendUser(sessions.current, text);
+				return Promise.resolve({ turnId: `turn-${sent.length}`, outcome: 'done' as const });
+			},
+		};
+		const api = createApi({ agent, sessions, reminders, log: new RecordingLogger() });
+		return { api, sessions, sent, reminders };
+	}
+
+	/** Delivers what the current session's engine has for a turn-start request, as a turn would. */
+	async function deliver(sessions: ChatSessions, turnId: string): Promise<void> {
+		const { reminders } = sessions.current;
+		const owner = reminders.beginUserTurn(turnId);
+		await reminders.wait({ requestId: `${turnId}-r`, owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }, undefined).commit();
+		reminders.endUserTurn();
+	}
+
+	it('sendMessage runs a turn in the current chat and answers with its id and outcome; it refuses what is not a message', async () => {
+		const { api, sessions, sent } = host();
+		assert.deepEqual(await api.sendMessage('Run the tests.'), { sessionId: sessions.current.id, turnId: 'turn-1', outcome: 'done' });
+		await assert.rejects(api.sendMessage('  '), /takes the text of the message as its argument/);
+		await assert.rejects(api.sendMessage(42 as never), /takes the text of the message as its argument/);
+		assert.deepEqual(sent, ['Run the tests.']);
+	});
+
+	it('registerReminder reaches the current chat and every later one until disposed; onDidRecordInjection follows the current chat', async () => {
+		const { api, sessions, reminders } = host();
+		const recorded: string[][] = [];
+		api.onDidRecordInjection((record) => recorded.push(record.entries.map((entry) => entry.key)));
+		const registration = api.registerReminder('acme.todo', { ...good, policy: 'every-turn' });
+		await deliver(sessions, 't1');
+		appendUser(sessions.current, 'one');
+		sessions.newSession();
+		await deliver(sessions, 't2');
+		assert.deepEqual(recorded, [['acme.todo.todos'], ['acme.todo.todos']]);
+		registration.dispose();
+		assert.equal(sessions.current.reminders.roster.types().includes('acme.todo/openTodos'), false);
+		assert.equal(reminders.current.length, 0);
+		assert.equal(reminders.keys.has('acme.todo.todos'), false);
+		assert.throws(() => api.registerReminder('acme.todo', { ...good, key: 'has space' }), /key: must match/);
 	});
 });

@@ -3,21 +3,26 @@
 // README. Contributed reminders go through the same engine, policies and records as Aside's own,
 // under keys namespaced by the contributing extension.
 import * as z from 'zod';
+import type { Agent } from './agent/agent';
+import type { ChatSessions } from './agent/sessions';
+import { currentEvent } from './base/current';
 import type { Event } from './base/event';
-import type { IDisposable } from './base/lifecycle';
+import { type IDisposable, toDisposable } from './base/lifecycle';
+import type { Logger } from './base/log';
 import { declareReminder, type ReminderDeclaration } from './reminders/declaration';
 import type { FiringContext, ReminderDefinition } from './reminders/definition';
 import { isValidReminderKey } from './reminders/envelope';
-import type { KeyRegistry } from './reminders/keys';
+import { BUILTIN_KEYS, type KeyRegistry } from './reminders/keys';
 import { everyTurn, type FiringPolicy, interval, onChange, oneShot } from './reminders/policy';
 import type { InjectionRecord } from './reminders/record';
+import type { TurnOutcomeKind } from './transcript/outcomes';
 
 export const API_VERSION = 1;
 
 export interface SendResult {
 	readonly sessionId: string;
 	readonly turnId: string;
-	readonly outcome: 'done' | 'interrupted' | 'failed' | 'step-limit';
+	readonly outcome: TurnOutcomeKind;
 	/** Why a failed turn failed, in words. */
 	readonly error?: string;
 }
@@ -131,4 +136,64 @@ export function contributedDefinition(extensionId: string, reminder: Contributed
 		description: parsed.data.purpose,
 	});
 	return { definition, key, declaration };
+}
+
+/** The reminders other extensions registered, and the keys sessions may send (built-in and theirs). */
+export class ContributedReminders {
+	readonly keys: KeyRegistry = BUILTIN_KEYS.with([]);
+	private readonly definitions: ReminderDefinition[] = [];
+
+	/** As of now: what each new session installs beside the built-in reminders. */
+	get current(): readonly ReminderDefinition[] {
+		return this.definitions;
+	}
+
+	/** Checks `reminder` and adds it and its key; throws a clear Error for a bad one. */
+	add(extensionId: string, reminder: ContributedReminder): { readonly definition: ReminderDefinition; readonly key: string } {
+		const { definition, key, declaration } = contributedDefinition(extensionId, reminder, this.keys);
+		this.keys.add(declaration);
+		this.definitions.push(definition);
+		return { definition, key };
+	}
+
+	/** Takes `definition` out of what new sessions install. */
+	withdraw(definition: ReminderDefinition): void {
+		const index = this.definitions.indexOf(definition);
+		if (index !== -1) {
+			this.definitions.splice(index, 1);
+		}
+	}
+}
+
+export interface ApiHost {
+	readonly agent: Pick<Agent, 'startTurn'>;
+	readonly sessions: ChatSessions;
+	readonly reminders: ContributedReminders;
+	readonly log: Logger;
+}
+
+/** The public API over the window's agent and sessions; also what the `aside.sendMessage` command runs. */
+export function createApi({ agent, sessions, reminders, log }: ApiHost): AsideApi {
+	return {
+		apiVersion: API_VERSION,
+		sendMessage: async (text) => {
+			if (typeof text !== 'string' || text.trim() === '') {
+				throw new Error('Aside: sendMessage takes the text of the message as its argument.');
+			}
+			const outcome = await agent.startTurn(text);
+			return { sessionId: sessions.current.id, ...outcome };
+		},
+		registerReminder: (extensionId, reminder) => {
+			const { definition, key } = reminders.add(extensionId, reminder);
+			sessions.current.reminders.roster.installDefaults([definition]);
+			log.info(`Reminder ${key} registered by ${extensionId}.`);
+			return toDisposable(() => {
+				reminders.withdraw(definition);
+				sessions.current.reminders.roster.unregister(definition.type);
+				reminders.keys.remove(key);
+			});
+		},
+		// Of whichever session is current, as each is written.
+		onDidRecordInjection: currentEvent(sessions, (session) => session.reminders.onDidRecord),
+	};
 }

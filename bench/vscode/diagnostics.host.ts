@@ -17,13 +17,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import { SessionObservers } from '../../src/agent/observers';
-import { systemClock } from '../../src/base/clock';
+import { createSessionObservers } from '../../src/agent/currentObservers';
+import type { SessionObservers } from '../../src/agent/observers';
+import { systemClock, systemTimers } from '../../src/base/clock';
 import { Emitter } from '../../src/base/event';
 import type { Logger } from '../../src/base/log';
 import type { DiagnosticEntry, DiagnosticsSource } from '../../src/observe/diagnostics';
-import { DEFAULT_SETTLE_OPTIONS, PER_LINE_MS, type SettleOptions, type SettleReason, systemTimers } from '../../src/observe/diagnosticsSettle';
-import { EditDiagnostics, type EditDiagnosticsCounts } from '../../src/observe/editDiagnostics';
+import { DEFAULT_SETTLE_OPTIONS, PER_LINE_MS, type SettleOptions, type SettleReason } from '../../src/observe/diagnosticsSettle';
+import type { EditDiagnosticsCounts } from '../../src/observe/editDiagnostics';
 import { ReminderEngine } from '../../src/reminders/engine';
 import { MemoryRecorder } from '../../src/testing/memoryRecorder';
 import { VsCodeDiagnosticsSource } from '../../src/vscode/diagnosticsSource';
@@ -32,7 +33,7 @@ import { SETTINGS } from '../../src/vscode/settings';
 import { VsCodeDocumentWriter, VsCodeWorkspaceFs, workspaceRoots } from '../../src/vscode/toolHost';
 import { type BenchResult, type BenchRow, percentileOf } from '../harness';
 
-/** What src/extension.ts passes to EditDiagnostics: the settle defaults, the timeout setting as the cap. */
+/** What the product passes to EditDiagnostics (src/vscode/observerPorts.ts, with default settings): the settle defaults, the timeout setting as the cap. */
 const PRODUCT_SETTLE: SettleOptions = { ...DEFAULT_SETTLE_OPTIONS, capMs: SETTINGS.diagnosticsTimeoutMs.default };
 const PRODUCT_NAME = `quiet ${PRODUCT_SETTLE.quietMs} ms and grace ${PRODUCT_SETTLE.graceMs / 1000} s, each + ${PER_LINE_MS} ms/line; cap ${PRODUCT_SETTLE.capMs / 1000} s`;
 /** The ground truth: the expected errors are there and nothing changed for this long. */
@@ -329,7 +330,7 @@ class ReadingSource implements DiagnosticsSource {
 	}
 }
 
-/** The product's observers for one session, as src/extension.ts builds them (reminders aside). */
+/** The product's observers for one session, made as the extension makes them (createSessionObservers; reminders aside). */
 interface Product {
 	readonly observers: SessionObservers;
 	readonly engine: ReminderEngine;
@@ -362,16 +363,25 @@ function productFor(source: VsCodeDiagnosticsSource): Product {
 	const reading = new ReadingSource(source);
 	const engine = new ReminderEngine({ recorder: new MemoryRecorder(), clock: systemClock, log: benchLogger });
 	const telemetry: Product['telemetry'] = {};
-	const observer = new EditDiagnostics(reading, systemClock, systemTimers, { displayPath: (uri) => uri, capMs: PRODUCT_SETTLE.capMs, log: benchLogger }, (counts) => {
-		telemetry.last = counts;
-	});
 	// No file watcher: the edited-files reminder is not measured here.
 	const none = new Emitter<string>();
-	const events = { onDidChange: none.event, onDidDelete: none.event };
-	const observers = new SessionObservers(engine, new VsCodeWorkspaceFs(), events, workspaceRoots, {}, benchLogger, {
-		observer,
-		documents: vscodeDocuments,
-		openEditedFiles: () => SETTINGS.diagnosticsOpenEditedFiles.default,
+	const observers = createSessionObservers(engine, {
+		fs: new VsCodeWorkspaceFs(),
+		fileEvents: { onDidChange: none.event, onDidDelete: none.event },
+		roots: workspaceRoots,
+		editedFiles: {},
+		log: benchLogger,
+		diagnostics: {
+			source: reading,
+			documents: vscodeDocuments,
+			clock: systemClock,
+			timers: systemTimers,
+			options: { displayPath: (uri) => uri, capMs: PRODUCT_SETTLE.capMs, log: benchLogger },
+			telemetry: (counts) => {
+				telemetry.last = counts;
+			},
+			openEditedFiles: () => SETTINGS.diagnosticsOpenEditedFiles.default,
+		},
 	});
 	return { observers, engine, reading, telemetry };
 }

@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { Emitter } from '../base/event';
-import { streamWithRetries } from '../providers/retry';
 import type { Tool } from '../tools/tool';
-import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';
-import { replayHistory } from '../transcript/replay';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { itemsOfSession, viewOfAgent } from '../testing/views';
-import { RecordingLogger } from '../testing/recordingLogger';
+import { testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { Agent, type AgentSettings, type ModelSource, type ResolvedModel } from './agent';
+import { Agent, type AgentSettings } from './agent';
+import type { ModelSource, ResolvedModel } from './ports';
 
 const editTool: Tool<{ path: string }> = {
 	name: 'Edit',
@@ -36,23 +34,20 @@ function setup(provider: ScriptedProvider, options: { problem?: string; models?:
 		onDidChange: new Emitter<void>().event,
 		...options.models,
 	};
-	const agent = new Agent({
-		sessions,
-		models,
-		settings: () => settings,
-		onDidChangeSettings: settingsChanged.event,
-		tools: (mode) => (mode === 'plan' ? [] : [editTool]),
-		toolSpecs,
-		invoke: invokeTool,
-		prepare: prepareTool,
-		toolContext: (signal) => ({ roots: ['/ws'], signal }) as never,
-		history: (records) => replayHistory(records),
-		stream: (p, request, signal, onRetry) => streamWithRetries(p, request, signal, { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, onRetry }),
-		system: () => 'system',
-		clock: new FakeClock(),
-		ids: new SequentialIds('a'),
-		log: new RecordingLogger(),
-	});
+	const agent = new Agent(
+		{
+			sessions,
+			models,
+			settings: {
+				get current() {
+					return settings;
+				},
+				onDidChange: settingsChanged.event,
+			},
+			system: () => 'system',
+		},
+		testPorts(models, { tools: (mode) => (mode === 'plan' ? [] : [editTool]) }),
+	);
 	const views: ReturnType<typeof viewOfAgent>[] = [];
 	agent.onDidChange(() => views.push(viewOfAgent(agent)));
 	return {

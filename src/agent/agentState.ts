@@ -2,7 +2,8 @@
 // person, the stream, steering, the mode and the models, in domain terms. src/view/agentView.ts
 // turns it into what the chat shows.
 import type { ModelInfo } from '../providers/provider';
-import type { PermissionMode, PermissionRequest } from './turn';
+import type { PermissionMode } from './permissionMode';
+import type { PermissionRequest } from './approvals';
 
 /** What a running turn is doing now. */
 export type TurnActivity =

@@ -7,11 +7,11 @@ import type { Logger } from '../base/log';
 import { load } from '../transcript/load';
 import { describeOwner, type LockOwner, TranscriptLock, TranscriptLockedError } from '../transcript/lock';
 import { transcriptPath } from '../transcript/paths';
-import { TRANSCRIPT_VERSION } from '../transcript/records';
+import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../transcript/records';
 import { SessionIndex } from '../transcript/sessionIndex';
 import { TranscriptStore } from '../transcript/store';
 import type { SessionSummary } from '../transcript/summary';
-import type { OpenedSession, SessionLibrary, SessionStore, StoredRecord } from './session';
+import type { OpenedSession, SessionLibrary, SessionStore } from './session';
 
 /**
  * Opens its transcript on the first record (creating or repairing it) and keeps the index in
@@ -33,7 +33,7 @@ class WritingStore implements SessionStore {
 		private createdAt: (() => number) | undefined,
 	) {}
 
-	append(record: StoredRecord): void {
+	append(record: TranscriptEntry): void {
 		const store = this.store ?? this.openStore();
 		const before = store.bytes;
 		try {

@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Emitter } from '../base/event';
-import { streamWithRetries } from '../providers/retry';
-import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';
-import { replayHistory } from '../transcript/replay';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { FakeTrust } from '../testing/fakeTrust';
 import { RecordingLogger } from '../testing/recordingLogger';
+import { testPorts } from '../testing/agentPorts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { viewOfAgent } from '../testing/views';
-import { Agent, type ModelSource } from './agent';
+import { Agent } from './agent';
+import type { ModelSource } from './ports';
 import { GatedModelSource, NetworkGate, RESTRICTED_DETAIL } from './networkGate';
 
 /** A model source that counts what it was asked: each call stands for a network request. */
@@ -36,23 +35,15 @@ function countingSource(providerId = 'openai-compatible') {
 }
 
 function agentOver(models: ModelSource) {
-	return new Agent({
-		sessions: testSessions(new FakeClock(), new SequentialIds('s')),
-		models,
-		settings: () => ({ maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }),
-		onDidChangeSettings: new Emitter<unknown>().event,
-		tools: () => [],
-		toolSpecs,
-		invoke: invokeTool,
-		prepare: prepareTool,
-		toolContext: (signal) => ({ roots: ['/ws'], signal }) as never,
-		history: (records) => replayHistory(records),
-		stream: (p, request, signal, onRetry) => streamWithRetries(p, request, signal, { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, onRetry }),
-		system: () => 'system',
-		clock: new FakeClock(),
-		ids: new SequentialIds('a'),
-		log: new RecordingLogger(),
-	});
+	return new Agent(
+		{
+			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
+			models,
+			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },
+			system: () => 'system',
+		},
+		testPorts(models),
+	);
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

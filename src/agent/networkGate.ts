@@ -5,7 +5,7 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { ModelInfo } from '../providers/provider';
-import type { ModelSource, ResolvedModel } from './agent';
+import type { ModelSource, ResolvedModel } from './ports';
 
 /** VS Code's workspace trust, as the pure side sees it. */
 export interface TrustSource {

@@ -15,14 +15,15 @@ import { writeFileAt } from '../testing/memoryFiles';
 import { MemorySessionStore } from '../testing/memorySessionStore';
 import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
 import { RecordingLogger } from '../testing/recordingLogger';
+import { directDispatch } from '../testing/agentPorts';
 import { ScriptedProvider, type ScriptedReply } from '../testing/scriptedProvider';
 import { editTool } from '../tools/edit';
 import { readTool } from '../tools/read';
 import { invokeTool, prepareTool } from '../tools/registry';
 import { writeTool } from '../tools/write';
-import { replayHistory } from '../transcript/replay';
 import { SessionObservers } from './observers';
-import { ChatSession, type SessionEnvironment, type StoredRecord } from './session';
+import { ChatSession, type SessionEnvironment } from './session';
+import type { TranscriptEntry } from '../transcript/records';
 import { Turn } from './turn';
 
 function workspace(t: TestContext) {
@@ -36,7 +37,7 @@ function workspace(t: TestContext) {
 }
 
 interface ChatOptions {
-	readonly loaded?: readonly StoredRecord[];
+	readonly loaded?: readonly TranscriptEntry[];
 	/** The editor's text of a file, where it is not what is on disk (unsaved changes). */
 	readonly editorText?: (path: string) => string | undefined;
 	readonly edited?: EditedFilesOptions;
@@ -69,33 +70,33 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 		provider.script(...replies);
 		const outcome = await new Turn(
 			{
+				tools: {
+					offered: () => [readTool, editTool, writeTool],
+					specs: () => [],
+					invoke: invokeTool,
+					prepare: prepareTool,
+					context: (signal) => {
+						const context = nodeToolContext([root], signal, observers.seen);
+						if (editorText) {
+							const readText = context.writer.readText.bind(context.writer);
+							context.writer.readText = (path) => Promise.resolve(editorText(path)).then((text) => text ?? readText(path));
+						}
+						if (formatOnSave) {
+							const replace = context.writer.replace.bind(context.writer);
+							context.writer.replace = (path, text, expected) => replace(path, formatOnSave(text), expected);
+						}
+						return context;
+					},
+				},
+				dispatch: directDispatch(provider),
+				runtime: { clock, ids, log },
+			},
+			{
 				engine: session.reminders,
 				transcript: session,
-				history: (records) => replayHistory(records),
-				stream: (request, signal) => provider.stream(request, signal),
-				tools: () => [readTool, editTool, writeTool],
-				toolSpecs: () => [],
-				invoke: invokeTool,
-				prepare: prepareTool,
-				toolContext: (signal) => {
-					const context = nodeToolContext([root], signal, observers.seen);
-					if (editorText) {
-						const readText = context.writer.readText.bind(context.writer);
-						context.writer.readText = (path) => Promise.resolve(editorText(path)).then((text) => text ?? readText(path));
-					}
-					if (formatOnSave) {
-						const replace = context.writer.replace.bind(context.writer);
-						context.writer.replace = (path, text, expected) => replace(path, formatOnSave(text), expected);
-					}
-					return context;
-				},
 				permissions: { ask: () => Promise.resolve({ granted: true }) },
-				settings: () => ({ model: 'scripted', maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'auto-edit' }),
+				settings: () => ({ maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'auto-edit' }),
 				system: () => 'You are a test.',
-				clock,
-				ids,
-				log,
-				onUpdate: () => undefined,
 				observers,
 			},
 			ids.next(),
@@ -109,12 +110,12 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 	return { session, store, events, observers, provider, turn, read, edit, results, log };
 }
 
-function injections(records: readonly StoredRecord[]): InjectionRecord[] {
+function injections(records: readonly TranscriptEntry[]): InjectionRecord[] {
 	return records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
 }
 
 /** Each instruction file given, in order, with the text it was given with. */
-function instructionDeliveries(records: readonly StoredRecord[]): { file: string; text: string }[] {
+function instructionDeliveries(records: readonly TranscriptEntry[]): { file: string; text: string }[] {
 	return injections(records)
 		.flatMap((record) => record.entries)
 		.filter((entry) => entry.key === 'workspace.instructions')
@@ -193,7 +194,7 @@ describe('instruction files in a whole chat', () => {
 });
 
 /** The files.edited reports the chat delivered. */
-function editedReports(records: readonly StoredRecord[]): string[] {
+function editedReports(records: readonly TranscriptEntry[]): string[] {
 	return injections(records)
 		.flatMap((record) => record.entries)
 		.filter((entry) => entry.key === 'files.edited')

@@ -16,12 +16,13 @@ import { MemoryRecorder } from '../testing/memoryRecorder';
 import { MemoryDocumentWriter, MemoryWorkspaceFs } from '../testing/memoryWorkspace';
 import { nodeToolContext } from '../testing/nodeWorkspace';
 import { RecordingLogger } from '../testing/recordingLogger';
+import { directDispatch } from '../testing/agentPorts';
 import { ScriptedProvider, type ScriptedReply } from '../testing/scriptedProvider';
 import { invokeTool, prepareTool } from '../tools/registry';
 import type { Tool } from '../tools/tool';
-import { replayHistory } from '../transcript/replay';
 import { SessionObservers } from './observers';
-import { type AgentRecord, Turn } from './turn';
+import { Turn } from './turn';
+import type { AgentRecord } from '../transcript/records';
 
 const ROOT = '/w';
 const A = '/w/src/a.ts';
@@ -89,22 +90,22 @@ function setup(initial: Record<string, string>) {
 		provider.script(...replies);
 		const running = new Turn(
 			{
+				tools: {
+					offered: () => [writePair, showPair],
+					specs: () => [],
+					invoke: invokeTool,
+					prepare: prepareTool,
+					context: (abort) => ({ ...nodeToolContext([ROOT], abort, observers.seen), fs, writer }),
+				},
+				dispatch: directDispatch(provider),
+				runtime: { clock: timers.clock, ids, log },
+			},
+			{
 				engine,
 				transcript: { records, append: (record) => void records.push(record) },
-				history: (all) => replayHistory(all),
-				stream: (request, abort) => provider.stream(request, abort),
-				tools: () => [writePair, showPair],
-				toolSpecs: () => [],
-				invoke: invokeTool,
-				prepare: prepareTool,
-				toolContext: (abort) => ({ ...nodeToolContext([ROOT], abort, observers.seen), fs, writer }),
 				permissions: { ask: () => Promise.resolve({ granted: true }) },
-				settings: () => ({ model: 'scripted', maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'auto-edit' }),
+				settings: () => ({ maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'auto-edit' }),
 				system: () => 'You are a test.',
-				clock: timers.clock,
-				ids,
-				log,
-				onUpdate: () => undefined,
 				observers,
 			},
 			ids.next(),

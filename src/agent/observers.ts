@@ -5,6 +5,7 @@
 // what they declare and report, never by name. One per session, with the session's stale-write
 // guard (`seen`, which the tools reach through their ToolContext); failures here are logged and
 // never break a turn.
+import { errorMessage } from '../base/errors';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { EditDiagnostics } from '../observe/editDiagnostics';
@@ -124,7 +125,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			try {
 				await this.takeBaseline(this.diagnostics, path, owner, signal);
 			} catch (error) {
-				this.log.warn(`Aside: no diagnostics baseline for ${path}: ${error instanceof Error ? error.message : String(error)}`);
+				this.log.warn(`Aside: no diagnostics baseline for ${path}: ${errorMessage(error)}`);
 			}
 		}
 	}
@@ -137,7 +138,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			try {
 				await (file.access === 'read' ? this.afterRead(file, owner) : this.afterWrite(file, owner, signal));
 			} catch (error) {
-				this.log.warn(`Aside: could not observe ${call.name} of ${file.path}: ${error instanceof Error ? error.message : String(error)}`);
+				this.log.warn(`Aside: could not observe ${call.name} of ${file.path}: ${errorMessage(error)}`);
 			}
 		}
 	}
@@ -149,7 +150,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 				this.engine.queueTurnEvent(owner, changed);
 			}
 		} catch (error) {
-			this.log.warn(`Aside: could not check the files the agent saw: ${error instanceof Error ? error.message : String(error)}`);
+			this.log.warn(`Aside: could not check the files the agent saw: ${errorMessage(error)}`);
 		}
 	}
 

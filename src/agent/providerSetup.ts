@@ -3,6 +3,7 @@
 // This decides what to offer and when to look for local servers (only with the network gate
 // open, only while an empty chat says nothing can answer); src/vscode/ runs the quick picks and
 // src/view/setupView.ts says the offers to the person.
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -160,7 +161,7 @@ export class ProviderSetup extends Disposable {
 				this.setDetected(found);
 			}
 		} catch (error) {
-			this.env.log.warn(`Aside could not look for local model servers: ${error instanceof Error ? error.message : String(error)}`);
+			this.env.log.warn(`Aside could not look for local model servers: ${errorMessage(error)}`);
 		} finally {
 			if (this.probing === controller) {
 				this.probing = undefined;
@@ -191,7 +192,7 @@ export class ProviderSetup extends Disposable {
 
 	private run(what: string, action: PromiseLike<unknown>): void {
 		action.then(undefined, (error: unknown) => {
-			this.env.log.error(`Aside could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+			this.env.log.error(`Aside could not ${what}: ${errorMessage(error)}`);
 		});
 	}
 

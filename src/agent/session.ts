@@ -3,6 +3,7 @@
 // window are in sessions.ts; what the chat shows of one (rows, context use) is projected in
 // src/view/sessionView.ts.
 import type { Clock, IdSource } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -12,8 +13,8 @@ import { ReminderEngine } from '../reminders/engine';
 import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import type { SessionMeta } from '../transcript/records';
-import type { AgentRecord, TurnTranscript } from './turn';
+import type { AgentRecord, TranscriptEntry } from '../transcript/records';
+import type { TurnTranscript } from './turn';
 
 /** The title of a chat before its first message. */
 export const UNTITLED = 'New chat';
@@ -34,19 +35,17 @@ export function titleFromText(text: string): string {
 	return `${(space > TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export type StoredRecord = AgentRecord | SessionMeta;
-
 /** Where a session's records go: the JSONL transcript on disk, or memory in tests. */
 export interface SessionStore {
 	/** Writes one record durably before returning; throws when it cannot. */
-	append(record: StoredRecord): void;
+	append(record: TranscriptEntry): void;
 	close(): void;
 }
 
 /** A stored session, reopened. */
 export interface OpenedSession {
 	readonly store: SessionStore;
-	readonly records: readonly StoredRecord[];
+	readonly records: readonly TranscriptEntry[];
 	/**
 	 * Set when another window is writing the session (its holder, in words, for the log): then
 	 * `store` refuses every record, and the session is shown read-only.
@@ -84,7 +83,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		readonly id: string,
 		private readonly sessionStore: SessionStore,
 		private readonly env: SessionEnvironment,
-		loaded: readonly StoredRecord[] = [],
+		loaded: readonly TranscriptEntry[] = [],
 		/** Read-only (another window writes it), or a copy of such a chat; absent for an ordinary one. */
 		readonly access?: SessionAccess,
 	) {
@@ -147,12 +146,12 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		try {
 			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), title });
 		} catch (error) {
-			this.env.log.warn(`Aside: could not record the title of session ${this.id}: ${error instanceof Error ? error.message : String(error)}`);
+			this.env.log.warn(`Aside: could not record the title of session ${this.id}: ${errorMessage(error)}`);
 		}
 		this._onDidChangeTitle.fire(title);
 	}
 
-	private take(record: StoredRecord): void {
+	private take(record: TranscriptEntry): void {
 		if (record.kind === 'meta') {
 			if (record.title !== undefined) {
 				this._title = record.title;

@@ -1,10 +1,12 @@
 // The sessions of one window: exactly one is current; others are reopened from the library, and
 // a chat another window writes is shown read-only and continued here in a copy.
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
-import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, type StoredRecord, UNTITLED } from './session';
+import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
+import type { TranscriptEntry } from '../transcript/records';
 
 /** The title of a copy of a chat titled `title`. */
 export function copyTitle(title: string): string {
@@ -102,7 +104,7 @@ export class ChatSessions extends Disposable {
 			const opened = this.library.openForWriting(current.id);
 			this.replace(opened ? this.reopened(current.id, opened, cause) : this.copyOf(current));
 		} catch (error) {
-			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${error instanceof Error ? error.message : String(error)}`);
+			this.env.log.error(`Aside: could not continue session ${current.id} in a copy: ${errorMessage(error)}`);
 		}
 		return this._current;
 	}
@@ -125,7 +127,7 @@ export class ChatSessions extends Disposable {
 	private copyOf(source: ChatSession): ChatSession {
 		const id = this.env.ids.next();
 		const store = this.library.create(id);
-		const records: StoredRecord[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
+		const records: TranscriptEntry[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title) }];
 		try {
 			for (const record of records) {
 				store.append(record);

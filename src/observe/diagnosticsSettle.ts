@@ -7,26 +7,9 @@
 // A DiagnosticsWatch started before the edit is written lets the wait count the reports that
 // came while the write and its save were still running (in code-server a save takes a median
 // 0.75 s, up to 3.4 s, and the TypeScript server often answers before it resolves).
-import type { Clock } from '../base/clock';
+import type { Clock, TimerHandle, Timers } from '../base/clock';
 import type { IDisposable } from '../base/lifecycle';
 import type { DiagnosticsSource } from './diagnostics';
-
-/** An opaque timer id, whatever the host's setTimeout returns. */
-export type TimerHandle = unknown;
-
-/** The two timer functions the settle wait needs, injected so tests control time. */
-export interface Timers {
-	setTimeout(callback: () => void, ms: number): TimerHandle;
-	/** Also called with undefined (no timer yet), which it ignores. */
-	clearTimeout(handle: TimerHandle): void;
-}
-
-export const systemTimers: Timers = {
-	setTimeout: (callback, ms) => setTimeout(callback, ms),
-	clearTimeout: (handle) => {
-		clearTimeout(handle as ReturnType<typeof setTimeout>);
-	},
-};
 
 export interface SettleOptions {
 	/** Settled once no change for the URI arrived for this long after the last one. */

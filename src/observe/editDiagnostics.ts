@@ -20,7 +20,8 @@
 // not listed again (the event and its text: diagnosticsReport.ts); `restore(records)` takes what
 // a reopened chat was given from its records.
 // Resolved problems reach telemetry only. Telemetry gets counts, never text or paths.
-import type { Clock } from '../base/clock';
+import type { Clock, Timers } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { RecordLike } from '../reminders/history';
 import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
@@ -29,7 +30,7 @@ import { compareDiagnostics, severityRank } from './diagnosticsCompare';
 import { DEFAULT_FORMAT_OPTIONS, type FormatOptions } from './diagnosticsFormat';
 import { DiagnosticsReports, type FileRecord } from './diagnosticsReport';
 import type { DiagnosticEntry, DiagnosticSeverity, DiagnosticsSource } from './diagnostics';
-import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, type Timers, waitForSettle } from './diagnosticsSettle';
+import { DEFAULT_SETTLE_OPTIONS, DiagnosticsWatch, scaleForLines, type SettleOptions, type SettleReason, waitForSettle } from './diagnosticsSettle';
 import { ReportedProblems } from './reportedProblems';
 
 export interface EditDiagnosticsOptions extends Partial<SettleOptions>, Partial<FormatOptions> {
@@ -251,7 +252,7 @@ export class EditDiagnostics {
 		try {
 			this.telemetry?.(counts);
 		} catch (error) {
-			this.options.log?.warn(`Edit diagnostics: the telemetry callback failed: ${error instanceof Error ? error.message : String(error)}`);
+			this.options.log?.warn(`Edit diagnostics: the telemetry callback failed: ${errorMessage(error)}`);
 		}
 	}
 }

@@ -5,6 +5,7 @@
 // delivered full diff also tells the stale-write guard (`seen`) that the agent has the new text.
 // The report's text is written in editedFilesReport.ts.
 import * as nodePath from 'node:path';
+import { ABORTED, isAborted, unlessAborted } from '../base/async';
 import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { EDITED_FILES } from '../reminders/builtin/catalog';
@@ -47,38 +48,8 @@ export interface EditedFilesOptions extends FileCacheOptions, EditedFilesLimits 
 	readonly seen?: Pick<SeenTexts, 'saw' | 'forget'>;
 }
 
-const ABORTED = Symbol('aborted');
-
 function nextTurn(): Promise<void> {
 	return new Promise((resolve) => setImmediate(resolve));
-}
-
-// A call, so the compiler does not keep `signal.aborted` narrowed to false across awaits.
-function isAborted(signal: AbortSignal): boolean {
-	return signal.aborted;
-}
-
-/** Settles with `work`, or with ABORTED as soon as the signal aborts. */
-function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
-	if (signal.aborted) {
-		return Promise.resolve(ABORTED);
-	}
-	return new Promise((resolve, reject) => {
-		const onAbort = () => {
-			resolve(ABORTED);
-		};
-		signal.addEventListener('abort', onAbort, { once: true });
-		work.then(
-			(value) => {
-				signal.removeEventListener('abort', onAbort);
-				resolve(value);
-			},
-			(error: unknown) => {
-				signal.removeEventListener('abort', onAbort);
-				reject(error instanceof Error ? error : new Error(String(error)));
-			},
-		);
-	});
 }
 
 export class EditedFiles extends Disposable {

@@ -1,10 +1,10 @@
-// The host⇄webview protocol, declared once and imported by both sides. Each side validates
-// every incoming message at its single entry point; an invalid one is logged and dropped.
-//
-// Connection: the webview posts `ready`; the host answers with a complete `snapshot`, then
-// sends small deltas. Every host message carries `seq`, one more than the last: a webview that
-// sees a gap (it was hidden and missed messages) posts `ready` again and gets a new snapshot.
+// The host⇄webview protocol, declared once and imported by both sides; each side validates every
+// incoming message at its one entry point, logging and dropping an invalid one. The webview posts
+// `ready`; the host answers with a complete `snapshot`, then small deltas, each with `seq` one more
+// than the last: a webview that sees a gap posts `ready` again. Enums are the domain's own lists.
 import * as z from 'zod';
+import { PERMISSION_MODES } from '../agent/permissionMode';
+import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
 export const PROTOCOL_VERSION = 4;
@@ -30,7 +30,7 @@ export const AssistantItem = z.object({
 	at: z.number(),
 	text: z.string(),
 	/** Why it stopped: 'interrupted' when the person stopped it, 'failed' when the request broke. */
-	stop: z.enum(['end', 'tool-use', 'max-tokens', 'refusal', 'other', 'interrupted', 'failed']),
+	stop: z.enum(RECORDED_STOPS),
 	model: z.string().optional(),
 });
 export type AssistantItem = z.infer<typeof AssistantItem>;
@@ -74,7 +74,7 @@ export const TurnEndItem = z.object({
 	kind: z.literal('turn-end'),
 	id: z.string().min(1),
 	at: z.number(),
-	outcome: z.enum(['done', 'interrupted', 'failed', 'step-limit']),
+	outcome: z.enum(TURN_OUTCOMES),
 	error: z.string().optional(),
 });
 export type TurnEndItem = z.infer<typeof TurnEndItem>;
@@ -101,7 +101,7 @@ export const AgentStatus = z.object({
 });
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
-export const PermissionMode = z.enum(['ask', 'auto-edit', 'plan']);
+export const PermissionMode = z.enum(PERMISSION_MODES);
 export type PermissionMode = z.infer<typeof PermissionMode>;
 
 /** A tool call waiting for the person's approve/deny. */

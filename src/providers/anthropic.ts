@@ -3,6 +3,7 @@
 // shared HttpEndpoint, and its event stream back as StreamEvents (anthropicEvents.ts).
 import * as z from 'zod';
 import type { Clock } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import { ANTHROPIC_LABEL, MessageAssembler, unreadable } from './anthropicEvents';
 import type { DiscoveredWindow } from './contextWindow';
 import { HttpEndpoint } from './endpoint';
@@ -146,7 +147,7 @@ export class AnthropicProvider implements ChatProvider {
 				throw error;
 			}
 			const later = error instanceof ProviderError && (error.retryable || error.kind === 'auth');
-			return { settled: !later, source, detail: error instanceof Error ? error.message : String(error) };
+			return { settled: !later, source, detail: errorMessage(error) };
 		}
 		const parsed = ModelEntry.safeParse(body);
 		const tokens = parsed.success ? windowOf(parsed.data) : undefined;

@@ -2,6 +2,7 @@
 // `aside.contextWindow` setting, what the provider's API or server says (asked once per provider,
 // origin and model, in the background and within a time limit), the table of known hosted
 // models, or unknown. A probe that fails is "unknown", logged at debug level, never an error.
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -152,7 +153,7 @@ export class ContextWindows extends Disposable {
 		try {
 			answer = (await probe(controller.signal)) ?? { settled: true, source: 'nothing' };
 		} catch (error) {
-			const reason = controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+			const reason = controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : errorMessage(error);
 			answer = { settled: false, source: 'nothing', detail: reason };
 		} finally {
 			clearTimeout(timer);

@@ -2,6 +2,7 @@
 // by hand, so the API key (`x-api-key`, `authorization`) is never sent to another origin; no
 // credentials in the URL; a non-2xx answer or a failed fetch as a ProviderError with the kind and
 // retry-after the retry loop (retry.ts) acts on, and the server's explanation.
+import { errorMessage } from '../base/errors';
 import { ProviderError, type ProviderErrorKind } from './provider';
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -75,7 +76,7 @@ function redirected(init: RequestInit, status: number): RequestInit {
 function describe(error: unknown): string {
 	const cause = error instanceof Error ? (error.cause as { message?: unknown; code?: unknown } | undefined) : undefined;
 	const detail = cause?.message ?? cause?.code;
-	const message = error instanceof Error ? error.message : String(error);
+	const message = errorMessage(error);
 	return typeof detail === 'string' && detail !== '' ? `${message} (${detail})` : message;
 }
 

@@ -4,6 +4,7 @@
 // under plain Node against a fake in tests. The API has no system role: the system prompt goes
 // as the first user message. It reports no usage either: input and output are counted with the
 // model's own `countTokens`.
+import { errorMessage } from '../base/errors';
 import { alternating, type ChatMessage } from './messages';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent, type ToolSpec } from './provider';
 
@@ -102,7 +103,7 @@ function providerErrorOf(api: LanguageModelApi, error: unknown, signal: AbortSig
 		const kind = error.code === 'NoPermissions' ? 'auth' : error.code === 'Blocked' ? 'rate-limit' : 'bad-request';
 		return new ProviderError(kind, `The VS Code language model refused the request (${error.code}): ${error.message}`, { cause: error });
 	}
-	return new ProviderError('server', error instanceof Error ? error.message : String(error), { cause: error });
+	return new ProviderError('server', errorMessage(error), { cause: error });
 }
 
 function toolsOf(tools: readonly ToolSpec[]): { name: string; description: string; inputSchema: object }[] {

@@ -1,6 +1,7 @@
 // The one interface every model provider implements: stream a request, with an AbortSignal, as
 // a sequence of events. Anthropic Messages and OpenAI-compatible Chat Completions are written
 // on fetch + SSE (src/providers/); the VS Code Language Model API lives in src/vscode/.
+import type { STOP_REASONS } from '../transcript/outcomes';
 import type { DiscoveredWindow } from './contextWindow';
 import type { ChatMessage } from './messages';
 
@@ -20,7 +21,7 @@ export interface ChatRequest {
 	readonly maxOutputTokens: number;
 }
 
-export type StopReason = 'end' | 'tool-use' | 'max-tokens' | 'refusal' | 'other';
+export type StopReason = (typeof STOP_REASONS)[number];
 
 export type StreamEvent =
 	/** The provider accepted the request (HTTP 200, or the API call returned a stream). The turn
@@ -60,7 +61,9 @@ export interface ChatProvider {
 	contextWindow?(model: string, signal: AbortSignal): Promise<DiscoveredWindow | undefined>;
 }
 
-export type ProviderId = 'vscode-lm' | 'anthropic' | 'openai-compatible';
+/** The providers Aside speaks to (`aside.provider`). */
+export const PROVIDER_IDS = ['vscode-lm', 'anthropic', 'openai-compatible'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export type ProviderErrorKind =
 	| 'auth'

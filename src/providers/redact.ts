@@ -1,6 +1,7 @@
 // Secrets never leave in an error: a server that echoes the API key in its error body, or a URL
 // with a password in it, would otherwise carry them into the chat, the transcript and the log.
 // Each provider knows the key it sends and passes every error through here before throwing it.
+import { errorMessage } from '../base/errors';
 import { ProviderError } from './provider';
 
 /** What a redacted secret reads as. */
@@ -53,7 +54,7 @@ export function redactError(error: unknown, secrets: readonly string[]): unknown
 		return new ProviderError(error.kind, message, { ...rest, ...(keepCause && cause !== undefined ? { cause } : {}) });
 	}
 	if (mentions(error, secrets)) {
-		return new ProviderError('stream', redactText(error instanceof Error ? error.message : String(error), secrets));
+		return new ProviderError('stream', redactText(errorMessage(error), secrets));
 	}
 	return error;
 }

@@ -2,6 +2,7 @@
 // events, and agent invocations with their own rosters. `wait()` is WAIT for any owner: it
 // collects every source in stage order and hands the entries to the injector.
 import type { Clock } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -178,7 +179,7 @@ export class ReminderEngine extends Disposable {
 			}
 		}
 		roster.collect(owner, request.phase, facts, this.config, rosterStage, (type, error) => {
-			this.options.log.error(`Reminders: the "${type}" reminder failed and was skipped: ${error instanceof Error ? error.message : String(error)}`);
+			this.options.log.error(`Reminders: the "${type}" reminder failed and was skipped: ${errorMessage(error)}`);
 		});
 		for (const event of this.events.pending(owner)) {
 			add(event.stage ?? 'observation', event, () => {

@@ -1,4 +1,4 @@
-import type { TimerHandle, Timers } from '../observe/diagnosticsSettle';
+import type { TimerHandle, Timers } from '../base/clock';
 import { FakeClock } from './fakeClock';
 
 interface Scheduled {

@@ -1,14 +1,15 @@
-import type { SessionStore, StoredRecord } from '../agent/session';
+import type { SessionStore } from '../agent/session';
+import type { TranscriptEntry } from '../transcript/records';
 
 /** A session store in memory; `failNext` makes the next append throw, like a full disk. */
 export class MemorySessionStore implements SessionStore {
-	readonly records: StoredRecord[] = [];
+	readonly records: TranscriptEntry[] = [];
 	failNext: Error | undefined;
 	/** Every append throws this (a session another window writes). */
 	failAlways: Error | undefined;
 	closed = false;
 
-	append(record: StoredRecord): void {
+	append(record: TranscriptEntry): void {
 		if (this.failAlways) {
 			throw this.failAlways;
 		}

@@ -4,7 +4,3 @@
 export class ToolError extends Error {
 	override readonly name = 'ToolError';
 }
-
-export function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

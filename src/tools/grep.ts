@@ -1,7 +1,8 @@
 // Grep: lines matching a regular expression, through the TextSearch (ripgrep in VS Code, the
 // Node walk as its fallback and in tests).
 import * as z from 'zod';
-import { ToolError, errorMessage } from './errors';
+import { errorMessage } from '../base/errors';
+import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { formatBytes, plural, truncateChars } from './text';
 import { type TextSearchResult, type Tool, touchesNothing } from './tool';

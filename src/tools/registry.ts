@@ -1,9 +1,11 @@
 // The built-in tools, their specs for the model, and the one way to call a tool: invokeTool
 // validates the input, never throws, and turns every failure into a result the model can read.
 import * as z from 'zod';
+import { ABORTED, isAborted, unlessAborted } from '../base/async';
+import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
 import { editTool } from './edit';
-import { errorMessage, ToolError } from './errors';
+import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
 import { listTool } from './list';
@@ -70,27 +72,8 @@ function failure(tool: Tool, error: unknown): ToolResult {
 	return { isError: true, content: error instanceof ToolError ? error.message : `${tool.name} failed: ${errorMessage(error)}` };
 }
 
-/** Read through a call, so the checks after an await are not narrowed away by the one before. */
-function isAborted(signal: AbortSignal): boolean {
-	return signal.aborted;
-}
-
 function cancelled(tool: Tool): ToolResult {
 	return { isError: true, content: `${tool.name} was cancelled before it finished.` };
-}
-
-/** Settles with the promise's value, or with undefined as soon as the signal aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-	let onAbort = (): void => undefined;
-	const aborted = new Promise<undefined>((resolve) => {
-		onAbort = () => {
-			resolve(undefined);
-		};
-		signal.addEventListener('abort', onAbort, { once: true });
-	});
-	return Promise.race([promise, aborted]).finally(() => {
-		signal.removeEventListener('abort', onAbort);
-	});
 }
 
 export type Preparation =
@@ -147,8 +130,8 @@ export async function invokeTool(tool: Tool, rawInput: unknown, context: ToolCon
 		});
 		// A write is waited for: answering "cancelled" while it still lands would be untrue.
 		// Reads and commands are let go (the runner kills its command on the same signal).
-		const result = tool.kind === 'write' ? await running : await untilAborted(running, context.signal);
-		return result ?? cancelled(tool);
+		const result = tool.kind === 'write' ? await running : await unlessAborted(running, context.signal);
+		return result === ABORTED ? cancelled(tool) : result;
 	} catch (error) {
 		return isAborted(context.signal) ? cancelled(tool) : failure(tool, error);
 	}

@@ -3,6 +3,7 @@
 // lose the lines around it. Summaries for the chat list are in summary.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { checkSessionId, contentDir, missingContentPlaceholder, TranscriptError, transcriptPath } from './paths';
 import { parseTranscriptRecord, type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
@@ -26,10 +27,6 @@ export interface LoadedTranscript {
 
 export interface LoadOptions {
 	readonly log?: Logger;
-}
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 export function readTranscript(dir: string, sessionId: string): Buffer {

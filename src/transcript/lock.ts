@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { checkSessionId, TranscriptError } from './paths';
 
@@ -197,7 +198,7 @@ export class TranscriptLock {
 				fd = openSync(path, 'wx');
 			} catch (error) {
 				if (code(error) !== 'EEXIST') {
-					throw new TranscriptError(`Could not lock session ${sessionId} (${path}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+					throw new TranscriptError(`Could not lock session ${sessionId} (${path}): ${errorMessage(error)}`, { cause: error });
 				}
 				const seen = inspect(path, now());
 				if (seen === undefined) {

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from '../reminders/record';
+import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -43,7 +44,7 @@ export const AssistantRecord = z.object({
 	at: z.number(),
 	text: z.string(),
 	toolCalls: z.array(ToolCallRecord),
-	stop: z.enum(['end', 'tool-use', 'max-tokens', 'refusal', 'other', 'interrupted', 'failed']),
+	stop: z.enum(RECORDED_STOPS),
 	usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
 	model: z.string().optional(),
 });
@@ -72,7 +73,7 @@ export const TurnEndRecord = z.object({
 	kind: z.literal('turn-end'),
 	turnId: z.string().min(1),
 	at: z.number(),
-	outcome: z.enum(['done', 'interrupted', 'failed', 'step-limit']),
+	outcome: z.enum(TURN_OUTCOMES),
 	/** For failed turns: what went wrong, in words. */
 	error: z.string().optional(),
 });
@@ -89,10 +90,14 @@ export type TurnEndRecord = z.infer<typeof TurnEndRecord>;
 /** The transcript's own kinds, told apart by `kind`. Injection records are decoded separately. */
 export const TranscriptRecordSchema = z.discriminatedUnion('kind', [SessionHeader, SessionMeta, UserRecord, AssistantRecord, ToolResultRecord, TurnEndRecord]);
 
+// One union, in three widths: the conversation, what a session stores, and any line of the file.
+
+/** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | InjectionRecord;
+/** Every record but the header: what a session stores after the first line (the conversation and its meta). */
+export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
-export type TranscriptRecord = z.infer<typeof TranscriptRecordSchema> | InjectionRecord;
-/** Every record but the header: what follows the first line. */
-export type TranscriptEntry = Exclude<TranscriptRecord, SessionHeader>;
+export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
 export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', RECORD_KIND];
 

@@ -8,7 +8,9 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
+import { TURN_OUTCOMES } from './outcomes';
 import { transcriptPath } from './paths';
 import type { TranscriptEntry } from './records';
 import { byRecency, scanSummary, type SessionSummary, transcriptIds } from './summary';
@@ -22,7 +24,7 @@ const IndexEntry = z.object({
 	createdAt: z.number(),
 	updatedAt: z.number(),
 	turns: z.number().int().nonnegative(),
-	lastOutcome: z.enum(['done', 'interrupted', 'failed', 'step-limit', 'unfinished']).optional(),
+	lastOutcome: z.enum([...TURN_OUTCOMES, 'unfinished']).optional(),
 	/** Of the transcript when the entry was made: an entry whose file differs is made again. */
 	size: z.number().int().nonnegative(),
 	mtimeMs: z.number(),
@@ -30,10 +32,6 @@ const IndexEntry = z.object({
 type IndexEntry = z.infer<typeof IndexEntry>;
 
 const IndexFile = z.object({ v: z.literal(INDEX_VERSION), sessions: z.array(IndexEntry) });
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 function entryOf(summary: SessionSummary, size: number, mtimeMs: number): IndexEntry {
 	return {

@@ -8,6 +8,7 @@
 // knowing the record that explains it is not lost if the extension host dies next.
 import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { IDisposable } from '../base/lifecycle';
 import { TranscriptLock } from './lock';
@@ -40,10 +41,6 @@ function lockFor(dir: string, sessionId: string, options: TranscriptStoreOptions
 		throw new TranscriptError(`The lock given for session ${sessionId} is not held for it.`);
 	}
 	return lock;
-}
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 function isCode(error: unknown, code: string): boolean {

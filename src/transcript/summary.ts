@@ -2,14 +2,16 @@
 // its transcript without decoding most lines. The session index (sessionIndex.ts) keeps these so
 // the list does not read transcripts; this is how an entry is made when the index lacks it.
 import { readdirSync, statSync } from 'node:fs';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
+import type { TurnOutcomeKind } from './outcomes';
 import { SessionMeta, TurnEndRecord } from './records';
 import { checkHeaderLine } from './fileLines';
 
 /** How the last turn ended; 'unfinished' when it has no end record (still running, or the window died). */
-export type LastOutcome = TurnEndRecord['outcome'] | 'unfinished';
+export type LastOutcome = TurnOutcomeKind | 'unfinished';
 
 export interface SessionSummary {
 	readonly id: string;
@@ -30,10 +32,6 @@ const USER_PREFIX = Buffer.from('{"kind":"user"');
 const META_PREFIX = Buffer.from('{"kind":"meta"');
 const TURN_END_PREFIX = Buffer.from('{"kind":"turn-end"');
 const KIND_PREFIX = Buffer.from('{"kind":"');
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 function startsWith(buffer: Buffer, prefix: Buffer, start: number, end: number): boolean {
 	return end - start >= prefix.length && buffer.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0;

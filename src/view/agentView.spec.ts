@@ -2,12 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Agent } from '../agent/agent';
 import type { AgentState } from '../agent/agentState';
+import type { ModelSource } from '../agent/ports';
 import { Emitter } from '../base/event';
-import { streamWithRetries } from '../providers/retry';
-import { invokeTool, prepareTool, toolSpecs } from '../tools/registry';
-import { replayHistory } from '../transcript/replay';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { RecordingLogger } from '../testing/recordingLogger';
+import { testPorts } from '../testing/agentPorts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { AgentPresenter, agentStatus, agentView, READY_DETAIL } from './agentView';
@@ -26,30 +24,23 @@ const idle: AgentState = {
 };
 
 function agentOver(provider: ScriptedProvider): Agent {
-	return new Agent({
-		sessions: testSessions(new FakeClock(), new SequentialIds('s')),
-		models: {
-			providerId: 'openai-compatible',
-			configuredModel: 'scripted',
-			resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-			listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-			selectModel: () => Promise.resolve(),
-			onDidChange: new Emitter<void>().event,
+	const models: ModelSource = {
+		providerId: 'openai-compatible',
+		configuredModel: 'scripted',
+		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
+		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
+		selectModel: () => Promise.resolve(),
+		onDidChange: new Emitter<void>().event,
+	};
+	return new Agent(
+		{
+			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
+			models,
+			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },
+			system: () => 'system',
 		},
-		settings: () => ({ maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }),
-		onDidChangeSettings: new Emitter<unknown>().event,
-		tools: () => [],
-		toolSpecs,
-		invoke: invokeTool,
-		prepare: prepareTool,
-		toolContext: (signal) => ({ roots: ['/ws'], signal }) as never,
-		history: (records) => replayHistory(records),
-		stream: (p, request, signal, onRetry) => streamWithRetries(p, request, signal, { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, onRetry }),
-		system: () => 'system',
-		clock: new FakeClock(),
-		ids: new SequentialIds('a'),
-		log: new RecordingLogger(),
-	});
+		testPorts(models),
+	);
 }
 
 describe('the agent as the chat shows it', () => {

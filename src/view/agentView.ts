@@ -1,7 +1,8 @@
 // The agent as the chat shows it: its state (src/agent/agent.ts) in the person's words, and the
 // controls the view connection drives. The status sentences live here and nowhere else.
 import type { AgentState, TurnActivity } from '../agent/agentState';
-import type { PermissionMode, PermissionRequest } from '../agent/turn';
+import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
 import type { AgentControls } from './controls';

@@ -1,16 +1,14 @@
 // The host side of one chat webview: validates what it posts, answers `ready` with a complete
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
-import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
+import { whileCurrent } from '../base/current';
+import { errorMessage } from '../base/errors';
+import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
-
-function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -35,12 +33,12 @@ export class ViewConnection extends Disposable {
 	private focusAfterHandshake = false;
 	private seq = 0;
 	private sentContextWindow: number | undefined;
-	private readonly sessionWiring = this._register(new MutableDisposable<DisposableStore>());
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
-		this._register(options.projections.onDidChangeCurrent((projection) => {
-			this.watch(projection);
+		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
+		// After the new projection is watched: its rows and their deltas are one sequence.
+		this._register(options.projections.onDidChangeCurrent(() => {
 			this.sendSnapshot();
 		}));
 		this._register(options.settings.onDidChange((settings) => {
@@ -60,7 +58,6 @@ export class ViewConnection extends Disposable {
 				this.send({ type: 'setup.changed', setup });
 			}));
 		}
-		this.watch(options.projections.current);
 	}
 
 	/**
@@ -130,7 +127,7 @@ export class ViewConnection extends Disposable {
 				return;
 			case 'copy':
 				this.options.workbench.copy(message.text).then(undefined, (error: unknown) => {
-					this.notice('error', `Could not copy to the clipboard: ${errorText(error)}`);
+					this.notice('error', `Could not copy to the clipboard: ${errorMessage(error)}`);
 				});
 				return;
 			case 'link.open': {
@@ -141,7 +138,7 @@ export class ViewConnection extends Disposable {
 					return;
 				}
 				this.options.workbench.openLink(href).then(undefined, (error: unknown) => {
-					this.notice('error', `Could not open the link: ${errorText(error)}`);
+					this.notice('error', `Could not open the link: ${errorMessage(error)}`);
 				});
 				return;
 			}
@@ -203,8 +200,8 @@ export class ViewConnection extends Disposable {
 		try {
 			this.send({ type: 'sessions.listed', sessions: this.options.sessions.list() });
 		} catch (error) {
-			this.options.log.error(`Aside: could not list the saved chats: ${errorText(error)}`);
-			this.notice('error', `Could not list the saved chats: ${errorText(error)}`);
+			this.options.log.error(`Aside: could not list the saved chats: ${errorMessage(error)}`);
+			this.notice('error', `Could not list the saved chats: ${errorMessage(error)}`);
 		}
 	}
 
@@ -212,8 +209,8 @@ export class ViewConnection extends Disposable {
 		try {
 			this.options.sessions.open(id);
 		} catch (error) {
-			this.options.log.error(`Aside: could not open chat ${id}: ${errorText(error)}`);
-			this.notice('error', `Could not open that chat: ${errorText(error)}`);
+			this.options.log.error(`Aside: could not open chat ${id}: ${errorMessage(error)}`);
+			this.notice('error', `Could not open that chat: ${errorMessage(error)}`);
 		}
 	}
 
@@ -231,7 +228,8 @@ export class ViewConnection extends Disposable {
 		this.send({ type: 'context.changed', context: this.contextView(agent) });
 	}
 
-	private watch(projection: SessionProjection): void {
+	/** What the view is sent of one projection: its rows as they are placed, its title, its context use. */
+	private watch(projection: SessionProjection): DisposableStore {
 		const { session } = projection;
 		const wiring = new DisposableStore();
 		wiring.add(projection.onDidPlace(({ rows, before }) => {
@@ -244,7 +242,7 @@ export class ViewConnection extends Disposable {
 		wiring.add(projection.onDidChangeContext(() => {
 			this.sendContext();
 		}));
-		this.sessionWiring.value = wiring;
+		return wiring;
 	}
 
 	private sendSnapshot(): void {
@@ -277,7 +275,7 @@ export class ViewConnection extends Disposable {
 				}
 			},
 			(error: unknown) => {
-				this.options.log.warn(`Posting ${sequenced.type} to the chat view failed: ${error instanceof Error ? error.message : String(error)}`);
+				this.options.log.warn(`Posting ${sequenced.type} to the chat view failed: ${errorMessage(error)}`);
 			},
 		);
 	}

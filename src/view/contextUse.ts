@@ -3,7 +3,7 @@
 // record, so a 10,000-record session costs nothing extra to keep current.
 import type { ContextUseView, ReminderCostView } from '../protocol/messages';
 import { wrap } from '../reminders/envelope';
-import type { AgentRecord } from '../agent/turn';
+import type { AgentRecord } from '../transcript/records';
 
 /** The usual rough estimate: about four characters a token for English and code. */
 const CHARS_PER_TOKEN = 4;

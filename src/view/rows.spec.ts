@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AgentRecord } from '../agent/turn';
+import type { AgentRecord } from '../transcript/records';
 import type { TranscriptItem } from '../protocol/messages';
 import { displayRows, isShown, itemsOf, RowOrder } from './rows';
 

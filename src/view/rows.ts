@@ -4,7 +4,7 @@
 // (a tool result needs the input of its call). The webview renders every row it is sent.
 import type { AssistantItem, TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
-import type { AgentRecord } from '../agent/turn';
+import type { AgentRecord } from '../transcript/records';
 
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
 const MAX_INPUT_CHARS = 20_000;

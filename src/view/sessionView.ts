@@ -3,6 +3,7 @@
 // session itself (src/agent/session.ts) knows nothing of rows.
 import type { ChatSession, SessionAccess } from '../agent/session';
 import type { ChatSessions } from '../agent/sessions';
+import { currentEvent, type HasCurrent, whileCurrent } from '../base/current';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { ContextUseView, SessionAccessView, SessionView, TranscriptItem } from '../protocol/messages';
@@ -98,41 +99,29 @@ export class SessionProjection extends Disposable {
 }
 
 /** The projection of whichever session of the window is current, made again when another becomes current. */
-export class SessionProjections extends Disposable {
-	private _current: SessionProjection;
+export class SessionProjections extends Disposable implements HasCurrent<SessionProjection> {
+	// Set at once: whileCurrent wires the current session before it returns.
+	private _current!: SessionProjection;
 
 	private readonly _onDidChangeCurrent = this._register(new Emitter<SessionProjection>());
 	/** Fired after the new projection is made, so a listener can snapshot it at once. */
 	readonly onDidChangeCurrent: Event<SessionProjection> = this._onDidChangeCurrent.event;
 
-	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
 	/** Items appended to whichever session is current. */
-	readonly onDidAppend: Event<readonly TranscriptItem[]> = this._onDidAppend.event;
+	readonly onDidAppend: Event<readonly TranscriptItem[]> = currentEvent(this, (projection) => projection.onDidAppend);
 
 	constructor(sessions: ChatSessions) {
 		super();
-		this._current = this.project(sessions.current);
-		this._register(sessions.onDidChangeCurrent((session) => {
-			this._current.dispose();
-			this._current = this.project(session);
-			this._onDidChangeCurrent.fire(this._current);
+		// Disposed (with the projection it made last) when the projections are.
+		this._register(whileCurrent(sessions, (session) => {
+			const projection = new SessionProjection(session);
+			this._current = projection;
+			this._onDidChangeCurrent.fire(projection);
+			return projection;
 		}));
 	}
 
 	get current(): SessionProjection {
 		return this._current;
-	}
-
-	private project(session: ChatSession): SessionProjection {
-		const projection = new SessionProjection(session);
-		projection.onDidAppend((items) => {
-			this._onDidAppend.fire(items);
-		});
-		return projection;
-	}
-
-	override dispose(): void {
-		this._current.dispose();
-		super.dispose();
 	}
 }

@@ -1,6 +1,7 @@
 // API keys, each stored for one provider and one origin (scheme, host, port): a key goes out only
 // to the origin it was stored for, whichever settings level points Aside somewhere else. Pure
 // (SecretStorage comes in as an interface), so Node tests can load it.
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { ANTHROPIC_BASE_URL } from '../providers/anthropic';
 
@@ -115,7 +116,7 @@ export class ApiKeys {
 				await this.secrets.delete(legacy);
 			} catch (error) {
 				// The old key stays where it was (and is sent nowhere); the next window tries again.
-				this.log.warn(`Aside could not move the ${label} API key stored earlier: ${error instanceof Error ? error.message : String(error)}`);
+				this.log.warn(`Aside could not move the ${label} API key stored earlier: ${errorMessage(error)}`);
 			}
 		}
 	}

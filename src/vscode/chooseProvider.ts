@@ -2,6 +2,7 @@
 // then the base URL, with the common local servers listed (and marked when found running); then
 // the key where one is needed, stored for that origin. The choice goes to the *user* settings.
 import * as vscode from 'vscode';
+import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { type DetectedServer, LOCAL_SERVERS, type LocalPorts, localServerUrl, offerLabel } from '../providers/localServers';
 import type { ProviderId } from '../providers/provider';
@@ -114,7 +115,7 @@ export async function useServer(server: DetectedServer, log: Logger): Promise<vo
 
 export async function chooseProvider(context: ChooseProviderContext): Promise<void> {
 	const found = context.detect().catch((error: unknown) => {
-		context.log.warn(`Aside could not look for local model servers: ${error instanceof Error ? error.message : String(error)}`);
+		context.log.warn(`Aside could not look for local model servers: ${errorMessage(error)}`);
 		return [] as readonly DetectedServer[];
 	});
 	const current = context.current();

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Agent } from '../agent/agent';
 import type { FileSessionLibrary } from '../agent/library';
 import type { NetworkGate } from '../agent/networkGate';
+import type { AsideApi } from '../api';
 import type { ChatSessions } from '../agent/sessions';
 import type { LastOutcome } from '../transcript/summary';
 import type { LogOutputChannel } from 'vscode';
@@ -17,6 +18,8 @@ export interface CommandServices {
 	readonly sessions: ChatSessions;
 	readonly library: FileSessionLibrary;
 	readonly agent: Agent;
+	/** The public API: the command sends a message as `sendMessage` does. */
+	readonly api: Pick<AsideApi, 'sendMessage'>;
 	readonly chatView: ChatViewProvider;
 	readonly log: LogOutputChannel;
 	/** Keys, local-server detection and the settings in effect, for the provider commands. */
@@ -93,12 +96,7 @@ export function registerCommands(services: CommandServices): DisposableStore {
 	store.add(vscode.commands.registerCommand('aside.stop', () => {
 		agent.stop();
 	}));
-	store.add(vscode.commands.registerCommand('aside.sendMessage', async (text: unknown) => {
-		if (typeof text !== 'string' || text.trim() === '') {
-			throw new Error('aside.sendMessage takes the text of the message as its argument.');
-		}
-		const outcome = await agent.startTurn(text);
-		return { sessionId: sessions.current.id, ...outcome };
-	}));
+	// The API's own sendMessage: it refuses what is not a message, and answers with the outcome.
+	store.add(vscode.commands.registerCommand('aside.sendMessage', (text: unknown) => services.api.sendMessage(text as string)));
 	return store;
 }

@@ -3,7 +3,8 @@
 // the origin it was stored for), and the chat models VS Code offers (vscode.lm). Each failure
 // says what to configure.
 import * as vscode from 'vscode';
-import type { ModelSource, ResolvedModel } from '../agent/agent';
+import { errorMessage } from '../base/errors';
+import type { ModelSource, ResolvedModel } from '../agent/ports';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -104,7 +105,7 @@ export class VsCodeModelSource extends Disposable implements ModelSource {
 			}
 			return problem === undefined ? { models } : { models, problem };
 		} catch (error) {
-			const message = error instanceof Error ? error.message : String(error);
+			const message = errorMessage(error);
 			const keyless = await this.keylessOrigin();
 			if (error instanceof ProviderError && error.kind === 'auth' && keyless !== undefined) {
 				// The server wants a key, and the one place keys come from has none for it.

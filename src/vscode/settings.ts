@@ -2,7 +2,9 @@
 // `contributes.configuration` must say the same (settings.spec.ts holds them equal). Reading
 // them from VS Code happens in configuration.ts; this module stays pure so Node tests can load it.
 import * as z from 'zod';
+import { PERMISSION_MODES } from '../agent/permissionMode';
 import { SendShortcut, type ViewSettings } from '../protocol/messages';
+import { PROVIDER_IDS } from '../providers/provider';
 import { redactText } from '../providers/redact';
 import type { ReminderConfig } from '../reminders/config';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
@@ -20,7 +22,7 @@ function define<T>(key: string, schema: z.ZodType<T>, defaultValue: T): SettingD
 export const SETTINGS = {
 	sendShortcut: define('aside.chat.sendShortcut', SendShortcut, 'enter'),
 	maxMessageLength: define('aside.chat.maxMessageLength', z.number().int().min(1000).max(1_000_000), 100_000),
-	provider: define('aside.provider', z.enum(['vscode-lm', 'anthropic', 'openai-compatible']), 'vscode-lm'),
+	provider: define('aside.provider', z.enum(PROVIDER_IDS), 'vscode-lm'),
 	model: define('aside.model', z.string().max(200), ''),
 	baseUrl: define(
 		'aside.baseUrl',
@@ -34,7 +36,7 @@ export const SETTINGS = {
 	maxOutputTokens: define('aside.maxOutputTokens', z.number().int().min(256).max(200_000), 8192),
 	contextWindow: define('aside.contextWindow', z.number().int().min(0).max(100_000_000), 0),
 	requestTimeoutSeconds: define('aside.requestTimeoutSeconds', z.number().int().min(10).max(3600), 120),
-	permissionMode: define('aside.permissions.mode', z.enum(['ask', 'auto-edit', 'plan']), 'ask'),
+	permissionMode: define('aside.permissions.mode', z.enum(PERMISSION_MODES), 'ask'),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
 	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),
 	editedMaxCacheBytes: define('aside.editedFiles.maxCacheBytes', z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024), 16 * 1024 * 1024),

@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AsideApi } from '../../src/api';
-import type { AsideExports, AsideTestHooks } from '../../src/extension';
+import type { AsideExports } from '../../src/extension';
+import type { AsideTestHooks } from '../../src/vscode/testHooks';
 
 export const EXTENSION_ID = 'aside-dev.aside';
 

@@ -1,0 +1,80 @@
+// Making a session's observers (SessionObservers with their edit diagnostics) from the editor's
+// ports, the one way: the extension does it for each session that becomes current, and the
+// diagnostics bench does it to measure exactly what the product runs.
+import type { Clock, Timers } from '../base/clock';
+import { type HasCurrent, whileCurrent } from '../base/current';
+import { Disposable, toDisposable } from '../base/lifecycle';
+import type { Logger } from '../base/log';
+import type { DiagnosticsSource } from '../observe/diagnostics';
+import { EditDiagnostics, type EditDiagnosticsOptions, type EditDiagnosticsTelemetry } from '../observe/editDiagnostics';
+import type { EditedFilesOptions, FileEvents } from '../observe/editedFiles';
+import type { ReminderEngine } from '../reminders/engine';
+import type { WorkspaceFs } from '../tools/tool';
+import { type DocumentOpener, SessionObservers } from './observers';
+import type { ChatSession } from './session';
+
+/** Edit diagnostics' side of the editor: where problems come from, documents, time, and how they are shown. */
+export interface EditDiagnosticsPorts {
+	readonly source: DiagnosticsSource;
+	readonly documents: DocumentOpener;
+	readonly clock: Clock;
+	readonly timers: Timers;
+	readonly options: EditDiagnosticsOptions;
+	/** Counts of each wait and comparison, never text or paths. */
+	readonly telemetry?: EditDiagnosticsTelemetry;
+	/** `aside.diagnostics.openEditedFiles`, read at each edit. */
+	readonly openEditedFiles?: () => boolean;
+}
+
+/** What a session's observers are made from. */
+export interface ObserverPorts {
+	readonly fs: WorkspaceFs;
+	readonly fileEvents: FileEvents;
+	readonly roots: () => readonly string[];
+	readonly editedFiles: EditedFilesOptions;
+	readonly log: Logger;
+	/** Absent: no edit diagnostics (the edited files and AGENTS.md are still observed). */
+	readonly diagnostics?: EditDiagnosticsPorts;
+}
+
+/** The observers of one session's engine. */
+export function createSessionObservers(engine: ReminderEngine, ports: ObserverPorts): SessionObservers {
+	const { diagnostics } = ports;
+	return new SessionObservers(
+		engine,
+		ports.fs,
+		ports.fileEvents,
+		ports.roots,
+		ports.editedFiles,
+		ports.log,
+		diagnostics && {
+			observer: new EditDiagnostics(diagnostics.source, diagnostics.clock, diagnostics.timers, diagnostics.options, diagnostics.telemetry),
+			documents: diagnostics.documents,
+			...(diagnostics.openEditedFiles ? { openEditedFiles: diagnostics.openEditedFiles } : {}),
+		},
+	);
+}
+
+/** The observers of whichever session is current: made when it becomes current, disposed when another does. */
+export class CurrentObservers extends Disposable {
+	private observers: SessionObservers | undefined;
+
+	constructor(sessions: HasCurrent<ChatSession>, ports: ObserverPorts) {
+		super();
+		this._register(whileCurrent(sessions, (session) => {
+			const observers = createSessionObservers(session.reminders, ports);
+			// A reopened chat was given files and problems already: its records say which.
+			observers.restore(session.records);
+			this.observers = observers;
+			return toDisposable(() => {
+				observers.dispose();
+				this.observers = undefined;
+			});
+		}));
+	}
+
+	/** The current session's observers; undefined once disposed. */
+	get current(): SessionObservers | undefined {
+		return this.observers;
+	}
+}

@@ -1,0 +1,98 @@
+// One tool call of a turn loop: permission → invoke → record. A write or command is prepared
+// first (its input checked, what the person confirms built); the person is asked when the mode
+// says so, and the verdict is queued as a reminder; the observers hear of the call before it runs
+// and after its result is recorded. Nothing here throws for a tool's sake: every failure is the
+// call's result. A stopped turn ends after the call's result is recorded.
+import type { Owner } from '../reminders/definition';
+import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
+import { ProviderError } from '../providers/provider';
+import { declareTouches } from '../tools/registry';
+import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
+import type { ToolResultRecord } from '../transcript/records';
+import type { PermissionMode } from './permissionMode';
+import type { AgentPorts } from './ports';
+import type { ToolCall } from './response';
+import type { TurnScope } from './turn';
+
+const DENIED = 'The user denied this call; it did not run.';
+
+/**
+ * Whether a call waits for the person: a command always; a write in ask mode; and, in any mode,
+ * a write whose confirmation says it must always be asked about (a file with more than one hard
+ * link may be the same file as one outside the workspace). So every write and command is
+ * prepared (validated, its confirmation built) before the decision; a read never asks.
+ */
+export function needsPermission(kind: Tool['kind'], mode: PermissionMode, confirmation?: Confirmation): boolean {
+	return kind === 'run' || (kind === 'write' && (mode === 'ask' || confirmation?.alwaysAsk !== undefined));
+}
+
+export class ToolCallRunner {
+	constructor(
+		private readonly ports: AgentPorts,
+		private readonly scope: TurnScope,
+		private readonly owner: Owner,
+		private readonly turnId: string,
+	) {}
+
+	/** Runs `call` with the tools on offer (`final`: the step limit is reached, so nothing runs) and records its result. */
+	async run(call: ToolCall, tools: readonly Tool[], mode: PermissionMode, final: boolean, signal: AbortSignal): Promise<void> {
+		const { clock, ids } = this.ports.runtime;
+		const started = clock.now();
+		const tool = tools.find((candidate) => candidate.name === call.name);
+		let result: ToolResult;
+		let verdict: ToolResultRecord['verdict'];
+		if (final) {
+			result = { isError: true, content: 'Not run: this was the last step allowed for this turn.' };
+		} else if (!tool) {
+			result = { isError: true, content: `There is no tool named "${call.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` };
+		} else {
+			({ result, verdict } = await this.decideAndInvoke(tool, call, mode, signal));
+		}
+		this.scope.transcript.append({
+			kind: 'tool-result',
+			id: ids.next(),
+			turnId: this.turnId,
+			callId: call.id,
+			name: call.name,
+			at: clock.now(),
+			content: result.content,
+			isError: result.isError ?? false,
+			...(result.notices?.length ? { notices: [...result.notices] } : {}),
+			...(result.detail ? { detail: result.detail } : {}),
+			durationMs: clock.now() - started,
+			...(verdict ? { verdict } : {}),
+		});
+		await this.scope.observers?.afterTool(call, result, this.owner, signal);
+		if (signal.aborted) {
+			throw new ProviderError('cancelled', 'The turn was stopped.');
+		}
+	}
+
+	/** Prepares the call, asks the person when it must, and runs it unless they denied it. */
+	private async decideAndInvoke(tool: Tool, call: ToolCall, mode: PermissionMode, signal: AbortSignal): Promise<{ result: ToolResult; verdict?: ToolResultRecord['verdict'] }> {
+		const { scope } = this;
+		const context = this.ports.tools.context(signal);
+		const prepared = tool.kind !== 'read' ? await this.ports.tools.prepare(tool, call.input, context) : undefined;
+		if (prepared && !prepared.ok) {
+			// Invalid input, or a change that cannot apply: that is the result; nothing to ask.
+			return { result: prepared.result };
+		}
+		if (prepared && needsPermission(tool.kind, mode, prepared.confirmation)) {
+			const confirmation = prepared.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
+			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
+			const decision = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+			scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: decision.granted, tool: tool.name, target: confirmation.target, ...(decision.note ? { note: decision.note } : {}) }));
+			const result = decision.granted ? await this.invoke(tool, call, context, signal) : { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED };
+			return { result, verdict: decision.granted ? 'granted' : 'denied' };
+		}
+		scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: tool.name });
+		return { result: await this.invoke(tool, call, context, signal) };
+	}
+
+	private async invoke(tool: Tool, call: ToolCall, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
+		const { observers } = this.scope;
+		const touches = observers ? await declareTouches(tool, call.input, context) : NO_TOUCHES;
+		await observers?.beforeTool({ name: call.name, touches }, this.owner, signal);
+		return this.ports.tools.invoke(tool, call.input, context);
+	}
+}

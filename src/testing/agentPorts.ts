@@ -1,0 +1,34 @@
+// The agent's ports for tests: a model dispatch over one provider (a scripted one, usually), and
+// a whole set of ports over the tool registry with a fake runtime.
+import type { AgentPorts, ModelDispatch, ModelSource, Runtime } from '../agent/ports';
+import { modelDispatch } from '../agent/dispatch';
+import type { PermissionMode } from '../agent/permissionMode';
+import { registryToolBox } from '../agent/toolBox';
+import type { ChatProvider } from '../providers/provider';
+import type { Tool, ToolContext } from '../tools/tool';
+import { FakeClock, SequentialIds } from './fakeClock';
+import { RecordingLogger } from './recordingLogger';
+
+/** Every request goes straight to `provider`'s model `model`: no retries, no idle timeout. */
+export function directDispatch(provider: ChatProvider, model = 'scripted'): ModelDispatch {
+	return {
+		resolve: () => Promise.resolve({ provider, model }),
+		stream: (resolved, request, signal) => resolved.provider.stream(request, signal),
+	};
+}
+
+export interface TestPortOptions {
+	/** The tools on offer in each mode; none when absent. */
+	readonly tools?: (mode: PermissionMode) => readonly Tool[];
+	readonly context?: (signal: AbortSignal) => ToolContext;
+	readonly runtime?: Partial<Runtime>;
+}
+
+/** The ports an Agent over `models` gets in tests: the registry's tool box, one attempt per request, a fake clock. */
+export function testPorts(models: ModelSource, options: TestPortOptions = {}): AgentPorts {
+	return {
+		tools: registryToolBox(options.tools ?? (() => []), options.context ?? ((signal) => ({ roots: ['/ws'], signal }) as never)),
+		dispatch: modelDispatch(models, { retries: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }),
+		runtime: { clock: new FakeClock(), ids: new SequentialIds('a'), log: new RecordingLogger(), ...options.runtime },
+	};
+}

@@ -1,0 +1,37 @@
+// The agent's ports in VS Code: the built-in tools on the workspace (read-only ones only in plan
+// mode or an untrusted workspace), the model dispatch over the model source with the product's
+// retries and `aside.requestTimeoutSeconds`, and the real clock, random ids and the Aside log.
+import * as vscode from 'vscode';
+import { randomIds, systemClock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { modelDispatch, PROVIDER_RETRIES } from '../agent/dispatch';
+import type { AgentPorts, ModelSource } from '../agent/ports';
+import { systemPrompt } from '../agent/systemPrompt';
+import { registryToolBox } from '../agent/toolBox';
+import { SeenTexts } from '../observe/seenTexts';
+import { toolsFor } from '../tools/registry';
+import type { Configuration } from './configuration';
+import { type VsCodeToolHost, workspaceRoots } from './toolHost';
+
+export interface AgentHost {
+	readonly configuration: Configuration;
+	readonly models: ModelSource;
+	readonly tools: VsCodeToolHost;
+	/** The current chat's stale-write guard (its observers'), when there is one. */
+	readonly seen: () => SeenTexts | undefined;
+	readonly log: Logger;
+}
+
+export function vscodeAgentPorts({ configuration, models, tools, seen, log }: AgentHost): AgentPorts {
+	return {
+		// Without observers, an empty guard: it refuses every edit.
+		tools: registryToolBox((mode) => toolsFor(mode, vscode.workspace.isTrusted), (signal) => tools.contextFor(signal, seen() ?? new SeenTexts())),
+		dispatch: modelDispatch(models, { retries: PROVIDER_RETRIES, idleTimeoutMs: () => configuration.current.requestTimeoutSeconds * 1000 }),
+		runtime: { clock: systemClock, ids: randomIds, log },
+	};
+}
+
+/** The root turn's system prompt: the workspace folders and the platform, as they are now. */
+export function vscodeSystemPrompt(): string {
+	return systemPrompt({ roots: workspaceRoots(), platform: `${process.platform} (${process.arch})` });
+}

@@ -1,0 +1,44 @@
+// The window's chats: stored as JSONL transcripts in the workspace's storage folder, made with
+// the environment every session shares (the real clock and ids, the log, the reminder settings,
+// the built-in reminders and those other extensions contributed, as of each session's making).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as vscode from 'vscode';
+import { FileSessionLibrary } from '../agent/library';
+import type { SessionEnvironment } from '../agent/session';
+import { ChatSessions } from '../agent/sessions';
+import type { ContributedReminders } from '../api';
+import { randomIds, systemClock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { builtinReminders } from '../reminders/builtin/defaults';
+import type { ReminderConfig } from '../reminders/config';
+import type { Configuration } from './configuration';
+import { readRootInstructions } from './instructions';
+import { reminderConfigOf } from './settings';
+
+export interface WindowSessions {
+	readonly library: FileSessionLibrary;
+	readonly sessions: ChatSessions;
+	readonly sessionsDir: string;
+	/** What each session's reminder engine reads at its WAITs. */
+	readonly reminderConfig: ReminderConfig;
+	/** Aside's own storage folders (the workspace's and the global one). */
+	readonly storageFolders: readonly string[];
+}
+
+export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger): WindowSessions {
+	const reminderConfig = reminderConfigOf(() => configuration.current);
+	const env: SessionEnvironment = {
+		clock: systemClock,
+		ids: randomIds,
+		log,
+		reminderConfig,
+		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions), ...reminders.current],
+		reminderKeys: reminders.keys,
+	};
+	const storage = context.storageUri ?? context.globalStorageUri;
+	const sessionsDir = join(storage.fsPath, 'sessions');
+	mkdirSync(sessionsDir, { recursive: true });
+	const library = new FileSessionLibrary(sessionsDir, () => systemClock.now(), log);
+	return { library, sessions: new ChatSessions(library, env), sessionsDir, reminderConfig, storageFolders: [storage.fsPath, context.globalStorageUri.fsPath] };
+}

@@ -1,0 +1,82 @@
+// Host state for the integration tests, exported beside the public API only when the extension
+// host runs with ASIDE_TEST_HOOKS=1 (the harness sets it); never part of the public API.
+import type { Agent } from '../agent/agent';
+import type { CurrentObservers } from '../agent/currentObservers';
+import type { NetworkGate } from '../agent/networkGate';
+import type { ChatSessions } from '../agent/sessions';
+import type { Event } from '../base/event';
+import type { AgentStatus, TranscriptItem } from '../protocol/messages';
+import type { ReminderConfig } from '../reminders/config';
+import { agentStatus } from '../view/agentView';
+import type { SessionProjections } from '../view/sessionView';
+import type { ApiKeys, KeyedProvider } from './apiKeys';
+import type { Configuration } from './configuration';
+import type { SettingProblem } from './settings';
+
+export interface AsideTestHooks {
+	readonly currentSessionItems: () => readonly TranscriptItem[];
+	readonly currentSessionId: () => string;
+	readonly onDidAppend: Event<readonly TranscriptItem[]>;
+	/** The reminder configuration the engine reads at every WAIT. */
+	readonly reminderConfig: ReminderConfig;
+	readonly settingProblems: () => readonly SettingProblem[];
+	readonly sessionsDir: string;
+	readonly agentBusy: () => boolean;
+	readonly stop: () => void;
+	readonly approve: (callId: string, granted: boolean, note?: string) => void;
+	readonly pendingApproval: () => string | undefined;
+	/** Stores an API key for one origin as Aside: Set API Key would (the command asks through quick picks). */
+	readonly storeApiKey: (provider: KeyedProvider, origin: string, key: string | undefined) => Promise<void>;
+	/** Whether Aside may contact model servers yet (Restricted Mode closes it until the person acts). */
+	readonly networkAllowed: () => boolean;
+	/** What the chat says about whether anything can answer. */
+	readonly agentStatus: () => AgentStatus;
+	/** Files the agent saw that changed and were not reported yet. */
+	readonly pendingEditedFiles: () => number;
+	/** The context window the agent uses now (what the context meter shows), if known. */
+	readonly contextWindow: () => number | undefined;
+}
+
+export interface HookedState {
+	readonly sessions: ChatSessions;
+	readonly sessionsDir: string;
+	readonly projections: SessionProjections;
+	readonly agent: Agent;
+	readonly observers: CurrentObservers;
+	readonly configuration: Configuration;
+	readonly reminderConfig: ReminderConfig;
+	readonly keys: ApiKeys;
+	readonly gate: NetworkGate;
+}
+
+/** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
+export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTestHooks | undefined {
+	if (env.ASIDE_TEST_HOOKS !== '1') {
+		return undefined;
+	}
+	const { sessions, projections, agent, observers, configuration, keys, gate } = state;
+	return {
+		currentSessionItems: () => projections.current.items,
+		currentSessionId: () => sessions.current.id,
+		// Follows whichever session is current.
+		onDidAppend: projections.onDidAppend,
+		reminderConfig: state.reminderConfig,
+		settingProblems: () => configuration.problems,
+		sessionsDir: state.sessionsDir,
+		agentBusy: () => agent.isRunning,
+		stop: () => {
+			agent.stop();
+		},
+		approve: (callId, granted, note) => {
+			agent.approve(callId, granted, note);
+		},
+		pendingApproval: () => agent.state.approval?.callId,
+		pendingEditedFiles: () => observers.current?.pendingCount ?? 0,
+		contextWindow: () => agent.state.contextWindow,
+		storeApiKey: async (provider, origin, key) => {
+			await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
+		},
+		networkAllowed: () => gate.isOpen,
+		agentStatus: () => agentStatus(agent.state),
+	};
+}
