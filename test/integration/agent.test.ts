@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { wrap } from '../../src/reminders/envelope';
 import type { InjectionRecord } from '../../src/reminders/record';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, workspaceFile } from './support';
+import { activeAside, driver, hasDriver, until, workspaceFile, useScriptedServer } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -55,21 +55,16 @@ function transcriptLines(dir: string, sessionId: string): { kind: string; [key: 
 
 describe('the agent, with a scripted model server', function () {
 	let server: ModelServer;
-	const aside = vscode.workspace.getConfiguration('aside');
+	let restore: () => Promise<void>;
 
 	before(async () => {
 		server = await startModelServer({ models: ['scripted-model'] });
-		await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-		await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-		await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
-		await aside.update('permissions.mode', 'ask', vscode.ConfigurationTarget.Global);
+		restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model', mode: 'ask' });
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
 	after(async () => {
-		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
-			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-		}
+		await restore();
 		await server.close();
 	});
 
@@ -295,25 +290,16 @@ describe('the agent, with a scripted model server', function () {
 
 describe('the agent on the Anthropic provider, with a scripted model server', function () {
 	let server: ModelServer;
-	const aside = vscode.workspace.getConfiguration('aside');
+	let restore: () => Promise<void>;
 
 	before(async () => {
-		const { hooks } = await activeAside();
 		server = await startModelServer({ models: ['claude-scripted'] });
-		await hooks.storeApiKey('anthropic', server.url, 'sk-test-key-never-logged');
-		await aside.update('provider', 'anthropic', vscode.ConfigurationTarget.Global);
-		await aside.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
-		await aside.update('model', 'claude-scripted', vscode.ConfigurationTarget.Global);
-		await aside.update('permissions.mode', 'auto-edit', vscode.ConfigurationTarget.Global);
+		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'auto-edit', apiKey: 'sk-test-key-never-logged' });
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
 	after(async () => {
-		const { hooks } = await activeAside();
-		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
-			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-		}
-		await hooks.storeApiKey('anthropic', server.url, undefined);
+		await restore();
 		await server.close();
 	});
 

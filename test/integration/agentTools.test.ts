@@ -11,7 +11,7 @@ import { parseReminders } from '../../src/reminders/envelope';
 import { NodeTextSearch } from '../../src/tools/nodeSearch';
 import { VsCodeWorkspaceFs } from '../../src/vscode/toolHost';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, until, workspaceFile } from './support';
+import { activeAside, until, workspaceFile, useScriptedServer } from './support';
 
 const folder = () => workspaceFile('tools-scratch').fsPath;
 
@@ -69,26 +69,17 @@ describe('the tools\' VS Code adapter', function () {
 
 describe('the agent\'s tools end to end, on the Anthropic provider in auto-edit mode', function () {
 	let server: ModelServer;
-	const aside = vscode.workspace.getConfiguration('aside');
+	let restore: () => Promise<void>;
 
 	before(async () => {
-		const { hooks } = await activeAside();
 		mkdirSync(folder(), { recursive: true });
 		server = await startModelServer({ models: ['claude-scripted'] });
-		await hooks.storeApiKey('anthropic', server.url, 'sk-test-tools');
-		await aside.update('provider', 'anthropic', vscode.ConfigurationTarget.Global);
-		await aside.update('baseUrl', server.url, vscode.ConfigurationTarget.Global);
-		await aside.update('model', 'claude-scripted', vscode.ConfigurationTarget.Global);
-		await aside.update('permissions.mode', 'auto-edit', vscode.ConfigurationTarget.Global);
+		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'auto-edit', apiKey: 'sk-test-tools' });
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
 	after(async () => {
-		const { hooks } = await activeAside();
-		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode']) {
-			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-		}
-		await hooks.storeApiKey('anthropic', server.url, undefined);
+		await restore();
 		await server.close();
 		rmSync(folder(), { recursive: true, force: true });
 	});

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import ollamaPsEmpty from '../fixtures/model-servers/ollama-ps-empty.json';
 import ollamaShowNumCtx from '../fixtures/model-servers/ollama-show-num-ctx.json';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until } from './support';
+import { activeAside, driver, hasDriver, until, useScriptedServer } from './support';
 
 const MODEL = 'qwen2.5-coder-8k';
 const USAGE_BLOCK = '<system-reminder key="context.usage">';
@@ -30,22 +30,20 @@ function lastMessage(request: ReceivedRequest | undefined): string {
 
 describe('the context window, with the scripted server as Ollama', function () {
 	let server: ModelServer;
+	let restore: () => Promise<void>;
 	const aside = vscode.workspace.getConfiguration('aside');
 
 	before(async () => {
 		server = await startModelServer({ models: [MODEL] });
 		server.serve('POST', '/api/show', { body: ollamaShowNumCtx });
 		server.serve('GET', '/api/ps', { body: ollamaPsEmpty });
-		await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-		await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-		await aside.update('model', MODEL, vscode.ConfigurationTarget.Global);
+		restore = await useScriptedServer(server, { provider: 'openai-compatible', model: MODEL });
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
 	after(async () => {
-		for (const key of ['provider', 'baseUrl', 'model', 'contextWindow']) {
-			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-		}
+		await aside.update('contextWindow', undefined, vscode.ConfigurationTarget.Global);
+		await restore();
 		await server.close();
 	});
 

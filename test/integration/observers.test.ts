@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, until, workspaceFile } from './support';
+import { activeAside, until, workspaceFile, useScriptedServer } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -48,15 +48,13 @@ const ORIGINAL = 'export const answer = 41;\n';
 
 describe('the stale-write guard, in VS Code', function () {
 	let server: ModelServer;
+	let restore: () => Promise<void>;
 	const aside = vscode.workspace.getConfiguration('aside');
 	const file = () => workspaceFile('src/stale.ts');
 
 	before(async () => {
 		server = await startModelServer({ models: ['scripted-model'] });
-		await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-		await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-		await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
-		await aside.update('permissions.mode', 'auto-edit', vscode.ConfigurationTarget.Global);
+		restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model', mode: 'auto-edit' });
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
@@ -71,9 +69,8 @@ describe('the stale-write guard, in VS Code', function () {
 	});
 
 	after(async () => {
-		for (const key of ['provider', 'baseUrl', 'model', 'permissions.mode', 'editedFiles.maxDiffLines']) {
-			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-		}
+		await aside.update('editedFiles.maxDiffLines', undefined, vscode.ConfigurationTarget.Global);
+		await restore();
 		await server.close();
 	});
 

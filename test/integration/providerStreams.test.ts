@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside } from './support';
+import { activeAside, useScriptedServer } from './support';
 
 const KEY = 'sk-integration-echoed-key-0123456789';
 
@@ -21,24 +21,16 @@ function sse(...chunks: readonly object[]): string[] {
 
 describe('provider streams from real servers', function () {
 	let server: ModelServer;
-	const aside = vscode.workspace.getConfiguration('aside');
+	let restore: () => Promise<void>;
 
 	before(async () => {
-		const { hooks } = await activeAside();
 		server = await startModelServer({ models: ['scripted-model'] });
-		await hooks.storeApiKey('openai-compatible', server.url, KEY);
-		await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-		await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-		await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
+		restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model', apiKey: KEY });
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
 	after(async () => {
-		const { hooks } = await activeAside();
-		for (const key of ['provider', 'baseUrl', 'model']) {
-			await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-		}
-		await hooks.storeApiKey('openai-compatible', server.url, undefined);
+		await restore();
 		await server.close();
 	});
 

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, type ChatReading, driver, hasDriver, until } from './support';
+import { activeAside, type ChatReading, driver, hasDriver, until, useScriptedServer } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -42,11 +42,8 @@ describe('a chat another window is writing', function () {
 		writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: hostname(), token: 'the-other-window', since: at }));
 		const written = readFileSync(transcript);
 		const server = await startModelServer({ models: ['scripted-model'] });
-		const aside = vscode.workspace.getConfiguration('aside');
+		const restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model' });
 		try {
-			await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-			await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-			await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
 			await vscode.commands.executeCommand('aside.focusChat');
 			await driver('openFromChatList', { title });
 			await until(() => hooks.currentSessionId(), (current) => current === id, 'the chat opened from the list');
@@ -77,9 +74,7 @@ describe('a chat another window is writing', function () {
 			const copied = readFileSync(join(hooks.sessionsDir, `${result.sessionId}.jsonl`), 'utf8');
 			assert.match(copied, /"text":"Question from the other window"[\s\S]*"text":"Go on here\."/);
 		} finally {
-			for (const key of ['provider', 'baseUrl', 'model']) {
-				await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-			}
+			await restore();
 			await server.close();
 			rmSync(lock, { force: true });
 			await vscode.commands.executeCommand('aside.newChat');

@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as vscode from 'vscode';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, RELOAD_NOTE } from './support';
+import { activeAside, RELOAD_NOTE, useScriptedServer } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -27,11 +26,8 @@ describe('after a window reload', () => {
 	it('continues it: the next request replays the history and says the session was resumed, once', async () => {
 		const { api } = await activeAside();
 		const server = await startModelServer({ models: ['scripted-model'] });
-		const aside = vscode.workspace.getConfiguration('aside');
+		const restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model' });
 		try {
-			await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-			await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-			await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
 			server.script({ text: 'Continuing where we left off.' });
 			const result = await api.sendMessage('And what is in src?');
 			assert.equal(result.outcome, 'done', result.error);
@@ -51,9 +47,7 @@ describe('after a window reload', () => {
 			assert.match(reminder, /^<system-reminder key="session\.resume">\nThis session was reopened after VS Code reloaded or restarted; it last recorded activity at \d{4}-\d\d-\d\dT/);
 			assert.equal(reminder.split('<system-reminder').length - 1, 1);
 		} finally {
-			for (const key of ['provider', 'baseUrl', 'model']) {
-				await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-			}
+			await restore();
 			await server.close();
 		}
 	});

@@ -5,17 +5,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, RELOAD_NOTE } from './support';
+import { activeAside, RELOAD_NOTE, useScriptedServer } from './support';
 
 describe('a session to reopen after the reload', () => {
 	it('is recorded as it happens and left current', async () => {
 		const { api, hooks } = await activeAside();
 		const server = await startModelServer({ models: ['scripted-model'] });
-		const aside = vscode.workspace.getConfiguration('aside');
+		const restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model' });
 		try {
-			await aside.update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
-			await aside.update('baseUrl', `${server.url}/v1`, vscode.ConfigurationTarget.Global);
-			await aside.update('model', 'scripted-model', vscode.ConfigurationTarget.Global);
 			await vscode.commands.executeCommand('aside.newChat');
 			server.script({ toolCalls: [{ id: 'call_list', name: 'List', input: {} }] }, { text: 'There are two folders.' });
 			const result = await api.sendMessage('What is in this workspace?');
@@ -25,9 +22,7 @@ describe('a session to reopen after the reload', () => {
 			assert.deepEqual(items.map((item) => item.kind), ['user', 'reminders', 'tool', 'assistant', 'turn-end']);
 			writeFileSync(join(process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp', RELOAD_NOTE), JSON.stringify({ sessionId: result.sessionId, items }));
 		} finally {
-			for (const key of ['provider', 'baseUrl', 'model']) {
-				await aside.update(key, undefined, vscode.ConfigurationTarget.Global);
-			}
+			await restore();
 			await server.close();
 		}
 	});

@@ -79,3 +79,39 @@ export async function until<T>(read: () => T, done: (value: T) => boolean, what 
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 }
+
+export interface ScriptedProvider {
+	readonly provider: 'anthropic' | 'openai-compatible';
+	readonly model: string;
+	/** `aside.permissions.mode` for the tests, when they need one. */
+	readonly mode?: 'ask' | 'auto-edit' | 'plan';
+	/** A key stored for the server's origin (Anthropic needs one). */
+	readonly apiKey?: string;
+}
+
+/**
+ * Points Aside's user settings at a scripted model server (the Anthropic API at its root, an
+ * OpenAI-compatible one at `/v1`) and stores the key for its origin; returns what undoes it all.
+ */
+export async function useScriptedServer(server: { readonly url: string }, scripted: ScriptedProvider): Promise<() => Promise<void>> {
+	const { hooks } = await activeAside();
+	const aside = vscode.workspace.getConfiguration('aside');
+	const global = vscode.ConfigurationTarget.Global;
+	if (scripted.apiKey !== undefined) {
+		await hooks.storeApiKey(scripted.provider, server.url, scripted.apiKey);
+	}
+	await aside.update('provider', scripted.provider, global);
+	await aside.update('baseUrl', scripted.provider === 'anthropic' ? server.url : `${server.url}/v1`, global);
+	await aside.update('model', scripted.model, global);
+	if (scripted.mode !== undefined) {
+		await aside.update('permissions.mode', scripted.mode, global);
+	}
+	return async () => {
+		for (const key of ['provider', 'baseUrl', 'model', ...(scripted.mode === undefined ? [] : ['permissions.mode'])]) {
+			await aside.update(key, undefined, global);
+		}
+		if (scripted.apiKey !== undefined) {
+			await hooks.storeApiKey(scripted.provider, server.url, undefined);
+		}
+	};
+}
