@@ -1,5 +1,5 @@
 // Provider-neutral histories for tests, in both tool-result styles.
-import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '../providers/messages';
+import { alternating, type AssistantMessage, type ChatMessage, type ToolMessage, type UserMessage } from '../providers/messages';
 
 export function userText(text: string): UserMessage {
 	return { role: 'user', content: [{ type: 'text', text }] };
@@ -28,21 +28,8 @@ export function resultsInUser(...ids: string[]): UserMessage {
 
 /**
  * What an Anthropic adapter sends: adjacent user-role messages merged into one, tool results
- * first (the protocol wants them at the start of the user message after the tool_use).
+ * first — the providers' one normalisation (`alternating`), as neutral messages again.
  */
 export function mergeForAnthropic(messages: readonly ChatMessage[]): ChatMessage[] {
-	const merged: ChatMessage[] = [];
-	for (const message of messages) {
-		const previous = merged.at(-1);
-		if (message.role === 'user' && previous?.role === 'user') {
-			const parts = [...previous.content, ...message.content];
-			merged[merged.length - 1] = {
-				role: 'user',
-				content: [...parts.filter((part) => part.type === 'tool-result'), ...parts.filter((part) => part.type !== 'tool-result')],
-			};
-		} else {
-			merged.push(message);
-		}
-	}
-	return merged;
+	return alternating(messages).map((turn): ChatMessage => (turn.role === 'assistant' ? turn : { role: 'user', content: [...turn.results, ...turn.texts.flat()] }));
 }
