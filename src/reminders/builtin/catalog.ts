@@ -4,7 +4,7 @@
 // A new reminder adds its declaration here, its own file beside this one, its settings in
 // package.json and its row in the docs (CONTRIBUTING.md, "Add a reminder").
 import { declareReminder, type ReminderDeclaration } from '../declaration';
-import { everyTurn, interval, onChange } from '../policy';
+import { everyTurn, interval, onChange, oneShot } from '../policy';
 
 export const USER_STEERING = declareReminder({
 	type: 'userSteering',
@@ -122,6 +122,62 @@ export const CONTEXT_USAGE = declareReminder({
 	description: 'Tells the model how full its context window is, once it is at least half full.',
 });
 
+// Issue 13 (modes, plans, reviews): declared here so the key registry, settings and docs agree;
+// each one's producer lives in its own file beside this one.
+export const MODE_CONSTRAINTS = declareReminder({
+	type: 'modeConstraints',
+	key: 'mode.constraints',
+	label: 'mode',
+	purpose: 'What the agent may do in the permission mode now in effect: which tools need approval, what is refused, the protected paths; sent at the first delivery of a chat and on each effective change of mode.',
+	introducedIn: '0.2.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model what it may do in the permission mode now in effect, at the start of a chat and whenever the mode changes.',
+});
+
+export const MODE_PLAN = declareReminder({
+	type: 'modePlan',
+	key: 'mode.plan',
+	label: 'plan mode',
+	purpose: 'The plan-mode workflow: the full template (read-only inspection, the proposal tags and shape) once per plan episode, then a one-line reference.',
+	introducedIn: '0.2.0',
+	configurable: true,
+	policy: everyTurn,
+	description: 'In plan mode, tells the model how to explore and propose a plan: the full guidance once per plan episode, then a one-line reference.',
+});
+
+export const PLAN_REFERENCE = declareReminder({
+	type: 'planReference',
+	key: 'plan.reference',
+	label: 'approved plan',
+	purpose: 'The approved plan (bounded) and its file, once on a later turn while it may still be relevant; re-armed by compaction.',
+	introducedIn: '0.2.0',
+	configurable: true,
+	policy: oneShot,
+	description: 'Reminds the model of the approved plan and where its file is, once on a later turn.',
+});
+
+export const PATCH_USER_REVISED = declareReminder({
+	type: 'patchUserRevised',
+	key: 'patch.user-revised',
+	label: 'your revision',
+	purpose: 'After the user changed a proposed edit in the diff editor before accepting it: the applied content is authoritative; do not reapply the original.',
+	introducedIn: '0.2.0',
+	configurable: true,
+	description: 'After you change a proposed edit in the diff editor before accepting it, tells the model that your text is what was applied.',
+});
+
+export const EDITS_VERIFY = declareReminder({
+	type: 'editsVerify',
+	key: 'edits.verify',
+	label: 'verify',
+	purpose: 'After a turn that changed at least two implementation files: suggests verifying the change (tests, build), and asks for evidence when an approved plan\'s verification is pending.',
+	introducedIn: '0.2.0',
+	configurable: true,
+	policy: interval(10),
+	description: 'After a turn that changed two or more implementation files, suggests running the tests or the build.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -135,4 +191,9 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	READ_TRUNCATED,
 	READ_EMPTY,
 	CONTEXT_USAGE,
+	MODE_CONSTRAINTS,
+	MODE_PLAN,
+	PLAN_REFERENCE,
+	PATCH_USER_REVISED,
+	EDITS_VERIFY,
 ];
