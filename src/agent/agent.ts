@@ -9,6 +9,7 @@ import { Approvals } from './approvals';
 import { ModelState } from './modelState';
 import type { TurnObservers } from './observers';
 import type { PermissionMode } from './permissionMode';
+import type { PermissionContext } from './permissions/policy';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
@@ -32,6 +33,8 @@ export interface AgentEnvironment {
 	readonly system: () => string;
 	/** The current session's observers (edited files, AGENTS.md), when the editor provides them. */
 	readonly observers?: () => TurnObservers | undefined;
+	/** What the permission policy reads besides the mode (rules, trust, Aside's storage); no rules, trusted, when absent. */
+	readonly permissions?: () => PermissionContext;
 }
 
 interface Running {
@@ -44,7 +47,6 @@ interface Running {
 export class Agent extends Disposable {
 	private running: Running | undefined;
 	private streaming: { readonly requestId: string; text: string } | null = null;
-	private mode: PermissionMode;
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
@@ -67,20 +69,20 @@ export class Agent extends Disposable {
 		const { log } = ports.runtime;
 		this.approvals = new Approvals(changed, log);
 		this.steering = new Steering(changed, log);
-		this.mode = env.settings.current.permissionMode;
-		let lastMode = this.mode;
+		let lastMode = env.settings.current.permissionMode;
 		this._register(env.settings.onDidChange(() => {
-			// A changed setting wins over the view's choice; an unrelated change keeps it.
+			// The setting is the mode of every chat that has not chosen its own (the toolbar's choice is the chat's).
 			const configured = env.settings.current.permissionMode;
 			if (configured !== lastMode) {
 				lastMode = configured;
-				this.mode = configured;
 				this.changed();
 			}
 		}));
 		this.modelState = this._register(new ModelState(env.models, changed, log));
 		this._register(env.sessions.onDidChangeCurrent(() => {
 			this.stop();
+			// Another chat: its own mode.
+			this.changed();
 		}));
 		this._register(toDisposable(() => {
 			this.running?.controller.abort();
@@ -99,7 +101,7 @@ export class Agent extends Disposable {
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
 			models: this.modelState.models,
-			mode: this.mode,
+			mode: this.chatMode(this.env.sessions.current),
 			approval: this.approvals.request,
 			streaming: this.streaming && { requestId: this.streaming.requestId, text: this.streaming.text },
 			steering: [...this.steering.pending],
@@ -107,17 +109,26 @@ export class Agent extends Disposable {
 		};
 	}
 
-	submit(text: string): void {
+	/**
+	 * Sends the person's message. `mode`: the one-message override, the mode its turn runs in
+	 * instead of the chat's; a message that joins a running turn as steering runs in that turn's.
+	 */
+	submit(text: string, mode?: PermissionMode): void {
 		const running = this.running;
 		if (running) {
 			this.steering.steer(running.session.reminders, running.turn.owner, text);
 			return;
 		}
-		void this.startTurn(text);
+		void this.startTurn(text, mode);
 	}
 
-	/** Starts a turn and resolves when it ended (for the API and tests). */
-	async startTurn(text: string): Promise<TurnOutcome> {
+	/** The chat's own mode, else the setting's. */
+	private chatMode(session: ChatSession): PermissionMode {
+		return session.mode ?? this.env.settings.current.permissionMode;
+	}
+
+	/** Starts a turn (in `override` rather than the chat's mode, when given) and resolves when it ended (for the API and tests). */
+	async startTurn(text: string, override?: PermissionMode): Promise<TurnOutcome> {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
@@ -132,11 +143,13 @@ export class Agent extends Disposable {
 				engine: session.reminders,
 				transcript: session,
 				permissions: this.approvals,
+				...(env.permissions ? { permissionPolicy: env.permissions } : {}),
 				settings: (model) => {
 					const settings = env.settings.current;
-					// Read at every step: a window learned during the turn counts from the next request.
+					// Read at every step: a window learned during the turn counts from the next request,
+					// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
 					const contextWindow = this.modelState.windowOf(model.model);
-					return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: this.mode, ...(contextWindow ? { contextWindow } : {}) };
+					return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: override ?? this.chatMode(session), ...(contextWindow ? { contextWindow } : {}) };
 				},
 				system: env.system,
 				onUpdate: (update) => {
@@ -180,8 +193,9 @@ export class Agent extends Disposable {
 		this.modelState.select(model);
 	}
 
+	/** The toolbar's choice: the current chat's mode from now on (recorded with the chat). */
 	selectMode(mode: PermissionMode): void {
-		this.mode = mode;
+		this.env.sessions.current.setMode(mode);
 		this.changed();
 	}
 

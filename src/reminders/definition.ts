@@ -1,6 +1,8 @@
 // What a reminder is: a typed definition with a trigger on current state, a content function and
 // a firing policy; and the entries every source hands to WAIT. Wrapping into <system-reminder>
 // blocks happens once, at injection; nothing here builds markup.
+import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionContext } from '../agent/permissions/policy';
 import type { FiringPolicy } from './policy';
 
 /** Who a request, a turn event or an injection belongs to: the root turn or one agent invocation. */
@@ -25,6 +27,8 @@ export interface WaitFacts {
 	readonly stepLimit?: number;
 	/** Context in use as of the last response, and the model's window, in tokens. */
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
+	/** The permission mode in effect for this request (a one-message override, else the chat's) and what the policy reads besides it. */
+	readonly permissions?: { readonly mode: PermissionMode; readonly context: PermissionContext };
 }
 
 export interface FiringContext {

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from '../reminders/record';
+import { PERMISSION_MODES } from '../agent/permissionMode';
 import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
 
 export const TRANSCRIPT_VERSION = 1;
@@ -16,13 +17,15 @@ export const SessionHeader = z.object({
 	createdAt: z.number(),
 });
 
-/** The title, model or provider changed (the last one wins on load). */
+/** The title, model, provider or the chat's permission mode changed (the last one wins on load). */
 export const SessionMeta = z.object({
 	kind: z.literal('meta'),
 	at: z.number(),
 	title: z.string().optional(),
 	provider: z.string().optional(),
 	model: z.string().optional(),
+	// A mode this version does not know (a later Aside's) is dropped, never the title beside it.
+	mode: z.enum(PERMISSION_MODES).optional().catch(undefined),
 });
 
 export const UserRecord = z.object({
@@ -192,7 +195,7 @@ const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => h
 
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
-	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString) },
+	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)) },
 	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString },
 	assistant: {
 		kind: anything,

@@ -3,11 +3,12 @@ import type { Clock } from '../../base/clock';
 import type { ReminderDefinition } from '../definition';
 import { finalStepNudge } from './agentNudge';
 import { contextUsage } from './contextUsage';
+import { modeConstraints } from './modeConstraints';
 import { sessionDate } from './sessionDate';
 import { type InstructionReader, workspaceInstructions } from './workspaceInstructions';
 
 /** The built-ins that need nothing from the editor. */
-export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage];
+export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage, modeConstraints];
 
 /** Every built-in roster reminder, given what the date and instruction ones read. */
 export function builtinReminders(clock: Clock, instructions: InstructionReader): ReminderDefinition[] {
