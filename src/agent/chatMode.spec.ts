@@ -63,13 +63,15 @@ function setup(options: { mode?: PermissionMode; permissions?: () => PermissionC
 		testPorts(models, { tools: (mode) => (mode === 'plan' ? [] : [editTool, runTool]) }),
 	);
 	const asked: string[] = [];
+	const titles: string[] = [];
 	agent.onDidChange((state) => {
 		if (state.approval) {
 			asked.push(`${state.approval.tool} ${state.approval.confirmation.target}`);
+			titles.push(state.approval.confirmation.title);
 			agent.approve(state.approval.callId, true, undefined);
 		}
 	});
-	return { provider, library, sessions, agent, asked };
+	return { provider, library, sessions, agent, asked, titles };
 }
 
 /** The mode.constraints blocks in the reminders a request carried (its last user message), by their first line. */
@@ -185,7 +187,7 @@ describe('a chat\'s permission mode', () => {
 	it('rules from the agent\'s environment: an allow rule runs without asking in ask mode, a deny rule refuses, a protected path asks in full-access', async () => {
 		ran.length = 0;
 		let rules = parsePermissionRules({ allow: ['Run(echo*)'], deny: ['Run(rm *)'] }).rules;
-		const { agent, provider, asked, sessions } = setup({ permissions: () => ({ ...OPEN_CONTEXT, rules }) });
+		const { agent, provider, asked, titles, sessions } = setup({ permissions: () => ({ ...OPEN_CONTEXT, rules }) });
 		provider.script(
 			{ toolCalls: [{ id: 'c1', name: 'Run', input: { command: 'echo hi' } }, { id: 'c2', name: 'Run', input: { command: 'rm -rf build' } }, { id: 'c3', name: 'Run', input: { command: 'echo hi && ls' } }] },
 			{ text: 'done' },
@@ -205,6 +207,8 @@ describe('a chat\'s permission mode', () => {
 		provider.script({ toolCalls: [{ id: 'c4', name: 'Edit', input: { path: '.vscode/settings.json' } }, { id: 'c5', name: 'Edit', input: { path: 'src/a.ts' } }] }, { text: 'done' });
 		await agent.startTurn('edit');
 		assert.deepEqual(asked, ['Edit .vscode/settings.json'], 'a protected path asks in full-access, even with an allow rule');
+		assert.equal(titles.at(-1), 'Edit a file (.vscode/settings.json is under .vscode/, a protected path: Aside asks before changing it in every mode)', 'the person reads why');
+		assert.equal(titles[0], 'Run a command', 'a question the mode asks needs no reason');
 	});
 
 	it('an untrusted workspace refuses a change whatever the mode, even if a tool were offered', async () => {

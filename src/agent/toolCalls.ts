@@ -82,7 +82,9 @@ export class ToolCallRunner {
 			return { result: refused(tool, decision.reason) };
 		}
 		if (decision?.verdict === 'ask') {
-			const confirmation = prepared?.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
+			const asked = prepared?.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
+			// When a rule or a protected path asks (not the mode), the person reads why: full-access asking is a surprise otherwise.
+			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
 			const answer = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
 			scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: tool.name, target: confirmation.target, ...(answer.note ? { note: answer.note } : {}) }));
