@@ -75,12 +75,17 @@ describe('permission modes in the real workbench', function () {
 		await driver('selectInChat', { name: 'Permission mode of this chat', value: 'auto-edit' });
 		await until(hooks.permissionMode, (mode) => mode === 'auto-edit', 'the chat to be in auto-edit');
 		assert.deepEqual((await send('Now in auto-edit.')).map(constraints), [['Permission mode now: auto-edit.']], 'exactly one block after the switch');
+		// What the chat shows of it: the reminders row above the message, opened (a picture for the docs).
+		const row = await driver<{ entries: { key: string; body: string }[] }>('expandReminders', { which: 'last', screenshot: { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/mode-constraints.png`, clip: { x: 0, y: 0, width: 1100, height: 720 } } });
+		assert.deepEqual(row.entries.map((entry) => entry.key), ['mode.constraints']);
+		assert.match(row.entries[0]?.body ?? '', /^Permission mode now: auto-edit\.\n- Runs without asking: reading and searching/);
 		assert.deepEqual((await send('Again in auto-edit.')).map(constraints), [[]], 'and none on the request after it');
 	});
 
 	it('a one-message override from the composer fires it once, and the next message returns to the chat\'s mode', async () => {
 		const { hooks } = await activeAside();
 		await driver('selectInChat', { name: 'Permission mode for the next message only', value: 'plan' });
+		await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/mode-override.png` });
 		assert.deepEqual((await send('Only look, this once.')).map(constraints), [['Permission mode now: plan.']]);
 		assert.equal(hooks.permissionMode(), 'auto-edit', 'the chat keeps its own mode');
 		assert.deepEqual((await send('Back to the chat\'s mode.')).map(constraints), [['Permission mode now: auto-edit.']]);
