@@ -92,7 +92,7 @@ describe('a chat\'s plans', () => {
 		const file = join(dir, 's1.plans', 'plan-1.md');
 		assert.equal(readFileSync(file, 'utf8'), `${PLAN}\n`);
 		assert.deepEqual(outcome, { mode: 'auto-edit', prompt: implementationPrompt(PLAN, file, 'keep it small') });
-		assert.match(outcome.prompt ?? '', /^Implement the approved plan below\. It is saved as .*plan-1\.md\.\n\nMy note: keep it small\n\n## Goal/);
+		assert.match(outcome.prompt, /^Implement the approved plan below\. It is saved as .*plan-1\.md\.\n\nMy note: keep it small\n\n## Goal/);
 		const decision = session.records.at(-1);
 		assert.deepEqual(decision, { kind: 'plan-decision', id: decision?.kind === 'plan-decision' ? decision.id : '', at: Date.UTC(2026, 11, 1, 12), proposal: id, decision: 'approved', mode: 'auto-edit', file, note: 'keep it small' });
 		assert.equal(plans.pending(), undefined);
@@ -199,9 +199,11 @@ describe('plan.reference', () => {
 		await userTurn('Plan the next part.', 'plan');
 		const second = answer(ANSWER.replace('Rename the helper.', 'Split the module.'));
 		const { prompt: secondPrompt } = plans.decide(second, { decision: 'approve', mode: 'ask' });
-		await userTurn(secondPrompt ?? '', 'ask');
+		assert.ok(secondPrompt);
+		await userTurn(secondPrompt, 'ask');
 		const body = await userTurn('Next.', 'ask');
-		assert.ok(body?.includes('Split the module.'), 'the new plan');
+		assert.ok(body);
+		assert.ok(body.includes('Split the module.'), 'the new plan');
 		assert.ok(body.includes('plan-2.md'));
 	});
 

@@ -39,7 +39,8 @@ describe('the rows the view is sent', () => {
 		assert.deepEqual(proposed?.kind === 'assistant' ? proposed.proposal : undefined, { id: 'a1', before: 'Intro.', plan: '## Goal\nX', after: 'Outro.' });
 		assert.equal(plain?.kind === 'assistant' ? plain.proposal : 'not an answer', undefined);
 		assert.deepEqual(decision, { kind: 'plan-decision', id: 'd1', at: 5, decision: 'approved', mode: 'auto-edit', file: '/s/s1.plans/plan-1.md', note: 'go' });
-		assert.equal(decision && isShown(decision), true);
+		assert.ok(decision);
+		assert.equal(isShown(decision), true);
 	});
 
 	it('shows no answer without text and nothing to flag, and no turn that simply finished', () => {

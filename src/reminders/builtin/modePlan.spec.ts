@@ -97,7 +97,7 @@ describe('mode.plan', () => {
 		assert.match(PLAN_REFERENCE_LINE, /first mode\.plan reminder of this plan episode/);
 	});
 
-	it('goes on the wire as one mode.plan block whose tags the model reads back exactly', async () => {
+	it('goes on the wire as one mode.plan block whose tags the model reads back exactly', () => {
 		const { engine } = chat();
 		const owner = engine.beginUserTurn('t1');
 		const injection = engine.wait({ requestId: 'r1', owner, phase: 'turn-start', messages: [userText('go')] }, undefined, { step: 1, mode: 'plan' });
@@ -106,6 +106,6 @@ describe('mode.plan', () => {
 		const blocks = parseReminders(last.content[0].text);
 		assert.equal(blocks.length, 1);
 		assert.equal(blocks[0]?.key, 'mode.plan');
-		assert.equal(blocks[0]?.body, PLAN_TEMPLATE);
+		assert.equal(blocks[0].body, PLAN_TEMPLATE);
 	});
 });
