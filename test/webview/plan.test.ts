@@ -25,12 +25,17 @@ describe('the plan card', () => {
 
 	it('is driven by the keyboard alone: Revise needs feedback, Approve posts the mode picked, a refusal lets it be tried again, a decision clears it', async () => {
 		const chat = await openChat(harness);
-		await chat.connect(viewState({ session: { id: 'session-1', title: 'Plan', items: [user('u1', 'plan it')] }, agent: ready({ plan: pending('## Goal\nRename **it**.\n\n## Steps\n1. One\n2. Two') }) }));
+		const plan = '## Goal\nRename **it**.\n\n## Steps\n1. One\n2. Two';
+		const answer: TranscriptItem = { kind: 'assistant', id: 'a1', at: 0, text: `Intro.\n<proposed_plan>\n${plan}\n</proposed_plan>`, stop: 'end', proposal: { id: 'a1', before: 'Intro.', plan, after: '' } };
+		await chat.connect(viewState({ session: { id: 'session-1', title: 'Plan', items: [user('u1', 'plan it'), answer] }, agent: ready({ plan: pending(plan) }) }));
 		const { page } = chat;
 		const card = page.getByRole('region', { name: 'Proposed plan' });
 		await card.waitFor();
 		assert.equal(await card.locator('.plan-text strong').textContent(), 'it', 'the plan as Markdown');
 		assert.deepEqual(await card.locator('.plan-text li').allTextContents(), ['One', 'Two']);
+		const inAnswer = page.getByRole('region', { name: 'The plan this answer proposes' });
+		assert.equal(await inAnswer.locator('strong').textContent(), 'it', 'the answer shows its proposal as its own block');
+		assert.equal(await page.locator('li[data-id="a1"] .assistant-text').innerText(), 'Intro.', 'the answer around it, without the tags');
 
 		// From the composer, Shift+Tab back into the card's buttons and fields; nothing but keys.
 		await page.getByRole('textbox', { name: 'Message Aside' }).focus();
@@ -59,7 +64,7 @@ describe('the plan card', () => {
 
 		// The host refused it (a notice; the same plan still waits): it can be decided again.
 		await chat.host({ type: 'notice', seq: 1, level: 'error', text: 'Could not save the plan file.' });
-		await card.getByRole('button', { name: 'Approve' }).waitFor();
+		await page.locator('.notices').getByText('Could not save the plan file.').waitFor();
 		assert.equal(await card.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled'), null);
 		await note.fill('');
 		await focusOn(card.getByRole('combobox', { name: 'Implement in' }));

@@ -29,7 +29,7 @@ export function assistantRow(item: AssistantItem): HTMLLIElement {
 			'row-proposal',
 			header,
 			before === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(before)),
-			el('section', { class: 'proposed-plan', 'aria-label': 'Proposed plan' }, el('div', { class: 'proposed-plan-head' }, icon('checklist'), 'Proposed plan'), el('div', { class: 'markdown' }, renderMarkdown(plan))),
+			el('section', { class: 'proposed-plan', 'aria-label': 'The plan this answer proposes' }, el('div', { class: 'proposed-plan-head' }, icon('checklist'), 'Proposed plan'), el('div', { class: 'markdown' }, renderMarkdown(plan))),
 			after === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(after)),
 		);
 	}
