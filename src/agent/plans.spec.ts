@@ -118,6 +118,15 @@ describe('a chat\'s plans', () => {
 		assert.equal(plans.current(), undefined);
 	});
 
+	it('a decision that cannot be recorded (a full disk) is a clear error, and the plan still waits', async () => {
+		const { plans, userTurn, answer, store } = chat();
+		await userTurn('Plan the rename.', 'plan');
+		const id = answer(ANSWER);
+		store.failNext = new Error('ENOSPC: no space left on device');
+		assert.throws(() => plans.decide(id, { decision: 'reject', note: 'no' }), /^PlanDecisionError: Could not record the decision \(ENOSPC: no space left on device\), so nothing changed\./);
+		assert.deepEqual(plans.pending(), { proposalId: id, plan: PLAN });
+	});
+
 	it('refuses a decision on a plan that is not pending, Approve in plan mode, Revise without feedback, and an approval with nowhere to save', async () => {
 		const { plans, userTurn, answer } = chat();
 		await userTurn('Plan the rename.', 'plan');

@@ -142,7 +142,7 @@ export class ChatPlans implements ApprovedPlans {
 					throw new PlanDecisionError('Pick the mode the plan is implemented in: ask, auto-edit or full access.');
 				}
 				const file = this.writePlanFile(pending.plan);
-				this.session.append({ ...base, decision: 'approved', mode: choice.mode, file });
+				this.record({ ...base, decision: 'approved', mode: choice.mode, file });
 				this.session.reminders.roster.rearm(PLAN_REFERENCE.type, 'a new plan was approved');
 				return { mode: choice.mode, prompt: implementationPrompt(pending.plan, file, note) };
 			}
@@ -150,11 +150,19 @@ export class ChatPlans implements ApprovedPlans {
 				if (note === '') {
 					throw new PlanDecisionError('Say what to change in the plan: the feedback is what the model revises it from.');
 				}
-				this.session.append({ ...base, decision: 'revised' });
+				this.record({ ...base, decision: 'revised' });
 				return { prompt: `Please revise the proposed plan. My feedback:\n\n${note}` };
 			case 'reject':
-				this.session.append({ ...base, decision: 'rejected' });
+				this.record({ ...base, decision: 'rejected' });
 				return {};
+		}
+	}
+
+	private record(decision: PlanDecisionRecord): void {
+		try {
+			this.session.append(decision);
+		} catch (error) {
+			throw new PlanDecisionError(`Could not record the decision (${errorMessage(error)}), so nothing changed. The plan is still waiting for your decision.`);
 		}
 	}
 
