@@ -190,7 +190,7 @@ function parseUpdate(reader: LineReader, path: string, line: number): PatchOpera
 			continue;
 		}
 		if (MOVE_TO.test(marker(next))) {
-			fail(reader.lineNumber(), `"*** Move to:" goes right after "*** Update File: ${path}", before its hunks.`);
+			misplacedMove(reader, path);
 		}
 		// Only the first hunk may leave out its `@@`: after a hunk, anything else is a stray line.
 		if (hunks.length > 0 && !next.startsWith('@@')) {
@@ -202,6 +202,10 @@ function parseUpdate(reader: LineReader, path: string, line: number): PatchOpera
 		fail(line, `"*** Update File: ${path}" has no hunks: expected "@@" and the lines to change.`);
 	}
 	return moveTo === undefined ? { kind: 'update', path, line, hunks } : { kind: 'update', path, line, moveTo, hunks };
+}
+
+function misplacedMove(reader: LineReader, path: string): never {
+	fail(reader.lineNumber(), `"*** Move to:" goes right after "*** Update File: ${path}", before its hunks.`);
 }
 
 function parseHunk(reader: LineReader, path: string): Hunk {
@@ -242,6 +246,9 @@ function parseHunk(reader: LineReader, path: string): Hunk {
 			trailingBare++;
 			reader.next();
 			continue;
+		}
+		if (MOVE_TO.test(marker(line))) {
+			misplacedMove(reader, path);
 		}
 		const kind = HUNK_LINE_KINDS[line.charAt(0)];
 		if (kind === undefined) {

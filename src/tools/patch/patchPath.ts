@@ -14,7 +14,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * `..\` must not slip through); `.` segments and repeated separators are dropped.
  */
 export function patchPath(raw: string, line: number, label: string): string {
-	const shown = JSON.stringify(truncateChars(raw, 200));
+	const path = raw.trim();
+	const shown = JSON.stringify(truncateChars(path, 200));
 	const refuse = (why: string): never => {
 		throw new PatchError(`Invalid patch at line ${line}: ${label} ${why}`, { line });
 	};
@@ -24,7 +25,6 @@ export function patchPath(raw: string, line: number, label: string): string {
 	if (CONTROL.test(raw)) {
 		refuse(`path ${shown} contains a control character.`);
 	}
-	const path = raw.trim();
 	if (path === '') {
 		refuse('has no path: expected a file path relative to the workspace folder.');
 	}
