@@ -5,7 +5,7 @@
 import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../../reminders/envelope';
 import { truncateChars } from '../text';
 import { searchLines } from './lineSearch';
-import { type Hunk, PatchError } from './patch';
+import { type Hunk, type HunkLine, PatchError } from './patch';
 
 interface FileLine {
 	readonly text: string;
@@ -16,7 +16,8 @@ interface FileLine {
 interface Replacement {
 	readonly start: number;
 	readonly removed: number;
-	readonly added: readonly string[];
+	/** The hunk's lines in order: its context lines are the file's `removed` lines from `start` it keeps. */
+	readonly lines: readonly HunkLine[];
 }
 
 function splitFile(text: string): FileLine[] {
@@ -101,10 +102,6 @@ function oldLines(hunk: Hunk): string[] {
 	return hunk.lines.filter((line) => line.kind !== 'add').map((line) => line.text);
 }
 
-function newLines(hunk: Hunk): string[] {
-	return hunk.lines.filter((line) => line.kind !== 'remove').map((line) => line.text);
-}
-
 /** Below the hunk's `@@` lines (each a line of the file, whitespace around it aside), or -1 with the anchor not found. */
 function belowAnchors(texts: readonly string[], hunk: Hunk, cursor: number): { readonly from: number; readonly missing?: string } {
 	let from = cursor;
@@ -135,19 +132,19 @@ function place(texts: readonly string[], hunk: Hunk, cursor: number, where: Hunk
 		return undefined;
 	}
 	const old = oldLines(hunk);
-	const added = newLines(hunk);
+	const { lines } = hunk;
 	if (old.length === 0) {
 		if (hunk.endOfFile) {
-			return { start: texts.length, removed: 0, added };
+			return { start: texts.length, removed: 0, lines };
 		}
 		if (hunk.anchors.length > 0 || texts.length === 0) {
-			return { start: from, removed: 0, added };
+			return { start: from, removed: 0, lines };
 		}
 		throw where.error('it only adds lines and has no context to place them: start it with a line of the file to keep (" " prefix), give an "@@" line it goes below, or end it with "*** End of File" to add at the end.');
 	}
 	if (hunk.endOfFile) {
 		const start = texts.length - old.length;
-		return start >= from && old.every((line, i) => texts[start + i] === line) ? { start, removed: old.length, added } : undefined;
+		return start >= from && old.every((line, i) => texts[start + i] === line) ? { start, removed: old.length, lines } : undefined;
 	}
 	const { matches } = searchLines(texts, old, from);
 	const [first, second] = matches;
@@ -157,7 +154,7 @@ function place(texts: readonly string[], hunk: Hunk, cursor: number, where: Hunk
 	if (second !== undefined && hunk.anchors.length === 0) {
 		throw where.error(`its context and removed lines occur more than once (at lines ${first + 1} and ${second + 1}${cursor > 0 ? `, below line ${cursor}` : ''}), so where it goes is ambiguous: add context lines, or an "@@" line naming the function or class it is in.`);
 	}
-	return { start: first, removed: old.length, added };
+	return { start: first, removed: old.length, lines };
 }
 
 function needsRestoring(hunk: Hunk): boolean {
@@ -215,7 +212,10 @@ function diagnose(texts: readonly string[], hunk: Hunk, cursor: number): string 
 	return `its first ${longest.length === 1 ? 'line matches' : `${longest.length} lines match`} at line ${longest.at + 1}, then line ${differs + 1} differs: ${fileHas}, the hunk expects ${quote(old[longest.length] ?? '')}. Copy context and removed lines exactly from the file as it is now.`;
 }
 
-/** The lines with the replacements made: kept lines keep their line breaks, added ones get the file's usual one. */
+/**
+ * The lines with the replacements made: kept lines (a hunk's context lines included) keep their
+ * line breaks, added ones get the file's usual one.
+ */
 function rebuild(lines: readonly FileLine[], replacements: readonly Replacement[]): string {
 	const eol = usualEol(lines);
 	const endsWithBreak = lines.length === 0 || lines.at(-1)?.eol !== '';
@@ -230,10 +230,18 @@ function rebuild(lines: readonly FileLine[], replacements: readonly Replacement[
 		}
 	};
 	let next = 0;
-	for (const { start, removed, added } of replacements) {
+	for (const { start, removed, lines: hunkLines } of replacements) {
 		keep(next, start);
-		for (const text of added) {
-			result.push({ text, eol: '' });
+		let old = start;
+		for (const { kind, text } of hunkLines) {
+			if (kind === 'add') {
+				result.push({ text, eol: '' });
+				continue;
+			}
+			if (kind === 'context') {
+				keep(old, old + 1);
+			}
+			old++;
 		}
 		next = start + removed;
 	}
