@@ -78,6 +78,8 @@ describe('applyHunks', () => {
 		assert.equal(applyHunks('f.txt', 'a\r\nb', hunksOf('@@', ' b', '+c', '*** End of File')), 'a\r\nb\r\nc');
 		assert.equal(applyHunks('f.txt', 'a\nb', hunksOf('@@', ' a', '-b')), 'a');
 		assert.equal(applyHunks('f.txt', 'a\nb\n', hunksOf('@@', '-a', '-b')), '');
+		// A file with no line break at all has no style to keep: added lines get "\n".
+		assert.equal(applyHunks('f.txt', 'a', hunksOf('@@', '+first', ' a')), 'first\na');
 	});
 
 	it('keeps a byte-order mark, which is not part of the first line', () => {
