@@ -101,7 +101,7 @@ describe('applyHunks refuses a hunk that does not match exactly, naming the file
 	});
 
 	it('lines that differ only in trailing whitespace or indentation: strict, with the difference named', () => {
-		refuses(file('a', 'b  ', 'c'), hunksOf('@@', ' a', '-b', '+B'), 1, /its lines are at line 1 with different trailing whitespace: line 2 of the file is "b  ", the hunk has "b"\. Context and removed lines must match the file exactly/);
+		refuses(file('a', 'b  ', 'c'), hunksOf('@@', ' a', '-b', '+B'), 1, /its lines are at line 1 with different trailing whitespace: line 2 of the file is "b {2}", the hunk has "b"\. Context and removed lines must match the file exactly/);
 		refuses(file('a', '\tb', 'c'), hunksOf('@@', ' a', '-    b', '+B'), 1, /with different indentation: line 2 of the file is "\\tb", the hunk has " {4}b"/);
 	});
 

@@ -250,7 +250,7 @@ describe('parsePatch refuses paths that could leave the workspace or name no fil
 		['./', /ends with a separator/],
 	];
 	for (const [path, message] of cases) {
-		it(`${JSON.stringify(path)}`, () => {
+		it(JSON.stringify(path), () => {
 			refuses(patch(`*** Delete File: ${path}`), 2, message);
 		});
 	}
