@@ -67,6 +67,15 @@ describe('changesFromPatch', () => {
 		assert.deepEqual(changesFromPatch(patch('*** Update File: a.txt', '*** Move to: b.txt', '*** Update File: b.txt', '*** Move to: a.txt'), textOf), []);
 	});
 
+	it('a move is reported only from a file that existed and ends deleted', () => {
+		const { textOf } = files({ 'a.txt': 'a\n' });
+		assert.deepEqual(changesFromPatch(patch('*** Add File: n.txt', '+n', '*** Update File: n.txt', '*** Move to: m.txt'), textOf), [{ path: 'm.txt', before: undefined, after: 'n\n' }]);
+		assert.deepEqual(changesFromPatch(patch('*** Update File: a.txt', '*** Move to: b.txt', '*** Add File: a.txt', '+again'), textOf), [
+			{ path: 'a.txt', before: 'a\n', after: 'again\n' },
+			{ path: 'b.txt', before: undefined, after: 'a\n' },
+		]);
+	});
+
 	it('a file updated twice gets the second update on the first one\'s text', () => {
 		const { textOf } = files({ 'a.txt': 'one\ntwo\n' });
 		assert.deepEqual(changesFromPatch(patch('*** Update File: a.txt', '@@', '-one', '+ONE', '*** Update File: a.txt', '@@', ' ONE', '-two', '+TWO'), textOf), [

@@ -10,7 +10,10 @@ export interface FileChange {
 	readonly path: string;
 	readonly before: string | undefined;
 	readonly after: string | undefined;
-	/** The file this one's text came from, when an update moved it (`*** Move to:`); that file is deleted. */
+	/**
+	 * The file this one's text came from, when an update moved it (`*** Move to:`): a file that
+	 * existed, and is deleted (its own FileChange, with `after` undefined).
+	 */
 	readonly movedFrom?: string;
 }
 
@@ -104,13 +107,18 @@ export function changesFromPatch(patch: Patch, textOf: (path: string) => string 
 		}
 	}
 
+	// A move is reported only from a file that existed and is deleted in the end: a file moved away
+	// and back is no move, and neither is one whose source this patch added or put back.
+	const isMovedAway = (source: string) => {
+		const state = entries.get(source);
+		return state !== undefined && state.before !== undefined && state.text === undefined;
+	};
 	const changes: FileChange[] = [];
 	for (const [path, { before, text, movedFrom }] of entries) {
 		if (text === before) {
 			continue;
 		}
-		// A file moved away and back is no move.
-		changes.push(movedFrom === undefined || movedFrom === path ? { path, before, after: text } : { path, before, after: text, movedFrom });
+		changes.push(movedFrom === undefined || movedFrom === path || !isMovedAway(movedFrom) ? { path, before, after: text } : { path, before, after: text, movedFrom });
 	}
 	return changes;
 }
