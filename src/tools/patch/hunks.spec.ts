@@ -53,6 +53,7 @@ describe('applyHunks', () => {
 		const before = file('a', 'b', 'a', 'b');
 		assert.equal(applyHunks('f.txt', before, hunksOf('@@', ' a', '-b', '+B', '*** End of File')), file('a', 'b', 'a', 'B'));
 		assert.equal(applyHunks('f.txt', before, hunksOf('@@', '+end', '*** End of File')), file('a', 'b', 'a', 'b', 'end'));
+		assert.equal(applyHunks('f.txt', file('x', ''), hunksOf('@@', ' x', '+y', '', '*** End of File')), file('x', 'y', ''));
 		refuses(file('a', 'b', 'c'), hunksOf('@@', ' a', '-b', '*** End of File'), 1, /its context and removed lines are at line 1, but "\*\*\* End of File" says they are the last lines of the file \(line 3 is the last\)/);
 	});
 

@@ -155,6 +155,16 @@ describe('parsePatch', () => {
 		]);
 	});
 
+	it('keeps empty lines right before "*** End of File" as empty context lines: the file\'s last lines', () => {
+		const [update] = parsePatch(patch('*** Update File: a', '@@', ' x', '+y', '', '*** End of File')).operations;
+		assert.ok(update?.kind === 'update');
+		assert.deepEqual(update.hunks[0]?.lines, [
+			{ kind: 'context', text: 'x' },
+			{ kind: 'add', text: 'y' },
+			{ kind: 'context', text: '' },
+		]);
+	});
+
 	it('takes an update with a move and no hunks as a rename', () => {
 		assert.deepEqual(parsePatch(patch('*** Update File: old.ts', '*** Move to: new/name.ts')).operations, [{ kind: 'update', path: 'old.ts', line: 2, moveTo: 'new/name.ts', hunks: [] }]);
 	});

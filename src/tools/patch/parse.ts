@@ -235,6 +235,8 @@ function parseHunk(reader: LineReader, path: string): Hunk {
 			break;
 		}
 		if (marker(line) === END_OF_FILE) {
+			// Empty lines right before it separate nothing: they are the file's last (empty) lines.
+			trailingBare = 0;
 			endOfFile = true;
 			reader.next();
 			break;
