@@ -25,6 +25,7 @@ import { SessionObservers } from './observers';
 import { ChatSession, type SessionEnvironment } from './session';
 import type { TranscriptEntry } from '../transcript/records';
 import { Turn } from './turn';
+import { verificationInputs } from './verification';
 
 function workspace(t: TestContext) {
 	const folder = tempWorkspace('aside-chat-');
@@ -54,7 +55,9 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 		const text = readFileSync(join(root, 'AGENTS.md'), 'utf8');
 		return [{ path: 'AGENTS.md', text, truncated: false }];
 	};
-	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions) };
+	// As the extension wires edits.verify: the chat's observers' writes, its records.
+	const verify = verificationInputs({ writes: () => observers.writes, records: () => session.records });
+	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify) };
 	const store = new MemorySessionStore();
 	store.records.push(...loaded);
 	const session = new ChatSession('chat', store, env, loaded);
