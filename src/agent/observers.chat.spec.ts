@@ -279,3 +279,54 @@ describe('the stale-write guard in a chat', () => {
 		]);
 	});
 });
+
+describe('the verification suggestion in a chat', () => {
+	const writeFile = (file: string): ScriptedReply => ({ toolCalls: [{ id: `write-${file}`, name: 'Write', input: { path: file, content: `export const x = '${file}';\n` } }] });
+	/** Where edits.verify went out: after which tool result (by call id), or at a turn's start. */
+	function verifyDeliveries(records: readonly TranscriptEntry[]): string[] {
+		const after: string[] = [];
+		let last = 'start';
+		for (const record of records) {
+			if (record.kind === 'tool-result') {
+				last = record.callId;
+			} else if (record.kind === 'user') {
+				last = 'start';
+			} else if (record.kind === 'injected-reminders' && record.entries.some((entry) => entry.key === 'edits.verify')) {
+				after.push(last);
+			}
+		}
+		return after;
+	}
+
+	it('two files written by the real Write tool in one turn: the next request carries it, once', async (t) => {
+		const { root } = workspace(t);
+		const { session, turn } = chat(t, root);
+		await turn('Add a and b.', writeFile('src/a.ts'), writeFile('README.md'), writeFile('src/b.ts'), writeFile('src/c.ts'), { text: 'Done.' });
+		assert.deepEqual(verifyDeliveries(session.records), ['write-src/b.ts']);
+		const entry = injections(session.records).flatMap((record) => record.entries).find((candidate) => candidate.key === 'edits.verify');
+		assert.match(entry?.body ?? '', /^You changed 2 implementation files in this turn: src\/a\.ts, src\/b\.ts\./);
+		await turn('And d and e.', writeFile('src/d.ts'), writeFile('src/e.ts'), { text: 'Done.' });
+		assert.equal(verifyDeliveries(session.records).length, 1, 'ten turns apart at most');
+	});
+
+	it('reads, one written file and documentation do not qualify', async (t) => {
+		const { root, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		write('b.ts', 'const b = 1;\n');
+		const { session, turn, read } = chat(t, root);
+		await turn('Look, and note it.', read('a.ts'), read('b.ts'), writeFile('src/c.ts'), writeFile('docs/notes.md'), writeFile('CHANGES.txt'), { text: 'Done.' });
+		await turn('Thanks.', { text: 'You are welcome.' });
+		assert.deepEqual(verifyDeliveries(session.records), []);
+	});
+
+	it('a failed write does not count', async (t) => {
+		const { root, write } = workspace(t);
+		write('src/a.ts', 'const a = 1;\n');
+		const { session, turn, results } = chat(t, root);
+		// Write refuses an existing file: that call fails and writes nothing; only b is written.
+		await turn('Add a and b.', writeFile('src/a.ts'), writeFile('src/b.ts'), { text: 'Done.' });
+		assert.match(results()[0] ?? '', /already exists/);
+		await turn('Thanks.', { text: 'Fine.' });
+		assert.deepEqual(verifyDeliveries(session.records), []);
+	});
+});

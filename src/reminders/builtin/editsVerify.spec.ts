@@ -49,7 +49,7 @@ function chat(config?: ReminderConfig) {
 		return send(owner, 'mid-turn');
 	};
 	async function send(by: Owner, phase: 'turn-start' | 'mid-turn') {
-		const injection = engine.wait({ requestId: `r${++requests}`, owner: by, phase, messages: phase === 'turn-start' ? [userText('go')] : [userText('go'), assistantText('working')] });
+		const injection = engine.wait({ requestId: `r${++requests}`, owner: by, phase, messages: phase === 'turn-start' ? [userText('go')] : [userText('go'), assistantText('working')] }, undefined);
 		await injection.commit();
 		const entry = injection.record?.entries.find((candidate) => candidate.key === 'edits.verify');
 		return entry?.body;
@@ -201,10 +201,10 @@ describe('edits.verify', () => {
 			await startTurn();
 			write('src/a.ts', 'src/b.ts');
 			const owner = engine.beginUserTurn('t2');
-			const failed = engine.wait({ requestId: 'failed', owner, phase: 'turn-start', messages: [userText('go')] });
+			const failed = engine.wait({ requestId: 'failed', owner, phase: 'turn-start', messages: [userText('go')] }, undefined);
 			assert.ok(failed.record?.entries.some((entry) => entry.key === 'edits.verify'));
 			// Never committed. The retry carries it again.
-			const retry = engine.wait({ requestId: 'retry', owner, phase: 'turn-start', messages: [userText('go')] });
+			const retry = engine.wait({ requestId: 'retry', owner, phase: 'turn-start', messages: [userText('go')] }, undefined);
 			assert.ok(retry.record?.entries.some((entry) => entry.key === 'edits.verify'));
 		});
 
@@ -213,7 +213,7 @@ describe('edits.verify', () => {
 			await startTurn();
 			const agent = engine.spawnAgent('agent-1');
 			write('src/a.ts', 'src/b.ts');
-			const injection = engine.wait({ requestId: 'agent', owner: agent.owner, phase: 'mid-turn', messages: [userText('go'), assistantText('working')] });
+			const injection = engine.wait({ requestId: 'agent', owner: agent.owner, phase: 'mid-turn', messages: [userText('go'), assistantText('working')] }, undefined);
 			assert.equal(injection.record?.entries.some((entry) => entry.key === 'edits.verify') ?? false, false);
 		});
 	});
@@ -243,7 +243,7 @@ describe('edits.verify', () => {
 			assert.ok(!body.includes(plan.file), 'the plan is not quoted');
 		});
 
-		it('a command before the approval, one that timed out, was ended by a signal, failed to start, or another tool\'s result does not', async () => {
+		it('a command before the approval, one that timed out, was ended by a signal, or whose call failed, or another tool\'s result does not', async () => {
 			const { startTurn, step, write, approve, records, clock } = chat(withInterval(1));
 			records.push(runResult(clock.now() - 1, { kind: 'command', command: 'npm test', exitCode: 0, timedOut: false }));
 			approve();
@@ -251,6 +251,8 @@ describe('edits.verify', () => {
 				runResult(clock.now() + 1, { kind: 'command', command: 'npm test', exitCode: null, timedOut: true }),
 				runResult(clock.now() + 2, { kind: 'command', command: 'npm test', exitCode: null, timedOut: false }),
 				runResult(clock.now() + 3, undefined, true),
+				runResult(clock.now() + 3, { kind: 'command', command: 'npm test', exitCode: 143, timedOut: true }),
+				runResult(clock.now() + 3, { kind: 'command', command: 'npm test', exitCode: 0, timedOut: false }, true),
 				runResult(clock.now() + 4, { kind: 'diff', path: at('src/a.ts'), diff: '' }),
 			);
 			await startTurn();
