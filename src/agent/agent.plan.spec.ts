@@ -15,6 +15,7 @@ import { viewOfAgent } from '../testing/views';
 import { Agent, type AgentSettings } from './agent';
 import { DirectoryPlanFiles } from './planFiles';
 import type { ModelSource } from './ports';
+import { verificationInputs } from './verification';
 
 const PLAN = '## Goal\nRename it.\n\n## How to verify\nRun `npm test`.';
 const PROPOSAL = `Here is my plan.\n\n<proposed_plan>\n${PLAN}\n</proposed_plan>`;
@@ -91,6 +92,8 @@ describe('the agent\'s plan workflow', () => {
 		assert.equal(remindersOf(implementation).has('plan.reference'), false, 'the implementation turn carries the plan itself');
 		assert.equal(viewOfAgent(agent).plan, undefined, 'decided: no card');
 		assert.equal(agent.approvedPlans.current()?.howToVerify, 'Run `npm test`.');
+		const verification = verificationInputs({ writes: () => undefined, records: () => sessions.current.records, plans: agent.approvedPlans });
+		assert.deepEqual(verification.pendingPlan(), { file, howToVerify: 'Run `npm test`.' }, 'edits.verify reads the approved plan\'s "how to verify"');
 
 		await agent.startTurn('Update the docs.');
 		assert.match(remindersOf(provider.requests[3]).get('plan.reference') ?? '', /^The person approved this plan at .*Plan file: .*plan-1\.md\n\n## Goal/);
