@@ -56,6 +56,7 @@ describe('settings', () => {
 			requestTimeoutSeconds: 120,
 			permissionMode: 'ask',
 			maxSteps: 50,
+			planReferenceMaxChars: 4000,
 			editedMaxFileBytes: 1024 * 1024,
 			editedMaxCacheBytes: 16 * 1024 * 1024,
 			editedMaxDiffLines: 200,
