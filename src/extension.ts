@@ -2,6 +2,7 @@
 // the public API (src/api.ts), with the test hooks when the integration tests ask for them.
 import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
+import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
@@ -36,7 +37,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	const configuration = store.add(new Configuration(log));
 	const reminders = new ContributedReminders();
-	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log);
+	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
+	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
+		writes: () => observers.current?.writes,
+		plans: { current: () => agent.approvedPlans.current() },
+	});
 	store.add(sessions);
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
@@ -52,7 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const gated = store.add(new GatedModelSource(models, gate));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, permissions }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions }, ports));
 	const probe = localServerProbe();
 	const setup = store.add(vscodeProviderSetup({ gate, agent, sessions, models, probe, log }));
 

@@ -193,6 +193,7 @@ export class Turn {
 			const facts: WaitFacts = {
 				step,
 				stepLimit: settings.maxSteps,
+				mode: settings.permissionMode,
 				...(this.usage && settings.contextWindow ? { context: { usedTokens: this.usage.inputTokens + this.usage.outputTokens, limitTokens: settings.contextWindow } } : {}),
 				permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
 			};

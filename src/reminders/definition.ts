@@ -27,6 +27,8 @@ export interface WaitFacts {
 	readonly stepLimit?: number;
 	/** Context in use as of the last response, and the model's window, in tokens. */
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
+	/** The permission mode this request is made in (src/agent/permissionMode.ts), when the loop says it. */
+	readonly mode?: string;
 	/** The permission mode in effect for this request (a one-message override, else the chat's) and what the policy reads besides it. */
 	readonly permissions?: { readonly mode: PermissionMode; readonly context: PermissionContext };
 }

@@ -114,13 +114,19 @@ describe('the agent as the chat shows it', () => {
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
 			selectModel: (model) => calls.push(`model ${model}`),
 			selectMode: (mode) => calls.push(`mode ${mode}`),
+			decidePlan: (proposalId, choice) => {
+				calls.push(`plan ${proposalId} ${choice.decision} ${choice.note ?? ''}`.trim());
+				return choice.decision === 'reject' ? 'refused' : undefined;
+			},
 		});
 		presenter.submit('hi');
 		presenter.stop();
 		presenter.approve('c1', false, 'no');
 		presenter.selectModel('m2');
 		presenter.selectMode('plan');
-		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'model m2', 'mode plan']);
+		assert.equal(presenter.decidePlan('a1', { decision: 'revise', note: 'smaller' }), undefined);
+		assert.equal(presenter.decidePlan('a1', { decision: 'reject' }), 'refused');
+		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
 		const views: string[] = [];
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });

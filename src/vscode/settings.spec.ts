@@ -57,6 +57,7 @@ describe('settings', () => {
 			permissionMode: 'ask',
 			permissionRules: {},
 			maxSteps: 50,
+			planReferenceMaxChars: 4000,
 			editedMaxFileBytes: 1024 * 1024,
 			editedMaxCacheBytes: 16 * 1024 * 1024,
 			editedMaxDiffLines: 200,

@@ -41,6 +41,7 @@ export const SETTINGS = {
 	// An object here; each rule in it is checked on its own below (a bad one is dropped, named).
 	permissionRules: define<PermissionRulesSetting>('aside.permissions.rules', PermissionRulesSetting, {}),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
+	planReferenceMaxChars: define('aside.plan.referenceMaxChars', z.number().int().min(200).max(100_000), 4000),
 	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),
 	editedMaxCacheBytes: define('aside.editedFiles.maxCacheBytes', z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024), 16 * 1024 * 1024),
 	editedMaxDiffLines: define('aside.editedFiles.maxDiffLines', z.number().int().min(10).max(5000), 200),
