@@ -35,6 +35,14 @@ const runTool: Tool<{ command: string }> = {
 		return Promise.resolve({ content: `ran ${command}` });
 	},
 };
+const readTool: Tool<{ path: string }> = {
+	name: 'Read',
+	description: 'Reads a file.',
+	kind: 'read',
+	input: z.object({ path: z.string() }),
+	touches: ({ path }) => Promise.resolve({ reads: [`/ws/${path}`], writes: [] }),
+	run: ({ path }) => Promise.resolve({ content: `contents of ${path}` }),
+};
 const editTool: Tool<{ path: string }> = {
 	name: 'Edit',
 	description: 'Edits a file.',
@@ -60,7 +68,7 @@ function setup(options: { mode?: PermissionMode; permissions?: () => PermissionC
 	};
 	const agent = new Agent(
 		{ sessions, models, settings: { current: settings, onDidChange: new Emitter<unknown>().event }, system: () => 'system', ...(options.permissions ? { permissions: options.permissions } : {}) },
-		testPorts(models, { tools: (mode) => (mode === 'plan' ? [] : [editTool, runTool]) }),
+		testPorts(models, { tools: (mode) => (mode === 'plan' ? [readTool] : [readTool, editTool, runTool]) }),
 	);
 	const asked: string[] = [];
 	const titles: string[] = [];
@@ -209,6 +217,23 @@ describe('a chat\'s permission mode', () => {
 		assert.deepEqual(asked, ['Edit .vscode/settings.json'], 'a protected path asks in full-access, even with an allow rule');
 		assert.equal(titles.at(-1), 'Edit a file (.vscode/settings.json is under .vscode/, a protected path: Aside asks before changing it in every mode)', 'the person reads why');
 		assert.equal(titles[0], 'Run a command', 'a question the mode asks needs no reason');
+	});
+
+	it('rules name reads too: a deny rule refuses a Read, an ask rule asks, and a Read no rule names runs', async () => {
+		const rules = parsePermissionRules({ deny: ['Read(**/.env)'], ask: ['Read(secrets/**)'] }).rules;
+		const { agent, provider, asked, sessions } = setup({ mode: 'full-access', permissions: () => ({ ...OPEN_CONTEXT, rules }) });
+		provider.script(
+			{ toolCalls: [{ id: 'r1', name: 'Read', input: { path: 'app/.env' } }, { id: 'r2', name: 'Read', input: { path: 'secrets/key.txt' } }, { id: 'r3', name: 'Read', input: { path: 'src/a.ts' } }] },
+			{ text: 'done' },
+		);
+		await agent.startTurn('read them');
+		assert.deepEqual(asked, ['Read {"path":"secrets/key.txt"}']);
+		const results = sessions.current.records.flatMap((record) => (record.kind === 'tool-result' ? [[record.callId, record.content]] : []));
+		assert.deepEqual(results, [
+			['r1', 'Not run: the rule Read(**/.env) in aside.permissions.rules "deny" refuses it. Read did not run; do not retry it unchanged (aside.permissions, docs/permissions.md).'],
+			['r2', 'contents of secrets/key.txt'],
+			['r3', 'contents of src/a.ts'],
+		]);
 	});
 
 	it('an untrusted workspace refuses a change whatever the mode, even if a tool were offered', async () => {
