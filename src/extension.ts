@@ -6,6 +6,7 @@ import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
+import { permissionContextOf } from './agent/permissions/context';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
@@ -55,7 +56,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir) }, ports));
+	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders });
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions }, ports));
 	const probe = localServerProbe();
 	const setup = store.add(vscodeProviderSetup({ gate, agent, sessions, models, probe, log }));
 

@@ -44,7 +44,8 @@ class ChatApp {
 	constructor(private readonly root: HTMLElement) {
 		this.composer = new Composer(loadPersisted().draft, this.toolbar.element, {
 			submit: (text) => {
-				post({ type: 'submit', text });
+				const mode = this.toolbar.takeOverride();
+				post({ type: 'submit', text, ...(mode === undefined ? {} : { mode }) });
 			},
 			stop: () => {
 				post({ type: 'stop' });

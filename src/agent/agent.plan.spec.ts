@@ -77,7 +77,7 @@ describe('the agent\'s plan workflow', () => {
 		const card = viewOfAgent(agent).plan;
 		assert.ok(card, 'the proposal waits for a decision');
 		assert.equal(card.plan, PLAN);
-		assert.deepEqual(card.modes, ['ask', 'auto-edit'], 'any mode but plan');
+		assert.deepEqual(card.modes, ['ask', 'auto-edit', 'full-access'], 'any mode but plan');
 		assert.equal(card.mode, 'auto-edit', 'the mode before plan mode is offered first');
 
 		assert.equal(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'auto-edit', note: 'small steps' }), undefined);

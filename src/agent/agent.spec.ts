@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { Emitter } from '../base/event';
 import type { Tool } from '../tools/tool';
 import { ScriptedProvider } from '../testing/scriptedProvider';
-import { testSessions } from '../testing/sessions';
+import { appendUser, testSessions } from '../testing/sessions';
 import { itemsOfSession, viewOfAgent } from '../testing/views';
 import { testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
@@ -185,12 +185,17 @@ describe('the agent', () => {
 		assert.deepEqual(itemsOfSession(sessions.current).map((item) => item.kind), ['user', 'turn-end'], 'the message is kept, with why nothing answered');
 	});
 
-	it('the mode picked in the view holds until the setting changes', () => {
-		const { agent, changeMode } = setup(new ScriptedProvider());
+	it('the mode picked in the view is the chat\'s: the setting is the mode of chats that picked none', () => {
+		const { agent, sessions, changeMode } = setup(new ScriptedProvider());
+		changeMode('auto-edit');
+		assert.equal(viewOfAgent(agent).mode, 'auto-edit', 'a chat that picked nothing follows the setting');
 		agent.selectMode('plan');
 		assert.equal(viewOfAgent(agent).mode, 'plan');
-		changeMode('auto-edit');
-		assert.equal(viewOfAgent(agent).mode, 'auto-edit');
+		changeMode('full-access');
+		assert.equal(viewOfAgent(agent).mode, 'plan', 'the chat keeps its own mode when the setting changes');
+		appendUser(sessions.current, 'something, so that New Chat makes a new one');
+		sessions.newSession();
+		assert.equal(viewOfAgent(agent).mode, 'full-access', 'a new chat starts in the setting\'s mode');
 	});
 
 	it('a new chat stops the running turn', async () => {

@@ -11,6 +11,7 @@ import { ModelState } from './modelState';
 import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
+import type { PermissionContext } from './permissions/policy';
 import { ChatPlans, type PlanChoice, type PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
@@ -37,6 +38,8 @@ export interface AgentEnvironment {
 	readonly system: () => string;
 	/** The current session's observers (edited files, AGENTS.md), when the editor provides them. */
 	readonly observers?: () => TurnObservers | undefined;
+	/** What the permission policy reads besides the mode (rules, trust, Aside's storage); no rules, trusted, when absent. */
+	readonly permissions?: () => PermissionContext;
 	/** Where approved plans are saved; without it an approval is refused with a message. */
 	readonly planFiles?: PlanFiles;
 }
@@ -51,7 +54,6 @@ interface Running {
 export class Agent extends Disposable {
 	private running: Running | undefined;
 	private streaming: { readonly requestId: string; text: string } | null = null;
-	private mode: PermissionMode;
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
@@ -79,21 +81,19 @@ export class Agent extends Disposable {
 		const { log } = ports.runtime;
 		this.approvals = new Approvals(changed, log);
 		this.steering = new Steering(changed, log);
-		this.mode = env.settings.current.permissionMode;
-		let lastMode = this.mode;
+		let lastMode = env.settings.current.permissionMode;
 		this._register(env.settings.onDidChange(() => {
-			// A changed setting wins over the view's choice; an unrelated change keeps it.
+			// The setting is the mode of every chat that has not chosen its own (the toolbar's choice is the chat's).
 			const configured = env.settings.current.permissionMode;
 			if (configured !== lastMode) {
 				lastMode = configured;
-				this.mode = configured;
 				this.changed();
 			}
 		}));
 		this.modelState = this._register(new ModelState(env.models, changed, log));
 		this._register(env.sessions.onDidChangeCurrent(() => {
 			this.stop();
-			// Another chat, another plan waiting (or none).
+			// Another chat: its own mode, and its own plan waiting (or none).
 			this.changed();
 		}));
 		this._register(toDisposable(() => {
@@ -113,7 +113,7 @@ export class Agent extends Disposable {
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
 			models: this.modelState.models,
-			mode: this.mode,
+			mode: this.chatMode(this.env.sessions.current),
 			approval: this.approvals.request,
 			streaming: this.streaming && { requestId: this.streaming.requestId, text: this.streaming.text },
 			steering: [...this.steering.pending],
@@ -178,17 +178,26 @@ export class Agent extends Disposable {
 		return undefined;
 	}
 
-	submit(text: string): void {
+	/**
+	 * Sends the person's message. `mode`: the one-message override, the mode its turn runs in
+	 * instead of the chat's; a message that joins a running turn as steering runs in that turn's.
+	 */
+	submit(text: string, mode?: PermissionMode): void {
 		const running = this.running;
 		if (running) {
 			this.steering.steer(running.session.reminders, running.turn.owner, text);
 			return;
 		}
-		void this.startTurn(text);
+		void this.startTurn(text, mode);
 	}
 
-	/** Starts a turn and resolves when it ended (for the API and tests). */
-	async startTurn(text: string): Promise<TurnOutcome> {
+	/** The chat's own mode, else the setting's. */
+	private chatMode(session: ChatSession): PermissionMode {
+		return session.mode ?? this.env.settings.current.permissionMode;
+	}
+
+	/** Starts a turn (in `override` rather than the chat's mode, when given) and resolves when it ended (for the API and tests). */
+	async startTurn(text: string, override?: PermissionMode): Promise<TurnOutcome> {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
@@ -205,11 +214,13 @@ export class Agent extends Disposable {
 				engine: session.reminders,
 				transcript: session,
 				permissions: this.approvals,
+				...(env.permissions ? { permissionPolicy: env.permissions } : {}),
 				settings: (model) => {
 					const settings = env.settings.current;
-					// Read at every step: a window learned during the turn counts from the next request.
+					// Read at every step: a window learned during the turn counts from the next request,
+					// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
 					const contextWindow = this.modelState.windowOf(model.model);
-					return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: this.mode, ...(contextWindow ? { contextWindow } : {}) };
+					return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: override ?? this.chatMode(session), ...(contextWindow ? { contextWindow } : {}) };
 				},
 				system: env.system,
 				onUpdate: (update) => {
@@ -253,11 +264,14 @@ export class Agent extends Disposable {
 		this.modelState.select(model);
 	}
 
+	/** The toolbar's choice: the current chat's mode from now on (recorded with the chat). */
 	selectMode(mode: PermissionMode): void {
-		if (mode === 'plan' && this.mode !== 'plan') {
-			this.modeBeforePlan = this.mode;
+		const session = this.env.sessions.current;
+		const current = this.chatMode(session);
+		if (mode === 'plan' && current !== 'plan') {
+			this.modeBeforePlan = current;
 		}
-		this.mode = mode;
+		session.setMode(mode);
 		this.changed();
 	}
 

@@ -96,7 +96,10 @@ describe('an agent invocation\'s loop, built from the root agent\'s ports', () =
 
 		// What it was told is recorded in the session, under its own owner; its conversation is its own.
 		const injected = session.records.slice(rootRecords).filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
-		assert.deepEqual(injected.map((record) => [record.owner, record.turn, record.entries.map((entry) => entry.key)]), [[{ kind: 'agent', id: 'inv-1' }, 2, ['agent.nudge']]], 'its second sample, by its own count');
+		assert.deepEqual(injected.map((record) => [record.owner, record.turn, record.entries.map((entry) => entry.key)]), [
+			[{ kind: 'agent', id: 'inv-1' }, 1, ['mode.constraints']],
+			[{ kind: 'agent', id: 'inv-1' }, 2, ['agent.nudge']],
+		], 'its first sample is told its mode (plan), its second is its final step, by its own count');
 		assert.equal(session.records.slice(rootRecords).some((record) => record.kind !== 'injected-reminders'), false);
 		assert.equal(session.reminders.queueTurnEvent(invocation.owner, { type: 'editedFiles', key: 'files.edited', body: 'late' }), false, 'the loop ended its invocation');
 	});

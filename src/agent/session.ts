@@ -14,6 +14,7 @@ import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
 import type { AgentRecord, TranscriptEntry } from '../transcript/records';
+import type { PermissionMode } from './permissionMode';
 import type { TurnTranscript } from './turn';
 
 /** The title of a chat before its first message. */
@@ -70,6 +71,9 @@ export interface SessionEnvironment {
 export class ChatSession extends Disposable implements TurnTranscript {
 	private readonly _records: AgentRecord[] = [];
 	private _title = UNTITLED;
+	private _mode: PermissionMode | undefined;
+	/** A mode chosen before the first record: written with it, so an unused chat stays unstored. */
+	private modeUnrecorded = false;
 	readonly reminders: ReminderEngine;
 
 	private readonly _onDidAppend = this._register(new Emitter<AgentRecord>());
@@ -128,12 +132,42 @@ export class ChatSession extends Disposable implements TurnTranscript {
 
 	/** Writes the record through the store first; only a stored record is shown and replayed. */
 	append(record: AgentRecord): void {
+		if (this.modeUnrecorded && this._mode !== undefined) {
+			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), mode: this._mode });
+			this.modeUnrecorded = false;
+		}
 		this.sessionStore.append(record);
 		const wasUntitled = this._title === UNTITLED && !this._records.some((r) => r.kind === 'user');
 		this.take(record);
 		this._onDidAppend.fire(record);
 		if (wasUntitled && record.kind === 'user') {
 			this.retitle(titleFromText(record.text));
+		}
+	}
+
+	/** The chat's own permission mode (the toolbar's choice), or undefined while it follows aside.permissions.mode. */
+	get mode(): PermissionMode | undefined {
+		return this._mode;
+	}
+
+	/**
+	 * Sets the chat's permission mode and records it, so a reopened chat keeps it (a chat with
+	 * nothing in it yet records it with its first message). A read-only chat keeps it in memory
+	 * (its copy takes it); a record that cannot be written is logged, and the choice holds here.
+	 */
+	setMode(mode: PermissionMode): void {
+		if (mode === this._mode) {
+			return;
+		}
+		this._mode = mode;
+		this.modeUnrecorded = this.isEmpty;
+		if (this.isReadOnly || this.modeUnrecorded) {
+			return;
+		}
+		try {
+			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), mode });
+		} catch (error) {
+			this.env.log.warn(`Aside: could not record the permission mode of session ${this.id}: ${errorMessage(error)}`);
 		}
 	}
 
@@ -155,6 +189,9 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		if (record.kind === 'meta') {
 			if (record.title !== undefined) {
 				this._title = record.title;
+			}
+			if (record.mode !== undefined) {
+				this._mode = record.mode;
 			}
 			return;
 		}

@@ -10,20 +10,17 @@ import { declareTouches } from '../tools/registry';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
 import type { ToolResultRecord } from '../transcript/records';
 import type { PermissionMode } from './permissionMode';
+import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
+import { rulesName } from './permissions/rules';
 import type { AgentPorts } from './ports';
 import type { ToolCall } from './response';
 import type { TurnScope } from './turn';
 
 const DENIED = 'The user denied this call; it did not run.';
 
-/**
- * Whether a call waits for the person: a command always; a write in ask mode; and, in any mode,
- * a write whose confirmation says it must always be asked about (a file with more than one hard
- * link may be the same file as one outside the workspace). So every write and command is
- * prepared (validated, its confirmation built) before the decision; a read never asks.
- */
-export function needsPermission(kind: Tool['kind'], mode: PermissionMode, confirmation?: Confirmation): boolean {
-	return kind === 'run' || (kind === 'write' && (mode === 'ask' || confirmation?.alwaysAsk !== undefined));
+/** A call the policy refused: its result, so the model reads why and what to do instead. */
+function refused(tool: Tool, reason: string): ToolResult {
+	return { isError: true, content: `Not run: ${reason}. ${tool.name} did not run; do not retry it unchanged (aside.permissions, docs/permissions.md).` };
 }
 
 export class ToolCallRunner {
@@ -77,16 +74,40 @@ export class ToolCallRunner {
 			// Invalid input, or a change that cannot apply: that is the result; nothing to ask.
 			return { result: prepared.result };
 		}
-		if (prepared && needsPermission(tool.kind, mode, prepared.confirmation)) {
-			const confirmation = prepared.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
+		// The permission policy decides (src/agent/permissions/policy.ts): trust and plan mode, the
+		// rules, the protected paths, then the mode. A read is looked at only when a rule names it.
+		const policy = scope.permissionPolicy?.() ?? OPEN_CONTEXT;
+		const decision = tool.kind === 'read' && !rulesName(policy.rules, tool.name, tool.kind) ? undefined : await this.decide(tool, call, mode, policy, prepared?.confirmation, context);
+		if (decision?.verdict === 'deny') {
+			return { result: refused(tool, decision.reason) };
+		}
+		if (decision?.verdict === 'ask') {
+			const asked = prepared?.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
+			// When a rule or a protected path asks (not the mode), the person reads why: full-access asking is a surprise otherwise.
+			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
-			const decision = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
-			scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: decision.granted, tool: tool.name, target: confirmation.target, ...(decision.note ? { note: decision.note } : {}) }));
-			const result = decision.granted ? await this.invoke(tool, call, context, signal) : { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED };
-			return { result, verdict: decision.granted ? 'granted' : 'denied' };
+			const answer = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+			scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: tool.name, target: confirmation.target, ...(answer.note ? { note: answer.note } : {}) }));
+			const result = answer.granted ? await this.invoke(tool, call, context, signal) : { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED };
+			return { result, verdict: answer.granted ? 'granted' : 'denied' };
 		}
 		scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: tool.name });
 		return { result: await this.invoke(tool, call, context, signal) };
+	}
+
+	/** The policy's decision on the call: its command line, or every file it declares. */
+	private async decide(tool: Tool, call: ToolCall, mode: PermissionMode, policy: PermissionContext, confirmation: Confirmation | undefined, context: ToolContext): Promise<PolicyDecision> {
+		const input = call.input as { readonly command?: unknown } | null;
+		const command = tool.kind === 'run' && typeof input?.command === 'string' ? input.command : undefined;
+		const touches = tool.kind === 'run' ? NO_TOUCHES : await declareTouches(tool, call.input, context);
+		const policyCall: PolicyCall = {
+			tool: tool.name,
+			kind: tool.kind,
+			...(command === undefined ? {} : { command }),
+			paths: [...touches.reads, ...touches.writes],
+			...(confirmation?.alwaysAsk === undefined ? {} : { alwaysAsk: confirmation.alwaysAsk }),
+		};
+		return decidePermission(policyCall, mode, policy, context.roots);
 	}
 
 	private async invoke(tool: Tool, call: ToolCall, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {

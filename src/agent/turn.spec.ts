@@ -36,11 +36,12 @@ describe('a turn of the agent', () => {
 		const { session, turn } = turnHarness(provider);
 		const outcome = await turn().run('What is in a.ts?', new AbortController().signal);
 		assert.deepEqual(outcome, { turnId: 'turn-1', outcome: 'done' });
-		assert.deepEqual(kinds(session), ['user', 'assistant', 'tool-result', 'assistant', 'turn-end']);
+		// The first request of a chat carries mode.constraints, recorded before the answer.
+		assert.deepEqual(kinds(session), ['user', 'injected-reminders', 'assistant', 'tool-result', 'assistant', 'turn-end']);
 		assert.equal(provider.requests.length, 2);
 		const second = provider.requests[1]?.messages ?? [];
 		assert.deepEqual(second.at(-1), { role: 'tool', callId: 'c1', content: `1\tcontents of a.ts\n\n${wrap('read.truncated', 'Showing lines 1–1 of 9.')}`, isError: false });
-		assert.deepEqual(itemsOfSession(session).map((item) => item.kind), ['user', 'assistant', 'tool', 'assistant', 'turn-end']);
+		assert.deepEqual(itemsOfSession(session).map((item) => item.kind), ['user', 'reminders', 'assistant', 'tool', 'assistant', 'turn-end']);
 	});
 
 	it('tool output and the user\'s text reach the model with their reminder markers neutralised; the records keep them', async () => {

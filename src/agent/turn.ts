@@ -17,6 +17,7 @@ import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
 import type { TurnObservers } from './observers';
 import type { PermissionMode } from './permissionMode';
+import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import { type Answer, broken, completed, foldEvent, NO_RESPONSE, type Usage } from './response';
 import { ToolCallRunner } from './toolCalls';
@@ -49,6 +50,8 @@ export interface TurnScope {
 	readonly engine: ReminderEngine;
 	readonly transcript: TurnTranscript;
 	readonly permissions: PermissionGate;
+	/** What the permission policy reads besides the mode: the rules, workspace trust, Aside's storage (none, trusted, when absent). */
+	readonly permissionPolicy?: () => PermissionContext;
 	/** The limits and mode for a step with `model`. */
 	readonly settings: (model: ResolvedModel) => TurnSettings;
 	readonly system: () => string;
@@ -192,6 +195,7 @@ export class Turn {
 				stepLimit: settings.maxSteps,
 				mode: settings.permissionMode,
 				...(this.usage && settings.contextWindow ? { context: { usedTokens: this.usage.inputTokens + this.usage.outputTokens, limitTokens: settings.contextWindow } } : {}),
+				permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
 			};
 			await scope.observers?.beforeWait(this.owner, signal);
 			const injection = scope.engine.wait(request, staging, facts);

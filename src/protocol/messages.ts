@@ -288,8 +288,8 @@ export type HostMessage = z.infer<typeof HostMessage>;
 export const ViewMessage = z.discriminatedUnion('type', [
 	/** The view loaded (or lost track of `seq`) and wants a snapshot. */
 	z.object({ type: z.literal('ready'), protocol: z.number().int(), reason: z.enum(['load', 'resync']) }),
-	/** The person sent a message from the composer. */
-	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS) }),
+	/** The person sent a message from the composer; `mode`: the permission mode for this message only (the chat's when absent). */
+	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional() }),
 	/** Stop the running turn. */
 	z.object({ type: z.literal('stop') }),
 	/** The person's verdict on a pending tool call. */

@@ -1,6 +1,8 @@
 // What a reminder is: a typed definition with a trigger on current state, a content function and
 // a firing policy; and the entries every source hands to WAIT. Wrapping into <system-reminder>
 // blocks happens once, at injection; nothing here builds markup.
+import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionContext } from '../agent/permissions/policy';
 import type { FiringPolicy } from './policy';
 
 /** Who a request, a turn event or an injection belongs to: the root turn or one agent invocation. */
@@ -27,6 +29,8 @@ export interface WaitFacts {
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
 	/** The permission mode this request is made in (src/agent/permissionMode.ts), when the loop says it. */
 	readonly mode?: string;
+	/** The permission mode in effect for this request (a one-message override, else the chat's) and what the policy reads besides it. */
+	readonly permissions?: { readonly mode: PermissionMode; readonly context: PermissionContext };
 }
 
 export interface FiringContext {

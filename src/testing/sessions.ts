@@ -106,8 +106,8 @@ export class FakeAgent implements AgentControls {
 		return this.streamedText;
 	}
 
-	submit(text: string): void {
-		this.calls.push(`submit ${text}`);
+	submit(text: string, mode?: PermissionMode): void {
+		this.calls.push(`submit ${text}${mode === undefined ? '' : ` (${mode} for this message)`}`);
 		appendUser(this.sessions.current, text);
 	}
 

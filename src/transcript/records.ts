@@ -18,13 +18,15 @@ export const SessionHeader = z.object({
 	createdAt: z.number(),
 });
 
-/** The title, model or provider changed (the last one wins on load). */
+/** The title, model, provider or the chat's permission mode changed (the last one wins on load). */
 export const SessionMeta = z.object({
 	kind: z.literal('meta'),
 	at: z.number(),
 	title: z.string().optional(),
 	provider: z.string().optional(),
 	model: z.string().optional(),
+	// A mode this version does not know (a later Aside's) is dropped, never the title beside it.
+	mode: z.enum(PERMISSION_MODES).optional().catch(undefined),
 });
 
 export const UserRecord = z.object({
@@ -211,7 +213,7 @@ const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => h
 
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
-	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString) },
+	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)) },
 	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString },
 	assistant: {
 		kind: anything,

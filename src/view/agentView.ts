@@ -78,7 +78,7 @@ export interface ViewedAgent {
 	readonly state: AgentState;
 	readonly onDidChange: Event<AgentState>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
-	submit(text: string): void;
+	submit(text: string, mode?: PermissionMode): void;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
 	selectModel(model: string): void;
@@ -108,8 +108,8 @@ export class AgentPresenter implements AgentControls {
 		return streaming ? { requestId: streaming.requestId, text: streaming.text } : undefined;
 	}
 
-	submit(text: string): void {
-		this.agent.submit(text);
+	submit(text: string, mode?: PermissionMode): void {
+		this.agent.submit(text, mode);
 	}
 
 	stop(): void {

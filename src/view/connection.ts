@@ -5,7 +5,7 @@ import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
+import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
@@ -102,7 +102,7 @@ export class ViewConnection extends Disposable {
 				this.options.setup?.viewShown();
 				return;
 			case 'submit':
-				this.submit(message.text);
+				this.submit(message.text, message.mode);
 				return;
 			case 'stop':
 				this.options.agent.stop();
@@ -182,7 +182,7 @@ export class ViewConnection extends Disposable {
 		}
 	}
 
-	private submit(text: string): void {
+	private submit(text: string, mode: PermissionMode | undefined): void {
 		const limit = this.options.settings.current.maxMessageLength;
 		if (text.trim() === '') {
 			this.send({ type: 'notice', level: 'warning', text: 'The message is empty: nothing was sent.' });
@@ -196,7 +196,7 @@ export class ViewConnection extends Disposable {
 			});
 			return;
 		}
-		this.options.agent.submit(text);
+		this.options.agent.submit(text, mode);
 	}
 
 	private sendSessionList(): void {

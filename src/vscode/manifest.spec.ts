@@ -27,6 +27,11 @@ describe('package.json', () => {
 		assert.deepEqual(restricted.filter((key) => !known.has(key)), [], 'only real settings');
 	});
 
+	it('keeps an untrusted workspace\'s own settings from choosing the permission mode or rules', () => {
+		const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations ?? [];
+		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].filter((key) => !restricted.includes(key)), []);
+	});
+
 	it('has a getting-started walkthrough whose steps run contributed commands and ship their media', () => {
 		const [walkthrough] = manifest.contributes.walkthroughs ?? [];
 		assert.ok(walkthrough, 'a walkthrough');

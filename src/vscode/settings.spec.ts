@@ -55,6 +55,7 @@ describe('settings', () => {
 			contextWindow: 0,
 			requestTimeoutSeconds: 120,
 			permissionMode: 'ask',
+			permissionRules: {},
 			maxSteps: 50,
 			planReferenceMaxChars: 4000,
 			editedMaxFileBytes: 1024 * 1024,
@@ -101,6 +102,18 @@ describe('settings', () => {
 			assert.match(problems[0]?.message ?? '', /"aside\.baseUrl" .*user name or password/, bad);
 			assert.ok(!/hunter2-pass|gateway-user/.test(problems[0]?.message ?? ''), problems[0]?.message);
 		}
+	});
+
+	it('a permission rule that does not parse is named, with why; the other rules still apply', () => {
+		const value = { allow: ['Run(npm test*)', 'Run(npm test'], deny: ['Edit(**/*.lock)', 'Frobnicate(x)'] };
+		const { settings, problems } = readSettings((key) => (key === 'aside.permissions.rules' ? value : undefined));
+		assert.deepEqual(settings.permissionRules, value, 'nothing of the setting is lost');
+		assert.deepEqual(problems.map((problem) => problem.key), ['aside.permissions.rules', 'aside.permissions.rules']);
+		assert.equal(problems[0]?.message, 'The setting "aside.permissions.rules" has a bad rule in "allow": "Run(npm test" (the pattern has no closing ")"); that rule is ignored, the others apply.');
+		assert.match(problems[1]?.message ?? '', /^The setting "aside\.permissions\.rules" has a bad rule in "deny": "Frobnicate\(x\)" \(there is no tool named "Frobnicate"/);
+		const notAnObject = readSettings((key) => (key === 'aside.permissions.rules' ? ['Run(ls)'] : undefined));
+		assert.deepEqual(notAnObject.settings.permissionRules, {});
+		assert.match(notAnObject.problems[0]?.message ?? '', /^The setting "aside\.permissions\.rules" has an invalid value \["Run\(ls\)"\]/);
 	});
 
 	it('rejects out-of-range and fractional numbers', () => {

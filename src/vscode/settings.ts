@@ -3,6 +3,7 @@
 // them from VS Code happens in configuration.ts; this module stays pure so Node tests can load it.
 import * as z from 'zod';
 import { PERMISSION_MODES } from '../agent/permissionMode';
+import { parsePermissionRules, PermissionRulesSetting } from '../agent/permissions/rules';
 import { SendShortcut, type ViewSettings } from '../protocol/messages';
 import { PROVIDER_IDS } from '../providers/provider';
 import { redactText } from '../providers/redact';
@@ -37,6 +38,8 @@ export const SETTINGS = {
 	contextWindow: define('aside.contextWindow', z.number().int().min(0).max(100_000_000), 0),
 	requestTimeoutSeconds: define('aside.requestTimeoutSeconds', z.number().int().min(10).max(3600), 120),
 	permissionMode: define('aside.permissions.mode', z.enum(PERMISSION_MODES), 'ask'),
+	// An object here; each rule in it is checked on its own below (a bad one is dropped, named).
+	permissionRules: define<PermissionRulesSetting>('aside.permissions.rules', PermissionRulesSetting, {}),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
 	planReferenceMaxChars: define('aside.plan.referenceMaxChars', z.number().int().min(200).max(100_000), 4000),
 	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),
@@ -128,6 +131,10 @@ export function readSettings(get: (key: string) => unknown): { settings: AsideSe
 		}
 	}
 	settings.reminders = { disabled, intervals } satisfies ReminderSettings;
+	// Each bad permission rule is named and dropped; the valid ones still apply.
+	for (const problem of parsePermissionRules(settings.permissionRules).problems) {
+		problems.push({ key: SETTINGS.permissionRules.key, message: `The setting "${SETTINGS.permissionRules.key}" ${problem}.` });
+	}
 	return { settings: settings as AsideSettings, problems };
 }
 

@@ -35,6 +35,8 @@ export interface AsideTestHooks {
 	readonly pendingEditedFiles: () => number;
 	/** The context window the agent uses now (what the context meter shows), if known. */
 	readonly contextWindow: () => number | undefined;
+	/** The current chat's permission mode (what the toolbar shows). */
+	readonly permissionMode: () => string;
 }
 
 export interface HookedState {
@@ -73,6 +75,7 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		pendingApproval: () => agent.state.approval?.callId,
 		pendingEditedFiles: () => observers.current?.pendingCount ?? 0,
 		contextWindow: () => agent.state.contextWindow,
+		permissionMode: () => agent.state.mode,
 		storeApiKey: async (provider, origin, key) => {
 			await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
 		},

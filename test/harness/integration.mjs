@@ -132,6 +132,13 @@ const actions = {
 		const meter = line.getByRole('meter', { name: 'Context used' });
 		return { text: await line.innerText(), meterShown: await meter.isVisible(), percent: await meter.getAttribute('aria-valuenow') };
 	},
+	/** Picks `value` in a select of the chat webview (the toolbar's pickers), found by its accessible name. */
+	async selectInChat(page, { name, value }) {
+		const select = chatFrame(page).getByRole('combobox', { name, exact: true });
+		await select.waitFor({ timeout: 60_000 });
+		await select.selectOption(value);
+		return { value: await select.inputValue() };
+	},
 	/** Clicks a button of the chat webview by its accessible name (waiting for it to appear). */
 	async clickInChat(page, { name }) {
 		const button = chatFrame(page).getByRole('button', { name, exact: true });

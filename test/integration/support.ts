@@ -84,7 +84,7 @@ export interface ScriptedProvider {
 	readonly provider: 'anthropic' | 'openai-compatible';
 	readonly model: string;
 	/** `aside.permissions.mode` for the tests, when they need one. */
-	readonly mode?: 'ask' | 'auto-edit' | 'plan';
+	readonly mode?: 'ask' | 'auto-edit' | 'plan' | 'full-access';
 	/** A key stored for the server's origin (Anthropic needs one). */
 	readonly apiKey?: string;
 }

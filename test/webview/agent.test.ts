@@ -159,10 +159,10 @@ describe('live agent', () => {
 		const chat = await connected(agentView({ status: { state: 'ready', detail: 'Ready.' }, model: 'claude-sonnet-4-5', models, mode: 'ask' }));
 		const { page } = chat;
 		const model = page.getByRole('combobox', { name: 'Model' });
-		const mode = page.getByRole('combobox', { name: 'Permission mode' });
+		const mode = page.getByRole('combobox', { name: 'Permission mode of this chat' });
 		assert.equal(await model.inputValue(), 'claude-sonnet-4-5');
 		assert.deepEqual(await model.locator('option').allTextContents(), ['Claude Sonnet 4.5', 'Claude Haiku 4.5']);
-		assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Auto-edit', 'Plan']);
+		assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Auto-edit', 'Plan', 'Full access']);
 		await model.selectOption('claude-haiku-4-5');
 		assert.deepEqual(await chat.waitForPosted('model.select'), [{ type: 'model.select', model: 'claude-haiku-4-5' }]);
 		await mode.selectOption('plan');
@@ -175,6 +175,37 @@ describe('live agent', () => {
 		await chat.host({ type: 'agent.changed', seq: 2, agent: agentView() });
 		await model.locator('option', { hasText: 'No model available' }).waitFor({ state: 'attached' });
 		assert.equal(await model.isDisabled(), true);
+		await assertCleanAndClose(chat);
+	});
+
+	it('a one-message override goes with the next message only, by keyboard; none while the agent works', async () => {
+		const chat = await connected(agentView({ status: { state: 'ready', detail: 'Ready.' }, mode: 'auto-edit' }));
+		const { page } = chat;
+		const override = page.getByRole('combobox', { name: 'Permission mode for the next message only' });
+		assert.deepEqual(await override.locator('option').allTextContents(), ["This message: chat's mode", 'This message: Ask', 'This message: Auto-edit', 'This message: Plan', 'This message: Full access']);
+		assert.equal(await override.inputValue(), '');
+		await override.focus();
+		await override.selectOption('plan');
+		assert.match((await override.getAttribute('title')) ?? '', /^The next message runs in Plan/);
+		const input = page.getByRole('textbox', { name: 'Message Aside' });
+		await input.focus();
+		await page.keyboard.type('look only');
+		await page.keyboard.press('Enter');
+		await page.keyboard.type('then as usual');
+		await page.keyboard.press('Enter');
+		assert.deepEqual(await chat.waitForPosted('submit', 2), [
+			{ type: 'submit', text: 'look only', mode: 'plan' },
+			{ type: 'submit', text: 'then as usual' },
+		]);
+		assert.equal(await override.inputValue(), '', 'back to the chat\'s mode once sent');
+
+		await override.selectOption('auto-edit');
+		await input.fill('the same mode as the chat');
+		await input.press('Enter');
+		assert.deepEqual((await chat.waitForPosted('submit', 3)).at(-1), { type: 'submit', text: 'the same mode as the chat' }, 'the chat\'s own mode is no override');
+
+		await chat.host({ type: 'agent.changed', seq: 1, agent: running({ mode: 'auto-edit' }) });
+		await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('select.picker-override')?.disabled === true);
 		await assertCleanAndClose(chat);
 	});
 

@@ -4,11 +4,12 @@ import type { ReminderDefinition } from '../definition';
 import { finalStepNudge } from './agentNudge';
 import { contextUsage } from './contextUsage';
 import { editsVerify, type VerificationInputs } from './editsVerify';
+import { modeConstraints } from './modeConstraints';
 import { sessionDate } from './sessionDate';
 import { type InstructionReader, workspaceInstructions } from './workspaceInstructions';
 
 /** The built-ins that need nothing from the editor. */
-export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage];
+export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage, modeConstraints];
 
 /** Every built-in roster reminder, given what the date, instruction and verification ones read. */
 export function builtinReminders(clock: Clock, instructions: InstructionReader, verification: VerificationInputs): ReminderDefinition[] {

@@ -1,0 +1,112 @@
+// The permission policy: whether a tool call runs, waits for the person, or is refused — and why,
+// in a sentence. Pure. The order (docs/permissions.md):
+//   1. an untrusted workspace (Restricted Mode) and plan mode refuse every file change and command;
+//   2. a deny rule refuses;
+//   3. a protected path, or a file the tool says must always be asked about, asks (every mode);
+//   4. an ask rule asks;
+//   5. allow rules that cover the whole call allow;
+//   6. otherwise the mode decides.
+import type { ToolKind } from '../../tools/tool';
+import type { PermissionMode } from '../permissionMode';
+import { splitCommandLine } from './commandLine';
+import { protectedReason, workspaceRelative } from './protectedPaths';
+import { allowedBy, matchesCall, type PermissionRule, type PermissionRules, NO_RULES, type RuleSubject } from './rules';
+
+/** What the policy reads besides the mode and the call: the rules, workspace trust, Aside's storage. */
+export interface PermissionContext {
+	readonly rules: PermissionRules;
+	readonly trusted: boolean;
+	/** Aside's own storage folders, absolute (protected). */
+	readonly storage: readonly string[];
+}
+
+/** No rules, a trusted workspace, no storage inside it. */
+export const OPEN_CONTEXT: PermissionContext = { rules: NO_RULES, trusted: true, storage: [] };
+
+export interface PolicyCall {
+	readonly tool: string;
+	readonly kind: ToolKind;
+	/** A command's line (Run). */
+	readonly command?: string;
+	/** Every file the call declares (Tool.touches: reads and writes), absolute and confined. */
+	readonly paths: readonly string[];
+	/** The tool's own reason to ask in every mode (a file with several hard links), if any. */
+	readonly alwaysAsk?: string;
+}
+
+export type PolicyVerdict = 'allow' | 'ask' | 'deny';
+
+export interface PolicyDecision {
+	readonly verdict: PolicyVerdict;
+	/** Why, in words the person and the model read: "the rule Run(git push*) in "ask" asks for it". */
+	readonly reason: string;
+	/** Whether the mode alone decided (no rule, no protected path, no trust or plan refusal). */
+	readonly byMode: boolean;
+}
+
+const KIND_WORDS: Record<ToolKind, string> = { read: 'reading', write: 'a file change', run: 'a command' };
+
+/** What the mode alone says of a call of `kind`. */
+export function modeVerdict(mode: PermissionMode, kind: ToolKind): PolicyVerdict {
+	if (kind === 'read') {
+		return 'allow';
+	}
+	switch (mode) {
+		case 'ask':
+			return 'ask';
+		case 'auto-edit':
+			return kind === 'write' ? 'allow' : 'ask';
+		case 'full-access':
+			return 'allow';
+		case 'plan':
+			return 'deny';
+	}
+}
+
+function quoted(rules: readonly PermissionRule[]): string {
+	return rules.map((rule) => rule.text).join(', ');
+}
+
+export function decidePermission(call: PolicyCall, mode: PermissionMode, context: PermissionContext, roots: readonly string[]): PolicyDecision {
+	const changes = call.kind !== 'read';
+	if (changes && !context.trusted) {
+		return { verdict: 'deny', reason: 'the workspace is not trusted (Restricted Mode), so Aside only reads and searches', byMode: false };
+	}
+	if (changes && mode === 'plan') {
+		return { verdict: 'deny', reason: 'plan mode is read-only: nothing is changed or run', byMode: false };
+	}
+	const subject: RuleSubject = {
+		tool: call.tool,
+		kind: call.kind,
+		...(call.kind === 'run' && call.command !== undefined ? { command: splitCommandLine(call.command) } : {}),
+		paths: call.paths.map((path) => workspaceRelative(path, roots) ?? path),
+	};
+	const denied = context.rules.deny.find((rule) => matchesCall(rule, subject));
+	if (denied) {
+		return { verdict: 'deny', reason: `the rule ${denied.text} in aside.permissions.rules "deny" refuses it`, byMode: false };
+	}
+	if (call.kind === 'write') {
+		const guarded = call.paths.map((path) => protectedReason(path, roots, context.storage)).find((reason) => reason !== undefined);
+		if (guarded !== undefined) {
+			return { verdict: 'ask', reason: `${guarded}: Aside asks before changing it in every mode`, byMode: false };
+		}
+	}
+	if (call.alwaysAsk !== undefined) {
+		return { verdict: 'ask', reason: call.alwaysAsk, byMode: false };
+	}
+	const asked = context.rules.ask.find((rule) => matchesCall(rule, subject));
+	if (asked) {
+		return { verdict: 'ask', reason: `the rule ${asked.text} in aside.permissions.rules "ask" asks for it`, byMode: false };
+	}
+	const allowed = allowedBy(context.rules.allow, subject);
+	if (allowed) {
+		return { verdict: 'allow', reason: `allowed by ${quoted(allowed)} in aside.permissions.rules "allow"`, byMode: false };
+	}
+	const verdict = modeVerdict(mode, call.kind);
+	const unallowable = subject.command?.unallowable;
+	const reason =
+		verdict === 'allow'
+			? `${mode} mode runs ${KIND_WORDS[call.kind]} without asking`
+			: `${mode} mode asks before ${KIND_WORDS[call.kind]}${unallowable !== undefined && context.rules.allow.length > 0 ? ` (no allow rule covers this line: ${unallowable})` : ''}`;
+	return { verdict, reason, byMode: true };
+}
