@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { ABORTED, isAborted, unlessAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
+import { type ChangePlan, confirmationOf } from './changes';
 import { editTool } from './edit';
 import { ToolError } from './errors';
 import { globTool } from './glob';
@@ -77,7 +78,8 @@ function cancelled(tool: Tool): ToolResult {
 }
 
 export type Preparation =
-	| { readonly ok: true; readonly confirmation: Confirmation | undefined }
+	/** `plan`: what a change tool would do (its files, before and after), which a review applies. */
+	| { readonly ok: true; readonly confirmation: Confirmation | undefined; readonly plan?: ChangePlan }
 	| { readonly ok: false; readonly result: ToolResult };
 
 /**
@@ -90,6 +92,10 @@ export async function prepareTool(tool: Tool, rawInput: unknown, context: ToolCo
 		const parsed = parseInput(tool, rawInput);
 		if (!parsed.ok) {
 			return parsed;
+		}
+		if (tool.plan) {
+			const plan = await tool.plan(parsed.input, context);
+			return { ok: true, confirmation: confirmationOf(plan), plan };
 		}
 		return { ok: true, confirmation: tool.confirm ? await tool.confirm(parsed.input, context) : undefined };
 	} catch (error) {
