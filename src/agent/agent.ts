@@ -2,6 +2,7 @@
 // doing (AgentState; src/view/ turns that into what the chat shows). It composes the parts:
 // the permission gate (approvals.ts), steering (steering.ts), the model state (modelState.ts),
 // and turn loops (turn.ts) built from its ports (ports.ts). Pure: VS Code comes in through them.
+import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
 import type { AgentState, TurnActivity } from './agentState';
@@ -174,6 +175,16 @@ export class Agent extends Disposable {
 
 	approve(callId: string, granted: boolean, note: string | undefined): void {
 		this.approvals.answer(callId, granted, note);
+	}
+
+	/** The review card's "Open diff": the file of the change set waiting for the person, in the diff editor. */
+	showReview(callId: string, path: string | undefined): void {
+		if (this.approvals.request?.callId !== callId || !this.ports.review) {
+			return;
+		}
+		this.ports.review.show(callId, path).catch((error: unknown) => {
+			this.ports.runtime.log.warn(`Aside: could not show the review of ${callId}: ${errorMessage(error)}`);
+		});
 	}
 
 	selectModel(model: string): void {

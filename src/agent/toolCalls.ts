@@ -3,13 +3,19 @@
 // says so, and the verdict is queued as a reminder; the observers hear of the call before it runs
 // and after its result is recorded. Nothing here throws for a tool's sake: every failure is the
 // call's result. A stopped turn ends after the call's result is recorded.
+import { isAborted } from '../base/async';
+import { errorMessage } from '../base/errors';
 import type { Owner } from '../reminders/definition';
+import { patchUserRevised } from '../reminders/builtin/patchUserRevised';
 import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import { ProviderError } from '../providers/provider';
+import type { ChangePlan } from '../tools/changes';
 import { declareTouches } from '../tools/registry';
+import { applyReviewed } from '../tools/reviewedChanges';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
 import type { ToolResultRecord } from '../transcript/records';
 import type { PermissionMode } from './permissionMode';
+import type { OpenReview } from './changeReview';
 import type { AgentPorts } from './ports';
 import type { ToolCall } from './response';
 import type { TurnScope } from './turn';
@@ -80,13 +86,58 @@ export class ToolCallRunner {
 		if (prepared && needsPermission(tool.kind, mode, prepared.confirmation)) {
 			const confirmation = prepared.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
-			const decision = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
-			scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: decision.granted, tool: tool.name, target: confirmation.target, ...(decision.note ? { note: decision.note } : {}) }));
-			const result = decision.granted ? await this.invoke(tool, call, context, signal) : { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED };
-			return { result, verdict: decision.granted ? 'granted' : 'denied' };
+			const review = prepared.plan ? await this.openReview(tool, call, prepared.plan) : undefined;
+			try {
+				const decision = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+				scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: decision.granted, tool: tool.name, target: confirmation.target, ...(decision.note ? { note: decision.note } : {}) }));
+				if (!decision.granted) {
+					return { result: { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED }, verdict: 'denied' };
+				}
+				const result = prepared.plan ? await this.applyReviewed(tool, call, prepared.plan, review, context, signal) : await this.invoke(tool, call, context, signal);
+				return { result, verdict: 'granted' };
+			} finally {
+				await review?.close().catch((error: unknown) => {
+					this.ports.runtime.log.warn(`Aside: could not close the review of ${tool.name}: ${errorMessage(error)}`);
+				});
+			}
 		}
 		scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: tool.name });
 		return { result: await this.invoke(tool, call, context, signal) };
+	}
+
+	/** The change set in the editor's diff view while the person decides; the card alone when it cannot open. */
+	private async openReview(tool: Tool, call: ToolCall, plan: ChangePlan): Promise<OpenReview | undefined> {
+		const { review } = this.ports;
+		try {
+			return await review?.open({ callId: call.id, tool: tool.name, title: plan.title, changes: plan.changes });
+		} catch (error) {
+			this.ports.runtime.log.warn(`Aside: could not open the review of ${tool.name} in the diff editor: ${errorMessage(error)}`);
+			return undefined;
+		}
+	}
+
+	/**
+	 * An accepted change set: the plan the person saw, with the proposed sides as they left them,
+	 * applied all or nothing (never over a file that changed meanwhile). A revision queues
+	 * `patch.user-revised` for the next request.
+	 */
+	private async applyReviewed(tool: Tool, call: ToolCall, plan: ChangePlan, review: OpenReview | undefined, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
+		let sides: readonly (string | null | undefined)[] = [];
+		try {
+			sides = (await review?.proposedSides()) ?? [];
+		} catch (error) {
+			this.ports.runtime.log.warn(`Aside: could not read the reviewed text of ${tool.name}; applying the proposal: ${errorMessage(error)}`);
+		}
+		const { observers } = this.scope;
+		await observers?.beforeTool({ name: call.name, touches: { reads: [], writes: plan.changes.map((change) => change.path) } }, this.owner, signal);
+		if (isAborted(signal)) {
+			return { isError: true, content: `${tool.name} was cancelled before it finished.` };
+		}
+		const { result, revised } = await applyReviewed(plan, sides, context, tool.name);
+		if (revised.length > 0) {
+			this.scope.engine.queueTurnEvent(this.owner, patchUserRevised({ tool: tool.name, files: revised }));
+		}
+		return result;
 	}
 
 	private async invoke(tool: Tool, call: ToolCall, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {

@@ -6,6 +6,7 @@ import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
 import { type ChangePlan, confirmationOf } from './changes';
 import { editTool } from './edit';
+import { EDIT_TOOL_NAMES } from './editToolNames';
 import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
@@ -48,6 +49,12 @@ export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
 		}
 		return spec;
 	});
+}
+
+/** The tools with only the edit tools the person chose (`aside.tools.edit`); the others stay. */
+export function withEditTools(chosen: readonly string[], tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
+	const editTools: readonly string[] = EDIT_TOOL_NAMES;
+	return tools.filter((tool) => !editTools.includes(tool.name) || chosen.includes(tool.name));
 }
 
 /** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only

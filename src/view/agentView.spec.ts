@@ -112,15 +112,17 @@ describe('the agent as the chat shows it', () => {
 			submit: (text) => calls.push(`submit ${text}`),
 			stop: () => calls.push('stop'),
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
+			showReview: (callId, path) => calls.push(`review ${callId} ${path ?? ''}`.trim()),
 			selectModel: (model) => calls.push(`model ${model}`),
 			selectMode: (mode) => calls.push(`mode ${mode}`),
 		});
 		presenter.submit('hi');
 		presenter.stop();
 		presenter.approve('c1', false, 'no');
+		presenter.showReview('c1', 'src/a.ts');
 		presenter.selectModel('m2');
 		presenter.selectMode('plan');
-		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'model m2', 'mode plan']);
+		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan']);
 		const views: string[] = [];
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });

@@ -5,6 +5,7 @@ import type { PermissionMode } from '../agent/permissionMode';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
+import { changeKind } from '../tools/changes';
 import type { AgentControls } from './controls';
 
 export const READY_DETAIL = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
@@ -50,6 +51,7 @@ export function approvalView(request: PermissionRequest): ApprovalView {
 		title: confirmation.title,
 		target: confirmation.target,
 		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
+		...(confirmation.changes === undefined ? {} : { review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) } }),
 	};
 }
 
@@ -76,6 +78,7 @@ export interface ViewedAgent {
 	submit(text: string): void;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
+	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
 	selectMode(mode: PermissionMode): void;
 }
@@ -111,6 +114,10 @@ export class AgentPresenter implements AgentControls {
 
 	approve(callId: string, granted: boolean, note: string | undefined): void {
 		this.agent.approve(callId, granted, note);
+	}
+
+	showReview(callId: string, path: string | undefined): void {
+		this.agent.showReview(callId, path);
 	}
 
 	selectModel(model: string): void {

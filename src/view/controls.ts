@@ -20,6 +20,8 @@ export interface AgentControls {
 	submit(text: string): void;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
+	/** Shows a file (or all files) of the change set under review in the diff editor. */
+	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
 	selectMode(mode: PermissionMode): void;
 }

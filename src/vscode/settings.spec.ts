@@ -54,6 +54,7 @@ describe('settings', () => {
 			maxOutputTokens: 8192,
 			contextWindow: 0,
 			requestTimeoutSeconds: 120,
+			editTools: ['Edit', 'Write', 'ApplyPatch'],
 			permissionMode: 'ask',
 			maxSteps: 50,
 			editedMaxFileBytes: 1024 * 1024,

@@ -10,6 +10,7 @@ import type { ReminderConfig } from '../reminders/config';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
+import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
 import type { SettingProblem } from './settings';
 
@@ -35,6 +36,8 @@ export interface AsideTestHooks {
 	readonly pendingEditedFiles: () => number;
 	/** The context window the agent uses now (what the context meter shows), if known. */
 	readonly contextWindow: () => number | undefined;
+	/** The change set under review in the diff editor: its call, and each proposed side's document (as the person edits it). */
+	readonly openReview: () => VsCodeChangeReview['openReview'];
 }
 
 export interface HookedState {
@@ -47,6 +50,7 @@ export interface HookedState {
 	readonly reminderConfig: ReminderConfig;
 	readonly keys: ApiKeys;
 	readonly gate: NetworkGate;
+	readonly review: VsCodeChangeReview;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -73,6 +77,7 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		pendingApproval: () => agent.state.approval?.callId,
 		pendingEditedFiles: () => observers.current?.pendingCount ?? 0,
 		contextWindow: () => agent.state.contextWindow,
+		openReview: () => state.review.openReview,
 		storeApiKey: async (provider, origin, key) => {
 			await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
 		},
