@@ -36,7 +36,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	const configuration = store.add(new Configuration(log));
 	const reminders = new ContributedReminders();
-	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log);
+	// edits.verify reads the current chat's observers, made below once there are sessions.
+	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, { writes: () => observers.current?.writes });
 	store.add(sessions);
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));

@@ -25,6 +25,7 @@ import { SessionObservers } from './observers';
 import { ChatSession, type SessionEnvironment } from './session';
 import type { TranscriptEntry } from '../transcript/records';
 import { Turn } from './turn';
+import { verificationInputs } from './verification';
 
 function workspace(t: TestContext) {
 	const folder = tempWorkspace('aside-chat-');
@@ -54,7 +55,9 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 		const text = readFileSync(join(root, 'AGENTS.md'), 'utf8');
 		return [{ path: 'AGENTS.md', text, truncated: false }];
 	};
-	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions) };
+	// As the extension wires edits.verify: the chat's observers' writes, its records.
+	const verify = verificationInputs({ writes: () => observers.writes, records: () => session.records });
+	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify) };
 	const store = new MemorySessionStore();
 	store.records.push(...loaded);
 	const session = new ChatSession('chat', store, env, loaded);
@@ -274,5 +277,56 @@ describe('the stale-write guard in a chat', () => {
 			results().at(-2),
 			'Edited a.ts: replaced 1 occurrence.',
 		]);
+	});
+});
+
+describe('the verification suggestion in a chat', () => {
+	const writeFile = (file: string): ScriptedReply => ({ toolCalls: [{ id: `write-${file}`, name: 'Write', input: { path: file, content: `export const x = '${file}';\n` } }] });
+	/** Where edits.verify went out: after which tool result (by call id), or at a turn's start. */
+	function verifyDeliveries(records: readonly TranscriptEntry[]): string[] {
+		const after: string[] = [];
+		let last = 'start';
+		for (const record of records) {
+			if (record.kind === 'tool-result') {
+				last = record.callId;
+			} else if (record.kind === 'user') {
+				last = 'start';
+			} else if (record.kind === 'injected-reminders' && record.entries.some((entry) => entry.key === 'edits.verify')) {
+				after.push(last);
+			}
+		}
+		return after;
+	}
+
+	it('two files written by the real Write tool in one turn: the next request carries it, once', async (t) => {
+		const { root } = workspace(t);
+		const { session, turn } = chat(t, root);
+		await turn('Add a and b.', writeFile('src/a.ts'), writeFile('README.md'), writeFile('src/b.ts'), writeFile('src/c.ts'), { text: 'Done.' });
+		assert.deepEqual(verifyDeliveries(session.records), ['write-src/b.ts']);
+		const entry = injections(session.records).flatMap((record) => record.entries).find((candidate) => candidate.key === 'edits.verify');
+		assert.match(entry?.body ?? '', /^You changed 2 implementation files in this turn: src\/a\.ts, src\/b\.ts\./);
+		await turn('And d and e.', writeFile('src/d.ts'), writeFile('src/e.ts'), { text: 'Done.' });
+		assert.equal(verifyDeliveries(session.records).length, 1, 'ten turns apart at most');
+	});
+
+	it('reads, one written file and documentation do not qualify', async (t) => {
+		const { root, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		write('b.ts', 'const b = 1;\n');
+		const { session, turn, read } = chat(t, root);
+		await turn('Look, and note it.', read('a.ts'), read('b.ts'), writeFile('src/c.ts'), writeFile('docs/notes.md'), writeFile('CHANGES.txt'), { text: 'Done.' });
+		await turn('Thanks.', { text: 'You are welcome.' });
+		assert.deepEqual(verifyDeliveries(session.records), []);
+	});
+
+	it('a failed write does not count', async (t) => {
+		const { root, write } = workspace(t);
+		write('src/a.ts', 'const a = 1;\n');
+		const { session, turn, results } = chat(t, root);
+		// Write refuses an existing file: that call fails and writes nothing; only b is written.
+		await turn('Add a and b.', writeFile('src/a.ts'), writeFile('src/b.ts'), { text: 'Done.' });
+		assert.match(results()[0] ?? '', /already exists/);
+		await turn('Thanks.', { text: 'Fine.' });
+		assert.deepEqual(verifyDeliveries(session.records), []);
 	});
 });

@@ -12,6 +12,7 @@ import type { EditDiagnostics } from '../observe/editDiagnostics';
 import { EditedFiles, type EditedFilesOptions, type FileEvents } from '../observe/editedFiles';
 import { InstructionFiles } from '../observe/instructionFiles';
 import { SeenTexts } from '../observe/seenTexts';
+import { TurnWrites } from '../observe/turnWrites';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
@@ -95,6 +96,8 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	private readonly instructions: InstructionFiles;
 	/** What the agent last saw of each file in this chat: the tools' stale-write guard. */
 	readonly seen = new SeenTexts();
+	/** The files the chat's latest turn wrote (for edits.verify). */
+	readonly writes: TurnWrites;
 
 	constructor(
 		private readonly engine: ReminderEngine,
@@ -108,6 +111,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		super();
 		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots, seen: this.seen }));
 		this.instructions = new InstructionFiles(fs, roots);
+		this.writes = new TurnWrites(roots);
 	}
 
 	/** Files seen to change and not reported yet. */
@@ -135,6 +139,10 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			return;
 		}
 		for (const file of result.touched ?? []) {
+			if (file.access === 'written') {
+				// The session's turn, whoever's loop wrote it: an invocation works for the user turn.
+				this.writes.note(this.engine.roster.turn, file.path);
+			}
 			try {
 				await (file.access === 'read' ? this.afterRead(file, owner) : file.access === 'deleted' ? this.afterDelete(file) : this.afterWrite(file, owner, signal));
 			} catch (error) {

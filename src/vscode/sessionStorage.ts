@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import { FileSessionLibrary } from '../agent/library';
 import type { SessionEnvironment } from '../agent/session';
 import { ChatSessions } from '../agent/sessions';
+import { type VerificationSources, verificationInputs } from '../agent/verification';
 import type { ContributedReminders } from '../api';
 import { randomIds, systemClock } from '../base/clock';
 import type { Logger } from '../base/log';
@@ -26,19 +27,25 @@ export interface WindowSessions {
 	readonly storageFolders: readonly string[];
 }
 
-export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger): WindowSessions {
+/** What edits.verify reads of the current chat beside its records: its observers' writes, its approved plan. */
+export type WindowVerification = Omit<VerificationSources, 'records'>;
+
+export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification): WindowSessions {
 	const reminderConfig = reminderConfigOf(() => configuration.current);
+	// Read at WAITs only, when the turn's session is the current one.
+	const verify = verificationInputs({ ...verification, records: () => sessions.current.records });
 	const env: SessionEnvironment = {
 		clock: systemClock,
 		ids: randomIds,
 		log,
 		reminderConfig,
-		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions), ...reminders.current],
+		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify), ...reminders.current],
 		reminderKeys: reminders.keys,
 	};
 	const storage = context.storageUri ?? context.globalStorageUri;
 	const sessionsDir = join(storage.fsPath, 'sessions');
 	mkdirSync(sessionsDir, { recursive: true });
 	const library = new FileSessionLibrary(sessionsDir, () => systemClock.now(), log);
-	return { library, sessions: new ChatSessions(library, env), sessionsDir, reminderConfig, storageFolders: [storage.fsPath, context.globalStorageUri.fsPath] };
+	const sessions = new ChatSessions(library, env);
+	return { library, sessions, sessionsDir, reminderConfig, storageFolders: [storage.fsPath, context.globalStorageUri.fsPath] };
 }

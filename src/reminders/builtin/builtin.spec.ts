@@ -30,7 +30,7 @@ function setup(config?: ReminderConfig) {
 
 describe('built-in reminders', () => {
 	it('each configurable roster reminder goes out under its registered key and label, and its own setting turns it off alone', async () => {
-		const rosterTypes = ['sessionDate', 'workspaceInstructions', 'agentNudge', 'contextUsage'];
+		const rosterTypes = ['sessionDate', 'workspaceInstructions', 'agentNudge', 'contextUsage', 'editsVerify'];
 		const deliver = async (settings: Readonly<Record<string, unknown>>) => {
 			const clock = new FakeClock(Date.UTC(2026, 11, 1, 9));
 			const { settings: read } = readSettings((key) => settings[key]);
@@ -39,10 +39,10 @@ describe('built-in reminders', () => {
 				clock,
 				log: new RecordingLogger(),
 				config: reminderConfigOf(() => read),
-				defaults: builtinReminders(clock, () => [{ path: 'AGENTS.md', text: 'Use pnpm.', truncated: false }]),
+				defaults: builtinReminders(clock, () => [{ path: 'AGENTS.md', text: 'Use pnpm.', truncated: false }], { implementationFilesIn: () => ['src/a.ts', 'src/b.ts'], pendingPlan: () => undefined }),
 			});
 			const owner = engine.beginUserTurn('t1');
-			// Facts under which every roster reminder is due: last step, context 75 % full.
+			// Facts under which every roster reminder is due: last step, context 75 % full, two files written.
 			const injection = engine.wait({ requestId: 'r1', owner, phase: 'turn-start', messages: [userText('go')] }, undefined, { step: 1, stepLimit: 1, context: { usedTokens: 150, limitTokens: 200 } });
 			await injection.commit();
 			return injection.record?.entries ?? [];

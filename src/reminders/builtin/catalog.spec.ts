@@ -7,6 +7,7 @@ import { BUILTIN_KEYS } from '../keys';
 import { noToolNudge } from './agentNudge';
 import { BUILTIN_REMINDER_TYPES } from './catalog';
 import { builtinReminders } from './defaults';
+import { NOTHING_OBSERVED } from './editsVerify';
 import { permissionVerdict } from './permissionVerdict';
 import { sessionResume } from './sessionResume';
 import { userSteering } from './userSteering';
@@ -42,7 +43,7 @@ describe('the built-in declarations', () => {
 	});
 
 	it('are what the roster reminders and the other producers put on their entries', () => {
-		const definitions = builtinReminders(new FakeClock(), () => []);
+		const definitions = builtinReminders(new FakeClock(), () => [], NOTHING_OBSERVED);
 		assert.ok(definitions.length > 0);
 		for (const definition of definitions) {
 			const declaration = declared(definition.type);

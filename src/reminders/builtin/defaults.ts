@@ -3,13 +3,14 @@ import type { Clock } from '../../base/clock';
 import type { ReminderDefinition } from '../definition';
 import { finalStepNudge } from './agentNudge';
 import { contextUsage } from './contextUsage';
+import { editsVerify, type VerificationInputs } from './editsVerify';
 import { sessionDate } from './sessionDate';
 import { type InstructionReader, workspaceInstructions } from './workspaceInstructions';
 
 /** The built-ins that need nothing from the editor. */
 export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage];
 
-/** Every built-in roster reminder, given what the date and instruction ones read. */
-export function builtinReminders(clock: Clock, instructions: InstructionReader): ReminderDefinition[] {
-	return [sessionDate(clock), workspaceInstructions(instructions), ...DEFAULT_REMINDERS];
+/** Every built-in roster reminder, given what the date, instruction and verification ones read. */
+export function builtinReminders(clock: Clock, instructions: InstructionReader, verification: VerificationInputs): ReminderDefinition[] {
+	return [sessionDate(clock), workspaceInstructions(instructions), ...DEFAULT_REMINDERS, editsVerify(verification)];
 }
