@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { ABORTED, isAborted, unlessAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
+import { applyPatchTool } from './applyPatch';
 import { type ChangePlan, confirmationOf } from './changes';
 import { editTool } from './edit';
 import { EDIT_TOOL_NAMES } from './editToolNames';
@@ -16,7 +17,7 @@ import { runTool } from './run';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
 import { writeTool } from './write';
 
-export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, runTool];
+export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, applyPatchTool, runTool];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 function tidySchema(value: unknown): unknown {
