@@ -86,9 +86,11 @@ export class ToolCallRunner {
 		if (prepared && needsPermission(tool.kind, mode, prepared.confirmation)) {
 			const confirmation = prepared.confirmation ?? { title: `Allow ${tool.name}?`, target: JSON.stringify(call.input) };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
+			// The card first, then the diff editor beside it: the decision can come from either.
+			const asked = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
 			const review = prepared.plan ? await this.openReview(tool, call, prepared.plan) : undefined;
 			try {
-				const decision = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+				const decision = await asked;
 				scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: decision.granted, tool: tool.name, target: confirmation.target, ...(decision.note ? { note: decision.note } : {}) }));
 				if (!decision.granted) {
 					return { result: { isError: true, content: decision.note ? `${DENIED} The user said: ${decision.note}` : DENIED }, verdict: 'denied' };

@@ -111,7 +111,10 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 		const opened: Opened = { request, folder, title: `Review: ${request.title}`, sides };
 		this.current = opened;
 		await this.setContext(opened);
-		await this.showSides(opened, undefined, true);
+		// An editor that cannot open leaves the review to the card (whose "Open diff" tries again).
+		await this.showSides(opened, undefined, true).catch((error: unknown) => {
+			this.log.warn(`Aside: could not open the diff editor for ${request.title}: ${errorMessage(error)}`);
+		});
 		return {
 			proposedSides: () => Promise.all(opened.sides.map((side) => proposedSide(side))),
 			close: () => this.close(opened),
