@@ -103,6 +103,16 @@ describe('settings', () => {
 		}
 	});
 
+	it('aside.tools.edit: any of Edit, Write and ApplyPatch, each once; anything else names the setting and offers all three', () => {
+		assert.deepEqual(readSettings((key) => (key === 'aside.tools.edit' ? ['ApplyPatch'] : undefined)).settings.editTools, ['ApplyPatch']);
+		assert.deepEqual(readSettings((key) => (key === 'aside.tools.edit' ? [] : undefined)).settings.editTools, []);
+		for (const bad of [['Edit', 'Edit'], ['Patch'], 'Edit', [1]]) {
+			const { settings, problems } = readSettings((key) => (key === 'aside.tools.edit' ? bad : undefined));
+			assert.deepEqual(settings.editTools, ['Edit', 'Write', 'ApplyPatch'], JSON.stringify(bad));
+			assert.match(problems[0]?.message ?? '', /"aside\.tools\.edit" has an invalid value .*; using the default, \["Edit","Write","ApplyPatch"\]\./, JSON.stringify(bad));
+		}
+	});
+
 	it('rejects out-of-range and fractional numbers', () => {
 		for (const bad of [999, 1_000_001, 1500.5, -1, Number.NaN]) {
 			const { problems } = readSettings((key) => (key === 'aside.chat.maxMessageLength' ? bad : undefined));
