@@ -135,6 +135,28 @@ describe('reviewing a change in the diff editor', function () {
 		assert.equal(hooks.openReview(), undefined);
 	});
 
+	it('a file changed on disk while its review is open is never written over: Accept is refused with a clear message in the chat', async () => {
+		const { api, hooks } = await activeAside();
+		const file = join(folder(), 'stale.ts');
+		writeFileSync(file, 'export const stale = 1;\n');
+		server.script(
+			{ toolCalls: [read('call_read_stale', rel('stale.ts'))] },
+			{ toolCalls: [{ id: 'call_stale', name: 'Edit', input: { path: rel('stale.ts'), old_string: 'stale = 1', new_string: 'stale = 2' } }] },
+			{ text: 'I will read it again.' },
+		);
+		const sent = api.sendMessage('Change stale.ts.');
+		await until(() => hooks.openReview(), (open) => open?.callId === 'call_stale', 'the review of the Edit');
+		// Someone else saves a newer version while the person looks at the diff.
+		await vscode.workspace.fs.writeFile(vscode.Uri.file(file), new TextEncoder().encode('export const stale = 99;\n'));
+		await until(() => vscode.workspace.textDocuments.find((document) => document.uri.fsPath === file)?.getText(), (text) => text === undefined || text.includes('99'), 'the editor to see the newer text');
+		hooks.approve('call_stale', true);
+		const result = await sent;
+		assert.equal(result.outcome, 'done', result.error);
+		assert.equal(readFileSync(file, 'utf8'), 'export const stale = 99;\n', 'the newer text is kept');
+		const items = hooks.currentSessionItems();
+		assert.ok(JSON.stringify(items).includes('stale.ts changed while its review was open'), 'the chat says why nothing was written');
+	});
+
 	it('closing the diff editor decides nothing: the review stays pending until Stop rejects it, and nothing is written', async () => {
 		const { api, hooks } = await activeAside();
 		server.script({ toolCalls: [{ id: 'call_write', name: 'Write', input: { path: rel('never.ts'), content: 'export const never = true;\n' } }] }, { text: 'unused' });
