@@ -78,6 +78,16 @@ describe('the agent as the chat shows it', () => {
 		assert.equal(agentView(idle).approval, null);
 	});
 
+	it('a change set under review lists its files, each with what happens to it', () => {
+		const changes = [
+			{ path: '/w/a.ts', shown: 'a.ts', before: 'a', after: 'b' },
+			{ path: '/w/n.ts', shown: 'n.ts', before: null, after: 'n' },
+			{ path: '/w/d.ts', shown: 'd.ts', before: 'd', after: null },
+		];
+		const view = agentView({ ...idle, approval: { callId: 'c2', tool: 'ApplyPatch', kind: 'write', confirmation: { title: 'Apply a patch to 3 files', target: 'a.ts, n.ts, d.ts', changes } } });
+		assert.deepEqual(view.approval?.review, { files: [{ path: 'a.ts', change: 'modify' }, { path: 'n.ts', change: 'create' }, { path: 'd.ts', change: 'delete' }] });
+	});
+
 	it('streams on one channel: the view hears of a response, then every delta from the first, and a snapshot gets the text so far', async () => {
 		const agent = agentOver(new ScriptedProvider({ hang: 'Hello' }));
 		const presenter = new AgentPresenter(agent);
