@@ -194,8 +194,8 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 				if (input instanceof vscode.TabInputTextDiff || input instanceof vscode.TabInputText) {
 					return rights.has((input instanceof vscode.TabInputTextDiff ? input.modified : input.uri).toString());
 				}
-				// The multi-diff editor's input is not in the API: it is known by its title.
-				return tab.label === opened.title;
+				// The multi-diff editor's input is not in the API: it is known by its title (VS Code may add the count).
+				return tab.label.startsWith(opened.title);
 			});
 			await vscode.window.tabGroups.close(tabs, true);
 		} catch (error) {

@@ -124,6 +124,11 @@ describe('reviewing a change in the diff editor', function () {
 		const sent = api.sendMessage('Patch both.');
 		const review = await until(() => hooks.openReview(), (open) => open?.callId === 'call_patch', 'the review of the patch');
 		assert.deepEqual(review?.proposed.map((document) => document?.getText()), ['export const one = 11;\n', 'export const three = 3;\n', 'export const two = 22;\n'], 'every file before the one decision');
+		const labels = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => `${tab.label} [${tab.input?.constructor.name ?? 'none'}]`));
+		await until(labels, (now) => now.some((label) => label.startsWith('Review: Apply a patch to 3 files')), 'the multi-diff editor with every file').catch((error: unknown) => {
+			hooks.stop();
+			throw new Error(`${String(error)}; tabs: ${JSON.stringify(labels())}`);
+		});
 		assert.equal(readFileSync(join(folder(), 'one.ts'), 'utf8'), 'export const one = 1;\n', 'nothing is written before the decision');
 		hooks.approve('call_patch', true);
 		const result = await sent;
@@ -133,6 +138,7 @@ describe('reviewing a change in the diff editor', function () {
 			['export const one = 11;\n', 'export const two = 22;\n', 'export const three = 3;\n'],
 		);
 		assert.equal(hooks.openReview(), undefined);
+		assert.deepEqual(labels().filter((label) => label.startsWith('Review: ')), [], 'the multi-diff editor closed');
 	});
 
 	it('a file changed on disk while its review is open is never written over: Accept is refused with a clear message in the chat', async () => {
