@@ -2,6 +2,7 @@
 // the public API (src/api.ts), with the test hooks when the integration tests ask for them.
 import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
+import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
@@ -36,8 +37,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	const configuration = store.add(new Configuration(log));
 	const reminders = new ContributedReminders();
-	// edits.verify reads the current chat's observers, made below once there are sessions.
-	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, { writes: () => observers.current?.writes });
+	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
+	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
+		writes: () => observers.current?.writes,
+		plans: { current: () => agent.approvedPlans.current() },
+	});
 	store.add(sessions);
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
@@ -53,7 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir) }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);

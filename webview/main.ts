@@ -4,6 +4,7 @@
 import './zodConfig';
 import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type StreamView, type TranscriptItem, type ViewState } from '../src/protocol/messages';
 import { ApprovalCard } from './approval';
+import { PlanCard } from './plan';
 import { ContextUseLine } from './contextUse';
 import { SessionList } from './sessionList';
 import { Composer } from './composer';
@@ -35,6 +36,9 @@ class ChatApp {
 	private readonly approval = new ApprovalCard(post, () => {
 		this.composer.focus();
 	});
+	private readonly plan = new PlanCard(post, () => {
+		this.composer.focus();
+	});
 	private readonly composer: Composer;
 
 	constructor(private readonly root: HTMLElement) {
@@ -62,6 +66,7 @@ class ChatApp {
 			this.scroller,
 			this.notices,
 			this.approval.element,
+			this.plan.element,
 			this.status,
 			this.composer.element,
 		);
@@ -128,6 +133,7 @@ class ChatApp {
 				return;
 			case 'notice':
 				this.showNotice(message.level, message.text);
+				this.plan.refused();
 				return;
 			case 'context.changed':
 				this.state.context = message.context;
@@ -167,6 +173,7 @@ class ChatApp {
 		this.toolbar.update(agent);
 		this.live.update(agent, stream);
 		this.approval.update(agent.approval);
+		this.plan.update(agent.plan);
 		this.updateEmptyState();
 	}
 

@@ -9,7 +9,9 @@ import type { AgentState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
 import { ModelState } from './modelState';
 import type { TurnObservers } from './observers';
+import type { ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
+import { ChatPlans, type PlanChoice, type PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
@@ -20,6 +22,8 @@ export interface AgentSettings {
 	readonly maxOutputTokens: number;
 	readonly maxSteps: number;
 	readonly permissionMode: PermissionMode;
+	/** `aside.plan.referenceMaxChars` (4000 when absent). */
+	readonly planReferenceMaxChars?: number;
 }
 
 /** What the agent works on and with, beside its ports. */
@@ -33,6 +37,8 @@ export interface AgentEnvironment {
 	readonly system: () => string;
 	/** The current session's observers (edited files, AGENTS.md), when the editor provides them. */
 	readonly observers?: () => TurnObservers | undefined;
+	/** Where approved plans are saved; without it an approval is refused with a message. */
+	readonly planFiles?: PlanFiles;
 }
 
 interface Running {
@@ -49,6 +55,11 @@ export class Agent extends Disposable {
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
+	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
+	/** The mode before plan mode was entered: what the plan card offers first for the implementation. */
+	private modeBeforePlan: PermissionMode | undefined;
+	/** The current chat's approved plan (edits.verify reads it). */
+	readonly approvedPlans: ApprovedPlans = { current: () => this.plansOf(this.env.sessions.current).current() };
 
 	private readonly _onDidChange = this._register(new Emitter<AgentState>());
 	readonly onDidChange: Event<AgentState> = this._onDidChange.event;
@@ -82,6 +93,8 @@ export class Agent extends Disposable {
 		this.modelState = this._register(new ModelState(env.models, changed, log));
 		this._register(env.sessions.onDidChangeCurrent(() => {
 			this.stop();
+			// Another chat, another plan waiting (or none).
+			this.changed();
 		}));
 		this._register(toDisposable(() => {
 			this.running?.controller.abort();
@@ -105,7 +118,64 @@ export class Agent extends Disposable {
 			streaming: this.streaming && { requestId: this.streaming.requestId, text: this.streaming.text },
 			steering: [...this.steering.pending],
 			contextWindow: this.modelState.contextWindow(),
+			plan: this.pendingPlan(),
 		};
+	}
+
+	/** The plan card's content: only while no turn runs (a decision starts one). */
+	private pendingPlan(): AgentState['plan'] {
+		if (this.running) {
+			return null;
+		}
+		const pending = this.plansOf(this.env.sessions.current).pending();
+		return pending ? { ...pending, mode: this.modeBeforePlan ?? 'ask' } : null;
+	}
+
+	/** The plan state of a chat, made (and its plan reminders installed) the first time it is asked for. */
+	private plansOf(session: ChatSession): ChatPlans {
+		let plans = this.plans.get(session);
+		if (!plans) {
+			const { clock, ids } = this.ports.runtime;
+			plans = new ChatPlans(session, {
+				clock,
+				newId: () => ids.next(),
+				...(this.env.planFiles ? { files: this.env.planFiles } : {}),
+				referenceMaxChars: () => this.env.settings.current.planReferenceMaxChars ?? 4000,
+			});
+			this.plans.set(session, plans);
+		}
+		return plans;
+	}
+
+	/**
+	 * The person's decision on the plan card: recorded, then (Approve) the mode switches and the
+	 * implementation turn starts, or (Revise) the feedback goes to the model in plan mode. Returns
+	 * why it could not be taken, for the chat to say; then nothing changed.
+	 */
+	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
+		if (this.running) {
+			return 'The agent is working: stop it or wait for it to finish before deciding on the plan.';
+		}
+		const session = this.env.sessions.current;
+		if (session.isReadOnly) {
+			return 'This chat is being written in another window, so a plan cannot be decided on here.';
+		}
+		let outcome;
+		try {
+			outcome = this.plansOf(session).decide(proposalId, choice);
+		} catch (error) {
+			this.changed();
+			return errorMessage(error);
+		}
+		if (outcome.mode) {
+			this.selectMode(outcome.mode);
+		}
+		if (outcome.prompt !== undefined) {
+			void this.startTurn(outcome.prompt);
+		} else {
+			this.changed();
+		}
+		return undefined;
 	}
 
 	submit(text: string): void {
@@ -127,6 +197,8 @@ export class Agent extends Disposable {
 		const session = env.sessions.forWriting();
 		const controller = new AbortController();
 		const observers = env.observers?.();
+		// Its plan reminders are installed before its first WAIT.
+		this.plansOf(session);
 		const turn = new Turn(
 			this.ports,
 			{
@@ -192,6 +264,9 @@ export class Agent extends Disposable {
 	}
 
 	selectMode(mode: PermissionMode): void {
+		if (mode === 'plan' && this.mode !== 'plan') {
+			this.modeBeforePlan = this.mode;
+		}
 		this.mode = mode;
 		this.changed();
 	}

@@ -4,6 +4,7 @@
 import type { ModelInfo } from '../providers/provider';
 import type { PermissionMode } from './permissionMode';
 import type { PermissionRequest } from './approvals';
+import type { PendingPlan } from './plans';
 
 /** What a running turn is doing now. */
 export type TurnActivity =
@@ -37,4 +38,6 @@ export interface AgentState {
 	readonly steering: readonly string[];
 	/** The context window of the model a turn would use now, in tokens, when known. */
 	readonly contextWindow: number | undefined;
+	/** The proposed plan waiting for the person's decision (the plan card), with the mode offered first for its implementation. */
+	readonly plan?: (PendingPlan & { readonly mode: PermissionMode }) | null;
 }

@@ -190,6 +190,7 @@ export class Turn {
 			const facts: WaitFacts = {
 				step,
 				stepLimit: settings.maxSteps,
+				mode: settings.permissionMode,
 				...(this.usage && settings.contextWindow ? { context: { usedTokens: this.usage.inputTokens + this.usage.outputTokens, limitTokens: settings.contextWindow } } : {}),
 			};
 			await scope.observers?.beforeWait(this.owner, signal);

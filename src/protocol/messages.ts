@@ -4,6 +4,7 @@
 // than the last: a webview that sees a gap posts `ready` again. Enums are the domain's own lists.
 import * as z from 'zod';
 import { PERMISSION_MODES } from '../agent/permissionMode';
+import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
@@ -23,6 +24,13 @@ export const UserTurnItem = z.object({
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 
+/**
+ * A plan the answer proposed (the host found it between the proposal tags; the view never looks
+ * for them): the answer before it, the plan's Markdown, and the answer after it.
+ */
+export const ProposalView = z.object({ id: z.string().min(1), before: z.string(), plan: z.string(), after: z.string() });
+export type ProposalView = z.infer<typeof ProposalView>;
+
 /** What the model answered in one response (its text; tool calls show as tool rows). */
 export const AssistantItem = z.object({
 	kind: z.literal('assistant'),
@@ -32,6 +40,8 @@ export const AssistantItem = z.object({
 	/** Why it stopped: 'interrupted' when the person stopped it, 'failed' when the request broke. */
 	stop: z.enum(RECORDED_STOPS),
 	model: z.string().optional(),
+	/** Set when the answer proposed a plan: the same text, in its parts. */
+	proposal: ProposalView.optional(),
 });
 export type AssistantItem = z.infer<typeof AssistantItem>;
 
@@ -79,8 +89,22 @@ export const TurnEndItem = z.object({
 });
 export type TurnEndItem = z.infer<typeof TurnEndItem>;
 
+/** The person's decision on a proposed plan (the plan card's Approve, Revise or Reject). */
+export const PlanDecisionItem = z.object({
+	kind: z.literal('plan-decision'),
+	id: z.string().min(1),
+	at: z.number(),
+	decision: z.enum(PLAN_DECISIONS),
+	/** Approved: the mode the implementation runs in. */
+	mode: z.enum(PERMISSION_MODES).optional(),
+	/** Approved: the plan file. */
+	file: z.string().optional(),
+	note: z.string().optional(),
+});
+export type PlanDecisionItem = z.infer<typeof PlanDecisionItem>;
+
 /** One row of the transcript. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem]);
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
@@ -117,6 +141,24 @@ export const ApprovalView = z.object({
 });
 export type ApprovalView = z.infer<typeof ApprovalView>;
 
+/** The plan card's buttons, as the view posts them. */
+export const PLAN_CHOICES = ['approve', 'revise', 'reject'] as const;
+
+/** The longest note or feedback the plan card sends. */
+export const MAX_PLAN_NOTE_CHARS = 20_000;
+
+/** The plan the model proposed last, waiting for the person's decision: the plan card. */
+export const PendingPlanView = z.object({
+	proposalId: z.string().min(1),
+	/** The plan's Markdown. */
+	plan: z.string(),
+	/** The modes the implementation may run in, for the person to pick one. */
+	modes: z.array(PermissionMode).min(1),
+	/** The one picked unless the person picks another. */
+	mode: PermissionMode,
+});
+export type PendingPlanView = z.infer<typeof PendingPlanView>;
+
 export const ModelView = z.object({ id: z.string(), name: z.string() });
 
 /** The agent's controls: what answers, how, and what it is doing now. */
@@ -133,6 +175,8 @@ export const AgentView = z.object({
 	steering: z.array(z.string()),
 	/** The context window of the model in use, in tokens, when its provider says it. */
 	contextWindow: z.number().int().positive().optional(),
+	/** The proposed plan waiting for the person's decision (the plan card); absent when there is none. */
+	plan: PendingPlanView.optional(),
 });
 export type AgentView = z.infer<typeof AgentView>;
 
@@ -272,6 +316,17 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('provider.useDetected'), id: z.string().min(1).max(100) }),
 	/** The empty state's "Store an API key": for the provider and origin the host said need one. */
 	z.object({ type: z.literal('apiKey.store') }),
+	/**
+	 * The person's decision on the proposed plan: approve (implemented in `mode`, `note` added to
+	 * the prompt), revise (`note` is the feedback, required) or reject (`note` recorded).
+	 */
+	z.object({
+		type: z.literal('plan.decide'),
+		proposalId: z.string().min(1).max(200),
+		decision: z.enum(PLAN_CHOICES),
+		mode: PermissionMode.optional(),
+		note: z.string().max(MAX_PLAN_NOTE_CHARS).optional(),
+	}),
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 ]);

@@ -25,6 +25,8 @@ export interface WaitFacts {
 	readonly stepLimit?: number;
 	/** Context in use as of the last response, and the model's window, in tokens. */
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
+	/** The permission mode this request is made in (src/agent/permissionMode.ts), when the loop says it. */
+	readonly mode?: string;
 }
 
 export interface FiringContext {

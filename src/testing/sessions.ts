@@ -4,6 +4,7 @@ import type { ChatSession, OpenedSession, SessionEnvironment, SessionLibrary } f
 import { ChatSessions } from '../agent/sessions';
 import { Emitter } from '../base/event';
 import type { AgentState } from '../agent/agentState';
+import type { PlanChoice } from '../agent/plans';
 import type { AgentView, PermissionMode, StreamView, UserTurnItem } from '../protocol/messages';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
@@ -128,6 +129,15 @@ export class FakeAgent implements AgentControls {
 
 	selectMode(mode: PermissionMode): void {
 		this.calls.push(`mode ${mode}`);
+	}
+
+	/** What `decidePlan` answers: undefined (taken), or the message of a refusal. */
+	planProblem: string | undefined;
+
+	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
+		const mode = choice.decision === 'approve' ? ` ${choice.mode}` : '';
+		this.calls.push(`plan ${proposalId} ${choice.decision}${mode} ${choice.note ?? ''}`.trim());
+		return this.planProblem;
 	}
 }
 

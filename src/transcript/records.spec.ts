@@ -40,6 +40,7 @@ const RECORDS: Record<string, unknown>[] = [
 	},
 	{ kind: 'tool-result', id: 'r2', turnId: 't1', callId: 'c2', name: 'Bash', at: T0, content: null, contentFile: 'r2.txt', isError: true },
 	{ kind: 'turn-end', turnId: 't1', at: T0, outcome: 'failed', error: 'boom' },
+	{ kind: 'plan-decision', id: 'd1', at: T0, proposal: 'a1', decision: 'approved', mode: 'auto-edit', file: '/storage/s1.plans/plan-1.md', note: 'go' },
 ];
 
 const ODD_VALUES: unknown[] = [undefined, null, '', 'x', 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, true, false, [], {}, [{}], { kind: 'user' }, 'tool-use', 'granted', 'done'];

@@ -4,6 +4,8 @@
 import * as z from 'zod';
 import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from '../reminders/record';
+import { PERMISSION_MODES } from '../agent/permissionMode';
+import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
 
 export const TRANSCRIPT_VERSION = 1;
@@ -78,28 +80,45 @@ export const TurnEndRecord = z.object({
 	error: z.string().optional(),
 });
 
+/** The person's decision on a proposed plan (src/agent/plans.ts): the plan card's Approve, Revise or Reject. */
+export const PlanDecisionRecord = z.object({
+	kind: z.literal('plan-decision'),
+	id: z.string().min(1),
+	at: z.number(),
+	/** The assistant record whose answer proposed the plan. */
+	proposal: z.string().min(1),
+	decision: z.enum(PLAN_DECISIONS),
+	/** Approved: the mode the implementation runs in. */
+	mode: z.enum(PERMISSION_MODES).optional(),
+	/** Approved: the plan file, absolute. */
+	file: z.string().optional(),
+	/** The person's note (for a revision, their feedback). */
+	note: z.string().optional(),
+});
+
 export type SessionHeader = z.infer<typeof SessionHeader>;
 export type SessionMeta = z.infer<typeof SessionMeta>;
 export type UserRecord = z.infer<typeof UserRecord>;
 export type AssistantRecord = z.infer<typeof AssistantRecord>;
 export type ToolResultRecord = z.infer<typeof ToolResultRecord>;
 export type TurnEndRecord = z.infer<typeof TurnEndRecord>;
+export type PlanDecisionRecord = z.infer<typeof PlanDecisionRecord>;
 
 // ---- Every kind together: what a line of the file may be, checked as a whole ----------------
 
 /** The transcript's own kinds, told apart by `kind`. Injection records are decoded separately. */
-export const TranscriptRecordSchema = z.discriminatedUnion('kind', [SessionHeader, SessionMeta, UserRecord, AssistantRecord, ToolResultRecord, TurnEndRecord]);
+export const TranscriptRecordSchema = z.discriminatedUnion('kind', [SessionHeader, SessionMeta, UserRecord, AssistantRecord, ToolResultRecord, TurnEndRecord, PlanDecisionRecord]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -222,6 +241,16 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		verdict: optional(oneOf(ToolResultRecord.shape.verdict.unwrap().options)),
 	},
 	'turn-end': { kind: anything, turnId: isNonEmpty, at: isNumber, outcome: oneOf(TurnEndRecord.shape.outcome.options), error: optional(isString) },
+	'plan-decision': {
+		kind: anything,
+		id: isNonEmpty,
+		at: isNumber,
+		proposal: isNonEmpty,
+		decision: oneOf(PLAN_DECISIONS),
+		mode: optional(oneOf(PERMISSION_MODES)),
+		file: optional(isString),
+		note: optional(isString),
+	},
 };
 
 /** The value itself when it is exactly a record of `kind` as this version writes it. */

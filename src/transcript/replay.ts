@@ -115,6 +115,10 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 			case 'turn-end':
 				settle();
 				break;
+			case 'plan-decision':
+				// A plan decision reaches the model as the person's next message (the implementation
+				// or revision prompt), never as a record of its own.
+				break;
 			case 'session':
 			case 'meta':
 				break;

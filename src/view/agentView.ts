@@ -1,7 +1,8 @@
 // The agent as the chat shows it: its state (src/agent/agent.ts) in the person's words, and the
 // controls the view connection drives. The status sentences live here and nowhere else.
 import type { AgentState, TurnActivity } from '../agent/agentState';
-import type { PermissionMode } from '../agent/permissionMode';
+import { PERMISSION_MODES, type PermissionMode } from '../agent/permissionMode';
+import type { PlanChoice } from '../agent/plans';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
@@ -67,8 +68,12 @@ export function agentView(state: AgentState): AgentView {
 		streaming: state.streaming && { requestId: state.streaming.requestId },
 		steering: [...state.steering],
 		...(state.contextWindow ? { contextWindow: state.contextWindow } : {}),
+		...(state.plan ? { plan: { proposalId: state.plan.proposalId, plan: state.plan.plan, modes: [...IMPLEMENTATION_MODES], mode: state.plan.mode } } : {}),
 	};
 }
+
+/** The modes a plan may be implemented in: any but plan mode itself. */
+const IMPLEMENTATION_MODES = PERMISSION_MODES.filter((mode) => mode !== 'plan');
 
 /** What the view shows of the agent and asks of it: `Agent` (src/agent/agent.ts). */
 export interface ViewedAgent {
@@ -81,6 +86,8 @@ export interface ViewedAgent {
 	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
 	selectMode(mode: PermissionMode): void;
+	/** Returns why the decision could not be taken, or undefined. */
+	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
 }
 
 /** The agent behind the view connection's controls: its state projected, its commands passed on. */
@@ -126,5 +133,9 @@ export class AgentPresenter implements AgentControls {
 
 	selectMode(mode: PermissionMode): void {
 		this.agent.selectMode(mode);
+	}
+
+	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
+		return this.agent.decidePlan(proposalId, choice);
 	}
 }

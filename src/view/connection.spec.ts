@@ -151,6 +151,23 @@ describe('ViewConnection', () => {
 		assert.equal(t.log.at('warn').length, 1, 'the unknown mode was dropped at the door');
 	});
 
+	it('passes the plan card\'s decisions on, and says in the chat why one could not be taken', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'approve', mode: 'auto-edit', note: ' go ' });
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'revise', note: 'smaller' });
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'reject' });
+		assert.deepEqual(t.agent.calls, ['plan a1 approve auto-edit go', 'plan a1 revise smaller', 'plan a1 reject']);
+		assert.equal(t.posted.filter((message) => message.type === 'notice').length, 0);
+		t.agent.planProblem = 'Could not save the plan file (EACCES), so the plan was not approved.';
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'approve', mode: 'ask' });
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'approve' });
+		const notices = t.posted.flatMap((message) => (message.type === 'notice' ? [`${message.level}: ${message.text}`] : []));
+		assert.deepEqual(notices, ['error: Could not save the plan file (EACCES), so the plan was not approved.', 'error: Pick the mode the plan is implemented in.']);
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'approve', mode: 'yolo' });
+		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'revise', note: 'x'.repeat(20_001) });
+		assert.equal(t.agent.calls.length, 4, 'bad input is dropped at the door');
+	});
+
 	it('lists sessions, opens one, starts a new one, and reports a session that cannot be opened', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		const first = t.sessions.current;

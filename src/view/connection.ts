@@ -116,6 +116,9 @@ export class ViewConnection extends Disposable {
 			case 'model.select':
 				this.options.agent.selectModel(message.model);
 				return;
+			case 'plan.decide':
+				this.decidePlan(message);
+				return;
 			case 'mode.select':
 				this.options.agent.selectMode(message.mode);
 				return;
@@ -214,6 +217,28 @@ export class ViewConnection extends Disposable {
 		} catch (error) {
 			this.options.log.error(`Aside: could not open chat ${id}: ${errorMessage(error)}`);
 			this.notice('error', `Could not open that chat: ${errorMessage(error)}`);
+		}
+	}
+
+	/** The plan card's decision; one that cannot be taken is said in the chat, and the card stays. */
+	private decidePlan(message: Extract<ViewMessage, { type: 'plan.decide' }>): void {
+		const note = message.note?.trim() ?? '';
+		let problem: string | undefined;
+		switch (message.decision) {
+			case 'approve':
+				problem = message.mode
+					? this.options.agent.decidePlan(message.proposalId, { decision: 'approve', mode: message.mode, ...(note ? { note } : {}) })
+					: 'Pick the mode the plan is implemented in.';
+				break;
+			case 'revise':
+				problem = this.options.agent.decidePlan(message.proposalId, { decision: 'revise', note });
+				break;
+			case 'reject':
+				problem = this.options.agent.decidePlan(message.proposalId, { decision: 'reject', ...(note ? { note } : {}) });
+				break;
+		}
+		if (problem !== undefined) {
+			this.notice('error', problem);
 		}
 	}
 

@@ -29,6 +29,20 @@ describe('the rows the view is sent', () => {
 		assert.equal(tool?.kind === 'tool' ? tool.input : undefined, '{\n  "path": "a.ts"\n}', 'the tool row shows its call\'s input');
 	});
 
+	it('an answer that proposes a plan carries its parts as structure; a plan decision is a row of its own', () => {
+		const records: AgentRecord[] = [
+			{ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 3, text: 'Intro.\n<proposed_plan>\n## Goal\nX\n</proposed_plan>\nOutro.', toolCalls: [], stop: 'end' },
+			{ kind: 'assistant', id: 'a2', turnId: 't1', requestId: 'q2', at: 4, text: 'Quoting `<proposed_plan>` is no proposal.', toolCalls: [], stop: 'end' },
+			{ kind: 'plan-decision', id: 'd1', at: 5, proposal: 'a1', decision: 'approved', mode: 'auto-edit', file: '/s/s1.plans/plan-1.md', note: 'go' },
+		];
+		const [proposed, plain, decision] = itemsOf(records);
+		assert.deepEqual(proposed?.kind === 'assistant' ? proposed.proposal : undefined, { id: 'a1', before: 'Intro.', plan: '## Goal\nX', after: 'Outro.' });
+		assert.equal(plain?.kind === 'assistant' ? plain.proposal : 'not an answer', undefined);
+		assert.deepEqual(decision, { kind: 'plan-decision', id: 'd1', at: 5, decision: 'approved', mode: 'auto-edit', file: '/s/s1.plans/plan-1.md', note: 'go' });
+		assert.ok(decision);
+		assert.equal(isShown(decision), true);
+	});
+
 	it('shows no answer without text and nothing to flag, and no turn that simply finished', () => {
 		assert.equal(isShown(answer('a', '', 'end')), false);
 		assert.equal(isShown(answer('a', '', 'tool-use')), false);

@@ -2,6 +2,7 @@
 // become items (ItemProjector), which items are shown (isShown) and where each row goes
 // (RowOrder). Pure and incremental: one of each per session sees every record once, in order
 // (a tool result needs the input of its call). The webview renders every row it is sent.
+import { findProposal } from '../agent/proposal';
 import type { AssistantItem, TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
@@ -49,7 +50,7 @@ export class ItemProjector {
 					// Only tool calls: their rows say it all.
 					return undefined;
 				}
-				return { kind: 'assistant', id: record.id, at: record.at, text: record.text, stop: record.stop, ...(record.model ? { model: record.model } : {}) };
+				return { kind: 'assistant', id: record.id, at: record.at, text: record.text, stop: record.stop, ...(record.model ? { model: record.model } : {}), ...proposalOf(record.id, record.text) };
 			case 'tool-result': {
 				const diff = diffOf(record.detail);
 				return {
@@ -77,8 +78,24 @@ export class ItemProjector {
 				};
 			case 'turn-end':
 				return { kind: 'turn-end', id: `end-${record.turnId}`, at: record.at, outcome: record.outcome, ...(record.error ? { error: record.error } : {}) };
+			case 'plan-decision':
+				return {
+					kind: 'plan-decision',
+					id: record.id,
+					at: record.at,
+					decision: record.decision,
+					...(record.mode ? { mode: record.mode } : {}),
+					...(record.file === undefined ? {} : { file: record.file }),
+					...(record.note === undefined ? {} : { note: record.note }),
+				};
 		}
 	}
+}
+
+/** An answer that proposes a plan gets its parts as structure (the proposal's id is the answer's). */
+function proposalOf(id: string, text: string): Pick<AssistantItem, 'proposal'> {
+	const parts = findProposal(text);
+	return parts ? { proposal: { id, ...parts } } : {};
 }
 
 /** The items of these records, in record order (what the test hooks report). */

@@ -57,6 +57,7 @@ describe('settings', () => {
 			editTools: ['Edit', 'Write', 'ApplyPatch'],
 			permissionMode: 'ask',
 			maxSteps: 50,
+			planReferenceMaxChars: 4000,
 			editedMaxFileBytes: 1024 * 1024,
 			editedMaxCacheBytes: 16 * 1024 * 1024,
 			editedMaxDiffLines: 200,

@@ -44,6 +44,7 @@ export const SETTINGS = {
 	),
 	permissionMode: define('aside.permissions.mode', z.enum(PERMISSION_MODES), 'ask'),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
+	planReferenceMaxChars: define('aside.plan.referenceMaxChars', z.number().int().min(200).max(100_000), 4000),
 	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),
 	editedMaxCacheBytes: define('aside.editedFiles.maxCacheBytes', z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024), 16 * 1024 * 1024),
 	editedMaxDiffLines: define('aside.editedFiles.maxDiffLines', z.number().int().min(10).max(5000), 200),

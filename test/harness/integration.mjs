@@ -181,6 +181,28 @@ const actions = {
 		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };
 	},
+	/**
+	 * The plan card: waits for it, reads its plan text and modes, optionally takes a screenshot,
+	 * picks `mode`, types `note` and presses the button for `decision` (Approve, Revise, Reject).
+	 */
+	async decidePlan(page, { decision, mode, note, screenshot }) {
+		const card = chatFrame(page).getByRole('region', { name: 'Proposed plan' });
+		await card.waitFor({ timeout: 60_000 });
+		const plan = await card.locator('.plan-text').innerText();
+		const modes = await card.getByRole('combobox', { name: 'Implement in' }).locator('option').evaluateAll((options) => options.map((option) => option.value));
+		if (screenshot) {
+			await page.screenshot(screenshot);
+		}
+		if (mode) {
+			await card.getByRole('combobox', { name: 'Implement in' }).selectOption(mode);
+		}
+		if (note) {
+			await card.getByRole('textbox', { name: 'Note' }).fill(note);
+		}
+		const label = { approve: 'Approve', revise: 'Revise', reject: 'Reject' }[decision];
+		await card.getByRole('button', { name: label, exact: true }).click();
+		return { plan, modes };
+	},
 };
 
 /**

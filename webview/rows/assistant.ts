@@ -21,5 +21,17 @@ export function stopMarker(stop: AssistantItem['stop']): HTMLSpanElement | null 
 export function assistantRow(item: AssistantItem): HTMLLIElement {
 	const marker = stopMarker(item.stop);
 	const header = rowHeader('sparkle', 'Aside', item.at, item.model ? el('span', { class: 'row-model' }, item.model) : null, marker);
+	if (item.proposal) {
+		// The host found a proposed plan in the answer: the answer around it, and the plan in its own block.
+		const { before, plan, after } = item.proposal;
+		return rowElement(
+			item,
+			'row-proposal',
+			header,
+			before === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(before)),
+			el('section', { class: 'proposed-plan', 'aria-label': 'The plan this answer proposes' }, el('div', { class: 'proposed-plan-head' }, icon('checklist'), 'Proposed plan'), el('div', { class: 'markdown' }, renderMarkdown(plan))),
+			after === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(after)),
+		);
+	}
 	return rowElement(item, '', header, item.text === '' ? null : el('div', { class: 'assistant-text markdown' }, renderMarkdown(item.text)));
 }

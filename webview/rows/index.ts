@@ -3,6 +3,7 @@
 // items become rows is decided on the host (src/view/rows.ts).
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { assistantRow } from './assistant';
+import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
 import { toolRow } from './tool';
 import { turnEndRow } from './turnEnd';
@@ -20,5 +21,7 @@ export function rowFor(item: TranscriptItem): HTMLLIElement {
 			return remindersRow(item);
 		case 'turn-end':
 			return turnEndRow(item);
+		case 'plan-decision':
+			return planDecisionRow(item);
 	}
 }

@@ -139,7 +139,7 @@ export const MODE_PLAN = declareReminder({
 	type: 'modePlan',
 	key: 'mode.plan',
 	label: 'plan mode',
-	purpose: 'The plan-mode workflow: the full template (read-only inspection, the proposal tags and shape) once per plan episode, then a one-line reference.',
+	purpose: 'The plan-mode workflow: the full template (read-only inspection, the proposal tags and shape) at the first request of a plan episode, then a one-line reference at the start of each later user turn of the episode.',
 	introducedIn: '0.2.0',
 	configurable: true,
 	policy: everyTurn,
