@@ -133,7 +133,7 @@ describe('a change set reviewed in the diff editor', () => {
 		const [result] = results(t.session.records);
 		assert.ok(result);
 		assert.equal(result.isError, true);
-		assert.match(result.content ?? '', /^b\.txt changed while its review was open \(on disk or in the editor\), so nothing was written/);
+		assert.match(result.content ?? '', /^b\.txt changed since you last read it \(in the editor or on disk\), so the edit was not made and nothing was written\. Read it again, then make the edit against its current text\. It changed while the review of this change was open; the newer text was kept as it is\./);
 		assert.match(result.content ?? '', /their revision was not applied either\. The diff from your proposal to their text:\n[^]*-a1\n\+a-mine/);
 		assert.ok(!t.queued.includes('patch.user-revised'), 'nothing was applied, so nothing was revised');
 		assert.deepEqual(t.review.log, ['open Both a.txt b.txt', 'close']);

@@ -7,6 +7,7 @@ import { errorMessage } from '../base/errors';
 import { type ChangePlan, type FileChange, applyChanges, changeKind, diffDetail } from './changes';
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
+import { changedSinceReadMessage } from './staleWrite';
 import { plural } from './text';
 import type { ToolContext, ToolResult } from './tool';
 
@@ -43,7 +44,7 @@ export function revisionDiff(proposed: readonly FileChange[], applied: readonly 
 
 /** The message for a file whose text changed while its review was open: nothing is written over it. */
 export function changedDuringReview(shown: string): string {
-	return `${shown} changed while its review was open (on disk or in the editor), so nothing was written: the newer text was kept as it is. Read it again, then propose the change anew.`;
+	return `${changedSinceReadMessage(shown)} It changed while the review of this change was open; the newer text was kept as it is.`;
 }
 
 /** Applies the accepted change set as the person left it; never throws for the change's sake. */

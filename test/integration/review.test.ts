@@ -160,7 +160,7 @@ describe('reviewing a change in the diff editor', function () {
 		assert.equal(result.outcome, 'done', result.error);
 		assert.equal(readFileSync(file, 'utf8'), 'export const stale = 99;\n', 'the newer text is kept');
 		const items = hooks.currentSessionItems();
-		assert.ok(JSON.stringify(items).includes('stale.ts changed while its review was open'), 'the chat says why nothing was written');
+		assert.ok(JSON.stringify(items).includes('stale.ts changed since you last read it (in the editor or on disk), so the edit was not made and nothing was written. Read it again, then make the edit against its current text. It changed while the review of this change was open'), 'the chat says why nothing was written');
 	});
 
 	it('closing the diff editor decides nothing: the review stays pending until Stop rejects it, and nothing is written', async () => {
