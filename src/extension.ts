@@ -11,6 +11,7 @@ import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
 import { ApiKeys } from './vscode/apiKeys';
+import { VsCodeChangeReview } from './vscode/changeReview';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
@@ -55,9 +56,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	}
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
-	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log });
+	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
+	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders });
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions }, ports));
+	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
+	store.add(review.onDidDecide(({ callId, granted }) => {
+		agent.approve(callId, granted, undefined);
+	}));
 	const probe = localServerProbe();
 	const setup = store.add(vscodeProviderSetup({ gate, agent, sessions, models, probe, log }));
 
@@ -68,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

@@ -1,11 +1,17 @@
 // A tool call waiting for the person: what it would do (and the diff of an edit), an optional
 // note for the agent, Allow and Deny. Shown above the composer while `agent.approval` is set.
+// A change set under review (`approval.review`) is the review card: its files, each with "Open
+// diff" (the diff editor, where the person may change the proposed side), the combined diff, and
+// Accept / Reject for the whole set.
 import type { ApprovalView, ViewMessage } from '../src/protocol/messages';
 import { diffView } from './diff';
 import { el, icon, uniqueId } from './dom';
 
 const KIND_ICONS: Record<ApprovalView['kind'], string> = { read: 'eye', write: 'edit', run: 'terminal' };
 const MAX_NOTE = 2000;
+const CHANGE_LABELS: Record<NonNullable<ApprovalView['review']>['files'][number]['change'], string> = { create: 'new file', modify: 'changed', delete: 'deleted' };
+
+type CardMessage = Extract<ViewMessage, { type: 'approval' | 'review.show' }>;
 
 export class ApprovalCard {
 	private readonly announcer = el('span', { class: 'sr-only', 'aria-live': 'polite' });
@@ -14,7 +20,7 @@ export class ApprovalCard {
 	private current: ApprovalView | null = null;
 
 	constructor(
-		private readonly post: (message: Extract<ViewMessage, { type: 'approval' }>) => void,
+		private readonly post: (message: CardMessage) => void,
 		private readonly afterClose: () => void,
 	) {}
 
@@ -29,7 +35,7 @@ export class ApprovalCard {
 		const card = approval ? this.card(approval) : null;
 		this.slot.replaceChildren(...(card ? [card] : []));
 		// Said once, briefly; the card itself is not a live region (it would read out the diff).
-		this.announcer.textContent = approval ? `Approval needed: ${approval.title}` : '';
+		this.announcer.textContent = approval ? `${approval.review ? 'Review needed' : 'Approval needed'}: ${approval.title}` : '';
 		if (hadFocus) {
 			// To the next card itself, not its Allow button: a repeated Enter must not approve it.
 			if (card) {
@@ -49,8 +55,9 @@ export class ApprovalCard {
 			'aria-label': 'Note for the agent (optional)',
 			placeholder: 'Optional note for the agent',
 		});
-		const allow = el('button', { type: 'button', class: 'button-primary approval-allow' }, icon('check'), 'Allow');
-		const deny = el('button', { type: 'button', class: 'button-secondary approval-deny' }, icon('circle-slash'), 'Deny');
+		const { review } = approval;
+		const allow = el('button', { type: 'button', class: 'button-primary approval-allow' }, icon('check'), review ? 'Accept' : 'Allow');
+		const deny = el('button', { type: 'button', class: 'button-secondary approval-deny' }, icon('circle-slash'), review ? 'Reject' : 'Deny');
 		let answered = false;
 		const decide = (granted: boolean) => {
 			if (answered) {
@@ -75,10 +82,25 @@ export class ApprovalCard {
 			'section',
 			{ class: `approval approval-${approval.kind}`, role: 'region', 'aria-labelledby': titleId, 'data-call-id': approval.callId, tabindex: '-1' },
 			el('div', { class: 'approval-head' }, icon(KIND_ICONS[approval.kind]), el('h2', { class: 'approval-title', id: titleId }, approval.title)),
-			approval.target ? el('code', { class: 'approval-target' }, approval.target) : null,
+			review ? this.files(approval.callId, review.files) : approval.target ? el('code', { class: 'approval-target' }, approval.target) : null,
 			approval.diff ? diffView(approval.diff, 'Proposed change') : null,
 			note,
 			el('div', { class: 'approval-actions' }, allow, deny),
+		);
+	}
+
+	/** The files of a change set, each with its button to open its diff in the editor. */
+	private files(callId: string, files: NonNullable<ApprovalView['review']>['files']): HTMLElement {
+		return el(
+			'ul',
+			{ class: 'review-files', 'aria-label': 'Files in this change' },
+			...files.map((file) => {
+				const open = el('button', { type: 'button', class: 'button-secondary review-open', 'aria-label': `Open diff of ${file.path}` }, icon('diff'), 'Open diff');
+				open.addEventListener('click', () => {
+					this.post({ type: 'review.show', callId, path: file.path });
+				});
+				return el('li', { class: `review-file review-${file.change}` }, el('code', { class: 'review-path' }, file.path), el('span', { class: 'review-change' }, CHANGE_LABELS[file.change]), open);
+			}),
 		);
 	}
 }

@@ -260,6 +260,16 @@ export class Agent extends Disposable {
 		this.approvals.answer(callId, granted, note);
 	}
 
+	/** The review card's "Open diff": the file of the change set waiting for the person, in the diff editor. */
+	showReview(callId: string, path: string | undefined): void {
+		if (this.approvals.request?.callId !== callId || !this.ports.review) {
+			return;
+		}
+		this.ports.review.show(callId, path).catch((error: unknown) => {
+			this.ports.runtime.log.warn(`Aside: could not show the review of ${callId}: ${errorMessage(error)}`);
+		});
+	}
+
 	selectModel(model: string): void {
 		this.modelState.select(model);
 	}

@@ -123,7 +123,7 @@ describe('a chat\'s permission mode', () => {
 		const text = last?.role === 'user' && last.content[0]?.type === 'text' ? last.content[0].text : '';
 		const body = /<system-reminder key="mode\.constraints">\n([\s\S]*?)\n<\/system-reminder>/.exec(text)?.[1] ?? '';
 		assert.match(body, /^Permission mode now: full-access\.$/m);
-		assert.match(body, /^- Runs without asking: reading and searching \(Read, List, Glob, Grep\), file changes \(Edit, Write\) and commands \(Run\)\.$/m);
+		assert.match(body, /^- Runs without asking: reading and searching \(Read, List, Glob, Grep\), file changes \(Edit, Write, ApplyPatch\) and commands \(Run\)\.$/m);
 		assert.match(body, /^- Needs the user's approval: only what a rule or a protected path asks for/m);
 		assert.match(body, /^ {2}deny: Edit\(\*\*\/\*\.lock\)$/m);
 		assert.match(body, /^ {2}ask: Run\(git push\*\)$/m);

@@ -144,7 +144,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 				this.writes.note(this.engine.roster.turn, file.path);
 			}
 			try {
-				await (file.access === 'read' ? this.afterRead(file, owner) : this.afterWrite(file, owner, signal));
+				await (file.access === 'read' ? this.afterRead(file, owner) : file.access === 'deleted' ? this.afterDelete(file) : this.afterWrite(file, owner, signal));
 			} catch (error) {
 				this.log.warn(`Aside: could not observe ${call.name} of ${file.path}: ${errorMessage(error)}`);
 			}
@@ -230,6 +230,12 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		if (shown) {
 			this.edited.noteOwnWrite(file.path, shown.bytes, shown.mtimeMs);
 		}
+	}
+
+	/** Aside's own tool deleted it: no outside change to report, and nothing of it is known any more. */
+	private afterDelete(file: TouchedFile): Promise<void> {
+		this.edited.noteOwnDelete(file.path);
+		return Promise.resolve();
 	}
 
 	/** The file as the edited-files cache keeps it (its `shownBytes`, and its mtime); undefined when it is no file now. */

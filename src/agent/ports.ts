@@ -10,6 +10,7 @@ import type { Logger } from '../base/log';
 import type { ChatProvider, ChatRequest, ModelInfo, ProviderError, StreamEvent, ToolSpec } from '../providers/provider';
 import type { Preparation } from '../tools/registry';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+import type { ChangeReview } from './changeReview';
 import type { PermissionMode } from './permissionMode';
 
 /** Time, ids and the log, so every part of the agent is deterministic under test. */
@@ -56,6 +57,8 @@ export interface AgentPorts {
 	readonly tools: ToolBox;
 	readonly dispatch: ModelDispatch;
 	readonly runtime: Runtime;
+	/** Where a change set waiting for the person opens in the editor; without it, the card alone. */
+	readonly review?: ChangeReview;
 }
 
 /** Where models come from (settings, API keys, vscode.lm), implemented in src/vscode/. */

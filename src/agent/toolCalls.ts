@@ -3,15 +3,21 @@
 // says so, and the verdict is queued as a reminder; the observers hear of the call before it runs
 // and after its result is recorded. Nothing here throws for a tool's sake: every failure is the
 // call's result. A stopped turn ends after the call's result is recorded.
+import { isAborted } from '../base/async';
+import { errorMessage } from '../base/errors';
 import type { Owner } from '../reminders/definition';
+import { patchUserRevised } from '../reminders/builtin/patchUserRevised';
 import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import { ProviderError } from '../providers/provider';
+import type { ChangePlan } from '../tools/changes';
 import { declareTouches } from '../tools/registry';
+import { applyReviewed } from '../tools/reviewedChanges';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
 import type { ToolResultRecord } from '../transcript/records';
 import type { PermissionMode } from './permissionMode';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
 import { rulesName } from './permissions/rules';
+import type { OpenReview } from './changeReview';
 import type { AgentPorts } from './ports';
 import type { ToolCall } from './response';
 import type { TurnScope } from './turn';
@@ -86,10 +92,23 @@ export class ToolCallRunner {
 			// When a rule or a protected path asks (not the mode), the person reads why: full-access asking is a surprise otherwise.
 			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
-			const answer = await scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
-			scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: tool.name, target: confirmation.target, ...(answer.note ? { note: answer.note } : {}) }));
-			const result = answer.granted ? await this.invoke(tool, call, context, signal) : { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED };
-			return { result, verdict: answer.granted ? 'granted' : 'denied' };
+			// The card first, then the diff editor beside it: the decision can come from either.
+			const pending = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+			const plan = prepared?.plan;
+			const review = plan ? await this.openReview(tool, call, plan) : undefined;
+			try {
+				const answer = await pending;
+				scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: tool.name, target: confirmation.target, ...(answer.note ? { note: answer.note } : {}) }));
+				if (!answer.granted) {
+					return { result: { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED }, verdict: 'denied' };
+				}
+				const result = plan ? await this.applyReviewed(tool, call, plan, review, context, signal) : await this.invoke(tool, call, context, signal);
+				return { result, verdict: 'granted' };
+			} finally {
+				await review?.close().catch((error: unknown) => {
+					this.ports.runtime.log.warn(`Aside: could not close the review of ${tool.name}: ${errorMessage(error)}`);
+				});
+			}
 		}
 		scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: tool.name });
 		return { result: await this.invoke(tool, call, context, signal) };
@@ -108,6 +127,41 @@ export class ToolCallRunner {
 			...(confirmation?.alwaysAsk === undefined ? {} : { alwaysAsk: confirmation.alwaysAsk }),
 		};
 		return decidePermission(policyCall, mode, policy, context.roots);
+	}
+
+	/** The change set in the editor's diff view while the person decides; the card alone when it cannot open. */
+	private async openReview(tool: Tool, call: ToolCall, plan: ChangePlan): Promise<OpenReview | undefined> {
+		const { review } = this.ports;
+		try {
+			return await review?.open({ callId: call.id, tool: tool.name, title: plan.title, changes: plan.changes });
+		} catch (error) {
+			this.ports.runtime.log.warn(`Aside: could not open the review of ${tool.name} in the diff editor: ${errorMessage(error)}`);
+			return undefined;
+		}
+	}
+
+	/**
+	 * An accepted change set: the plan the person saw, with the proposed sides as they left them,
+	 * applied all or nothing (never over a file that changed meanwhile). A revision queues
+	 * `patch.user-revised` for the next request.
+	 */
+	private async applyReviewed(tool: Tool, call: ToolCall, plan: ChangePlan, review: OpenReview | undefined, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
+		let sides: readonly (string | null | undefined)[] = [];
+		try {
+			sides = (await review?.proposedSides()) ?? [];
+		} catch (error) {
+			this.ports.runtime.log.warn(`Aside: could not read the reviewed text of ${tool.name}; applying the proposal: ${errorMessage(error)}`);
+		}
+		const { observers } = this.scope;
+		await observers?.beforeTool({ name: call.name, touches: { reads: [], writes: plan.changes.map((change) => change.path) } }, this.owner, signal);
+		if (isAborted(signal)) {
+			return { isError: true, content: `${tool.name} was cancelled before it finished.` };
+		}
+		const { result, revised } = await applyReviewed(plan, sides, context, tool.name);
+		if (revised.length > 0) {
+			this.scope.engine.queueTurnEvent(this.owner, patchUserRevised({ tool: tool.name, files: revised }));
+		}
+		return result;
 	}
 
 	private async invoke(tool: Tool, call: ToolCall, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {

@@ -52,6 +52,16 @@ describe('EditedFiles', () => {
 		assert.match(body(await reported(edited)), /new\.ts changed:[\s\S]*\+and more/);
 	});
 
+	it('a file Aside\'s own tool deleted is never reported as deleted, and is forgotten', async (t) => {
+		const { edited, seen, path, events } = setup(t);
+		seen('mine.ts', 'x\n');
+		rmSync(path('mine.ts'));
+		edited.noteOwnDelete(path('mine.ts'));
+		events.fireDelete(path('mine.ts'));
+		assert.equal(await edited.prepare(live()), undefined);
+		assert.equal(edited.cache.has(path('mine.ts')), false);
+	});
+
 	it('an mtime-only touch is not a change; a same-size rewrite is, even with the same mtime', async (t) => {
 		const { edited, seen, changed } = setup(t);
 		seen('touched.ts', 'same\n');

@@ -96,6 +96,14 @@ export class EditedFiles extends Disposable {
 		this.cache.remember(path, typeof content === 'string' ? Buffer.from(content, 'utf8') : content, mtimeMs);
 	}
 
+	/** One of Aside's own tools deleted this file: forgotten, so its deletion is never reported as an outside change. */
+	noteOwnDelete(path: string): void {
+		const absolute = nodePath.resolve(path);
+		this.cache.delete(absolute);
+		this.candidates.delete(absolute);
+		this.seen?.forget(absolute);
+	}
+
 	/**
 	 * At WAIT: compares each candidate with the cache, one file per event-loop turn, and returns the
 	 * report, or undefined when nothing changed or `signal` aborted. The cache changes in its commit.

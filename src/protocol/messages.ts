@@ -136,6 +136,8 @@ export const ApprovalView = z.object({
 	title: z.string(),
 	target: z.string(),
 	diff: z.string().optional(),
+	/** A change set under review in the diff editor: its files, each with "Open diff" on the card. */
+	review: z.object({ files: z.array(z.object({ path: z.string(), change: z.enum(['create', 'modify', 'delete']) })) }).optional(),
 });
 export type ApprovalView = z.infer<typeof ApprovalView>;
 
@@ -294,6 +296,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('stop') }),
 	/** The person's verdict on a pending tool call. */
 	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional() }),
+	/** The review card's "Open diff": one file of the change set waiting for a decision, or all of them. */
+	z.object({ type: z.literal('review.show'), callId: z.string().min(1), path: z.string().max(4000).optional() }),
 	z.object({ type: z.literal('model.select'), model: z.string().max(200) }),
 	z.object({ type: z.literal('mode.select'), mode: PermissionMode }),
 	/** Start a new chat (the same as Aside: New Chat). */

@@ -48,6 +48,11 @@ export class MemoryDocumentWriter implements DocumentWriter {
 		return Promise.resolve();
 	}
 
+	delete(path: string): Promise<void> {
+		this.files.delete(path);
+		return Promise.resolve();
+	}
+
 	private write(path: string, text: string): void {
 		this.files.set(path, text);
 		this.onWrite(path, text);

@@ -89,6 +89,13 @@ export class NodeDocumentWriter implements DocumentWriter {
 		// `wx`: never overwrite, and never write through a symlink.
 		await fsp.writeFile(path, text, { flag: 'wx' });
 	}
+
+	async delete(path: string, expected: string): Promise<void> {
+		if ((await this.readText(path)) !== expected) {
+			throw new StaleTextError(path);
+		}
+		await fsp.unlink(path);
+	}
 }
 
 /** A ToolContext over real folders, with the Node runner and search, and a chat's stale-write guard. */

@@ -119,6 +119,10 @@ export class FakeAgent implements AgentControls {
 		this.calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim());
 	}
 
+	showReview(callId: string, path: string | undefined): void {
+		this.calls.push(`review ${callId} ${path ?? ''}`.trim());
+	}
+
 	selectModel(model: string): void {
 		this.calls.push(`model ${model}`);
 	}

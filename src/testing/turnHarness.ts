@@ -12,7 +12,8 @@ import { streamWithRetries } from '../providers/retry';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import { prepareTool } from '../tools/registry';
-import type { Tool } from '../tools/tool';
+import type { Tool, ToolContext } from '../tools/tool';
+import type { ChangeReview } from '../agent/changeReview';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { MemorySessionStore } from './memorySessionStore';
 import { RecordingLogger } from './recordingLogger';
@@ -52,6 +53,10 @@ export interface TurnHarnessOptions {
 	/** Retry failed requests as the dispatch does (3 attempts, with recorded sleeps). */
 	readonly retries?: boolean;
 	readonly observers?: TurnObservers;
+	/** More tools on offer outside plan mode (a real Edit, say), the context they run in, and the diff editor's review. */
+	readonly tools?: readonly Tool[];
+	readonly context?: (signal: AbortSignal) => ToolContext;
+	readonly review?: ChangeReview;
 }
 
 /** A session over a memory store and root turns of it over `provider`, with the scripted Read and Edit. */
@@ -65,14 +70,14 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 	const sleeps: number[] = [];
 	const ports: AgentPorts = {
 		tools: {
-			offered: (mode): Tool[] => (mode === 'plan' ? [readTool] : [readTool, editTool]),
+			offered: (mode): Tool[] => (mode === 'plan' ? [readTool] : [readTool, editTool, ...(options.tools ?? [])]),
 			specs: (tools) => tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: z.toJSONSchema(tool.input) })),
 			invoke: async (tool, input, context) => {
 				const parsed = tool.input.safeParse(input);
 				return parsed.success ? tool.run(parsed.data, context) : { isError: true, content: `Invalid input for ${tool.name}.` };
 			},
 			prepare: (tool, input, context) => prepareTool(tool, input, context),
-			context: (signal) => ({ roots: ['/ws'], signal }) as never,
+			context: options.context ?? ((signal) => ({ roots: ['/ws'], signal }) as never),
 		},
 		dispatch: {
 			resolve: () => Promise.resolve({ provider, model: 'scripted' }),
@@ -91,6 +96,7 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 					: model.provider.stream(request, signal),
 		},
 		runtime: { clock, ids, log },
+		...(options.review ? { review: options.review } : {}),
 	};
 	const scope: TurnScope = {
 		engine: session.reminders,

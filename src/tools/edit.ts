@@ -4,12 +4,12 @@
 // refused with a request to Read it (again).
 import * as z from 'zod';
 import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../reminders/envelope';
-import { unifiedDiff } from './diff';
+import { type ChangePlan, changeTool } from './changes';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { changedSinceReadMessage, requireSeen, StaleTextError } from './staleWrite';
+import { requireSeen } from './staleWrite';
 import { formatBytes, plural, utf8Length } from './text';
-import type { Confirmation, Tool, ToolContext } from './tool';
+import type { Tool, ToolContext } from './tool';
 
 /**
  * Edit builds the whole new text and a diff of it, and VS Code replaces the document's whole
@@ -26,16 +26,6 @@ const input = z.object({
 });
 
 type EditInput = z.infer<typeof input>;
-
-interface EditPlan {
-	readonly absolute: string;
-	readonly shown: string;
-	readonly before: string;
-	readonly after: string;
-	readonly replaced: number;
-	/** The file's hard links, when the file system says. */
-	readonly links: number | undefined;
-}
 
 function countOccurrences(text: string, needle: string): number {
 	let count = 0;
@@ -73,7 +63,7 @@ function findReplacement(before: string, oldString: string, newString: string): 
 	return { oldText: oldString, newText: newString, count: 0 };
 }
 
-async function planEdit({ path, old_string, new_string, replace_all = false }: EditInput, context: ToolContext): Promise<EditPlan> {
+async function planEdit({ path, old_string, new_string, replace_all = false }: EditInput, context: ToolContext): Promise<ChangePlan> {
 	const absolute = await resolveInWorkspace(path, context.roots, context.fs);
 	const shown = displayPath(absolute, context.roots);
 	const stat = await context.fs.stat(absolute);
@@ -105,7 +95,14 @@ async function planEdit({ path, old_string, new_string, replace_all = false }: E
 	}
 	// A function replacement, so `$&` and friends in new_string stay literal.
 	const after = replace_all ? before.split(oldText).join(newText) : before.replace(oldText, () => newText);
-	return { absolute, shown, before, after, replaced: replace_all ? count : 1, links: stat?.nlink };
+	const replaced = plural(replace_all ? count : 1, 'occurrence');
+	const linked = hardLinks(shown, stat?.nlink);
+	return {
+		title: linked?.title ?? `Edit ${shown}`,
+		changes: [{ path: absolute, shown, before, after }],
+		summary: `Edited ${shown}: replaced ${replaced}.`,
+		...(linked ? { alwaysAsk: linked.alwaysAsk } : {}),
+	};
 }
 
 function tooLarge(shown: string, bytes: number): ToolError {
@@ -113,50 +110,30 @@ function tooLarge(shown: string, bytes: number): ToolError {
 }
 
 /**
- * What the person approves. A file with more than one hard link is one file under several names,
- * and another name may be outside the workspace, where confinement cannot see it (unlike a
- * symlink, a hard link has no target to check): such an edit is always asked about.
+ * A file with more than one hard link is one file under several names, and another name may be
+ * outside the workspace, where confinement cannot see it (unlike a symlink, a hard link has no
+ * target to check): such an edit is always asked about.
  */
-function confirmation(plan: EditPlan): Confirmation {
-	const diff = unifiedDiff(plan.shown, plan.shown, plan.before, plan.after);
-	if (plan.links === undefined || plan.links <= 1) {
-		return { title: `Edit ${plan.shown}`, target: plan.shown, diff };
+function hardLinks(shown: string, links: number | undefined): { readonly title: string; readonly alwaysAsk: string } | undefined {
+	if (links === undefined || links <= 1) {
+		return undefined;
 	}
 	return {
-		title: `Edit ${plan.shown}, a file with ${plan.links} hard links (another name for it may be outside the workspace)`,
-		target: plan.shown,
-		diff,
-		alwaysAsk: `${plan.shown} has ${plan.links} hard links: another name for the same file may be outside the workspace.`,
+		title: `Edit ${shown}, a file with ${links} hard links (another name for it may be outside the workspace)`,
+		alwaysAsk: `${shown} has ${links} hard links: another name for the same file may be outside the workspace.`,
 	};
 }
 
-export const editTool: Tool<EditInput> = {
+export const editTool: Tool<EditInput> = changeTool({
 	name: 'Edit',
 	description:
 		'Replaces an exact string in a file with another, and saves the file. old_string must match the file exactly (whitespace included) and occur once, ' +
 		'unless replace_all is set. Works on the text as the editor has it, unsaved changes included. Read the file first: an edit of a file not read in this chat, ' +
 		'or changed since it was last read, is refused until it is read again. To create a file, use Write. ' +
 		`Refuses files over ${formatBytes(EDIT_MAX_FILE_BYTES)}. A file with more than one hard link is always confirmed by the user, whatever the permission mode.`,
-	kind: 'write',
 	input,
 	async touches({ path }, context) {
 		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs)] };
 	},
-	async confirm(edit, context) {
-		return confirmation(await planEdit(edit, context));
-	},
-	async run(edit, context) {
-		const plan = await planEdit(edit, context);
-		try {
-			await context.writer.replace(plan.absolute, plan.after, plan.before);
-		} catch (error) {
-			throw error instanceof StaleTextError ? new ToolError(changedSinceReadMessage(plan.shown)) : error;
-		}
-		context.seen.saw(plan.absolute, plan.after);
-		return {
-			content: `Edited ${plan.shown}: replaced ${plural(plan.replaced, 'occurrence')}.`,
-			detail: { kind: 'diff', path: plan.shown, diff: unifiedDiff(plan.shown, plan.shown, plan.before, plan.after) },
-			touched: [{ path: plan.absolute, access: 'written', text: plan.after }],
-		};
-	},
-};
+	plan: planEdit,
+});

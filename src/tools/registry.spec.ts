@@ -10,7 +10,7 @@ import { globTool } from './glob';
 import { grepTool } from './grep';
 import { listTool } from './list';
 import { readTool } from './read';
-import { BUILTIN_TOOLS, declareTouches, invokeTool, prepareTool, toolSpecs, toolsFor } from './registry';
+import { BUILTIN_TOOLS, declareTouches, invokeTool, prepareTool, toolSpecs, toolsFor, withEditTools } from './registry';
 import { runTool } from './run';
 import { NO_TOUCHES, type Tool, type ToolTouches, touchesNothing } from './tool';
 import { writeTool } from './write';
@@ -30,11 +30,12 @@ describe('toolSpecs', () => {
 		Grep: ['pattern'],
 		Edit: ['path', 'old_string', 'new_string'],
 		Write: ['path', 'content'],
+		ApplyPatch: ['patch'],
 		Run: ['command'],
 	};
 
 	it('has one spec per built-in tool, in order', () => {
-		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'Run']);
+		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run']);
 	});
 
 	for (const spec of specs) {
@@ -173,6 +174,12 @@ describe('toolsFor', () => {
 	});
 
 	it('otherwise every tool', () => {
-		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'Run']);
+		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run']);
+	});
+
+	it('offers only the edit tools aside.tools.edit chooses, in their usual order; the other tools stay', () => {
+		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run']);
+		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run']);
+		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep']);
 	});
 });

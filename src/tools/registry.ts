@@ -4,7 +4,10 @@ import * as z from 'zod';
 import { ABORTED, isAborted, unlessAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
+import { applyPatchTool } from './applyPatch';
+import { type ChangePlan, confirmationOf } from './changes';
 import { editTool } from './edit';
+import { EDIT_TOOL_NAMES } from './editToolNames';
 import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
@@ -14,7 +17,7 @@ import { runTool } from './run';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
 import { writeTool } from './write';
 
-export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, runTool];
+export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, applyPatchTool, runTool];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 function tidySchema(value: unknown): unknown {
@@ -49,6 +52,12 @@ export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
 	});
 }
 
+/** The tools with only the edit tools the person chose (`aside.tools.edit`); the others stay. */
+export function withEditTools(chosen: readonly string[], tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
+	const editTools: readonly string[] = EDIT_TOOL_NAMES;
+	return tools.filter((tool) => !editTools.includes(tool.name) || chosen.includes(tool.name));
+}
+
 /** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only
  * the ones that read. */
 export function toolsFor(mode: string, trusted: boolean, tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
@@ -77,7 +86,8 @@ function cancelled(tool: Tool): ToolResult {
 }
 
 export type Preparation =
-	| { readonly ok: true; readonly confirmation: Confirmation | undefined }
+	/** `plan`: what a change tool would do (its files, before and after), which a review applies. */
+	| { readonly ok: true; readonly confirmation: Confirmation | undefined; readonly plan?: ChangePlan }
 	| { readonly ok: false; readonly result: ToolResult };
 
 /**
@@ -90,6 +100,10 @@ export async function prepareTool(tool: Tool, rawInput: unknown, context: ToolCo
 		const parsed = parseInput(tool, rawInput);
 		if (!parsed.ok) {
 			return parsed;
+		}
+		if (tool.plan) {
+			const plan = await tool.plan(parsed.input, context);
+			return { ok: true, confirmation: confirmationOf(plan), plan };
 		}
 		return { ok: true, confirmation: tool.confirm ? await tool.confirm(parsed.input, context) : undefined };
 	} catch (error) {

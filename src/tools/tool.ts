@@ -3,6 +3,7 @@
 // Tools reach the workspace only through the interfaces below, implemented for VS Code in
 // src/vscode/ and over the real file system for tests.
 import type * as z from 'zod';
+import type { ChangePlan, FileChange } from './changes';
 
 export type ToolKind = 'read' | 'write' | 'run';
 
@@ -45,12 +46,12 @@ export function touchesNothing(): Promise<ToolTouches> {
 	return Promise.resolve(NO_TOUCHES);
 }
 
-/** A file a call actually read (showed the model) or wrote, with that whole text. */
+/** A file a call actually read (showed the model), wrote or deleted, with that whole text. */
 export interface TouchedFile {
 	/** Absolute, confined. */
 	readonly path: string;
-	readonly access: 'read' | 'written';
-	/** The text the model was shown (read) or that Aside wrote (written). */
+	readonly access: 'read' | 'written' | 'deleted';
+	/** The text the model was shown (read) or that Aside wrote (written); '' for a deleted file. */
 	readonly text: string;
 }
 
@@ -64,8 +65,10 @@ export interface Confirmation {
 	readonly title: string;
 	/** A path or a command line. */
 	readonly target: string;
-	/** The unified diff a write would make, when there is one. */
+	/** The unified diff a write would make, when there is one (every file's, one after another). */
 	readonly diff?: string;
+	/** A write's files, each with its text before and after: what the review opens in the diff editor. */
+	readonly changes?: readonly FileChange[];
 	/**
 	 * Why this call must be confirmed in every permission mode, auto-edit included (a file with
 	 * more than one hard link may also be a file outside the workspace). Undefined for the usual
@@ -100,8 +103,10 @@ export interface DocumentWriter {
 	 * is still that when the edit is applied; otherwise it throws StaleTextError and changes nothing.
 	 */
 	replace(path: string, text: string, expected?: string): Promise<void>;
-	/** Creates a new file (and missing parent folders) with this text and saves it. */
+	/** Creates a new file (and missing parent folders) with this text and saves it; never overwrites. */
 	create(path: string, text: string): Promise<void>;
+	/** Deletes a file, only if its text is still `expected`; otherwise it throws StaleTextError and deletes nothing. */
+	delete(path: string, expected: string): Promise<void>;
 }
 
 export interface CommandOutcome {
@@ -187,6 +192,12 @@ export interface Tool<I = unknown> {
 	readonly input: z.ZodType<I>;
 	/** For ask mode: what the person is asked to allow. Read tools have none. */
 	confirm?(input: I, context: ToolContext): Promise<Confirmation>;
+	/**
+	 * A tool that changes files plans the change first (changes.ts): every file, its text before
+	 * and after. `confirm` and `run` are that plan shown and applied; a reviewed call applies the
+	 * plan the person saw, with their revision of it.
+	 */
+	plan?(input: I, context: ToolContext): Promise<ChangePlan>;
 	/**
 	 * The files this call will show the model or write, asked once per call right before it runs
 	 * (after any permission was granted; see declareTouches). Every file `run` reports in `touched`

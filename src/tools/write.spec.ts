@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
@@ -21,9 +21,15 @@ describe('Write', () => {
 		assert.deepEqual(result.detail, { kind: 'diff', path: 'src/new/file.ts', diff: '--- /dev/null\n+++ src/new/file.ts\n@@ -0,0 +1,2 @@\n+one\n+two\n' });
 	});
 
-	it('confirm() shows the file to be created', async () => {
+	it('confirm() shows the file to be created, and its plan: nothing before, the content after', async () => {
 		const prepared = await prepareTool(writeTool, { path: 'b.ts', content: 'b\n' }, context);
-		assert.deepEqual(prepared, { ok: true, confirmation: { title: 'Create b.ts', target: 'b.ts', diff: '--- /dev/null\n+++ b.ts\n@@ -0,0 +1,1 @@\n+b\n' } });
+		const changes = [{ path: join(workspace.root, 'b.ts'), shown: 'b.ts', before: null, after: 'b\n' }];
+		assert.deepEqual(prepared, {
+			ok: true,
+			confirmation: { title: 'Create b.ts', target: 'b.ts', diff: '--- /dev/null\n+++ b.ts\n@@ -0,0 +1,1 @@\n+b\n', changes },
+			plan: { title: 'Create b.ts', changes, summary: 'Created b.ts (1 line).' },
+		});
+		assert.equal(existsSync(join(workspace.root, 'b.ts')), false, 'planning writes nothing');
 	});
 
 	it('refuses an existing file, pointing at Edit, and leaves it alone', async () => {

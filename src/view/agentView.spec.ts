@@ -78,6 +78,16 @@ describe('the agent as the chat shows it', () => {
 		assert.equal(agentView(idle).approval, null);
 	});
 
+	it('a change set under review lists its files, each with what happens to it', () => {
+		const changes = [
+			{ path: '/w/a.ts', shown: 'a.ts', before: 'a', after: 'b' },
+			{ path: '/w/n.ts', shown: 'n.ts', before: null, after: 'n' },
+			{ path: '/w/d.ts', shown: 'd.ts', before: 'd', after: null },
+		];
+		const view = agentView({ ...idle, approval: { callId: 'c2', tool: 'ApplyPatch', kind: 'write', confirmation: { title: 'Apply a patch to 3 files', target: 'a.ts, n.ts, d.ts', changes } } });
+		assert.deepEqual(view.approval?.review, { files: [{ path: 'a.ts', change: 'modify' }, { path: 'n.ts', change: 'create' }, { path: 'd.ts', change: 'delete' }] });
+	});
+
 	it('streams on one channel: the view hears of a response, then every delta from the first, and a snapshot gets the text so far', async () => {
 		const agent = agentOver(new ScriptedProvider({ hang: 'Hello' }));
 		const presenter = new AgentPresenter(agent);
@@ -112,6 +122,7 @@ describe('the agent as the chat shows it', () => {
 			submit: (text) => calls.push(`submit ${text}`),
 			stop: () => calls.push('stop'),
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
+			showReview: (callId, path) => calls.push(`review ${callId} ${path ?? ''}`.trim()),
 			selectModel: (model) => calls.push(`model ${model}`),
 			selectMode: (mode) => calls.push(`mode ${mode}`),
 			decidePlan: (proposalId, choice) => {
@@ -122,11 +133,12 @@ describe('the agent as the chat shows it', () => {
 		presenter.submit('hi');
 		presenter.stop();
 		presenter.approve('c1', false, 'no');
+		presenter.showReview('c1', 'src/a.ts');
 		presenter.selectModel('m2');
 		presenter.selectMode('plan');
 		assert.equal(presenter.decidePlan('a1', { decision: 'revise', note: 'smaller' }), undefined);
 		assert.equal(presenter.decidePlan('a1', { decision: 'reject' }), 'refused');
-		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
+		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
 		const views: string[] = [];
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });

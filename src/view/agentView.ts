@@ -6,6 +6,7 @@ import type { PlanChoice } from '../agent/plans';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
+import { changeKind } from '../tools/changes';
 import type { AgentControls } from './controls';
 
 export const READY_DETAIL = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
@@ -51,6 +52,7 @@ export function approvalView(request: PermissionRequest): ApprovalView {
 		title: confirmation.title,
 		target: confirmation.target,
 		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
+		...(confirmation.changes === undefined ? {} : { review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) } }),
 	};
 }
 
@@ -81,6 +83,7 @@ export interface ViewedAgent {
 	submit(text: string, mode?: PermissionMode): void;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
+	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
 	selectMode(mode: PermissionMode): void;
 	/** Returns why the decision could not be taken, or undefined. */
@@ -118,6 +121,10 @@ export class AgentPresenter implements AgentControls {
 
 	approve(callId: string, granted: boolean, note: string | undefined): void {
 		this.agent.approve(callId, granted, note);
+	}
+
+	showReview(callId: string, path: string | undefined): void {
+		this.agent.showReview(callId, path);
 	}
 
 	selectModel(model: string): void {

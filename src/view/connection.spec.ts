@@ -143,10 +143,11 @@ describe('ViewConnection', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'stop' });
 		t.connection.receive({ type: 'approval', callId: 'c1', granted: false, note: 'not now' });
+		t.connection.receive({ type: 'review.show', callId: 'c1', path: 'src/a.ts' });
 		t.connection.receive({ type: 'model.select', model: 'm2' });
 		t.connection.receive({ type: 'mode.select', mode: 'plan' });
 		t.connection.receive({ type: 'mode.select', mode: 'yolo' });
-		assert.deepEqual(t.agent.calls, ['stop', 'approve c1 false not now', 'model m2', 'mode plan']);
+		assert.deepEqual(t.agent.calls, ['stop', 'approve c1 false not now', 'review c1 src/a.ts', 'model m2', 'mode plan']);
 		assert.equal(t.log.at('warn').length, 1, 'the unknown mode was dropped at the door');
 	});
 

@@ -110,6 +110,9 @@ export class ViewConnection extends Disposable {
 			case 'approval':
 				this.options.agent.approve(message.callId, message.granted, message.note);
 				return;
+			case 'review.show':
+				this.options.agent.showReview(message.callId, message.path);
+				return;
 			case 'model.select':
 				this.options.agent.selectModel(message.model);
 				return;

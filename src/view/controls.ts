@@ -21,6 +21,8 @@ export interface AgentControls {
 	submit(text: string, mode?: PermissionMode): void;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
+	/** Shows a file (or all files) of the change set under review in the diff editor. */
+	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
 	selectMode(mode: PermissionMode): void;
 	/** The plan card's decision; returns why it could not be taken (said in the chat), or undefined. */

@@ -9,7 +9,8 @@ import type { AgentPorts, ModelSource } from '../agent/ports';
 import { systemPrompt } from '../agent/systemPrompt';
 import { registryToolBox } from '../agent/toolBox';
 import { SeenTexts } from '../observe/seenTexts';
-import { toolsFor } from '../tools/registry';
+import { toolsFor, withEditTools } from '../tools/registry';
+import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
 import { type VsCodeToolHost, workspaceRoots } from './toolHost';
 
@@ -20,12 +21,18 @@ export interface AgentHost {
 	/** The current chat's stale-write guard (its observers'), when there is one. */
 	readonly seen: () => SeenTexts | undefined;
 	readonly log: Logger;
+	/** Where a change waiting for the person opens: the diff editor. */
+	readonly review: VsCodeChangeReview;
 }
 
-export function vscodeAgentPorts({ configuration, models, tools, seen, log }: AgentHost): AgentPorts {
+export function vscodeAgentPorts({ configuration, models, tools, seen, log, review }: AgentHost): AgentPorts {
 	return {
 		// Without observers, an empty guard: it refuses every edit.
-		tools: registryToolBox((mode) => toolsFor(mode, vscode.workspace.isTrusted), (signal) => tools.contextFor(signal, seen() ?? new SeenTexts())),
+		tools: registryToolBox(
+			(mode) => toolsFor(mode, vscode.workspace.isTrusted, withEditTools(configuration.current.editTools)),
+			(signal) => tools.contextFor(signal, seen() ?? new SeenTexts()),
+		),
+		review,
 		dispatch: modelDispatch(models, { retries: PROVIDER_RETRIES, idleTimeoutMs: () => configuration.current.requestTimeoutSeconds * 1000 }),
 		runtime: { clock: systemClock, ids: randomIds, log },
 	};

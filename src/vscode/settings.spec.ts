@@ -54,6 +54,7 @@ describe('settings', () => {
 			maxOutputTokens: 8192,
 			contextWindow: 0,
 			requestTimeoutSeconds: 120,
+			editTools: ['Edit', 'Write', 'ApplyPatch'],
 			permissionMode: 'ask',
 			permissionRules: {},
 			maxSteps: 50,
@@ -114,6 +115,16 @@ describe('settings', () => {
 		const notAnObject = readSettings((key) => (key === 'aside.permissions.rules' ? ['Run(ls)'] : undefined));
 		assert.deepEqual(notAnObject.settings.permissionRules, {});
 		assert.match(notAnObject.problems[0]?.message ?? '', /^The setting "aside\.permissions\.rules" has an invalid value \["Run\(ls\)"\]/);
+	});
+
+	it('aside.tools.edit: any of Edit, Write and ApplyPatch, each once; anything else names the setting and offers all three', () => {
+		assert.deepEqual(readSettings((key) => (key === 'aside.tools.edit' ? ['ApplyPatch'] : undefined)).settings.editTools, ['ApplyPatch']);
+		assert.deepEqual(readSettings((key) => (key === 'aside.tools.edit' ? [] : undefined)).settings.editTools, []);
+		for (const bad of [['Edit', 'Edit'], ['Patch'], 'Edit', [1]]) {
+			const { settings, problems } = readSettings((key) => (key === 'aside.tools.edit' ? bad : undefined));
+			assert.deepEqual(settings.editTools, ['Edit', 'Write', 'ApplyPatch'], JSON.stringify(bad));
+			assert.match(problems[0]?.message ?? '', /"aside\.tools\.edit" has an invalid value .*; using the default, \["Edit","Write","ApplyPatch"\]\./, JSON.stringify(bad));
+		}
 	});
 
 	it('rejects out-of-range and fractional numbers', () => {

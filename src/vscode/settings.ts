@@ -8,6 +8,7 @@ import { SendShortcut, type ViewSettings } from '../protocol/messages';
 import { PROVIDER_IDS } from '../providers/provider';
 import { redactText } from '../providers/redact';
 import type { ReminderConfig } from '../reminders/config';
+import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/editToolNames';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 
 interface SettingDefinition<T> {
@@ -37,6 +38,11 @@ export const SETTINGS = {
 	maxOutputTokens: define('aside.maxOutputTokens', z.number().int().min(256).max(200_000), 8192),
 	contextWindow: define('aside.contextWindow', z.number().int().min(0).max(100_000_000), 0),
 	requestTimeoutSeconds: define('aside.requestTimeoutSeconds', z.number().int().min(10).max(3600), 120),
+	editTools: define<readonly EditToolName[]>(
+		'aside.tools.edit',
+		z.array(z.enum(EDIT_TOOL_NAMES)).refine((names) => new Set(names).size === names.length, 'each tool at most once'),
+		EDIT_TOOL_NAMES,
+	),
 	permissionMode: define('aside.permissions.mode', z.enum(PERMISSION_MODES), 'ask'),
 	// An object here; each rule in it is checked on its own below (a bad one is dropped, named).
 	permissionRules: define<PermissionRulesSetting>('aside.permissions.rules', PermissionRulesSetting, {}),

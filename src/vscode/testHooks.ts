@@ -10,6 +10,7 @@ import type { ReminderConfig } from '../reminders/config';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
+import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
 import type { SettingProblem } from './settings';
 
@@ -37,6 +38,8 @@ export interface AsideTestHooks {
 	readonly contextWindow: () => number | undefined;
 	/** The current chat's permission mode (what the toolbar shows). */
 	readonly permissionMode: () => string;
+	/** The change set under review in the diff editor: its call, and each proposed side's document (as the person edits it). */
+	readonly openReview: () => VsCodeChangeReview['openReview'];
 }
 
 export interface HookedState {
@@ -49,6 +52,7 @@ export interface HookedState {
 	readonly reminderConfig: ReminderConfig;
 	readonly keys: ApiKeys;
 	readonly gate: NetworkGate;
+	readonly review: VsCodeChangeReview;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -76,6 +80,7 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		pendingEditedFiles: () => observers.current?.pendingCount ?? 0,
 		contextWindow: () => agent.state.contextWindow,
 		permissionMode: () => agent.state.mode,
+		openReview: () => state.review.openReview,
 		storeApiKey: async (provider, origin, key) => {
 			await (key === undefined ? keys.delete(provider, origin) : keys.store(provider, origin, key));
 		},

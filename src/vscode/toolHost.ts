@@ -124,6 +124,19 @@ export class VsCodeDocumentWriter implements DocumentWriter {
 			throw new Error(`VS Code could not create ${path} (does it exist already?).`);
 		}
 	}
+
+	async delete(path: string, expected: string): Promise<void> {
+		// The same last look as replace(): the editor's text (unsaved changes included) must still be
+		// the text the change was planned against.
+		if ((await this.readText(path)) !== expected) {
+			throw new StaleTextError(path);
+		}
+		const edit = new vscode.WorkspaceEdit();
+		edit.deleteFile(vscode.Uri.file(path), { ignoreIfNotExists: false });
+		if (!(await vscode.workspace.applyEdit(edit))) {
+			throw new Error(`VS Code could not delete ${path}.`);
+		}
+	}
 }
 
 /** Local workspace folders, as tools see them. */

@@ -2,7 +2,8 @@
 // approval card, Stop, and the model and mode pickers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AgentView, parseViewMessage, PROTOCOL_VERSION } from '../../src/protocol/messages';
+import { type AgentView, type ApprovalView, parseViewMessage, PROTOCOL_VERSION } from '../../src/protocol/messages';
+import { DANGEROUS_ELEMENTS, HOSTILE_CORPUS } from './corpus';
 import { assistant, user } from './items';
 import { agentView, assertCleanAndClose, type ChatPage, openChat, postedOf, useHarness, viewState } from './page';
 
@@ -121,6 +122,58 @@ describe('live agent', () => {
 		await next.waitFor({ state: 'detached' });
 		assert.equal(await page.locator('.approval').count(), 0);
 		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Message Aside', 'the focus returns to the composer');
+		await assertCleanAndClose(chat);
+	});
+
+	it('the review card, keyboard only: its files with Open diff, Accept / Reject, and a hostile note posted as text', async () => {
+		const diff = '--- a.ts\n+++ a.ts\n@@ -1 +1 @@\n-old\n+new\n--- /dev/null\n+++ b.ts\n@@ -0,0 +1 @@\n+made\n';
+		const approval: ApprovalView = {
+			callId: 'call-7',
+			tool: 'ApplyPatch',
+			kind: 'write',
+			title: 'Apply a patch to 2 files',
+			target: 'src/a.ts, src/b.ts',
+			diff,
+			review: { files: [{ path: 'src/a.ts', change: 'modify' }, { path: 'src/b.ts', change: 'create' }] },
+		};
+		const chat = await connected(running({ approval }));
+		const { page } = chat;
+		const card = page.getByRole('region', { name: 'Apply a patch to 2 files' });
+		await card.waitFor();
+		assert.deepEqual(await card.locator('.review-path').allTextContents(), ['src/a.ts', 'src/b.ts']);
+		assert.deepEqual(await card.locator('.review-change').allTextContents(), ['changed', 'new file']);
+		assert.equal(await card.getByRole('button', { name: 'Allow' }).count(), 0, 'a review is accepted, not allowed');
+		const focused = (name: string) => card.getByRole('button', { name, exact: true }).evaluate((node) => node === document.activeElement);
+		// From the composer, back into the card: Reject, Accept, the note, then the files' Open diff.
+		await page.getByRole('textbox', { name: 'Message Aside' }).focus();
+		await page.keyboard.press('Shift+Tab');
+		assert.equal(await focused('Reject'), true);
+		await page.keyboard.press('Shift+Tab');
+		assert.equal(await focused('Accept'), true);
+		await page.keyboard.press('Shift+Tab');
+		const note = card.getByRole('textbox', { name: 'Note for the agent (optional)' });
+		assert.equal(await note.evaluate((node) => node === document.activeElement), true);
+		const hostile = HOSTILE_CORPUS.join('\n').slice(0, 2000);
+		await note.fill(hostile);
+		await page.keyboard.press('Shift+Tab');
+		assert.equal(await card.locator('pre.diff').evaluate((node) => node === document.activeElement), true, 'the combined diff scrolls by keyboard');
+		await page.keyboard.press('Shift+Tab');
+		assert.equal(await focused('Open diff of src/b.ts'), true);
+		await page.keyboard.press('Enter');
+		const [show] = await chat.waitForPosted('review.show');
+		assert.deepEqual(show, { type: 'review.show', callId: 'call-7', path: 'src/b.ts' });
+		assert.ok(parseViewMessage(show).ok);
+		// Forward again (the diff, the note, Accept) to Reject, which sends the note as it was typed.
+		for (let step = 0; step < 4; step++) {
+			await page.keyboard.press('Tab');
+		}
+		assert.equal(await focused('Reject'), true);
+		await page.keyboard.press('Enter');
+		const [reject] = await chat.waitForPosted('approval');
+		assert.deepEqual(reject, { type: 'approval', callId: 'call-7', granted: false, note: hostile.trim() });
+		assert.ok(parseViewMessage(reject).ok);
+		assert.equal(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined, 'nothing in the note ran');
+		assert.equal(await card.locator(DANGEROUS_ELEMENTS).count(), 0);
 		await assertCleanAndClose(chat);
 	});
 

@@ -1,0 +1,31 @@
+// The review of a change set in the editor (its VS Code side: src/vscode/changeReview.ts): while a
+// write waits for the person's decision, each file opens in a diff editor — the file as it is now
+// against the proposed text, which the person may change there. The decision itself is the
+// permission gate's (the card in the chat, and the diff editor's title bar): one for the whole
+// change set. At Accept the runner reads the proposed sides back, as the person left them.
+import type { FileChange } from '../tools/changes';
+
+export interface ReviewRequest {
+	readonly callId: string;
+	readonly tool: string;
+	readonly title: string;
+	readonly changes: readonly FileChange[];
+}
+
+/** A review open in the editor, until it is closed. */
+export interface OpenReview {
+	/**
+	 * The proposed side of each change now, in the request's order: the person's text if they
+	 * changed it; null for a deletion; undefined when it could not be read (the proposal stands).
+	 */
+	proposedSides(): Promise<readonly (string | null | undefined)[]>;
+	/** The decision was made (or the turn stopped): the diff editors close, their documents go. */
+	close(): Promise<void>;
+}
+
+export interface ChangeReview {
+	/** Opens the diff editor (one file) or the multi-diff editor (several) without taking the focus from the chat. */
+	open(request: ReviewRequest): Promise<OpenReview>;
+	/** Shows the diff of one file of an open review (the card's "Open diff"); all of them without `path`. */
+	show(callId: string, path?: string): Promise<void>;
+}
