@@ -8,7 +8,7 @@ import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;

@@ -166,7 +166,7 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 
 	private async setContext(opened: Opened | undefined): Promise<void> {
 		await vscode.commands.executeCommand('setContext', PENDING_KEY, opened !== undefined);
-		await vscode.commands.executeCommand('setContext', RESOURCES_KEY, opened ? opened.sides.map((side) => side.right.toString()) : []);
+		await vscode.commands.executeCommand('setContext', RESOURCES_KEY, opened ? opened.sides.map((side) => side.right.fsPath) : []);
 	}
 
 	private async closeCurrent(): Promise<void> {

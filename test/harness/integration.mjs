@@ -147,6 +147,21 @@ const actions = {
 		return {};
 	},
 	/**
+	 * Clicks an action in an editor's title bar (the workbench's, not the webview's) by the start of
+	 * its accessible name, waiting for it to appear: what the person clicks there.
+	 */
+	async clickEditorAction(page, { label }) {
+		const action = page.locator(`.editor-group-container .editor-actions .action-label[aria-label^="${label.replace(/["\\]/g, '\\$&')}"]`).first();
+		try {
+			await action.waitFor({ timeout: 30_000 });
+		} catch (error) {
+			const shown = await page.locator('.editor-group-container .action-label').evaluateAll((labels) => labels.map((label) => label.getAttribute('aria-label')));
+			throw new Error(`${error instanceof Error ? error.message : String(error)}; the editor title actions shown: ${JSON.stringify(shown)}`, { cause: error });
+		}
+		await action.click();
+		return { label: await action.getAttribute('aria-label') };
+	},
+	/**
 	 * Answers VS Code's quick input (the workbench's, not the webview's): waits for the one whose
 	 * title contains `title`, types `value`, then clicks the row showing `pick`, or presses Enter.
 	 */

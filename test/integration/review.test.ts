@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, driver, hasDriver, until, useScriptedServer, workspaceFile } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -82,7 +82,14 @@ describe('reviewing a change in the diff editor', function () {
 		const edit = new vscode.WorkspaceEdit();
 		edit.replace(proposed.uri, new vscode.Range(0, 0, proposed.lineCount, 0), 'export const answer = 42; // the person\'s\n');
 		assert.ok(await vscode.workspace.applyEdit(edit));
-		await vscode.commands.executeCommand('aside.review.accept');
+		if (hasDriver) {
+			// The README's picture: the card in the chat, the diff editor beside it with the person's text.
+			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/review-diff.png` });
+			// The person clicks Accept in the diff editor's title bar.
+			await driver('clickEditorAction', { label: 'Accept Change' });
+		} else {
+			await vscode.commands.executeCommand('aside.review.accept');
+		}
 		const result = await sent;
 		assert.equal(result.outcome, 'done', result.error);
 
@@ -130,6 +137,9 @@ describe('reviewing a change in the diff editor', function () {
 			throw new Error(`${String(error)}; tabs: ${JSON.stringify(labels())}`);
 		});
 		assert.equal(readFileSync(join(folder(), 'one.ts'), 'utf8'), 'export const one = 1;\n', 'nothing is written before the decision');
+		if (hasDriver) {
+			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/review-patch.png` });
+		}
 		hooks.approve('call_patch', true);
 		const result = await sent;
 		assert.equal(result.outcome, 'done', result.error);
