@@ -46,6 +46,7 @@ describe('reviewing a change in the diff editor', function () {
 		server = await startModelServer({ models: ['scripted-model'] });
 		restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model', mode: 'ask' });
 		await vscode.commands.executeCommand('aside.newChat');
+		await vscode.commands.executeCommand('aside.focusChat');
 	});
 
 	after(async () => {
@@ -84,6 +85,8 @@ describe('reviewing a change in the diff editor', function () {
 		assert.ok(await vscode.workspace.applyEdit(edit));
 		if (hasDriver) {
 			// The README's picture: the card in the chat, the diff editor beside it with the person's text.
+			await vscode.commands.executeCommand('workbench.action.closePanel');
+			await driver('readChat', { waitForText: 'Change the answer.' });
 			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/review-diff.png` });
 			// The person clicks Accept in the diff editor's title bar.
 			await driver('clickEditorAction', { label: 'Accept Change' });
