@@ -7,14 +7,13 @@ import { Emitter } from '../base/event';
 import type { ChatRequest } from '../providers/provider';
 import { parseReminders } from '../reminders/envelope';
 import { PLAN_REFERENCE_LINE, PLAN_TEMPLATE } from '../reminders/builtin/modePlan';
-import { testPorts } from '../testing/agentPorts';
+import { scriptedModels, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { viewOfAgent } from '../testing/views';
 import { Agent, type AgentSettings } from './agent';
 import { DirectoryPlanFiles } from './planFiles';
-import type { ModelSource } from './ports';
 import { verificationInputs } from './verification';
 
 const PLAN = '## Goal\nRename it.\n\n## How to verify\nRun `npm test`.';
@@ -32,14 +31,7 @@ function setup(provider: ScriptedProvider, planFiles = true) {
 	folders.push(dir);
 	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 	const settings: AgentSettings = { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'ask' };
-	const models: ModelSource = {
-		providerId: 'openai-compatible',
-		configuredModel: 'scripted',
-		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-		selectModel: () => Promise.resolve(),
-		onDidChange: new Emitter<void>().event,
-	};
+	const models = scriptedModels(provider);
 	const agent = new Agent(
 		{ sessions, models, settings: { current: settings, onDidChange: new Emitter<unknown>().event }, system: () => 'system', ...(planFiles ? { planFiles: new DirectoryPlanFiles(dir) } : {}) },
 		testPorts(models, { tools: () => [] }),

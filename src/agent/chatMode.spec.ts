@@ -9,7 +9,7 @@ import { Emitter } from '../base/event';
 import type { ChatRequest } from '../providers/provider';
 import type { Tool } from '../tools/tool';
 import { parseTranscriptRecord } from '../transcript/records';
-import { testPorts } from '../testing/agentPorts';
+import { scriptedModels, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { MemoryLibrary, testEnvironment } from '../testing/sessions';
@@ -18,7 +18,6 @@ import { Agent, type AgentSettings } from './agent';
 import type { PermissionMode } from './permissionMode';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import { parsePermissionRules } from './permissions/rules';
-import type { ModelSource } from './ports';
 import { ChatSessions } from './sessions';
 
 /** The commands the scripted Run ran, in order. */
@@ -58,14 +57,7 @@ function setup(options: { mode?: PermissionMode; permissions?: () => PermissionC
 	const library = new MemoryLibrary();
 	const sessions = new ChatSessions(library, testEnvironment(new FakeClock(), new SequentialIds('s')));
 	const settings: AgentSettings = { maxOutputTokens: 1000, maxSteps: 10, permissionMode: options.mode ?? 'ask' };
-	const models: ModelSource = {
-		providerId: 'openai-compatible',
-		configuredModel: 'scripted',
-		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-		selectModel: () => Promise.resolve(),
-		onDidChange: new Emitter<void>().event,
-	};
+	const models = scriptedModels(provider);
 	const agent = new Agent(
 		{ sessions, models, settings: { current: settings, onDidChange: new Emitter<unknown>().event }, system: () => 'system', ...(options.permissions ? { permissions: options.permissions } : {}) },
 		testPorts(models, { tools: (mode) => (mode === 'plan' ? [readTool] : [readTool, editTool, runTool]) }),

@@ -7,14 +7,13 @@ import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { Emitter } from '../base/event';
 import type { InjectionRecord } from '../reminders/record';
-import { testPorts } from '../testing/agentPorts';
+import { scriptedModels, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { type Tool, touchesNothing } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { Agent } from './agent';
-import type { ModelSource } from './ports';
 import { invocationLoop, Turn } from './turn';
 
 const lookups: string[] = [];
@@ -32,14 +31,7 @@ const lookupTool: Tool<{ name: string }> = {
 
 function setup() {
 	const provider = new ScriptedProvider();
-	const models: ModelSource = {
-		providerId: 'openai-compatible',
-		configuredModel: 'scripted',
-		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-		selectModel: () => Promise.resolve(),
-		onDidChange: new Emitter<void>().event,
-	};
+	const models = scriptedModels(provider);
 	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 	const ports = testPorts(models, { tools: () => [lookupTool] });
 	const agent = new Agent(

@@ -4,6 +4,7 @@ import type { AgentPorts, ModelDispatch, ModelSource, Runtime } from '../agent/p
 import { modelDispatch } from '../agent/dispatch';
 import type { PermissionMode } from '../agent/permissionMode';
 import { registryToolBox } from '../agent/toolBox';
+import { Emitter } from '../base/event';
 import type { ChatProvider } from '../providers/provider';
 import type { Tool, ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
@@ -14,6 +15,18 @@ export function directDispatch(provider: ChatProvider, model = 'scripted'): Mode
 	return {
 		resolve: () => Promise.resolve({ provider, model }),
 		stream: (resolved, request, signal) => resolved.provider.stream(request, signal),
+	};
+}
+
+/** One model, `scripted`, served by `provider`: the model source most agent specs need. */
+export function scriptedModels(provider: ChatProvider): ModelSource {
+	return {
+		providerId: 'openai-compatible',
+		configuredModel: 'scripted',
+		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
+		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
+		selectModel: () => Promise.resolve(),
+		onDidChange: new Emitter<void>().event,
 	};
 }
 

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Agent } from '../agent/agent';
 import type { AgentState } from '../agent/agentState';
-import type { ModelSource } from '../agent/ports';
 import { Emitter } from '../base/event';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { testPorts } from '../testing/agentPorts';
+import { scriptedModels, testPorts } from '../testing/agentPorts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { AgentPresenter, agentStatus, agentView, READY_DETAIL } from './agentView';
@@ -24,14 +23,7 @@ const idle: AgentState = {
 };
 
 function agentOver(provider: ScriptedProvider): Agent {
-	const models: ModelSource = {
-		providerId: 'openai-compatible',
-		configuredModel: 'scripted',
-		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-		selectModel: () => Promise.resolve(),
-		onDidChange: new Emitter<void>().event,
-	};
+	const models = scriptedModels(provider);
 	return new Agent(
 		{
 			sessions: testSessions(new FakeClock(), new SequentialIds('s')),

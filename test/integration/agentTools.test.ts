@@ -10,24 +10,10 @@ import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { NodeTextSearch } from '../../src/tools/nodeSearch';
 import { VsCodeWorkspaceFs } from '../../src/vscode/toolHost';
-import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, until, workspaceFile, useScriptedServer } from './support';
+import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
+import { activeAside, lastUserText, until, workspaceFile, useScriptedServer } from './support';
 
 const folder = () => workspaceFile('tools-scratch').fsPath;
-
-interface AnthropicBlock {
-	readonly type: string;
-	readonly text?: string;
-	readonly content?: unknown;
-}
-
-/** Everything the model read in the last (user) message of a request, blocks joined. */
-function lastUserText(request: ReceivedRequest | undefined): string {
-	const body = request?.body as { messages?: { role: string; content: AnthropicBlock[] }[] } | undefined;
-	const last = body?.messages?.at(-1);
-	assert.equal(last?.role, 'user');
-	return last.content.map((block) => (block.type === 'text' ? (block.text ?? '') : typeof block.content === 'string' ? block.content : JSON.stringify(block.content))).join('\n\n');
-}
 
 describe('the tools\' VS Code adapter', function () {
 	before(() => {

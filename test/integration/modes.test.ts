@@ -11,21 +11,7 @@ import { waitForEvent } from '../../src/base/event';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, useScriptedServer } from './support';
-
-interface AnthropicBlock {
-	readonly type: string;
-	readonly text?: string;
-	readonly content?: unknown;
-}
-
-/** Everything the model read in the last (user) message of a request, blocks joined. */
-function lastUserText(request: ReceivedRequest | undefined): string {
-	const body = request?.body as { messages?: { role: string; content: AnthropicBlock[] }[] } | undefined;
-	const last = body?.messages?.at(-1);
-	assert.equal(last?.role, 'user');
-	return last.content.map((block) => (block.type === 'text' ? (block.text ?? '') : typeof block.content === 'string' ? block.content : JSON.stringify(block.content))).join('\n\n');
-}
+import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
 
 /** The mode.constraints blocks a request carried (in its last user message: what this request added), by their first line. */
 function constraints(request: ReceivedRequest | undefined): string[] {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { AsideApi } from '../../src/api';
 import type { AsideExports } from '../../src/extension';
 import type { AsideTestHooks } from '../../src/vscode/testHooks';
+import type { ReceivedRequest } from '../harness/modelServer.mjs';
 
 export const EXTENSION_ID = 'aside-dev.aside';
 
@@ -114,4 +115,18 @@ export async function useScriptedServer(server: { readonly url: string }, script
 			await hooks.storeApiKey(scripted.provider, server.url, undefined);
 		}
 	};
+}
+
+interface AnthropicBlock {
+	readonly type: string;
+	readonly text?: string;
+	readonly content?: unknown;
+}
+
+/** Everything the model read in the last (user) message of a request, blocks joined. */
+export function lastUserText(request: ReceivedRequest | undefined): string {
+	const body = request?.body as { messages?: { role: string; content: AnthropicBlock[] }[] } | undefined;
+	const last = body?.messages?.at(-1);
+	assert.equal(last?.role, 'user');
+	return last.content.map((block) => (block.type === 'text' ? (block.text ?? '') : typeof block.content === 'string' ? block.content : JSON.stringify(block.content))).join('\n\n');
 }

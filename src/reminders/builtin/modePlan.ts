@@ -4,8 +4,8 @@
 // reference (the declaration's policy is every turn: within one turn the tools on offer do not
 // change, so the line would only repeat). A request in another mode ends the episode, so entering
 // plan mode again starts a new one with the full template; the person's feedback on a proposal
-// is a turn of the same episode. A reopened chat starts a new episode: the mode is not recorded,
-// so whether the episode went on while it was closed is not known.
+// is a turn of the same episode. A reopened chat starts a new episode: the episode lives in this
+// definition, not in the transcript, so the full template goes out once more after a reopen.
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { MODE_PLAN } from './catalog';
