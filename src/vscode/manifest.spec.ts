@@ -32,6 +32,11 @@ describe('package.json', () => {
 		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].filter((key) => !restricted.includes(key)), []);
 	});
 
+	it('reads the permission mode and rules from the user\'s settings only (a workspace must not allow itself anything)', () => {
+		const properties = (manifest.contributes as unknown as { configuration: { properties: Record<string, { scope?: string }> } }).configuration.properties;
+		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].map((key) => properties[key]?.scope), ['application', 'application']);
+	});
+
 	it('has a getting-started walkthrough whose steps run contributed commands and ship their media', () => {
 		const [walkthrough] = manifest.contributes.walkthroughs ?? [];
 		assert.ok(walkthrough, 'a walkthrough');

@@ -6,12 +6,14 @@
 // not parse is named while the others still apply. (Named to run before session.test.ts, which
 // leaves the session the reload phase reopens current.)
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { waitForEvent } from '../../src/base/event';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer, workspaceFile } from './support';
 
 /** The mode.constraints blocks a request carried (in its last user message: what this request added), by their first line. */
 function constraints(request: ReceivedRequest | undefined): string[] {
@@ -115,5 +117,27 @@ describe('permission modes in the real workbench', function () {
 		assert.match(lastUserText(requests[2]), /Not run: the rule Run\(rm \*\) in aside\.permissions\.rules "deny" refuses it\. Run did not run/);
 		assert.deepEqual(requests.map(constraints), [['Permission mode now: ask.'], [], []], 'the rules changed what the model may do: told once, with the new rules');
 		assert.match(parseReminders(lastUserText(requests[0])).find((block) => block.key === 'mode.constraints')?.body ?? '', /^ {2}allow: Run\(echo\*\)$/m);
+	});
+
+	it('a workspace\'s own settings cannot choose the mode or the rules, even trusted: only the user\'s settings do', async () => {
+		const { hooks } = await activeAside();
+		const file = workspaceFile('.vscode/settings.json').fsPath;
+		const aside = () => vscode.workspace.getConfiguration('aside');
+		const users = { mode: aside().inspect('permissions.mode')?.globalValue ?? 'ask', rules: aside().inspect('permissions.rules')?.globalValue ?? {} };
+		const chatMode = hooks.permissionMode();
+		assert.notEqual(users.mode, 'full-access');
+		mkdirSync(dirname(file), { recursive: true });
+		// What a cloned repository could ship: full access and every command allowed. The message
+		// length is an ordinary setting, there to show that VS Code has read the file.
+		writeFileSync(file, JSON.stringify({ 'aside.permissions.mode': 'full-access', 'aside.permissions.rules': { allow: ['Run', 'Edit'] }, 'aside.chat.maxMessageLength': 4321 }));
+		try {
+			await until(() => aside().get('chat.maxMessageLength'), (length) => length === 4321, 'VS Code to read the workspace settings', 30_000);
+			assert.equal(aside().get('permissions.mode'), users.mode, 'the user\'s mode, not the workspace\'s');
+			assert.deepEqual(aside().get('permissions.rules'), users.rules, 'the user\'s rules, none from the workspace');
+			assert.equal(hooks.permissionMode(), chatMode, 'the chat\'s mode is untouched');
+		} finally {
+			rmSync(dirname(file), { recursive: true, force: true });
+			await until(() => aside().get('chat.maxMessageLength'), (length) => length !== 4321, 'the workspace settings to go', 30_000);
+		}
 	});
 });
