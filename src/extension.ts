@@ -58,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
-	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders });
+	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {

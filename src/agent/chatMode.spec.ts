@@ -123,6 +123,24 @@ describe('a chat\'s permission mode', () => {
 		assert.match(body, /Destructive commands .* remain your responsibility/);
 	});
 
+	it('names only the edit tools aside.tools.edit offers, and tells the model again when that changes', async () => {
+		let context: PermissionContext = { ...OPEN_CONTEXT, editTools: ['Edit', 'ApplyPatch'] };
+		const { agent, provider } = setup({ mode: 'auto-edit', permissions: () => context });
+		const bodies = async (text: string): Promise<string[]> => {
+			provider.script({ text: 'ok' });
+			await agent.startTurn(text);
+			const last = provider.requests.at(-1)?.messages.at(-1);
+			const sent = last?.role === 'user' && last.content[0]?.type === 'text' ? last.content[0].text : '';
+			return [...sent.matchAll(/<system-reminder key="mode\.constraints">\n([\s\S]*?)\n<\/system-reminder>/g)].map((match) => match[1] ?? '');
+		};
+		const [first] = await bodies('one');
+		assert.match(first ?? '', /^- Runs without asking: reading and searching \(Read, List, Glob, Grep\) and file changes \(Edit, ApplyPatch\)\.$/m);
+		assert.deepEqual(await bodies('two'), [], 'unchanged: silent');
+		context = { ...context, editTools: [] };
+		const [second] = await bodies('three');
+		assert.match(second ?? '', /^- Runs without asking: reading and searching \(Read, List, Glob, Grep\) and file changes \(none offered\)\.$/m);
+	});
+
 	it('an untrusted workspace is told it is read-only whatever the mode', async () => {
 		const { agent, provider } = setup({ mode: 'full-access', permissions: () => ({ ...OPEN_CONTEXT, trusted: false }) });
 		assert.deepEqual(await say(agent, provider, 'go'), ['Permission mode: full-access, but the workspace is not trusted (Restricted Mode): you may only read and search (Read, List, Glob, Grep). Every file change and command is refused, whatever the mode and the rules, until the user trusts the workspace.']);

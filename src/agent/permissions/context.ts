@@ -9,6 +9,8 @@ export interface PermissionSources {
 	readonly rules: () => unknown;
 	readonly trusted: () => boolean;
 	readonly storage: readonly string[];
+	/** The value of aside.tools.edit now: which edit tools the model gets. */
+	readonly editTools?: () => readonly string[];
 }
 
 export function permissionContextOf(sources: PermissionSources): () => PermissionContext {
@@ -23,6 +25,6 @@ export function permissionContextOf(sources: PermissionSources): () => Permissio
 			key = next;
 			rules = parsePermissionRules(value).rules;
 		}
-		return { rules, trusted: sources.trusted(), storage: sources.storage };
+		return { rules, trusted: sources.trusted(), storage: sources.storage, ...(sources.editTools ? { editTools: sources.editTools() } : {}) };
 	};
 }

@@ -18,6 +18,8 @@ export interface PermissionContext {
 	readonly trusted: boolean;
 	/** Aside's own storage folders, absolute (protected). */
 	readonly storage: readonly string[];
+	/** The edit tools the model is offered (`aside.tools.edit`), for what it is told; every one when absent. */
+	readonly editTools?: readonly string[];
 }
 
 /** No rules, a trusted workspace, no storage inside it. */

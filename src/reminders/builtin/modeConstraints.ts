@@ -17,16 +17,19 @@ import { MODE_CONSTRAINTS } from './catalog';
 /** The most rules of one list the body names; the rest are counted. */
 export const MAX_LISTED_RULES = 20;
 
-const namesOf = (kind: ToolKind): string => BUILTIN_TOOLS.filter((tool) => tool.kind === kind).map((tool) => tool.name).join(', ');
+const namesOf = (kind: ToolKind, editTools?: readonly string[]): string =>
+	BUILTIN_TOOLS.filter((tool) => tool.kind === kind && (kind !== 'write' || editTools === undefined || editTools.includes(tool.name)))
+		.map((tool) => tool.name)
+		.join(', ') || 'none offered';
 const reading = (): string => `reading and searching (${namesOf('read')})`;
-const changing = (): string => `file changes (${namesOf('write')})`;
 const commands = (): string => `commands (${namesOf('run')})`;
 
-const WHAT_THE_MODE_DOES: Record<PermissionMode, () => { readonly free: string; readonly approval: string; readonly refused: string }> = {
-	ask: () => ({ free: reading(), approval: `${changing()} and ${commands()}: each waits for the user, and a refusal comes back as the tool's result`, refused: 'nothing, by the mode' }),
-	'auto-edit': () => ({ free: `${reading()} and ${changing()}`, approval: `${commands()}: each waits for the user`, refused: 'nothing, by the mode' }),
-	plan: () => ({ free: reading(), approval: 'nothing: this mode changes nothing', refused: `${changing()} and ${commands()}: plan mode is read-only, and those tools are not offered` }),
-	'full-access': () => ({ free: `${reading()}, ${changing()} and ${commands()}`, approval: 'only what a rule or a protected path asks for (below)', refused: 'only what a deny rule refuses' }),
+/** What `mode` lets run freely, asks for and refuses; `changing` names the file changes (only the edit tools offered: the model is not told of one it does not have). */
+const WHAT_THE_MODE_DOES: Record<PermissionMode, (changing: string) => { readonly free: string; readonly approval: string; readonly refused: string }> = {
+	ask: (changing) => ({ free: reading(), approval: `${changing} and ${commands()}: each waits for the user, and a refusal comes back as the tool's result`, refused: 'nothing, by the mode' }),
+	'auto-edit': (changing) => ({ free: `${reading()} and ${changing}`, approval: `${commands()}: each waits for the user`, refused: 'nothing, by the mode' }),
+	plan: (changing) => ({ free: reading(), approval: 'nothing: this mode changes nothing', refused: `${changing} and ${commands()}: plan mode is read-only, and those tools are not offered` }),
+	'full-access': (changing) => ({ free: `${reading()}, ${changing} and ${commands()}`, approval: 'only what a rule or a protected path asks for (below)', refused: 'only what a deny rule refuses' }),
 };
 
 function listed(rules: PermissionRules): string[] {
@@ -49,7 +52,7 @@ export function modeConstraintsBody(mode: PermissionMode, context: PermissionCon
 			responsibility,
 		].join('\n');
 	}
-	const does = WHAT_THE_MODE_DOES[mode]();
+	const does = WHAT_THE_MODE_DOES[mode](`file changes (${namesOf('write', context.editTools)})`);
 	const rules = listed(context.rules);
 	return [
 		`Permission mode now: ${mode}.`,
