@@ -12,7 +12,7 @@ import { ProviderError } from '../providers/provider';
 import type { ChangePlan } from '../tools/changes';
 import { declareTouches } from '../tools/registry';
 import { applyReviewed } from '../tools/reviewedChanges';
-import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
+import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from '../tools/tool';
 import type { ToolResultRecord } from '../transcript/records';
 import type { PermissionMode } from './permissionMode';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
@@ -83,7 +83,10 @@ export class ToolCallRunner {
 		// The permission policy decides (src/agent/permissions/policy.ts): trust and plan mode, the
 		// rules, the protected paths, then the mode. A read is looked at only when a rule names it.
 		const policy = scope.permissionPolicy?.() ?? OPEN_CONTEXT;
-		const decision = tool.kind === 'read' && !rulesName(policy.rules, tool.name, tool.kind) ? undefined : await this.decide(tool, call, mode, policy, prepared?.confirmation, context);
+		const decided = tool.kind !== 'read' || rulesName(policy.rules, tool.name, tool.kind);
+		// The files the call declares, once: the policy reads them, and so do the observers before it runs.
+		const touches = decided && tool.kind !== 'run' ? await declareTouches(tool, call.input, context) : undefined;
+		const decision = decided ? this.decide(tool, call, mode, policy, touches ?? NO_TOUCHES, prepared?.confirmation, context) : undefined;
 		if (decision?.verdict === 'deny') {
 			return { result: refused(tool, decision.reason) };
 		}
@@ -102,7 +105,7 @@ export class ToolCallRunner {
 				if (!answer.granted) {
 					return { result: { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED }, verdict: 'denied' };
 				}
-				const result = plan ? await this.applyReviewed(tool, call, plan, review, context, signal) : await this.invoke(tool, call, context, signal);
+				const result = plan ? await this.applyReviewed(tool, call, plan, review, context, signal) : await this.invoke(tool, call, context, signal, touches);
 				return { result, verdict: 'granted' };
 			} finally {
 				await review?.close().catch((error: unknown) => {
@@ -111,14 +114,13 @@ export class ToolCallRunner {
 			}
 		}
 		scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: tool.name });
-		return { result: await this.invoke(tool, call, context, signal) };
+		return { result: await this.invoke(tool, call, context, signal, touches) };
 	}
 
 	/** The policy's decision on the call: its command line, or every file it declares. */
-	private async decide(tool: Tool, call: ToolCall, mode: PermissionMode, policy: PermissionContext, confirmation: Confirmation | undefined, context: ToolContext): Promise<PolicyDecision> {
+	private decide(tool: Tool, call: ToolCall, mode: PermissionMode, policy: PermissionContext, touches: ToolTouches, confirmation: Confirmation | undefined, context: ToolContext): PolicyDecision {
 		const input = call.input as { readonly command?: unknown } | null;
 		const command = tool.kind === 'run' && typeof input?.command === 'string' ? input.command : undefined;
-		const touches = tool.kind === 'run' ? NO_TOUCHES : await declareTouches(tool, call.input, context);
 		const policyCall: PolicyCall = {
 			tool: tool.name,
 			kind: tool.kind,
@@ -164,9 +166,10 @@ export class ToolCallRunner {
 		return result;
 	}
 
-	private async invoke(tool: Tool, call: ToolCall, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
+	/** Runs the call; `declared`: its files, when the decision already declared them. */
+	private async invoke(tool: Tool, call: ToolCall, context: ToolContext, signal: AbortSignal, declared?: ToolTouches): Promise<ToolResult> {
 		const { observers } = this.scope;
-		const touches = observers ? await declareTouches(tool, call.input, context) : NO_TOUCHES;
+		const touches = observers ? (declared ?? (await declareTouches(tool, call.input, context))) : NO_TOUCHES;
 		await observers?.beforeTool({ name: call.name, touches }, this.owner, signal);
 		return this.ports.tools.invoke(tool, call.input, context);
 	}
