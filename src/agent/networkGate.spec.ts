@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Emitter } from '../base/event';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { FakeTrust } from '../testing/fakeTrust';
 import { RecordingLogger } from '../testing/recordingLogger';
-import { testPorts } from '../testing/agentPorts';
+import { testAgent } from '../testing/agentPorts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
-import { testSessions } from '../testing/sessions';
 import { viewOfAgent } from '../testing/views';
-import { Agent } from './agent';
 import type { ModelSource } from './ports';
 import { GatedModelSource, NetworkGate, RESTRICTED_DETAIL } from './networkGate';
 
@@ -34,18 +31,6 @@ function countingSource(providerId = 'openai-compatible') {
 	return { source, calls, changed, provider };
 }
 
-function agentOver(models: ModelSource) {
-	return new Agent(
-		{
-			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
-			models,
-			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },
-			system: () => 'system',
-		},
-		testPorts(models),
-	);
-}
-
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('Restricted Mode: the network gate', () => {
@@ -54,7 +39,7 @@ describe('Restricted Mode: the network gate', () => {
 		const log = new RecordingLogger();
 		const gate = new NetworkGate(trust, log);
 		const { source, calls, changed } = countingSource();
-		const agent = agentOver(new GatedModelSource(source, gate));
+		const agent = testAgent(new GatedModelSource(source, gate));
 		await settle();
 		assert.equal(calls.listModels, 0, 'no model list at activation');
 		assert.deepEqual(viewOfAgent(agent).status, { state: 'unavailable', detail: RESTRICTED_DETAIL });
@@ -74,7 +59,7 @@ describe('Restricted Mode: the network gate', () => {
 	it('a message the person sends is them acting: the turn runs, and the gate stays open', async () => {
 		const gate = new NetworkGate(new FakeTrust(false), new RecordingLogger());
 		const { source, calls, provider } = countingSource();
-		const agent = agentOver(new GatedModelSource(source, gate));
+		const agent = testAgent(new GatedModelSource(source, gate));
 		await settle();
 		assert.equal(calls.listModels, 0);
 		const outcome = await agent.startTurn('Hello?');
@@ -89,7 +74,7 @@ describe('Restricted Mode: the network gate', () => {
 	it('lists VS Code chat models (in-process, no server) even while closed', async () => {
 		const gate = new NetworkGate(new FakeTrust(false), new RecordingLogger());
 		const { source, calls } = countingSource('vscode-lm');
-		const agent = agentOver(new GatedModelSource(source, gate));
+		const agent = testAgent(new GatedModelSource(source, gate));
 		await settle();
 		assert.equal(calls.listModels, 1);
 		assert.equal(viewOfAgent(agent).status.state, 'ready');
@@ -105,7 +90,7 @@ describe('Restricted Mode: the network gate', () => {
 		assert.equal(opened, 0);
 		assert.deepEqual(log.lines, []);
 		const { source, calls } = countingSource();
-		agentOver(new GatedModelSource(source, gate));
+		testAgent(new GatedModelSource(source, gate));
 		await settle();
 		assert.equal(calls.listModels, 1);
 	});

@@ -1,5 +1,6 @@
 // The agent's ports for tests: a model dispatch over one provider (a scripted one, usually), and
 // a whole set of ports over the tool registry with a fake runtime.
+import { Agent } from '../agent/agent';
 import type { AgentPorts, ModelDispatch, ModelSource, Runtime } from '../agent/ports';
 import { modelDispatch } from '../agent/dispatch';
 import type { PermissionMode } from '../agent/permissionMode';
@@ -9,6 +10,7 @@ import type { ChatProvider } from '../providers/provider';
 import type { Tool, ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { RecordingLogger } from './recordingLogger';
+import { testSessions } from './sessions';
 
 /** Every request goes straight to `provider`'s model `model`: no retries, no idle timeout. */
 export function directDispatch(provider: ChatProvider, model = 'scripted'): ModelDispatch {
@@ -44,4 +46,17 @@ export function testPorts(models: ModelSource, options: TestPortOptions = {}): A
 		dispatch: modelDispatch(models, { retries: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }),
 		runtime: { clock: new FakeClock(), ids: new SequentialIds('a'), log: new RecordingLogger(), ...options.runtime },
 	};
+}
+
+/** An Agent over `models` in memory: five steps, ask mode, no tools, fixed settings. */
+export function testAgent(models: ModelSource): Agent {
+	return new Agent(
+		{
+			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
+			models,
+			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },
+			system: () => 'system',
+		},
+		testPorts(models),
+	);
 }

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Agent } from '../agent/agent';
 import type { AgentState } from '../agent/agentState';
 import { Emitter } from '../base/event';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
+import { scriptedModels, testAgent } from '../testing/agentPorts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
-import { testSessions } from '../testing/sessions';
 import { AgentPresenter, agentStatus, agentView, READY_DETAIL } from './agentView';
 
 const idle: AgentState = {
@@ -21,19 +18,6 @@ const idle: AgentState = {
 	steering: [],
 	contextWindow: undefined,
 };
-
-function agentOver(provider: ScriptedProvider): Agent {
-	const models = scriptedModels(provider);
-	return new Agent(
-		{
-			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
-			models,
-			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },
-			system: () => 'system',
-		},
-		testPorts(models),
-	);
-}
 
 describe('the agent as the chat shows it', () => {
 	it('says in one sentence what a running turn does, why nothing answers, or that it is ready', () => {
@@ -81,7 +65,7 @@ describe('the agent as the chat shows it', () => {
 	});
 
 	it('streams on one channel: the view hears of a response, then every delta from the first, and a snapshot gets the text so far', async () => {
-		const agent = agentOver(new ScriptedProvider({ hang: 'Hello' }));
+		const agent = testAgent(scriptedModels(new ScriptedProvider({ hang: 'Hello' })));
 		const presenter = new AgentPresenter(agent);
 		const heard: string[] = [];
 		presenter.onDidChange((view) => {
