@@ -20,6 +20,17 @@ export interface Streaming {
 	readonly text: string;
 }
 
+/** A child agent invocation running now (the Agent tool), as the view shows it inside its parent's turn. */
+export interface ChildState {
+	/** Its owner path, `root/explore#2`: also the `agent` of its records and the owner of its injection records. */
+	readonly path: string;
+	readonly profile: string;
+	readonly description: string;
+	readonly activity: TurnActivity;
+	/** Its response streaming now (the view shows it inside the expanded child); text arrives as the root's does. */
+	readonly streaming: Streaming | null;
+}
+
 /** The agent as it is now, in its own terms (src/view/agentView.ts says it to the person). */
 export interface AgentState {
 	/** What the running turn is doing; undefined while no turn runs. */
@@ -40,4 +51,6 @@ export interface AgentState {
 	readonly contextWindow: number | undefined;
 	/** The proposed plan waiting for the person's decision (the plan card), with the mode offered first for its implementation. */
 	readonly plan?: (PendingPlan & { readonly mode: PermissionMode }) | null;
+	/** The child invocations running now, in the order they started (empty while none runs). */
+	readonly children?: readonly ChildState[];
 }

@@ -8,6 +8,8 @@ export interface PermissionRequest {
 	readonly tool: string;
 	readonly kind: Tool['kind'];
 	readonly confirmation: Confirmation;
+	/** The child invocation that asks (its owner path), absent when the root turn asks: the card says which agent. */
+	readonly agent?: string;
 }
 
 export interface PermissionDecision {

@@ -86,13 +86,14 @@ describe('an agent invocation\'s loop, built from the root agent\'s ports', () =
 		assert.ok(last?.role === 'user' && last.content[0]?.type === 'text');
 		assert.match(last.content[0].text, /<system-reminder key="agent\.nudge">\nThis is your final step for this request \(the step limit is 2\)/, "the invocation's roster counts its own steps");
 
-		// What it was told is recorded in the session, under its own owner; its conversation is its own.
-		const injected = session.records.slice(rootRecords).filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
+		// What it was told is recorded in the session, under its own owner, in its own conversation.
+		const injected = session.agentRecords('inv-1').filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
 		assert.deepEqual(injected.map((record) => [record.owner, record.turn, record.entries.map((entry) => entry.key)]), [
 			[{ kind: 'agent', id: 'inv-1' }, 1, ['mode.constraints']],
 			[{ kind: 'agent', id: 'inv-1' }, 2, ['agent.nudge']],
 		], 'its first sample is told its mode (plan), its second is its final step, by its own count');
-		assert.equal(session.records.slice(rootRecords).some((record) => record.kind !== 'injected-reminders'), false);
+		assert.equal(session.records.length, rootRecords, "the root's conversation holds none of them");
+		assert.equal(session.allRecords.length, rootRecords + injected.length);
 		assert.equal(session.reminders.queueTurnEvent(invocation.owner, { type: 'editedFiles', key: 'files.edited', body: 'late' }), false, 'the loop ended its invocation');
 	});
 });

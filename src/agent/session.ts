@@ -68,8 +68,30 @@ export interface SessionEnvironment {
 	readonly reminderKeys?: KeyRegistry;
 }
 
+/**
+ * The child invocation whose conversation a record belongs to (its owner path), or undefined for
+ * the root's: a child's own records carry `agent`, its injection records name it as owner. Task
+ * records are chat-wide (the root's).
+ */
+export function conversationOf(record: AgentRecord): string | undefined {
+	switch (record.kind) {
+		case 'injected-reminders':
+			return record.owner.kind === 'agent' ? record.owner.id : undefined;
+		case 'tasks':
+		case 'plan-decision':
+			return undefined;
+		default:
+			return record.agent;
+	}
+}
+
 export class ChatSession extends Disposable implements TurnTranscript {
+	/** The root's conversation (what the root's replay, plans and observers read). */
 	private readonly _records: AgentRecord[] = [];
+	/** Every record, children's included, in order (what the view shows and a copy takes). */
+	private readonly _all: AgentRecord[] = [];
+	/** Each child invocation's own conversation, by owner path. */
+	private readonly children = new Map<string, AgentRecord[]>();
 	private _title = UNTITLED;
 	private _mode: PermissionMode | undefined;
 	/** A mode chosen before the first record: written with it, so an unused chat stays unstored. */
@@ -77,7 +99,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	readonly reminders: ReminderEngine;
 
 	private readonly _onDidAppend = this._register(new Emitter<AgentRecord>());
-	/** A record was appended (and stored), in order. */
+	/** A record was appended (and stored), in order: the root's and every child's. */
 	readonly onDidAppend: Event<AgentRecord> = this._onDidAppend.event;
 
 	private readonly _onDidChangeTitle = this._register(new Emitter<string>());
@@ -117,12 +139,37 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		return this._title;
 	}
 
+	/** The root's conversation: no child invocation's records (see `allRecords`, `agentTranscript`). */
 	get records(): readonly AgentRecord[] {
 		return this._records;
 	}
 
+	/** Every record of the chat in order, the children's conversations included. */
+	get allRecords(): readonly AgentRecord[] {
+		return this._all;
+	}
+
+	/** The conversation of the child invocation `path` (empty before it started). */
+	agentRecords(path: string): readonly AgentRecord[] {
+		return this.children.get(path) ?? [];
+	}
+
+	/** The child invocation `path`'s transcript: its records, and appends that carry `agent: path`. */
+	agentTranscript(path: string): TurnTranscript {
+		const records = (): readonly AgentRecord[] => this.agentRecords(path);
+		const append = (record: AgentRecord): void => {
+			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' ? record : { ...record, agent: path });
+		};
+		return {
+			get records() {
+				return records();
+			},
+			append,
+		};
+	}
+
 	get isEmpty(): boolean {
-		return this._records.length === 0;
+		return this._all.length === 0;
 	}
 
 	/** Another window writes this session: here it is shown, and nothing is appended. */
@@ -140,7 +187,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		const wasUntitled = this._title === UNTITLED && !this._records.some((r) => r.kind === 'user');
 		this.take(record);
 		this._onDidAppend.fire(record);
-		if (wasUntitled && record.kind === 'user') {
+		if (wasUntitled && record.kind === 'user' && record.agent === undefined) {
 			this.retitle(titleFromText(record.text));
 		}
 	}
@@ -195,7 +242,18 @@ export class ChatSession extends Disposable implements TurnTranscript {
 			}
 			return;
 		}
-		this._records.push(record);
+		this._all.push(record);
+		const child = conversationOf(record);
+		if (child === undefined) {
+			this._records.push(record);
+			return;
+		}
+		let conversation = this.children.get(child);
+		if (!conversation) {
+			conversation = [];
+			this.children.set(child, conversation);
+		}
+		conversation.push(record);
 	}
 
 	override dispose(): void {

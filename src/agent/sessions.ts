@@ -127,7 +127,7 @@ export class ChatSessions extends Disposable {
 	private copyOf(source: ChatSession): ChatSession {
 		const id = this.env.ids.next();
 		const store = this.library.create(id);
-		const records: TranscriptEntry[] = [...source.records, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title), ...(source.mode === undefined ? {} : { mode: source.mode }) }];
+		const records: TranscriptEntry[] = [...source.allRecords, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title), ...(source.mode === undefined ? {} : { mode: source.mode }) }];
 		try {
 			for (const record of records) {
 				store.append(record);

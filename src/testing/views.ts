@@ -15,8 +15,8 @@ export function viewOfAgent(agent: Pick<Agent, 'state'>): AgentView {
 }
 
 /** The session's items, in record order (one per record that has something to say). */
-export function itemsOfSession(session: Pick<ChatSession, 'records'>): TranscriptItem[] {
-	return itemsOf(session.records);
+export function itemsOfSession(session: Pick<ChatSession, 'allRecords'>): TranscriptItem[] {
+	return itemsOf(session.allRecords);
 }
 
 /** The session as a snapshot carries it: its rows in display order, its title and access. */

@@ -6,6 +6,7 @@ import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from '../reminders/record';
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
+import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
 
 export const TRANSCRIPT_VERSION = 1;
@@ -36,6 +37,8 @@ export const UserRecord = z.object({
 	turnId: z.string().min(1),
 	at: z.number(),
 	text: z.string(),
+	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 
 export const ToolCallRecord = z.object({ id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
@@ -51,6 +54,8 @@ export const AssistantRecord = z.object({
 	stop: z.enum(RECORDED_STOPS),
 	usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
 	model: z.string().optional(),
+	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 
 export const ToolNoticeRecord = z.object({ key: z.string().min(1), body: z.string() });
@@ -71,6 +76,8 @@ export const ToolResultRecord = z.object({
 	durationMs: z.number().optional(),
 	/** How the person decided, when they were asked. */
 	verdict: z.enum(['granted', 'denied']).optional(),
+	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 
 export const TurnEndRecord = z.object({
@@ -80,6 +87,8 @@ export const TurnEndRecord = z.object({
 	outcome: z.enum(TURN_OUTCOMES),
 	/** For failed turns: what went wrong, in words. */
 	error: z.string().optional(),
+	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 
 /** The person's decision on a proposed plan (src/agent/plans.ts): the plan card's Approve, Revise or Reject. */
@@ -98,6 +107,45 @@ export const PlanDecisionRecord = z.object({
 	note: z.string().optional(),
 });
 
+/**
+ * A child agent invocation started (the Agent tool): its conversation's records follow with
+ * `agent` set to this `id`, and the parent's tool result for `callId` is its answer.
+ */
+export const AgentStartRecord = z.object({
+	kind: z.literal('agent-start'),
+	/** Its owner path, unique in the chat: `root/explore#2`. */
+	id: z.string().min(1),
+	at: z.number(),
+	/** The root turn it runs in. */
+	turnId: z.string().min(1),
+	/** The parent's Agent tool call. */
+	callId: z.string().min(1),
+	profile: z.string().min(1),
+	description: z.string(),
+	/** The parent, when it is itself a child (its owner path); absent when the root spawned it. */
+	agent: z.string().min(1).optional(),
+});
+
+export const TaskRowRecord = z.object({
+	id: z.string().min(1),
+	title: z.string(),
+	status: z.enum(TASK_STATUSES),
+	owner: z.string().min(1),
+	notes: z.string().optional(),
+});
+
+/** Task rows written (TaskWrite) or closed when their child settled: each row as it is now. Chat-wide, never `agent`. */
+export const TasksRecord = z.object({
+	kind: z.literal('tasks'),
+	id: z.string().min(1),
+	at: z.number(),
+	/** Who wrote them: `root`, a child's owner path, or `settled` (a child's open rows closed when it succeeded). */
+	by: z.string().min(1),
+	/** The session's turn (user turns) when they were written: staleness counts from it. */
+	turn: z.number().int().nonnegative(),
+	rows: z.array(TaskRowRecord),
+});
+
 export type SessionHeader = z.infer<typeof SessionHeader>;
 export type SessionMeta = z.infer<typeof SessionMeta>;
 export type UserRecord = z.infer<typeof UserRecord>;
@@ -105,22 +153,34 @@ export type AssistantRecord = z.infer<typeof AssistantRecord>;
 export type ToolResultRecord = z.infer<typeof ToolResultRecord>;
 export type TurnEndRecord = z.infer<typeof TurnEndRecord>;
 export type PlanDecisionRecord = z.infer<typeof PlanDecisionRecord>;
+export type AgentStartRecord = z.infer<typeof AgentStartRecord>;
+export type TasksRecord = z.infer<typeof TasksRecord>;
 
 // ---- Every kind together: what a line of the file may be, checked as a whole ----------------
 
 /** The transcript's own kinds, told apart by `kind`. Injection records are decoded separately. */
-export const TranscriptRecordSchema = z.discriminatedUnion('kind', [SessionHeader, SessionMeta, UserRecord, AssistantRecord, ToolResultRecord, TurnEndRecord, PlanDecisionRecord]);
+export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
+	SessionHeader,
+	SessionMeta,
+	UserRecord,
+	AssistantRecord,
+	ToolResultRecord,
+	TurnEndRecord,
+	PlanDecisionRecord,
+	AgentStartRecord,
+	TasksRecord,
+]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -214,7 +274,7 @@ const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => h
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
 	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)) },
-	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString },
+	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString, agent: optional(isNonEmpty) },
 	assistant: {
 		kind: anything,
 		id: isNonEmpty,
@@ -226,6 +286,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		stop: oneOf(AssistantRecord.shape.stop.options),
 		usage: optional(objectOf({ inputTokens: isNumber, outputTokens: isNumber })),
 		model: optional(isString),
+		agent: optional(isNonEmpty),
 	},
 	'tool-result': {
 		kind: anything,
@@ -241,8 +302,9 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		detail: anything,
 		durationMs: optional(isNumber),
 		verdict: optional(oneOf(ToolResultRecord.shape.verdict.unwrap().options)),
+		agent: optional(isNonEmpty),
 	},
-	'turn-end': { kind: anything, turnId: isNonEmpty, at: isNumber, outcome: oneOf(TurnEndRecord.shape.outcome.options), error: optional(isString) },
+	'turn-end': { kind: anything, turnId: isNonEmpty, at: isNumber, outcome: oneOf(TurnEndRecord.shape.outcome.options), error: optional(isString), agent: optional(isNonEmpty) },
 	'plan-decision': {
 		kind: anything,
 		id: isNonEmpty,
@@ -252,6 +314,15 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		mode: optional(oneOf(PERMISSION_MODES)),
 		file: optional(isString),
 		note: optional(isString),
+	},
+	'agent-start': { kind: anything, id: isNonEmpty, at: isNumber, turnId: isNonEmpty, callId: isNonEmpty, profile: isNonEmpty, description: isString, agent: optional(isNonEmpty) },
+	tasks: {
+		kind: anything,
+		id: isNonEmpty,
+		at: isNumber,
+		by: isNonEmpty,
+		turn: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+		rows: arrayOf({ id: isNonEmpty, title: isString, status: oneOf(TASK_STATUSES), owner: isNonEmpty, notes: optional(isString) }),
 	},
 };
 

@@ -115,6 +115,10 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 			case 'turn-end':
 				settle();
 				break;
+			case 'agent-start':
+			case 'tasks':
+				// A child's start reaches the model as its Agent call and result; tasks as TaskWrite/TaskList results.
+				break;
 			case 'plan-decision':
 				// A plan decision reaches the model as the person's next message (the implementation
 				// or revision prompt), never as a record of its own.

@@ -1,6 +1,7 @@
 // How full the model's context is, and what the harness's own reminders cost of it: users of
 // other agents asked for exactly this. Fed every record of a session once, in order; cheap per
 // record, so a 10,000-record session costs nothing extra to keep current.
+import { conversationOf } from '../agent/session';
 import type { ContextUseView, ReminderCostView } from '../protocol/messages';
 import { wrap } from '../reminders/envelope';
 import type { AgentRecord } from '../transcript/records';
@@ -33,6 +34,10 @@ export class ContextUseTracker {
 
 	/** Takes one record; true when the context use it reports changed. */
 	take(record: AgentRecord): boolean {
+		if (conversationOf(record) !== undefined) {
+			// A child's requests are their own context, not the chat's.
+			return false;
+		}
 		switch (record.kind) {
 			case 'assistant':
 				if (!record.usage) {

@@ -88,6 +88,9 @@ export class ItemProjector {
 					...(record.file === undefined ? {} : { file: record.file }),
 					...(record.note === undefined ? {} : { note: record.note }),
 				};
+			case 'agent-start':
+			case 'tasks':
+				return undefined;
 		}
 	}
 }

@@ -52,7 +52,7 @@ export class SessionProjection extends Disposable {
 
 	constructor(readonly session: ChatSession) {
 		super();
-		for (const record of session.records) {
+		for (const record of session.allRecords) {
 			this.contextUse.take(record);
 			const item = this.projector.project(record);
 			if (item) {
