@@ -22,3 +22,14 @@ export interface TaskRow {
 export function isOpenStatus(status: TaskStatus): boolean {
 	return status === 'pending' || status === 'in_progress';
 }
+
+/** The rows after these writes, in the order ids first appeared: a write replaces the row of its id. */
+export function foldTaskRows(writes: Iterable<readonly TaskRow[]>): TaskRow[] {
+	const rows = new Map<string, TaskRow>();
+	for (const written of writes) {
+		for (const row of written) {
+			rows.set(row.id, row);
+		}
+	}
+	return [...rows.values()];
+}
