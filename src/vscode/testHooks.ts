@@ -3,6 +3,7 @@
 import type { Agent } from '../agent/agent';
 import type { CurrentObservers } from '../agent/currentObservers';
 import type { NetworkGate } from '../agent/networkGate';
+import type { AgentProfiles, ProfileProblem } from '../agent/subagents/profile';
 import type { ChatSessions } from '../agent/sessions';
 import type { Event } from '../base/event';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
@@ -40,6 +41,8 @@ export interface AsideTestHooks {
 	readonly permissionMode: () => string;
 	/** The change set under review in the diff editor: its call, and each proposed side's document (as the person edits it). */
 	readonly openReview: () => VsCodeChangeReview['openReview'];
+	/** The agent profiles on offer now (names), and the problems of the profile files. */
+	readonly agentProfiles: () => { readonly names: readonly string[]; readonly problems: readonly ProfileProblem[] };
 }
 
 export interface HookedState {
@@ -53,6 +56,7 @@ export interface HookedState {
 	readonly keys: ApiKeys;
 	readonly gate: NetworkGate;
 	readonly review: VsCodeChangeReview;
+	readonly agentProfiles: AgentProfiles;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -86,5 +90,6 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		networkAllowed: () => gate.isOpen,
 		agentStatus: () => agentStatus(agent.state),
+		agentProfiles: () => ({ names: state.agentProfiles.current().map((profile) => profile.name), problems: state.agentProfiles.problems() }),
 	};
 }
