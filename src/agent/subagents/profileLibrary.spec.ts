@@ -51,12 +51,12 @@ describe('the profile library', () => {
 
 	it('the built-ins: explore read-only, general the parent\'s tools without Agent, verify read-only plus Run; the read-only ones say they change nothing', () => {
 		const { library } = setup();
-		const [explore, general, verify] = library.current();
-		assert.deepEqual(explore?.tools, { kind: 'read-only' });
-		assert.deepEqual([general?.tools, general?.canSpawn], [{ kind: 'inherit' }, false]);
-		assert.deepEqual(verify?.tools, { kind: 'named', names: ['Read', 'List', 'Glob', 'Grep', 'Run'] });
-		assert.match(explore?.prompt ?? '', /You change nothing/);
-		assert.match(verify?.prompt ?? '', /You change no files/);
+		const named = (name: string) => library.current().find((p) => p.name === name) ?? assert.fail(name);
+		assert.deepEqual(named('explore').tools, { kind: 'read-only' });
+		assert.deepEqual([named('general').tools, named('general').canSpawn], [{ kind: 'inherit' }, false]);
+		assert.deepEqual(named('verify').tools, { kind: 'named', names: ['Read', 'List', 'Glob', 'Grep', 'Run'] });
+		assert.match(named('explore').prompt, /You change nothing/);
+		assert.match(named('verify').prompt, /You change no files/);
 	});
 
 	it('loads files from every folder: built-ins first, then the files by name', () => {

@@ -44,7 +44,7 @@ function chat(profiles: Profiles, store = new MemorySessionStore(), config: Remi
 	/** One request of a new user turn; `accepted: false` is a request that failed before the provider took it. */
 	const request = async (accepted = true): Promise<string | undefined> => {
 		const owner = session.reminders.beginUserTurn(`t${++n}`);
-		const injection = session.reminders.wait({ requestId: `r${n}`, owner, phase: 'turn-start', messages: [userText('go')] });
+		const injection = session.reminders.wait({ requestId: `r${n}`, owner, phase: 'turn-start', messages: [userText('go')] }, undefined);
 		const text = injection.message?.content[0]?.type === 'text' ? injection.message.content[0].text : '';
 		const listing = parseReminders(text).filter((block) => block.key === 'agents.listing');
 		assert.ok(listing.length <= 1, 'at most one agents.listing block');
@@ -74,7 +74,7 @@ describe('agents.listing', () => {
 		const record = store.records.find((r): r is InjectionRecord => r.kind === 'injected-reminders');
 		const entry = record?.entries.find((e) => e.key === 'agents.listing');
 		assert.equal(entry?.label, 'agents');
-		assert.deepEqual(entry?.subjects?.map((s) => s.ref), ['explore', 'general', 'verify', 'reviewer'], 'what was listed is recorded as subjects');
+		assert.deepEqual(entry.subjects?.map((s) => s.ref), ['explore', 'general', 'verify', 'reviewer'], 'what was listed is recorded as subjects');
 	});
 
 	it('nothing while the profiles are unchanged; then only the delta: added, changed, removed', async () => {
