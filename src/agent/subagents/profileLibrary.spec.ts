@@ -4,7 +4,7 @@ import type { ProfileProblem } from './profile';
 import { FakeTimers } from '../../testing/fakeTimers';
 import { MemoryProfileFolders } from '../../testing/memoryProfileFolders';
 import { RecordingLogger } from '../../testing/recordingLogger';
-import { MAX_FILES_PER_FOLDER, ProfileLibrary, RELOAD_DELAY_MS } from './profileLibrary';
+import { MAX_FILES_PER_FOLDER, ProfileLibrary, problemsNotice, RELOAD_DELAY_MS } from './profileLibrary';
 
 const WS_ASIDE = '/ws/.aside/agents';
 const WS_CLAUDE = '/ws/.claude/agents';
@@ -110,6 +110,7 @@ describe('the profile library', () => {
 		settle();
 		assert.deepEqual(reported.at(-1)?.map((p) => p.message), ['description: is missing', 'maxSteps: must be a whole number from 1 to 200']);
 		assert.equal(changes(), 0, 'the profiles did not change');
+		assert.equal(problemsNotice(reported.at(-1) ?? []), `Agent profile problems: ${WS_ASIDE}/bad.md: description: is missing (the profile is skipped); ${WS_ASIDE}/bad.md: maxSteps: must be a whole number from 1 to 200 (the profile is skipped). See Aside: Show Log, and docs/agents.md for the format.`);
 		folders.write(`${WS_ASIDE}/bad.md`, profile('bad'));
 		settle();
 		assert.deepEqual(names(library), ['explore', 'general', 'verify', 'bad']);

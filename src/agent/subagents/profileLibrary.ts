@@ -44,6 +44,13 @@ export function describeProblem(problem: ProfileProblem): string {
 	return `${problem.path}: ${problem.message}${problem.severity === 'error' ? ' (the profile is skipped)' : ''}`;
 }
 
+/** What the chat's notice says of newly reported problems (`onDidReportProblems`): each one, then where to read more. */
+export function problemsNotice(problems: readonly ProfileProblem[]): string {
+	const shown = problems.slice(0, 5).map(describeProblem);
+	const more = problems.length - shown.length;
+	return `Agent profile ${problems.length === 1 ? 'problem' : 'problems'}: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}. See Aside: Show Log, and docs/agents.md for the format.`;
+}
+
 interface Loaded {
 	readonly profiles: readonly AgentProfile[];
 	readonly problems: readonly ProfileProblem[];
