@@ -163,6 +163,7 @@ describe('a profile file', () => {
 			assert.match(problemsOf(bytes(`---\nname: x\ndescription: d\n---\n${'x'.repeat(MAX_PROFILE_BYTES)}`))[0] ?? '', /larger than 64 KB/);
 			assert.match(problemsOf(new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0xff]))[0] ?? '', /not UTF-8 text/);
 			assert.match(problemsOf(new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28]))[0] ?? '', /not UTF-8 text/);
+			assert.match(problemsOf(bytes('---\nname: x\ndescription: d\n---\nBody\u0000\u0001\u0002'))[0] ?? '', /not UTF-8 text \(it looks binary\)/, 'valid UTF-8 with NUL bytes is binary');
 		});
 
 		it('an alias bomb does not expand', () => {
