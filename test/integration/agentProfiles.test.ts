@@ -1,9 +1,9 @@
 // Agent profiles in the real extension host: a new chat's first request lists the built-in
-// profiles (agents.listing); a profile file written into the workspace's `.aside/agents/` — and
-// one into the user's `~/.claude/agents/` (HOME is the harness's scratch folder), which does not
-// exist when Aside starts — is picked up by the watchers, and the next request carries only the
-// delta naming them; a malformed file beside them is reported in the Aside log, naming the file
-// and the field, and the others still load.
+// profiles (agents.listing); a profile file written into the workspace's `.aside/agents/` is
+// picked up by VS Code's watcher and the next request carries only the delta naming it, while a
+// malformed file beside it is reported in the Aside log, naming the file and the field; then one
+// written into the user's `~/.claude/agents/` (HOME is the harness's scratch folder), which did
+// not exist when Aside started, is picked up by the user folder's own watcher, the same way.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -70,7 +70,7 @@ describe('agent profiles in VS Code', function () {
 
 	it('the first request lists the built-ins; files written later come as the next request\'s delta; a malformed one is logged and skipped', async () => {
 		const { api, hooks } = await activeAside();
-		server.script({ text: 'Noted.' }, { text: 'Noted again.' }, { text: 'Still noted.' });
+		server.script({ text: 'Noted.' }, { text: 'Noted again.' }, { text: 'Noted once more.' }, { text: 'Still noted.' });
 		const start = chatRequests(server).length;
 		assert.equal((await api.sendMessage('Which agents can you start?')).outcome, 'done');
 		const [full] = listings(chatRequests(server)[start]);
@@ -79,23 +79,30 @@ describe('agent profiles in VS Code', function () {
 		mkdirSync(agentsDir(), { recursive: true });
 		writeFileSync(join(agentsDir(), 'reviewer.md'), REVIEWER);
 		writeFileSync(join(agentsDir(), 'broken.md'), BROKEN);
-		mkdirSync(userDir, { recursive: true });
-		writeFileSync(join(userDir, 'release-notes.md'), USER_PROFILE);
 		const brokenPath = join(agentsDir(), 'broken.md');
 		await until(
 			() => hooks.agentProfiles(),
-			({ names, problems }) => names.includes('reviewer') && names.includes('release-notes') && problems.some((problem) => problem.path === brokenPath),
-			'the watchers to pick up the new profile files',
+			({ names, problems }) => names.includes('reviewer') && problems.some((problem) => problem.path === brokenPath),
+			'the workspace watcher to pick up the new profile files',
 		);
-
 		const next = chatRequests(server).length;
 		assert.equal((await api.sendMessage('And now?')).outcome, 'done');
 		assert.deepEqual(listings(chatRequests(server)[next]), [
 			'The agent profiles changed since you were last told; the others are as they were.\n\n' +
-				`Added:\n- release-notes: Writes release notes from the git log. (user profile ${join(userDir, 'release-notes.md')})\n` +
-				`- reviewer: Reviews a change for bugs; read-only. (workspace profile ${join(agentsDir(), 'reviewer.md')})`,
+				`Added:\n- reviewer: Reviews a change for bugs; read-only. (workspace profile ${join(agentsDir(), 'reviewer.md')})`,
 		]);
-		assert.deepEqual(hooks.agentProfiles().names, ['explore', 'general', 'verify', 'release-notes', 'reviewer'], 'the others still load');
+		assert.deepEqual(hooks.agentProfiles().names, ['explore', 'general', 'verify', 'reviewer'], 'the others still load');
+
+		// The user's folder did not exist when Aside started: its watcher waits for it above.
+		mkdirSync(userDir, { recursive: true });
+		writeFileSync(join(userDir, 'release-notes.md'), USER_PROFILE);
+		await until(() => hooks.agentProfiles().names, (names) => names.includes('release-notes'), 'the user folder\'s watcher to pick up the new profile file');
+		const then = chatRequests(server).length;
+		assert.equal((await api.sendMessage('And now?')).outcome, 'done');
+		assert.deepEqual(listings(chatRequests(server)[then]), [
+			'The agent profiles changed since you were last told; the others are as they were.\n\n' +
+				`Added:\n- release-notes: Writes release notes from the git log. (user profile ${join(userDir, 'release-notes.md')})`,
+		]);
 
 		const after = chatRequests(server).length;
 		assert.equal((await api.sendMessage('Anything new?')).outcome, 'done');
