@@ -12,15 +12,18 @@ import type { ReminderDefinition, ReminderSubject } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
 import { AGENTS_LISTING } from './catalog';
 
+/** Profiles listed with their descriptions at most; the rest by name (and source), so the block stays bounded. */
+export const MAX_DESCRIBED_PROFILES = 50;
+
 /** A profile as the listing says it: one line, its description and where a file's comes from quoted safely. */
-export function listingLine(profile: AgentProfile): string {
+export function listingLine(profile: AgentProfile, described = true): string {
 	const { source } = profile;
 	const from =
 		source.kind === 'builtin'
 			? ''
 			: ` (${source.scope === 'workspace' ? 'workspace' : 'user'} profile ${sanitizeUntrusted(source.path)}${isBuiltinProfileName(profile.name) ? '; replaces the built-in one' : ''})`;
 	// Descriptions are one line already (profileFile.ts); a line break here would split the entry.
-	return `- ${profile.name}: ${sanitizeUntrusted(profile.description.replace(/\s+/g, ' ').trim())}${from}`;
+	return described ? `- ${profile.name}: ${sanitizeUntrusted(profile.description.replace(/\s+/g, ' ').trim())}${from}` : `- ${profile.name}${from}`;
 }
 
 function hashOf(line: string): string {
@@ -37,8 +40,8 @@ interface Listing {
 function listingOf(profiles: readonly AgentProfile[]): Listing {
 	const lines = new Map<string, string>();
 	const hashes = new Map<string, string>();
-	for (const profile of profiles) {
-		const line = listingLine(profile);
+	for (const [index, profile] of profiles.entries()) {
+		const line = listingLine(profile, index < MAX_DESCRIBED_PROFILES);
 		lines.set(profile.name, line);
 		hashes.set(profile.name, hashOf(line));
 	}
@@ -48,7 +51,8 @@ function listingOf(profiles: readonly AgentProfile[]): Listing {
 const HOW_TO = 'Start one with the Agent tool, naming it in `agent`; a child runs on its own and returns its final answer as the tool result.';
 
 function fullBody(listing: Listing): string {
-	return `The agent profiles you can start:\n${[...listing.lines.values()].join('\n')}\n\n${HOW_TO}`;
+	const cut = listing.lines.size > MAX_DESCRIBED_PROFILES ? `\n\nProfiles after the first ${MAX_DESCRIBED_PROFILES} are listed by name only.` : '';
+	return `The agent profiles you can start:\n${[...listing.lines.values()].join('\n')}${cut}\n\n${HOW_TO}`;
 }
 
 function deltaBody(told: ReadonlyMap<string, string>, listing: Listing): string | undefined {
