@@ -98,19 +98,32 @@ export class ReminderEngine extends Disposable {
 		}
 	}
 
-	/** Spawns an agent invocation with a roster cloned from the session's agent-scope definitions. */
-	spawnAgent(invocationId: string): AgentInvocation {
+	/**
+	 * Spawns an agent invocation with a roster cloned from the session's agent-scope definitions,
+	 * the agent-scope defaults (which the session roster does not take) and `extra`.
+	 */
+	spawnAgent(invocationId: string, extra: readonly ReminderDefinition[] = []): AgentInvocation {
 		const owner: Owner = { kind: 'agent', id: invocationId };
 		if (this.agents.has(invocationId)) {
 			throw new Error(`The agent invocation "${invocationId}" is already running.`);
 		}
 		this.events.open(owner);
-		const invocation = new AgentInvocation(owner, this.roster.spawnAgentRoster(), () => {
+		const agentDefaults = (this.options.defaults ?? []).filter((definition) => definition.scope === 'agent');
+		const invocation = new AgentInvocation(owner, this.roster.spawnAgentRoster([...agentDefaults, ...extra]), () => {
 			this.events.close(owner);
 			this.agents.delete(invocationId);
 		});
 		this.agents.set(invocationId, invocation);
 		return invocation;
+	}
+
+	/**
+	 * A registered definition by type or wire key (what an agent profile's `reminders` names): the
+	 * session roster's (defaults and those installed since, e.g. contributed ones), else a default
+	 * of agent scope.
+	 */
+	definitionNamed(typeOrKey: string): ReminderDefinition | undefined {
+		return this.roster.definitionOf(typeOrKey) ?? (this.options.defaults ?? []).find((definition) => definition.type === typeOrKey || definition.key === typeOrKey);
 	}
 
 	/** Queues an observation for `owner`'s next WAIT. False when the owner is no longer running. */

@@ -178,6 +178,18 @@ export const EDITS_VERIFY = declareReminder({
 	description: 'After a turn that changed two or more implementation files, suggests running the tests or the build.',
 });
 
+// Issue 14 (tasks and sub-agents).
+export const AGENT_MAX_TURNS = declareReminder({
+	type: 'agentMaxTurns',
+	key: 'agent.max-turns',
+	label: 'step budget',
+	purpose: 'A sub-agent reached a share of its step budget (80 % by default): how many steps are left, and to wrap up; once per invocation, inside long tool loops.',
+	introducedIn: '0.3.0',
+	configurable: true,
+	policy: oneShot,
+	description: 'Tells a sub-agent, once, that most of its step budget is used, how many steps are left, and to wrap up.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -196,4 +208,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	PLAN_REFERENCE,
 	PATCH_USER_REVISED,
 	EDITS_VERIFY,
+	AGENT_MAX_TURNS,
 ];
+
