@@ -183,7 +183,7 @@ export class ChildAgents implements LoopAgents {
 		try {
 			parent.scope.transcript.append({
 				kind: 'agent-start',
-				id: ids.next(),
+				id: path,
 				at: clock.now(),
 				turnId: this.place.rootTurnId,
 				callId: call.id,
