@@ -1,11 +1,13 @@
 // Sub-agents in memory: a provider that answers concurrent requests by what they contain (a
 // child's prompt, its system prompt), profiles like the built-ins, and an Agent over both with
 // tools of each kind. Never bundled.
+import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { Agent, type AgentSettings } from '../agent/agent';
 import type { AgentPorts } from '../agent/ports';
 import { ChatSessions } from '../agent/sessions';
 import type { AgentProfile, AgentProfiles, ProfileTools } from '../agent/subagents/profile';
+import { isAborted } from '../base/async';
 import { Emitter, type Event } from '../base/event';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent } from '../providers/provider';
 import { type Tool, touchesNothing } from '../tools/tool';
@@ -82,7 +84,7 @@ export class MatchingProvider implements ChatProvider {
 					}
 					this._onDidChange.fire();
 				});
-				if (signal.aborted) {
+				if (isAborted(signal)) {
 					throw new ProviderError('cancelled', 'The request was cancelled.');
 				}
 			}
@@ -239,3 +241,17 @@ export function subagentSetup(options: { readonly profiles?: readonly AgentProfi
 	);
 	return { provider, agent, sessions, library, ports, profiles, log, ran, settled, settings };
 }
+
+/** Every text the request carries, in order: messages' text parts, tool results. */
+export function textOf(request: ChatRequest | undefined): string {
+	assert.ok(request, 'the request was sent');
+	return request.messages
+		.map((message) => (message.role === 'tool' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')))
+		.join('\n');
+}
+
+/** The keys of the reminder blocks a request carries. */
+export function reminderKeys(request: ChatRequest | undefined): string[] {
+	return [...textOf(request).matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
+}
+

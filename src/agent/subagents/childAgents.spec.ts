@@ -3,24 +3,10 @@
 // back, the records written, the profiles' tools, depth, and a reopened chat.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatRequest } from '../../providers/provider';
-import { profile, subagentSetup, TEST_PROFILES } from '../../testing/subagents';
+import { profile, reminderKeys, subagentSetup, TEST_PROFILES, textOf } from '../../testing/subagents';
 import type { AgentRecord } from '../../transcript/records';
 import { replayHistory } from '../../transcript/replay';
 import { CHILD_CONTRACT } from './childAgents';
-
-/** Every text the request carries, in order: messages' text parts, tool results. */
-export function textOf(request: ChatRequest | undefined): string {
-	assert.ok(request, 'the request was sent');
-	return request.messages
-		.map((message) => (message.role === 'tool' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')))
-		.join('\n');
-}
-
-/** The keys of the reminder blocks a request carries. */
-export function reminderKeys(request: ChatRequest | undefined): string[] {
-	return [...textOf(request).matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
-}
 
 const agentCall = (id: string, agent: string, prompt: string, description = `${agent} task`) => ({ id, name: 'Agent', input: { agent, prompt, description } });
 
@@ -38,18 +24,19 @@ describe('the Agent tool', () => {
 		assert.equal((await agent.startTurn('Where is greet?')).outcome, 'done');
 
 		const [root1, child1, child2, root2] = provider.requests;
-		assert.deepEqual(root1?.tools.map((tool) => tool.name), ['Lookup', 'Change', 'Run', 'Agent'], 'the root is offered Agent, after the other tools');
-		assert.doesNotMatch(root1?.tools.at(-1)?.description ?? '', /explore|general|verify/, 'the tool does not list the profiles (agents.listing does)');
-		assert.equal(child1?.system, `${EXPLORE}\n\n${CHILD_CONTRACT}`);
-		assert.deepEqual(child1?.tools.map((tool) => tool.name), ['Lookup'], 'explore: read-only tools, no Agent');
-		assert.equal(child1?.messages[0]?.role, 'user');
+		assert.ok(root1 && child1 && child2 && root2, 'four requests');
+		assert.deepEqual(root1.tools.map((tool) => tool.name), ['Lookup', 'Change', 'Run', 'Agent'], 'the root is offered Agent, after the other tools');
+		assert.doesNotMatch(root1.tools.at(-1)?.description ?? '', /explore|general|verify/, 'the tool does not list the profiles (agents.listing does)');
+		assert.equal(child1.system, `${EXPLORE}\n\n${CHILD_CONTRACT}`);
+		assert.deepEqual(child1.tools.map((tool) => tool.name), ['Lookup'], 'explore: read-only tools, no Agent');
+		assert.equal(child1.messages[0]?.role, 'user');
 		assert.match(textOf(child1), /^Find where greet is defined\./);
 		assert.doesNotMatch(textOf(child1), /Where is greet\?/, "the child sees none of the root's conversation");
 		assert.deepEqual(reminderKeys(child1), ['mode.constraints'], 'its own roster tells it its mode');
 		assert.match(textOf(child2), /greet is in src\/greet\.ts\./, 'its tool result');
 		assert.deepEqual(ran, ['Lookup greet']);
 
-		const result = root2?.messages.find((message) => message.role === 'tool');
+		const result = root2.messages.find((message) => message.role === 'tool');
 		assert.ok(result?.role === 'tool');
 		assert.equal(result.callId, 'c1');
 		assert.equal(result.content, 'greet is in src/greet.ts:3.\n\n(Sub-agent root/explore#1 finished in 2 steps.)');
@@ -88,7 +75,7 @@ describe('the Agent tool', () => {
 		provider.script({ toolCalls: [agentCall('c2', 'explore', 'Again.')] }, { match: EXPLORE, text: 'again' }, { text: 'Done.' });
 		await agent.startTurn('Once more.');
 		assert.deepEqual(
-			sessions.current.allRecords.filter((record) => record.kind === 'agent-start').map((record) => record.kind === 'agent-start' && record.id),
+			sessions.current.allRecords.flatMap((record) => (record.kind === 'agent-start' ? [record.id] : [])),
 			['root/explore#1', 'root/explore#2'],
 			'n counts the agent-start records of the chat, across the reopen',
 		);
@@ -124,7 +111,7 @@ describe('the Agent tool', () => {
 
 	it('filters the parent\'s tools by profile: read-only, named (Run only when named), inherit; plan mode applies to the child too', async () => {
 		const { provider, agent, settings } = subagentSetup();
-		const toolsOf = (name: string) => provider.requests.find((request) => request.system?.startsWith(`You are the ${name} agent.`))?.tools.map((tool) => tool.name);
+		const toolsOf = (name: string) => provider.requests.find((request) => request.system.startsWith(`You are the ${name} agent.`))?.tools.map((tool) => tool.name);
 		provider.script(
 			{ toolCalls: [agentCall('c1', 'explore', 'a'), agentCall('c2', 'general', 'b'), agentCall('c3', 'verify', 'c')] },
 			{ match: EXPLORE, text: 'a' },

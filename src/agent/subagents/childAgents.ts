@@ -171,7 +171,7 @@ export class ChildAgents implements LoopAgents {
 		parent: ParentLoop,
 	): { readonly path: string; readonly invocation: AgentInvocation; readonly scope: TurnScope; readonly ports: AgentPorts; readonly maxSteps: number } | { readonly error: string } {
 		const { session } = this.env;
-		const { clock, ids } = this.ports.runtime;
+		const { clock } = this.ports.runtime;
 		// Numbered and recorded in one synchronous stretch, so children spawned side by side never share a number.
 		const path = nextChildPath(this.place.path, profile.name, session.allRecords);
 		let invocation: AgentInvocation;
