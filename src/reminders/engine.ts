@@ -99,8 +99,9 @@ export class ReminderEngine extends Disposable {
 	}
 
 	/**
-	 * Spawns an agent invocation with a roster cloned from the session's agent-scope definitions,
-	 * the agent-scope defaults (which the session roster does not take) and `extra`.
+	 * Spawns an agent invocation with a roster cloned from the session roster's definitions for
+	 * agents (scope 'all'), plus `extra`: the agent-only ones this invocation adds (its profile's
+	 * reminders, its step budget). An agent-scope default joins only the invocations that add it.
 	 */
 	spawnAgent(invocationId: string, extra: readonly ReminderDefinition[] = []): AgentInvocation {
 		const owner: Owner = { kind: 'agent', id: invocationId };
@@ -108,8 +109,7 @@ export class ReminderEngine extends Disposable {
 			throw new Error(`The agent invocation "${invocationId}" is already running.`);
 		}
 		this.events.open(owner);
-		const agentDefaults = (this.options.defaults ?? []).filter((definition) => definition.scope === 'agent');
-		const invocation = new AgentInvocation(owner, this.roster.spawnAgentRoster([...agentDefaults, ...extra]), () => {
+		const invocation = new AgentInvocation(owner, this.roster.spawnAgentRoster(extra), () => {
 			this.events.close(owner);
 			this.agents.delete(invocationId);
 		});

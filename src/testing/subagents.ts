@@ -12,6 +12,8 @@ import { Emitter, type Event } from '../base/event';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent } from '../providers/provider';
 import { type Tool, touchesNothing } from '../tools/tool';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
+import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
+import type { ReminderDefinition } from '../reminders/definition';
 import { scriptedModels, testPorts } from './agentPorts';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { RecordingLogger } from './recordingLogger';
@@ -213,12 +215,13 @@ export interface SubagentSetup {
 }
 
 /** An Agent whose chat runs sub-agents over a MatchingProvider; `settings` may be changed between turns. */
-export function subagentSetup(options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings> } = {}): SubagentSetup {
+export function subagentSetup(options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings>; readonly reminders?: readonly ReminderDefinition[] } = {}): SubagentSetup {
 	const provider = new MatchingProvider();
 	const models = scriptedModels(provider);
 	const clock = new FakeClock();
 	const library = new MemoryLibrary();
-	const sessions = new ChatSessions(library, testEnvironment(clock, new SequentialIds('s')));
+	const environment = testEnvironment(clock, new SequentialIds('s'));
+	const sessions = new ChatSessions(library, { ...environment, reminderDefaults: () => [...DEFAULT_REMINDERS, ...(options.reminders ?? [])] });
 	const ran: string[] = [];
 	const tools = testTools(ran);
 	const log = new RecordingLogger();
