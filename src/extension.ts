@@ -7,6 +7,7 @@ import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
 import { permissionContextOf } from './agent/permissions/context';
+import { ProfileOverride } from './agent/subagents/profileOverride';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
@@ -59,7 +60,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions }, ports));
+	// Sub-agents: the profile slice's source (built-ins, profile files) goes in here; the test hooks may set their own.
+	const profiles = store.add(new ProfileOverride(undefined));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -74,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, profiles });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

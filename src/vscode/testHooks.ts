@@ -1,6 +1,9 @@
 // Host state for the integration tests, exported beside the public API only when the extension
 // host runs with ASIDE_TEST_HOOKS=1 (the harness sets it); never part of the public API.
 import type { Agent } from '../agent/agent';
+import type { ChildState } from '../agent/agentState';
+import type { AgentProfile } from '../agent/subagents/profile';
+import type { ProfileOverride } from '../agent/subagents/profileOverride';
 import type { CurrentObservers } from '../agent/currentObservers';
 import type { NetworkGate } from '../agent/networkGate';
 import type { ChatSessions } from '../agent/sessions';
@@ -40,6 +43,12 @@ export interface AsideTestHooks {
 	readonly permissionMode: () => string;
 	/** The change set under review in the diff editor: its call, and each proposed side's document (as the person edits it). */
 	readonly openReview: () => VsCodeChangeReview['openReview'];
+	/** The sub-agent whose call the approval card shows (its owner path), if a child asks. */
+	readonly pendingApprovalAgent: () => string | undefined;
+	/** The sub-agents running now: owner path, profile, description. */
+	readonly runningAgents: () => readonly Pick<ChildState, 'path' | 'profile' | 'description'>[];
+	/** Offers these agent profiles instead of the product's (undefined: the product's again). */
+	readonly setAgentProfiles: (profiles: readonly AgentProfile[] | undefined) => void;
 }
 
 export interface HookedState {
@@ -53,6 +62,7 @@ export interface HookedState {
 	readonly keys: ApiKeys;
 	readonly gate: NetworkGate;
 	readonly review: VsCodeChangeReview;
+	readonly profiles: ProfileOverride;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -86,5 +96,10 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		networkAllowed: () => gate.isOpen,
 		agentStatus: () => agentStatus(agent.state),
+		pendingApprovalAgent: () => agent.state.approval?.agent,
+		runningAgents: () => (agent.state.children ?? []).map(({ path, profile, description }) => ({ path, profile, description })),
+		setAgentProfiles: (profiles) => {
+			state.profiles.set(profiles);
+		},
 	};
 }
