@@ -30,7 +30,7 @@ interface AnthropicBody {
 	readonly tools?: readonly { readonly name: string }[];
 }
 
-const bodyOf = (request: ReceivedRequest | undefined): AnthropicBody => (request?.body ?? {}) as AnthropicBody;
+const bodyOf = (request: ReceivedRequest | undefined): AnthropicBody => (request?.body ?? {});
 const isChildOf = (name: string) => (request: ReceivedRequest) => JSON.stringify(bodyOf(request).system ?? '').includes(`You are the ${name} test agent.`);
 const isRoot = (request: ReceivedRequest) => request.path === '/v1/messages' && !JSON.stringify(bodyOf(request).system ?? '').includes('test agent.');
 const keysIn = (text: string) => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1]);
