@@ -28,6 +28,8 @@ export interface MatchedStep {
 	readonly hold?: boolean;
 	/** Accepts and streams `text`, then waits until the request is aborted. */
 	readonly hang?: boolean;
+	/** Fails before anything is accepted, as a server error with this message. */
+	readonly fail?: string;
 }
 
 /** A request waiting on a `hold` step. */
@@ -72,6 +74,9 @@ export class MatchingProvider implements ChatProvider {
 				throw new ProviderError('cancelled', 'The request was cancelled.');
 			}
 			const step = this.take(request);
+			if (step.fail !== undefined) {
+				throw new ProviderError('server', step.fail);
+			}
 			yield { type: 'accepted' };
 			if (step.text) {
 				yield { type: 'text', text: step.text };

@@ -42,6 +42,7 @@ describe('the Agent tool', () => {
 		assert.equal(result.content, 'greet is in src/greet.ts:3.\n\n(Sub-agent root/explore#1 finished in 2 steps.)');
 		assert.equal(result.isError, false);
 		assert.deepEqual(settled, [['root/explore#1', 'done']]);
+		assert.equal(sessions.current.reminders.queueTurnEvent({ kind: 'agent', id: 'root/explore#1' }, { type: 'editedFiles', key: 'files.edited', body: 'late' }), false, 'events for a finished child are dropped');
 
 		// The records: agent-start in the root's conversation, then the child's own under `agent`.
 		const session = sessions.current;
@@ -79,6 +80,33 @@ describe('the Agent tool', () => {
 			['root/explore#1', 'root/explore#2'],
 			'n counts the agent-start records of the chat, across the reopen',
 		);
+	});
+
+	it('a child whose request fails: the parent reads that it failed, after how many steps, with its last answer', async () => {
+		const { provider, agent, sessions, settled } = subagentSetup();
+		provider.script(
+			{ toolCalls: [agentCall('c1', 'explore', 'TASK-FAIL')] },
+			{ match: 'TASK-FAIL', text: 'Looking first.', toolCalls: [{ id: 'k1', name: 'Lookup', input: { name: 'x' } }] },
+			{ match: 'TASK-FAIL', fail: 'the server is overloaded' },
+			{ text: 'The helper failed; I will look myself.' },
+		);
+		assert.equal((await agent.startTurn('Go.')).outcome, 'done', 'a failed child is a result, not a failed turn');
+		const result = sessions.current.records.find((record) => record.kind === 'tool-result');
+		assert.ok(result?.kind === 'tool-result');
+		assert.equal(result.isError, true);
+		assert.match(result.content ?? '', /^Sub-agent root\/explore#1 failed after 2 steps: .*the server is overloaded[\s\S]*Its last answer before that:\nLooking first\.$/);
+		assert.deepEqual(settled, [['root/explore#1', 'failed']]);
+	});
+
+	it("an Agent call on the parent's last step does not run", async () => {
+		const { provider, agent, sessions } = subagentSetup({ settings: { maxSteps: 1 } });
+		provider.script({ toolCalls: [agentCall('c1', 'explore', 'TASK-LATE')] });
+		assert.equal((await agent.startTurn('Go.')).outcome, 'step-limit');
+		const result = sessions.current.records.find((record) => record.kind === 'tool-result');
+		assert.ok(result?.kind === 'tool-result');
+		assert.equal(result.content, 'Not run: this was the last step allowed for this turn.');
+		assert.equal(sessions.current.allRecords.some((record) => record.kind === 'agent-start'), false);
+		assert.equal(provider.requests.length, 1);
 	});
 
 	it('an unknown profile is an error result naming the available ones; nothing is spawned', async () => {
