@@ -7,6 +7,7 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
 import type { AgentState, ChildState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
+import { oneReviewAtATime } from './changeReview';
 import { ModelState } from './modelState';
 import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
@@ -85,11 +86,15 @@ export class Agent extends Disposable {
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
 	readonly onDidEndTurn: Event<TurnOutcome> = this._onDidEndTurn.event;
 
+	private readonly ports: AgentPorts;
+
 	constructor(
 		private readonly env: AgentEnvironment,
-		private readonly ports: AgentPorts,
+		ports: AgentPorts,
 	) {
 		super();
+		// Sub-agents may ask side by side; the editor shows their reviews one after another.
+		this.ports = ports.review ? { ...ports, review: oneReviewAtATime(ports.review) } : ports;
 		const changed = (): void => {
 			this.changed();
 		};
