@@ -68,15 +68,27 @@ export class ToolCallRunner {
 		const slots = new Slots(Math.max(1, agents.maxConcurrent()));
 		const pending: Promise<Executed | undefined>[] = [];
 		let inOrder: Promise<unknown> = Promise.resolve();
+		let childrenLeft = calls.filter((call) => call.name === AGENT_TOOL_NAME).length;
 		for (const call of calls) {
 			if (call.name === AGENT_TOOL_NAME) {
-				pending.push(slots.run(() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, model, signal))));
+				const child = slots.run(() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, model, signal)));
+				pending.push(
+					child.finally(() => {
+						childrenLeft--;
+					}),
+				);
 			} else {
 				const executed = inOrder.then(() => (isAborted(signal) ? undefined : this.execute(call, tools, mode, false, signal)));
 				inOrder = executed.catch(() => undefined);
 				pending.push(executed);
 			}
 		}
+		void inOrder.then(() => {
+			// The other calls are done; the status says what is still running.
+			if (childrenLeft > 0 && !isAborted(signal)) {
+				this.scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: AGENT_TOOL_NAME });
+			}
+		});
 		// Every call that started is waited for, even after a failure: no sub-agent outlives its turn.
 		let failure: unknown;
 		for (const [index, call] of calls.entries()) {

@@ -13,7 +13,10 @@ function results(records: readonly { readonly kind: string }[]): ToolResultRecor
 	return records.filter((record): record is ToolResultRecord => record.kind === 'tool-result');
 }
 
-describe('children side by side', () => {
+// A guard, not a timing: a wait for an event that never comes fails the suite instead of hanging it.
+const HANG_GUARD = { timeout: 30_000 };
+
+describe('children side by side', HANG_GUARD, () => {
 	it('runs five Agent calls at most two at a time, and records their results in call order', async () => {
 		const { provider, agent, sessions } = subagentSetup({ settings: { agentsMaxConcurrent: 2 } });
 		const tasks = [1, 2, 3, 4, 5];
@@ -58,7 +61,9 @@ describe('children side by side', () => {
 		);
 		const turn = agent.startTurn('Go.');
 		await when(provider.onDidChange, () => provider.held.length === 1);
+		await when(agent.onDidChange, () => ran.length === 2 && agent.state.activity?.kind === 'running-tool' && agent.state.activity.tool === 'Agent');
 		assert.deepEqual(ran, ['Lookup first', 'Lookup second'], 'the Lookups ran while the child was still working');
+		assert.deepEqual(agent.state.activity, { kind: 'running-tool', tool: 'Agent' }, 'once they are done, the root says it runs Agent again');
 		provider.releaseAll();
 		await turn;
 		assert.deepEqual(results(sessions.current.records).map((record) => record.callId), ['l1', 'c1', 'l2']);
@@ -114,7 +119,7 @@ describe('children side by side', () => {
 	});
 });
 
-describe('approvals from children', () => {
+describe('approvals from children', HANG_GUARD, () => {
 	it("a child's write asks the person like the parent's, the card names the agent, several wait in order, and each verdict goes to its own child's queue", async () => {
 		const { provider, agent, settings } = subagentSetup();
 		settings.current = { ...settings.current, permissionMode: 'ask' };
@@ -171,7 +176,7 @@ describe('approvals from children', () => {
 	});
 });
 
-describe('queue isolation', () => {
+describe('queue isolation', HANG_GUARD, () => {
 	it("the root's turn events never reach a child's request, and the child's never reach the root's", async () => {
 		const { provider, agent, sessions } = subagentSetup();
 		provider.script(
