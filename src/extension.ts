@@ -7,6 +7,7 @@ import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
 import { permissionContextOf } from './agent/permissions/context';
+import { ProfileOverride } from './agent/subagents/profileOverride';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
@@ -40,11 +41,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const configuration = store.add(new Configuration(log));
 	const reminders = new ContributedReminders();
 	const agentProfiles = store.add(vscodeAgentProfiles(log));
+	// The profiles the Agent tool offers and agents.listing lists: the built-ins and profile files (the test hooks may set their own).
+	const profiles = store.add(new ProfileOverride(agentProfiles));
 	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
 	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
 		writes: () => observers.current?.writes,
 		plans: { current: () => agent.approvedPlans.current() },
-	}, agentProfiles);
+	}, profiles);
 	store.add(sessions);
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
@@ -61,7 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -76,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

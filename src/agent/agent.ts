@@ -5,8 +5,9 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
-import type { AgentState, TurnActivity } from './agentState';
+import type { AgentState, ChildState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
+import { oneReviewAtATime } from './changeReview';
 import { ModelState } from './modelState';
 import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
@@ -17,7 +18,10 @@ import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
 import { Steering } from './steering';
-import { Turn, type TurnOutcome, type TurnUpdate } from './turn';
+import type { TurnOutcomeKind } from '../transcript/outcomes';
+import { type ChildObserver, rootAgents } from './subagents/childAgents';
+import type { AgentProfiles } from './subagents/profile';
+import { Turn, type TurnOutcome, type TurnScope, type TurnUpdate } from './turn';
 
 export interface AgentSettings {
 	readonly maxOutputTokens: number;
@@ -25,6 +29,12 @@ export interface AgentSettings {
 	readonly permissionMode: PermissionMode;
 	/** `aside.plan.referenceMaxChars` (4000 when absent). */
 	readonly planReferenceMaxChars?: number;
+	/** `aside.agents.maxSteps`: a sub-agent's step budget unless its profile says (30 when absent). */
+	readonly agentsMaxSteps?: number;
+	/** `aside.agents.maxConcurrent` (3 when absent). */
+	readonly agentsMaxConcurrent?: number;
+	/** `aside.agents.maxTurnsWarningAt` (0.8 when absent). */
+	readonly agentsMaxTurnsWarningAt?: number;
 }
 
 /** What the agent works on and with, beside its ports. */
@@ -42,6 +52,10 @@ export interface AgentEnvironment {
 	readonly permissions?: () => PermissionContext;
 	/** Where approved plans are saved; without it an approval is refused with a message. */
 	readonly planFiles?: PlanFiles;
+	/** The agent profiles the Agent tool may run; without it (or with none) the tool is not offered. */
+	readonly profiles?: AgentProfiles;
+	/** A sub-agent's loop ended (the task list closes a done child's open rows). */
+	readonly onChildSettled?: (path: string, outcome: TurnOutcomeKind) => void;
 }
 
 interface Running {
@@ -54,6 +68,8 @@ interface Running {
 export class Agent extends Disposable {
 	private running: Running | undefined;
 	private streaming: { readonly requestId: string; text: string } | null = null;
+	/** The sub-agents running now, by owner path, in the order they started. */
+	private readonly children = new Map<string, ChildState>();
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
@@ -70,11 +86,15 @@ export class Agent extends Disposable {
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
 	readonly onDidEndTurn: Event<TurnOutcome> = this._onDidEndTurn.event;
 
+	private readonly ports: AgentPorts;
+
 	constructor(
 		private readonly env: AgentEnvironment,
-		private readonly ports: AgentPorts,
+		ports: AgentPorts,
 	) {
 		super();
+		// Sub-agents may ask side by side; the editor shows their reviews one after another.
+		this.ports = ports.review ? { ...ports, review: oneReviewAtATime(ports.review) } : ports;
 		const changed = (): void => {
 			this.changed();
 		};
@@ -119,6 +139,7 @@ export class Agent extends Disposable {
 			steering: [...this.steering.pending],
 			contextWindow: this.modelState.contextWindow(),
 			plan: this.pendingPlan(),
+			children: [...this.children.values()],
 		};
 	}
 
@@ -208,33 +229,33 @@ export class Agent extends Disposable {
 		const observers = env.observers?.();
 		// Its plan reminders are installed before its first WAIT.
 		this.plansOf(session);
-		const turn = new Turn(
-			this.ports,
-			{
-				engine: session.reminders,
-				transcript: session,
-				permissions: this.approvals,
-				...(env.permissions ? { permissionPolicy: env.permissions } : {}),
-				settings: (model) => {
-					const settings = env.settings.current;
-					// Read at every step: a window learned during the turn counts from the next request,
-					// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
-					const contextWindow = this.modelState.windowOf(model.model);
-					return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: override ?? this.chatMode(session), ...(contextWindow ? { contextWindow } : {}) };
-				},
-				system: env.system,
-				onUpdate: (update) => {
-					this.update(update);
-				},
-				...(observers ? { observers } : {}),
+		const turnId = this.ports.runtime.ids.next();
+		const scope: TurnScope = {
+			engine: session.reminders,
+			transcript: session,
+			permissions: this.approvals,
+			...(env.permissions ? { permissionPolicy: env.permissions } : {}),
+			settings: (model) => {
+				const settings = env.settings.current;
+				// Read at every step: a window learned during the turn counts from the next request,
+				// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
+				const contextWindow = this.modelState.windowOf(model.model);
+				return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: override ?? this.chatMode(session), ...(contextWindow ? { contextWindow } : {}) };
 			},
-			this.ports.runtime.ids.next(),
-		);
+			system: env.system,
+			onUpdate: (update) => {
+				this.update(update);
+			},
+			...(observers ? { observers } : {}),
+		};
+		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles), this.ports, turnId);
+		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
 		const outcome = await turn.run(text, controller.signal);
 		this.running = undefined;
 		this.streaming = null;
+		this.children.clear();
 		this.approvals.clear();
 		const undelivered = this.steering.take();
 		this.changed();
@@ -245,6 +266,66 @@ export class Agent extends Disposable {
 		}
 		return outcome;
 	}
+
+	/** What the root turn's sub-agents run with in `session`. */
+	private childEnvironment(session: ChatSession, profiles: AgentProfiles): Parameters<typeof rootAgents>[0] {
+		const { env } = this;
+		return {
+			session,
+			profiles,
+			settings: () => {
+				const settings = env.settings.current;
+				return { maxSteps: settings.agentsMaxSteps ?? 30, maxConcurrent: settings.agentsMaxConcurrent ?? 3, maxTurnsWarningAt: settings.agentsMaxTurnsWarningAt ?? 0.8 };
+			},
+			observer: this.childObserver,
+			...(env.onChildSettled ? { onChildSettled: env.onChildSettled } : {}),
+		};
+	}
+
+	/** Keeps `children` live from each child's updates; its text streams through onDidStream like the root's. */
+	private readonly childObserver: ChildObserver = {
+		started: (child) => {
+			this.children.set(child.path, { ...child, activity: { kind: 'choosing-model' }, streaming: null });
+			this.changed();
+		},
+		updated: (path, update) => {
+			const child = this.children.get(path);
+			if (!child || !this.running) {
+				return;
+			}
+			switch (update.type) {
+				case 'resolved':
+					return;
+				case 'text': {
+					if (child.streaming?.requestId !== update.requestId) {
+						// A new response: the state says so before its first text arrives.
+						this.children.set(path, { ...child, streaming: { requestId: update.requestId, text: update.text } });
+						this.changed();
+					} else {
+						this.children.set(path, { ...child, streaming: { requestId: update.requestId, text: child.streaming.text + update.text } });
+					}
+					this._onDidStream.fire({ requestId: update.requestId, text: update.text });
+					return;
+				}
+				case 'retrying':
+					this.children.set(path, { ...child, activity: { kind: 'retrying', attempt: update.attempt, delayMs: update.delayMs, reason: update.reason } });
+					break;
+				case 'status':
+					this.children.set(path, {
+						...child,
+						activity: update.status === 'running-tool' || update.status === 'asking' ? { kind: update.status, ...(update.detail === undefined ? {} : { tool: update.detail }) } : { kind: update.status },
+						streaming: update.status === 'streaming' ? child.streaming : null,
+					});
+					break;
+			}
+			this.changed();
+		},
+		ended: (path) => {
+			if (this.children.delete(path)) {
+				this.changed();
+			}
+		},
+	};
 
 	stop(): void {
 		if (!this.running) {

@@ -1,5 +1,6 @@
 // The permission gate: a tool call that waits for the person (the approval card in the chat), and
-// their verdict. One call waits at a time; Stop denies it; a verdict for another call is ignored.
+// their verdict. Several calls may wait (sub-agents ask side by side): the card shows the first,
+// in the order they asked; Stop denies them all; a verdict for a call not waiting is ignored.
 import type { Logger } from '../base/log';
 import type { Confirmation, Tool } from '../tools/tool';
 
@@ -29,7 +30,8 @@ interface Waiting {
 }
 
 export class Approvals implements PermissionGate {
-	private waiting: Waiting | undefined;
+	/** The calls waiting, in the order they asked: sub-agents running side by side may each ask. */
+	private readonly waiting: Waiting[] = [];
 
 	constructor(
 		/** The call waiting changed (the agent's state says so). */
@@ -37,17 +39,21 @@ export class Approvals implements PermissionGate {
 		private readonly log: Logger,
 	) {}
 
-	/** The call waiting for the person's verdict, if any. */
+	/** The call whose card is shown: the first that asked of those still waiting. */
 	get request(): PermissionRequest | null {
-		return this.waiting?.request ?? null;
+		return this.waiting[0]?.request ?? null;
 	}
 
-	/** Shows the approval card and waits for the person; a stopped turn is a denial. */
+	/** How many calls wait for the person (the card shows one at a time). */
+	get waitingCount(): number {
+		return this.waiting.length;
+	}
+
+	/** Shows the approval card (after the ones already waiting) and waits for the person; a stopped turn is a denial. */
 	ask(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision> {
 		return new Promise((resolve) => {
 			const onAbort = (): void => {
-				if (this.waiting?.request === request) {
-					this.waiting = undefined;
+				if (this.remove(request)) {
 					this.changed();
 				}
 				resolve({ granted: false });
@@ -57,37 +63,47 @@ export class Approvals implements PermissionGate {
 				return;
 			}
 			signal.addEventListener('abort', onAbort, { once: true });
-			this.waiting = {
+			this.waiting.push({
 				request,
 				resolve: (decision) => {
 					signal.removeEventListener('abort', onAbort);
 					resolve(decision);
 				},
-			};
+			});
 			this.changed();
 		});
 	}
 
 	/** The person's verdict on `callId`; one for a call that is not waiting is logged and dropped. */
 	answer(callId: string, granted: boolean, note: string | undefined): void {
-		if (this.waiting?.request.callId !== callId) {
+		const waiting = this.waiting.find((candidate) => candidate.request.callId === callId);
+		if (!waiting) {
 			this.log.warn(`Aside: an approval for ${callId} arrived, but no call is waiting for it.`);
 			return;
 		}
-		const { resolve } = this.waiting;
-		this.waiting = undefined;
-		resolve({ granted, ...(note?.trim() ? { note: note.trim() } : {}) });
+		this.remove(waiting.request);
+		waiting.resolve({ granted, ...(note?.trim() ? { note: note.trim() } : {}) });
 		this.changed();
 	}
 
-	/** Stop: the waiting call is denied. The caller says that the state changed. */
+	/** Stop: every waiting call is denied. The caller says that the state changed. */
 	deny(): void {
-		this.waiting?.resolve({ granted: false });
-		this.waiting = undefined;
+		for (const waiting of this.waiting.splice(0)) {
+			waiting.resolve({ granted: false });
+		}
 	}
 
 	/** The turn ended: nothing waits any more. */
 	clear(): void {
-		this.waiting = undefined;
+		this.waiting.length = 0;
+	}
+
+	private remove(request: PermissionRequest): boolean {
+		const index = this.waiting.findIndex((candidate) => candidate.request === request);
+		if (index < 0) {
+			return false;
+		}
+		this.waiting.splice(index, 1);
+		return true;
 	}
 }

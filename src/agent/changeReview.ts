@@ -29,3 +29,40 @@ export interface ChangeReview {
 	/** Shows the diff of one file of an open review (the card's "Open diff"); all of them without `path`. */
 	show(callId: string, path?: string): Promise<void>;
 }
+
+/**
+ * The reviews of calls asking side by side (sub-agents), one at a time: a review opens once the
+ * one before it closed. The editor holds one review, and the approval card shows the first call
+ * that asked; a call asks before it opens its review, so the review open is always the card's.
+ */
+export function oneReviewAtATime(review: ChangeReview): ChangeReview {
+	let previous: Promise<void> = Promise.resolve();
+	return {
+		open: async (request) => {
+			const before = previous;
+			let closed = (): void => undefined;
+			previous = new Promise<void>((resolve) => {
+				closed = resolve;
+			});
+			await before;
+			let opened: OpenReview;
+			try {
+				opened = await review.open(request);
+			} catch (error) {
+				closed();
+				throw error;
+			}
+			return {
+				proposedSides: () => opened.proposedSides(),
+				close: async () => {
+					try {
+						await opened.close();
+					} finally {
+						closed();
+					}
+				},
+			};
+		},
+		show: (callId, path) => review.show(callId, path),
+	};
+}

@@ -251,6 +251,26 @@ describe('what the model was shown is what the edited-files cache keeps', () => 
 	});
 });
 
+describe('files changed outside while a sub-agent works', () => {
+	it("are reported at the root's next WAIT, never taken by a child's", async (t) => {
+		const { root, path, write } = workspace(t);
+		write('a.ts', 'const a = 1;\n');
+		const { session, events, observers, turn, read } = chat(t, root);
+		await turn('Look at a.ts.', read('a.ts'), { text: 'Seen.' });
+		write('a.ts', 'const a = 1;\nconst b = 2;\n');
+		events.fireChange(path('a.ts'));
+		const child = session.reminders.spawnAgent('root/explore#1');
+		child.beginSample();
+		await observers.beforeWait(child.owner, new AbortController().signal);
+		const childRequest = session.reminders.wait({ requestId: 'child-1', owner: child.owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'Find b.' }] }] }, undefined);
+		assert.ok(!(childRequest.record?.entries ?? []).some((entry) => entry.key === 'files.edited'), 'the child is not told');
+		await childRequest.commit();
+		child.end();
+		await turn('Anything new?', { text: 'Yes.' });
+		assert.equal(editedReports(session.records).length, 1, 'the root is');
+	});
+});
+
 describe('the stale-write guard in a chat', () => {
 	it('a delivered files.edited report with the full diff counts as seen: the agent may edit without reading again', async (t) => {
 		const { root, path, write } = workspace(t);

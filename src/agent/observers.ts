@@ -152,6 +152,11 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	}
 
 	async beforeWait(owner: Owner, signal: AbortSignal): Promise<void> {
+		if (owner.kind !== 'root') {
+			// What changed outside is the chat's news: a sub-agent waiting meanwhile (its context
+			// ends with it) would take the report from the root, which goes on working with those files.
+			return;
+		}
 		try {
 			const changed = await this.edited.prepare(signal);
 			if (changed) {

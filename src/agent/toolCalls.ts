@@ -18,11 +18,26 @@ import type { PermissionMode } from './permissionMode';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
 import { rulesName } from './permissions/rules';
 import type { OpenReview } from './changeReview';
-import type { AgentPorts } from './ports';
+import type { AgentPorts, ResolvedModel } from './ports';
 import type { ToolCall } from './response';
+import { AGENT_TOOL_NAME } from './subagents/agentTool';
+import type { LoopAgents, ParentLoop } from './subagents/loopAgents';
+import { Slots } from './subagents/slots';
 import type { TurnScope } from './turn';
 
 const DENIED = 'The user denied this call; it did not run.';
+
+/** A call that ran (or was refused): its result, and when it started. */
+interface Executed {
+	readonly started: number;
+	readonly result: ToolResult;
+	readonly verdict?: ToolResultRecord['verdict'];
+}
+
+/** An Agent call that was still waiting for a slot when the turn was stopped. */
+function notStarted(now: number): Executed {
+	return { started: now, result: { isError: true, content: 'Not run: the turn was stopped before this sub-agent started.' } };
+}
 
 /** A call the policy refused: its result, so the model reads why and what to do instead. */
 function refused(tool: Tool, reason: string): ToolResult {
@@ -37,20 +52,95 @@ export class ToolCallRunner {
 		private readonly turnId: string,
 	) {}
 
+	/**
+	 * Runs the calls of one answer and records their results in call order. Agent calls (when the
+	 * loop may spawn) start at once, up to the spawner's limit at a time; the other calls run one
+	 * after another in order meanwhile. A stopped turn ends once every call that started has its
+	 * result recorded (a sub-agent's says it was stopped); calls not started then have none.
+	 */
+	async runAll(calls: readonly ToolCall[], tools: readonly Tool[], mode: PermissionMode, final: boolean, model: ResolvedModel, signal: AbortSignal, agents?: LoopAgents): Promise<void> {
+		if (!agents || final || !calls.some((call) => call.name === AGENT_TOOL_NAME)) {
+			for (const call of calls) {
+				await this.run(call, tools, mode, final, signal);
+			}
+			return;
+		}
+		const slots = new Slots(Math.max(1, agents.maxConcurrent()));
+		const pending: Promise<Executed | undefined>[] = [];
+		let inOrder: Promise<unknown> = Promise.resolve();
+		let childrenLeft = calls.filter((call) => call.name === AGENT_TOOL_NAME).length;
+		for (const call of calls) {
+			if (call.name === AGENT_TOOL_NAME) {
+				const child = slots.run(() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, model, signal)));
+				pending.push(
+					child.finally(() => {
+						childrenLeft--;
+					}),
+				);
+			} else {
+				const executed = inOrder.then(() => (isAborted(signal) ? undefined : this.execute(call, tools, mode, false, signal)));
+				inOrder = executed.catch(() => undefined);
+				pending.push(executed);
+			}
+		}
+		void inOrder.then(() => {
+			// The other calls are done; the status says what is still running.
+			if (childrenLeft > 0 && !isAborted(signal)) {
+				this.scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: AGENT_TOOL_NAME });
+			}
+		});
+		// Every call that started is waited for, even after a failure: no sub-agent outlives its turn.
+		let failure: unknown;
+		for (const [index, call] of calls.entries()) {
+			try {
+				const executed = await pending[index];
+				if (executed && failure === undefined) {
+					await this.record(call, executed, signal);
+				}
+			} catch (error) {
+				failure ??= error;
+			}
+		}
+		if (failure !== undefined) {
+			throw failure instanceof Error ? failure : new Error(errorMessage(failure));
+		}
+		if (signal.aborted) {
+			throw new ProviderError('cancelled', 'The turn was stopped.');
+		}
+	}
+
 	/** Runs `call` with the tools on offer (`final`: the step limit is reached, so nothing runs) and records its result. */
 	async run(call: ToolCall, tools: readonly Tool[], mode: PermissionMode, final: boolean, signal: AbortSignal): Promise<void> {
-		const { clock, ids } = this.ports.runtime;
-		const started = clock.now();
-		const tool = tools.find((candidate) => candidate.name === call.name);
-		let result: ToolResult;
-		let verdict: ToolResultRecord['verdict'];
-		if (final) {
-			result = { isError: true, content: 'Not run: this was the last step allowed for this turn.' };
-		} else if (!tool) {
-			result = { isError: true, content: `There is no tool named "${call.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` };
-		} else {
-			({ result, verdict } = await this.decideAndInvoke(tool, call, mode, signal));
+		await this.record(call, await this.execute(call, tools, mode, final, signal), signal);
+		if (signal.aborted) {
+			throw new ProviderError('cancelled', 'The turn was stopped.');
 		}
+	}
+
+	private async execute(call: ToolCall, tools: readonly Tool[], mode: PermissionMode, final: boolean, signal: AbortSignal): Promise<Executed> {
+		const started = this.ports.runtime.clock.now();
+		const tool = tools.find((candidate) => candidate.name === call.name);
+		if (final) {
+			return { started, result: { isError: true, content: 'Not run: this was the last step allowed for this turn.' } };
+		}
+		if (!tool) {
+			return { started, result: { isError: true, content: `There is no tool named "${call.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` } };
+		}
+		return { started, ...(await this.decideAndInvoke(tool, call, mode, signal)) };
+	}
+
+	/** An Agent call: the spawner runs the child to its end (it never throws for the child's sake). */
+	private async runAgent(agents: LoopAgents, call: ToolCall, model: ResolvedModel, signal: AbortSignal): Promise<Executed> {
+		const started = this.ports.runtime.clock.now();
+		this.scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: AGENT_TOOL_NAME });
+		const parent: ParentLoop = { scope: this.scope, turnId: this.turnId, model };
+		const result = await agents.run(call, parent, signal);
+		return { started, result };
+	}
+
+	/** Appends the call's result to the transcript, then tells the observers. */
+	private async record(call: ToolCall, { started, result, verdict }: Executed, signal: AbortSignal): Promise<void> {
+		const { clock, ids } = this.ports.runtime;
 		this.scope.transcript.append({
 			kind: 'tool-result',
 			id: ids.next(),
@@ -66,9 +156,6 @@ export class ToolCallRunner {
 			...(verdict ? { verdict } : {}),
 		});
 		await this.scope.observers?.afterTool(call, result, this.owner, signal);
-		if (signal.aborted) {
-			throw new ProviderError('cancelled', 'The turn was stopped.');
-		}
 	}
 
 	/** Prepares the call, asks the person when it must, and runs it unless they denied it. */

@@ -9,8 +9,7 @@ import { noToolNudge } from '../reminders/builtin/agentNudge';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
 import type { Injection, PreparedRequest } from '../reminders/injector';
 import { RequestStaging, stageEntry } from '../reminders/staging';
-import { type ChatRequest, ProviderError } from '../providers/provider';
-import type { Tool } from '../tools/tool';
+import { type ChatRequest, ProviderError, type ToolSpec } from '../providers/provider';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
 import type { AgentRecord } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
@@ -19,6 +18,7 @@ import type { TurnObservers } from './observers';
 import type { PermissionMode } from './permissionMode';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
+import type { LoopAgents } from './subagents/loopAgents';
 import { type Answer, broken, completed, foldEvent, NO_RESPONSE, type Usage } from './response';
 import { ToolCallRunner } from './toolCalls';
 
@@ -58,6 +58,8 @@ export interface TurnScope {
 	/** What the editor tells the engine around tool calls and WAITs (edited files, AGENTS.md). */
 	readonly observers?: TurnObservers;
 	readonly onUpdate?: (update: TurnUpdate) => void;
+	/** Sub-agents: the Agent tool this loop may offer and who runs its calls; none, no Agent tool. */
+	readonly agents?: LoopAgents;
 }
 
 /** Whose loop it is, as the engine knows it: the root turn of the chat, or one agent invocation. */
@@ -200,7 +202,9 @@ export class Turn {
 			await scope.observers?.beforeWait(this.owner, signal);
 			const injection = scope.engine.wait(request, staging, facts);
 			const offered = tools.offered(settings.permissionMode);
-			const answer = await this.sample(model, injection, offered, settings, signal);
+			// The Agent tool goes last, so the built-in tools' specs stay a stable prefix.
+			const agentSpec = scope.agents?.spec();
+			const answer = await this.sample(model, injection, agentSpec ? [...tools.specs(offered), agentSpec] : tools.specs(offered), settings, signal);
 			if (answer.accepted) {
 				scope.transcript.append({
 					kind: 'assistant',
@@ -227,9 +231,7 @@ export class Turn {
 				return 'done';
 			}
 			const final = step >= settings.maxSteps;
-			for (const call of answer.toolCalls) {
-				await this.calls.run(call, offered, settings.permissionMode, final, signal);
-			}
+			await this.calls.runAll(answer.toolCalls, offered, settings.permissionMode, final, model, signal, agentSpec ? scope.agents : undefined);
 			if (final) {
 				return 'step-limit';
 			}
@@ -237,14 +239,14 @@ export class Turn {
 	}
 
 	/** One request: commits its reminders when the provider accepts it, folds the response. */
-	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly Tool[], settings: TurnSettings, signal: AbortSignal): Promise<Answer> {
+	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly ToolSpec[], settings: TurnSettings, signal: AbortSignal): Promise<Answer> {
 		const { scope } = this;
 		const requestId = injection.request.requestId;
 		const chatRequest: ChatRequest = {
 			model: model.model,
 			system: scope.system(),
 			messages: injection.request.messages,
-			tools: this.ports.tools.specs(tools),
+			tools,
 			maxOutputTokens: settings.maxOutputTokens,
 		};
 		let response = NO_RESPONSE;

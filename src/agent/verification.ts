@@ -2,7 +2,8 @@
 // latest turn wrote (the observers' TurnWrites) and whether the approved plan's "how to verify"
 // is still to be acted on. "Acted on" means a command ran to its exit after the plan was
 // approved: a Run recorded later than the approval that exited (with any code) rather than timing
-// out or being denied. Told from the chat's own records, so it holds in a reopened chat too.
+// out or being denied, or a `verify` sub-agent started after it (the Agent tool). Told from the
+// chat's own records, so it holds in a reopened chat too.
 import type { TurnWrites } from '../observe/turnWrites';
 import type { PlanToVerify, VerificationInputs } from '../reminders/builtin/editsVerify';
 import type { AgentRecord } from '../transcript/records';
@@ -17,11 +18,21 @@ function ranToExit(detail: unknown): boolean {
 	return kind === 'command' && typeof exitCode === 'number' && timedOut !== true;
 }
 
-/** Whether a command ran to its exit in `records` at or after `since` (ms since the epoch). */
+/** The agent profile whose sub-agent builds and tests: spawning one counts as acting on the plan's verification. */
+export const VERIFY_PROFILE = 'verify';
+
+/**
+ * Whether a command ran to its exit in `records` at or after `since` (ms since the epoch), or a
+ * `verify` sub-agent was started then (its own commands are in its own conversation).
+ */
 export function commandRanSince(records: readonly AgentRecord[], since: number): boolean {
 	// Every record is looked at (the clock may have stepped back): this runs only when the
 	// suggestion fires with an approved plan, a few times in a long chat.
-	return records.some((record) => record.kind === 'tool-result' && record.at >= since && !record.isError && ranToExit(record.detail));
+	return records.some(
+		(record) =>
+			(record.kind === 'tool-result' && record.at >= since && !record.isError && ranToExit(record.detail)) ||
+			(record.kind === 'agent-start' && record.at >= since && record.profile === VERIFY_PROFILE),
+	);
 }
 
 /** Where the current chat's inputs come from (each read at the WAIT that evaluates the suggestion). */

@@ -98,19 +98,32 @@ export class ReminderEngine extends Disposable {
 		}
 	}
 
-	/** Spawns an agent invocation with a roster cloned from the session's agent-scope definitions. */
-	spawnAgent(invocationId: string): AgentInvocation {
+	/**
+	 * Spawns an agent invocation with a roster cloned from the session roster's definitions for
+	 * agents (scope 'all'), plus `extra`: the agent-only ones this invocation adds (its profile's
+	 * reminders, its step budget). An agent-scope default joins only the invocations that add it.
+	 */
+	spawnAgent(invocationId: string, extra: readonly ReminderDefinition[] = []): AgentInvocation {
 		const owner: Owner = { kind: 'agent', id: invocationId };
 		if (this.agents.has(invocationId)) {
 			throw new Error(`The agent invocation "${invocationId}" is already running.`);
 		}
 		this.events.open(owner);
-		const invocation = new AgentInvocation(owner, this.roster.spawnAgentRoster(), () => {
+		const invocation = new AgentInvocation(owner, this.roster.spawnAgentRoster(extra), () => {
 			this.events.close(owner);
 			this.agents.delete(invocationId);
 		});
 		this.agents.set(invocationId, invocation);
 		return invocation;
+	}
+
+	/**
+	 * A registered definition by type or wire key (what an agent profile's `reminders` names): the
+	 * session roster's (defaults and those installed since, e.g. contributed ones), else a default
+	 * of agent scope.
+	 */
+	definitionNamed(typeOrKey: string): ReminderDefinition | undefined {
+		return this.roster.definitionOf(typeOrKey) ?? (this.options.defaults ?? []).find((definition) => definition.type === typeOrKey || definition.key === typeOrKey);
 	}
 
 	/** Queues an observation for `owner`'s next WAIT. False when the owner is no longer running. */

@@ -107,15 +107,34 @@ export class ReminderRoster {
 		this.members.get(type)?.definition.restore?.(subjects);
 	}
 
-	/** An agent invocation's roster: this roster's agent-scope definitions, fresh state, turn 0. */
-	spawnAgentRoster(): ReminderRoster {
+	/**
+	 * An agent invocation's roster: this roster's agent-scope definitions, then `extra` (those the
+	 * invocation adds: its profile's, its step budget), each with fresh state, at turn 0. An extra
+	 * of a type already cloned, or of session scope, is skipped as installDefaults skips it.
+	 */
+	spawnAgentRoster(extra: Iterable<ReminderDefinition> = []): ReminderRoster {
 		const agent = new ReminderRoster('agent', this.keys);
 		for (const { definition } of this.members.values()) {
 			if (agent.accepts(definition)) {
 				agent.add(definition);
 			}
 		}
+		agent.installDefaults(extra);
 		return agent;
+	}
+
+	/** The definition of this type, or of this wire key (the first registered), if the roster has it. */
+	definitionOf(typeOrKey: string): ReminderDefinition | undefined {
+		const byType = this.members.get(typeOrKey)?.definition;
+		if (byType) {
+			return byType;
+		}
+		for (const { definition } of this.members.values()) {
+			if (definition.key === typeOrKey) {
+				return definition;
+			}
+		}
+		return undefined;
 	}
 
 	/**

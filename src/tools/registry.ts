@@ -20,7 +20,7 @@ import { writeTool } from './write';
 export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, applyPatchTool, runTool];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
-function tidySchema(value: unknown): unknown {
+export function tidySchema(value: unknown): unknown {
 	if (Array.isArray(value)) {
 		return value.map(tidySchema);
 	}

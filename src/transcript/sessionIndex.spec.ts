@@ -165,6 +165,30 @@ describe('SessionIndex', () => {
 		assert.deepEqual(transcriptReads(t, () => new SessionIndex(dir).list()), [], 'and the next window trusts what was written');
 	});
 
+	it("a sub-agent's messages and ends are not the chat's turns, appended or read from the transcript", () => {
+		const dir = freshDir();
+		const index = new SessionIndex(dir);
+		index.list();
+		const store = TranscriptStore.create(dir, header('s1'));
+		index.noteCreated('s1', T0, store.bytes);
+		const child = 'root/explore#1';
+		const records: TranscriptEntry[] = [
+			user('u1'),
+			{ kind: 'agent-start', id: child, at: T0, turnId: 't-u1', callId: 'c1', profile: 'explore', description: 'look' },
+			{ kind: 'user', id: 'cu', turnId: 'child-turn', at: T0, text: 'a task with "agent":"quoted" text', agent: child },
+			{ kind: 'turn-end', turnId: 'child-turn', at: T0 + 1, outcome: 'step-limit', agent: child },
+			{ kind: 'user', id: 'cu2', turnId: 'child-turn-2', at: T0, text: 'another task', agent: child },
+		];
+		for (const record of records) {
+			const before = store.bytes;
+			store.append(record);
+			index.noteAppend('s1', record, before, store.bytes);
+		}
+		assert.deepEqual(index.list().map((summary) => [summary.turns, summary.lastOutcome]), [[1, 'unfinished']], 'the root turn is still running');
+		store.close();
+		assert.deepEqual(listSessions(dir).map((summary) => [summary.turns, summary.lastOutcome]), [[1, 'unfinished']], 'the same from the transcript alone');
+	});
+
 	it('an entry that did not describe the file being appended to is dropped and made again', (t) => {
 		const dir = freshDir();
 		const path = writeSession(dir, 's1', [user('u1')]);

@@ -152,7 +152,11 @@ export class SessionIndex {
 			return;
 		}
 		let { title, turns, lastOutcome } = entry;
-		if (record.kind === 'meta' && record.title !== undefined) {
+		// A sub-agent's own messages and ends (`agent`) are not the chat's turns.
+		const child = (record.kind === 'user' || record.kind === 'turn-end') && record.agent !== undefined;
+		if (child) {
+			// Counted in size and time only.
+		} else if (record.kind === 'meta' && record.title !== undefined) {
 			title = record.title;
 		} else if (record.kind === 'user') {
 			turns++;

@@ -20,7 +20,7 @@ export interface SessionSummary {
 	readonly createdAt: number;
 	/** When the last record was written. */
 	readonly updatedAt: number;
-	/** User messages in the session. */
+	/** User messages in the session (the root's: a sub-agent's task is not one). */
 	readonly turns: number;
 	/** Absent before the first message. */
 	readonly lastOutcome: LastOutcome | undefined;
@@ -32,6 +32,9 @@ const USER_PREFIX = Buffer.from('{"kind":"user"');
 const META_PREFIX = Buffer.from('{"kind":"meta"');
 const TURN_END_PREFIX = Buffer.from('{"kind":"turn-end"');
 const KIND_PREFIX = Buffer.from('{"kind":"');
+// A sub-agent's records carry `agent` (records.ts); inside a JSON string a quote is always
+// escaped, so these bytes in a user line are its key, never its text.
+const AGENT_KEY = Buffer.from('"agent":"');
 
 function startsWith(buffer: Buffer, prefix: Buffer, start: number, end: number): boolean {
 	return end - start >= prefix.length && buffer.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0;
@@ -71,7 +74,9 @@ export function scanSummary(dir: string, sessionId: string, updatedAt: number): 
 	let lastOutcome: LastOutcome | undefined;
 	forEachLine(buffer, (start, end, line) => {
 		const kind = line === 1 ? 'session' : kindOfLine(buffer, start, end);
-		if (kind === 'user') {
+		if (kind === 'user' && buffer.subarray(start, end).includes(AGENT_KEY)) {
+			// A sub-agent's task, not one of the chat's turns.
+		} else if (kind === 'user') {
 			turns++;
 			lastOutcome = 'unfinished';
 		} else if (kind === 'meta') {
@@ -81,7 +86,7 @@ export function scanSummary(dir: string, sessionId: string, updatedAt: number): 
 			}
 		} else if (kind === 'turn-end' && lastOutcome !== undefined) {
 			const turnEnd = TurnEndRecord.safeParse(parseLine(buffer, start, end));
-			if (turnEnd.success) {
+			if (turnEnd.success && turnEnd.data.agent === undefined) {
 				lastOutcome = turnEnd.data.outcome;
 			}
 		}

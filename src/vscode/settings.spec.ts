@@ -67,6 +67,9 @@ describe('settings', () => {
 			diagnosticsMaxTotal: 30,
 			diagnosticsOpenEditedFiles: true,
 			editedMaxDiffBytes: 256 * 1024,
+			agentsMaxSteps: 30,
+			agentsMaxConcurrent: 3,
+			agentsMaxTurnsWarningAt: 0.8,
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10 } },
 		});
 		assert.deepEqual(problems, []);

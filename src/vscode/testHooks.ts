@@ -1,6 +1,9 @@
 // Host state for the integration tests, exported beside the public API only when the extension
 // host runs with ASIDE_TEST_HOOKS=1 (the harness sets it); never part of the public API.
 import type { Agent } from '../agent/agent';
+import type { ChildState } from '../agent/agentState';
+import type { AgentProfile } from '../agent/subagents/profile';
+import type { ProfileOverride } from '../agent/subagents/profileOverride';
 import type { CurrentObservers } from '../agent/currentObservers';
 import type { NetworkGate } from '../agent/networkGate';
 import type { ProfileProblem } from '../agent/subagents/profile';
@@ -46,6 +49,12 @@ export interface AsideTestHooks {
 	readonly agentProfiles: () => { readonly names: readonly string[]; readonly problems: readonly ProfileProblem[] };
 	/** Reads the profile folders again now, as a watcher's change would after its delay. */
 	readonly reloadAgentProfiles: () => void;
+	/** The sub-agent whose call the approval card shows (its owner path), if a child asks. */
+	readonly pendingApprovalAgent: () => string | undefined;
+	/** The sub-agents running now: owner path, profile, description. */
+	readonly runningAgents: () => readonly Pick<ChildState, 'path' | 'profile' | 'description'>[];
+	/** Offers these agent profiles instead of the product's (undefined: the product's again). */
+	readonly setAgentProfiles: (profiles: readonly AgentProfile[] | undefined) => void;
 }
 
 export interface HookedState {
@@ -60,6 +69,7 @@ export interface HookedState {
 	readonly gate: NetworkGate;
 	readonly review: VsCodeChangeReview;
 	readonly agentProfiles: ProfileLibrary;
+	readonly profiles: ProfileOverride;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -96,6 +106,11 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		agentProfiles: () => ({ names: state.agentProfiles.current().map((profile) => profile.name), problems: state.agentProfiles.problems() }),
 		reloadAgentProfiles: () => {
 			state.agentProfiles.reload();
+		},
+		pendingApprovalAgent: () => agent.state.approval?.agent,
+		runningAgents: () => (agent.state.children ?? []).map(({ path, profile, description }) => ({ path, profile, description })),
+		setAgentProfiles: (profiles) => {
+			state.profiles.set(profiles);
 		},
 	};
 }

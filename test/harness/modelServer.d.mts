@@ -10,6 +10,11 @@ export interface ScriptedToolCall {
 }
 
 export interface ScriptedStep {
+	/**
+	 * Taken by the first chat request whose JSON body contains this string (a sub-agent's prompt,
+	 * say), whenever it comes; steps without it answer the other requests in order.
+	 */
+	readonly match?: string;
 	readonly text?: string;
 	readonly toolCalls?: readonly ScriptedToolCall[];
 	readonly usage?: { readonly input: number; readonly output: number };

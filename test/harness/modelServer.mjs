@@ -305,6 +305,20 @@ async function answerServed(served, method, path, res) {
 }
 
 /**
+ * The chat step for a request: the first step with `match` that the request's body contains (so
+ * concurrent requests, a sub-agent's and its parent's, are answered deterministically), else the
+ * first step without `match`.
+ */
+function takeChatStep(steps, body) {
+	const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+	let index = steps.findIndex((step) => typeof step.match === 'string' && text.includes(step.match));
+	if (index < 0) {
+		index = steps.findIndex((step) => step.match === undefined);
+	}
+	return index < 0 ? {} : steps.splice(index, 1)[0];
+}
+
+/**
  * Starts the server on 127.0.0.1 and a free port. `script(...steps)` queues one reply per chat
  * request; `scriptModels(...steps)` one per model-list request. Unscripted, chat answers "ok".
  */
@@ -343,7 +357,7 @@ export async function startModelServer(options = {}) {
 			sendError(res, 'openai', { status: 404, message: `No route for ${req.method} ${url.pathname}` });
 			return;
 		}
-		const step = (route.kind === 'chat' ? chatSteps : modelSteps).shift() ?? {};
+		const step = route.kind === 'chat' ? takeChatStep(chatSteps, body) : (modelSteps.shift() ?? {});
 		if (step.delayMs) {
 			await delay(step.delayMs, res);
 			if (res.destroyed) {

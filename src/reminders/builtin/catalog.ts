@@ -190,6 +190,17 @@ export const AGENTS_LISTING = declareReminder({
 	description: 'Tells the model which agent profiles it can start with the Agent tool: all of them at the start of a chat, then only the changes when a profile file is added, removed or edited.',
 });
 
+export const AGENT_MAX_TURNS = declareReminder({
+	type: 'agentMaxTurns',
+	key: 'agent.max-turns',
+	label: 'step budget',
+	purpose: 'A sub-agent reached a share of its step budget (80 % by default): how many steps are left, and to wrap up; once per invocation, inside long tool loops.',
+	introducedIn: '0.3.0',
+	configurable: true,
+	policy: oneShot,
+	description: 'Tells a sub-agent, once, that most of its step budget is used, how many steps are left, and to wrap up.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -209,4 +220,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	PATCH_USER_REVISED,
 	EDITS_VERIFY,
 	AGENTS_LISTING,
+	AGENT_MAX_TURNS,
 ];
+

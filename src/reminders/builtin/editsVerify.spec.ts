@@ -265,6 +265,23 @@ describe('edits.verify', () => {
 			assert.doesNotMatch((await step()) ?? '', /The plan the user approved/);
 		});
 
+		it('a verify sub-agent started after the approval acted on it; another profile, or one started before, did not', async () => {
+			const { startTurn, step, write, approve, records, clock } = chat(withInterval(1));
+			const agentStart = (when: number, profile: string): AgentRecord => ({ kind: 'agent-start', id: `agent-${when}-${profile}`, at: when, turnId: 't', callId: `call-${when}`, profile, description: 'check' });
+			records.push(agentStart(clock.now() - 1, 'verify'));
+			approve();
+			records.push(agentStart(clock.now() + 1, 'explore'), agentStart(clock.now() + 1, 'general'));
+			await startTurn();
+			write('src/a.ts', 'src/b.ts');
+			assert.match((await step()) ?? '', /The plan the user approved/, 'explore and general children, and a verify child before the approval, leave it pending');
+			records.push(agentStart(clock.now() + 2, 'verify'));
+			await startTurn();
+			write('src/c.ts', 'src/d.ts');
+			const body = (await step()) ?? '';
+			assert.match(body, /run the tests that cover these files/, 'a verify child counts like a command run');
+			assert.doesNotMatch(body, /The plan the user approved/);
+		});
+
 		it('a plan without a "how to verify", or with an empty one, gets the ordinary suggestion', async () => {
 			for (const howToVerify of [undefined, '  \n ']) {
 				const { startTurn, step, write, approve } = chat();
