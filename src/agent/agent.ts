@@ -16,6 +16,8 @@ import { ChatPlans, type PlanChoice, type PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
+import type { TaskRow } from './taskRows';
+import { ChatTasks } from './tasks';
 import { Steering } from './steering';
 import { Turn, type TurnOutcome, type TurnUpdate } from './turn';
 
@@ -58,6 +60,7 @@ export class Agent extends Disposable {
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
 	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
+	private readonly taskLists = new WeakMap<ChatSession, ChatTasks>();
 	/** The mode before plan mode was entered: what the plan card offers first for the implementation. */
 	private modeBeforePlan: PermissionMode | undefined;
 	/** The current chat's approved plan (edits.verify reads it). */
@@ -69,6 +72,9 @@ export class Agent extends Disposable {
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }> = this._onDidStream.event;
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
 	readonly onDidEndTurn: Event<TurnOutcome> = this._onDidEndTurn.event;
+	private readonly _onDidChangeTasks = this._register(new Emitter<readonly TaskRow[]>());
+	/** The current chat's task rows changed (a write, a child's settlement), or another chat became current: all its rows. */
+	readonly onDidChangeTasks: Event<readonly TaskRow[]> = this._onDidChangeTasks.event;
 
 	constructor(
 		private readonly env: AgentEnvironment,
@@ -95,6 +101,7 @@ export class Agent extends Disposable {
 			this.stop();
 			// Another chat: its own mode, and its own plan waiting (or none).
 			this.changed();
+			this._onDidChangeTasks.fire(this.tasks);
 		}));
 		this._register(toDisposable(() => {
 			this.running?.controller.abort();
@@ -145,6 +152,34 @@ export class Agent extends Disposable {
 			this.plans.set(session, plans);
 		}
 		return plans;
+	}
+
+	/** The current chat's task rows, in the order they were first written. */
+	get tasks(): readonly TaskRow[] {
+		return this.tasksOf(this.env.sessions.current).all;
+	}
+
+	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
+	tasksOf(session: ChatSession): ChatTasks {
+		let tasks = this.taskLists.get(session);
+		if (!tasks) {
+			const { clock, ids } = this.ports.runtime;
+			const made = new ChatTasks(session, {
+				clock,
+				newId: () => ids.next(),
+				// A child's rows are told apart by whether it still runs (AgentState.children).
+				isRunning: (path) => this.state.children?.some((child) => child.path === path) ?? false,
+			});
+			// Not registered with the agent: the list and its listener go with the session (the map is weak).
+			made.onDidChange((rows) => {
+				if (this.env.sessions.current === session && !this.store.isDisposed) {
+					this._onDidChangeTasks.fire(rows);
+				}
+			});
+			this.taskLists.set(session, made);
+			tasks = made;
+		}
+		return tasks;
 	}
 
 	/**
@@ -206,8 +241,9 @@ export class Agent extends Disposable {
 		const session = env.sessions.forWriting();
 		const controller = new AbortController();
 		const observers = env.observers?.();
-		// Its plan reminders are installed before its first WAIT.
+		// Its plan and task reminders are installed before its first WAIT.
 		this.plansOf(session);
+		const tasks = this.tasksOf(session);
 		const turn = new Turn(
 			this.ports,
 			{
@@ -227,6 +263,7 @@ export class Agent extends Disposable {
 					this.update(update);
 				},
 				...(observers ? { observers } : {}),
+				tasks: (ownerPath) => tasks.access(ownerPath),
 			},
 			this.ports.runtime.ids.next(),
 		);

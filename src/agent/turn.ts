@@ -20,6 +20,7 @@ import type { PermissionMode } from './permissionMode';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import { type Answer, broken, completed, foldEvent, NO_RESPONSE, type Usage } from './response';
+import type { TaskAccess } from './tasks';
 import { ToolCallRunner } from './toolCalls';
 
 /** A loop's transcript as it sees it: what is recorded, and where new records go. */
@@ -58,6 +59,8 @@ export interface TurnScope {
 	/** What the editor tells the engine around tool calls and WAITs (edited files, AGENTS.md). */
 	readonly observers?: TurnObservers;
 	readonly onUpdate?: (update: TurnUpdate) => void;
+	/** The chat's task list as the owner path (`root`, or a child's) reaches it: TaskWrite and TaskList get it in their context. */
+	readonly tasks?: (ownerPath: string) => TaskAccess;
 }
 
 /** Whose loop it is, as the engine knows it: the root turn of the chat, or one agent invocation. */

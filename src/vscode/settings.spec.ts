@@ -67,7 +67,7 @@ describe('settings', () => {
 			diagnosticsMaxTotal: 30,
 			diagnosticsOpenEditedFiles: true,
 			editedMaxDiffBytes: 256 * 1024,
-			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10 } },
+			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);
 	});
@@ -177,7 +177,7 @@ describe('reminder settings', () => {
 			assert.equal(problems.length, 1, `${key} = ${String(bad)}`);
 			assert.equal(problems[0]?.key, key);
 			assert.match(problems[0].message, new RegExp(`"${key.replaceAll('.', '\\.')}" has an invalid value .*; using the default, (10|true)\\.`));
-			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10, editsVerify: 10 } });
+			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } });
 		}
 	});
 });

@@ -178,6 +178,18 @@ export const EDITS_VERIFY = declareReminder({
 	description: 'After a turn that changed two or more implementation files, suggests running the tests or the build.',
 });
 
+// Issue 14 (tasks and sub-agents).
+export const TASKS_NUDGE = declareReminder({
+	type: 'tasksNudge',
+	key: 'tasks.nudge',
+	label: 'tasks',
+	purpose: 'Open task rows no task write has touched for the stale interval: the open rows with full owner paths, the root\'s own apart from those of retained child agents, asking to reconcile a child\'s result or follow up before changing their status.',
+	introducedIn: '0.3.0',
+	configurable: true,
+	policy: interval(8),
+	description: 'Reminds the model of open tasks when no task was written for a while, and asks it to reconcile them.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -196,4 +208,5 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	PLAN_REFERENCE,
 	PATCH_USER_REVISED,
 	EDITS_VERIFY,
+	TASKS_NUDGE,
 ];
