@@ -1,7 +1,8 @@
 // The agent of one window: runs the current session's turns one at a time and says what it is
 // doing (AgentState; src/view/ turns that into what the chat shows). It composes the parts:
 // the permission gate (approvals.ts), steering (steering.ts), the model state (modelState.ts),
-// and turn loops (turn.ts) built from its ports (ports.ts). Pure: VS Code comes in through them.
+// each chat's plans and task list (plans.ts, tasks.ts), and turn loops (turn.ts) built from its
+// ports (ports.ts). Pure: VS Code comes in through them.
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
@@ -16,9 +17,9 @@ import { ChatPlans, type PlanChoice, type PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
+import { Steering } from './steering';
 import type { TaskRow } from './taskRows';
 import { ChatTasks } from './tasks';
-import { Steering } from './steering';
 import { Turn, type TurnOutcome, type TurnUpdate } from './turn';
 
 export interface AgentSettings {

@@ -73,12 +73,16 @@ describe('ChatTasks', () => {
 		assert.match(refused(tasks.write('root', [{ id: 'has space', title: 'X' }])), /^"has space" is not a task id/);
 		assert.match(refused(tasks.write('root', [{ id: 'x', title: 'y'.repeat(MAX_TASK_TITLE_CHARS + 1) }])), /^x: the title has 201 characters; at most 200\./);
 		assert.match(refused(tasks.write('root', [{ id: 'x', title: 'one\ntwo' }])), /^x: the title must be one line/);
+		assert.match(refused(tasks.write('root', [{ id: 'x', title: 'red \u001b[31m' }])), /^x: the title must be one line of text, not empty \(no line breaks or control characters\)\./);
+		assert.match(refused(tasks.write('root', [{ id: 'x', title: 'X', notes: 'nul \u0000' }])), /^x: the notes may hold line breaks and tabs, but no other control characters\./);
+		ok(tasks.write('root', [{ id: 'tabbed', title: 'Tabbed', notes: 'a\tb\r\nc' }]));
+		ok(tasks.write('root', [{ id: 'tabbed', status: 'cancelled' }]));
 		assert.match(refused(tasks.write('root', [{ id: 'x', title: '   ' }])), /^x: the title must be one line of text, not empty/);
 		assert.match(refused(tasks.write('root', [])), /at least one task row/);
 		const many = Array.from({ length: MAX_ROWS_PER_WRITE + 1 }, (_, i) => ({ id: `r${i}`, title: 'T' }));
 		assert.match(refused(tasks.write('root', many)), /201 rows in one write; at most 200/);
-		assert.deepEqual(tasks.all, [{ id: 'a', title: 'Parse', status: 'pending', owner: 'root' }], 'the first row of the refused write was not applied either');
-		assert.equal(records().length, 1);
+		assert.deepEqual(tasks.all[0], { id: 'a', title: 'Parse', status: 'pending', owner: 'root' }, 'the first row of the refused write was not applied either');
+		assert.equal(records().length, 3, 'only the two accepted writes of "tabbed" were recorded after the first');
 	});
 
 	it('holds at most MAX_CHAT_ROWS rows in a chat', () => {

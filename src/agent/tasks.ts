@@ -26,6 +26,12 @@ export const MAX_TASK_NOTES_CHARS = 2000;
 /** Letters, digits and `._:#-`, starting with a letter or digit: an id reads the same in every line it is named in. */
 export const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9._:#-]*$/;
 
+// What a title or notes may not hold: a title is one line; neither may carry terminal escapes or NULs.
+// eslint-disable-next-line no-control-regex
+const TITLE_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const NOTES_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 /** `by` of the record that closes a settled child's rows. */
 export const SETTLED = 'settled';
 
@@ -196,8 +202,11 @@ export class ChatTasks implements IDisposable {
 			if (problem) {
 				return problem;
 			}
-			if (title !== undefined && (title === '' || /[\r\n]/.test(title))) {
-				return `${id}: the title must be one line of text, not empty.`;
+			if (title !== undefined && (title === '' || TITLE_CONTROL.test(title))) {
+				return `${id}: the title must be one line of text, not empty (no line breaks or control characters).`;
+			}
+			if (update.notes !== undefined && NOTES_CONTROL.test(update.notes)) {
+				return `${id}: the notes may hold line breaks and tabs, but no other control characters.`;
 			}
 			const existing = this.rows.get(id);
 			if (!existing) {
