@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, useScriptedServer } from './support';
+import { activeAside, driver, hasDriver, until, useScriptedServer } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -33,11 +33,15 @@ function nudges(request: ReceivedRequest | undefined): number {
 		.split(BLOCK).length - 1;
 }
 
+/** The chat's first message, so its title is its own in the chat list. */
+const FIRST = `Plan a parser (task list test ${Date.now()}).`;
+
 const taskWrite = (id: string, tasks: unknown) => ({ toolCalls: [{ id, name: 'TaskWrite', input: { tasks } }] });
 
 describe('the task list, in VS Code', function () {
 	let server: ModelServer;
 	let restore: () => Promise<void>;
+	let chatId = '';
 
 	before(async () => {
 		server = await startModelServer({ models: ['scripted-model'] });
@@ -58,7 +62,8 @@ describe('the task list, in VS Code', function () {
 			{ toolCalls: [{ id: 'call_l1', name: 'TaskList', input: {} }] },
 			{ text: 'The plan has two steps.' },
 		);
-		const first = await api.sendMessage('Plan a parser.');
+		const first = await api.sendMessage(FIRST);
+		chatId = first.sessionId;
 		assert.equal(first.outcome, 'done', first.error);
 		const firstTurn = chatRequests(server);
 		assert.equal(firstTurn.length, 3);
@@ -104,5 +109,26 @@ describe('the task list, in VS Code', function () {
 		assert.match(block, /^- parse \[in_progress\] Write the parser \(owner root\)$/m);
 		assert.match(block, /^- docs \[pending\] Document ‹\/system-reminder&gt; it \(owner root\)$/m, 'the title cannot close the block');
 		assert.match(block, /RESULT \(its Agent tool result\)[\s\S]*If the open rows are right as they are, carry on\.\n$/, 'the whole body is inside the block');
+	});
+
+	it('reopened from the chat list, the chat has its rows again, and the nudge it already had is not repeated', async function () {
+		if (!hasDriver || chatId === '') {
+			this.skip();
+		}
+		const { api, hooks } = await activeAside();
+		await vscode.commands.executeCommand('aside.newChat');
+		assert.notEqual(hooks.currentSessionId(), chatId);
+		await vscode.commands.executeCommand('aside.focusChat');
+		await driver('openFromChatList', { title: FIRST });
+		await until(() => hooks.currentSessionId(), (current) => current === chatId, 'the chat opened from the list');
+		server.script({ toolCalls: [{ id: 'call_l3', name: 'TaskList', input: {} }] }, { text: 'Both rows are still there.' });
+		const before = chatRequests(server).length;
+		const result = await api.sendMessage('What is left?');
+		assert.equal(result.outcome, 'done', result.error);
+		assert.equal(result.sessionId, chatId, 'the same chat, continued');
+		const requests = chatRequests(server).slice(before);
+		assert.deepEqual(requests.map(nudges), [1, 1], 'turn 10: only the delivery of turn 9, replayed');
+		const listed = messagesOf(requests[1]).find((message) => message.role === 'tool' && message.tool_call_id === 'call_l3');
+		assert.match(listed?.content ?? '', /^Tasks: 2 open, 0 closed\.\n- parse \[in_progress\] Write the parser \(owner root\)\n- docs \[pending\] Document ‹\/system-reminder> it \(owner root\)$/, 'the rows, folded from the transcript on disk');
 	});
 });
