@@ -11,6 +11,7 @@ import { registryToolBox } from '../src/agent/toolBox';
 import { Turn, type TurnScope } from '../src/agent/turn';
 import { systemClock } from '../src/base/clock';
 import type { Logger } from '../src/base/log';
+import { BUILTIN_PROFILES } from '../src/agent/subagents/builtinProfiles';
 import { builtinReminders } from '../src/reminders/builtin/defaults';
 import { NOTHING_OBSERVED } from '../src/reminders/builtin/editsVerify';
 import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
@@ -51,7 +52,7 @@ async function measureSize(size: number, dir: string): Promise<BenchRow> {
 	const id = `bench-${size}`;
 	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
 	const ids = new SequentialIds(`s${size}`);
-	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(systemClock, () => [], NOTHING_OBSERVED) }, history(size));
+	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(systemClock, () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }) }, history(size));
 	// As in the product with the chat open: each record is also projected into the view's rows.
 	const projection = new SessionProjection(session);
 	const provider = new ScriptedProvider();

@@ -10,6 +10,7 @@ import { permissionContextOf } from './agent/permissions/context';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
+import { vscodeAgentProfiles } from './vscode/agentProfiles';
 import { ApiKeys } from './vscode/apiKeys';
 import { VsCodeChangeReview } from './vscode/changeReview';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
@@ -38,11 +39,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	const configuration = store.add(new Configuration(log));
 	const reminders = new ContributedReminders();
+	const agentProfiles = store.add(vscodeAgentProfiles(log));
 	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
 	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
 		writes: () => observers.current?.writes,
 		plans: { current: () => agent.approvedPlans.current() },
-	});
+	}, agentProfiles);
 	store.add(sessions);
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
@@ -74,7 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

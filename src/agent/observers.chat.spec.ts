@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
+import { NO_AGENT_PROFILES } from '../reminders/builtin/agentsListing';
 import { builtinReminders } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import type { InjectionRecord } from '../reminders/record';
@@ -57,7 +58,7 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 	};
 	// As the extension wires edits.verify: the chat's observers' writes, its records.
 	const verify = verificationInputs({ writes: () => observers.writes, records: () => session.records });
-	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify) };
+	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify, NO_AGENT_PROFILES) };
 	const store = new MemorySessionStore();
 	store.records.push(...loaded);
 	const session = new ChatSession('chat', store, env, loaded);

@@ -45,7 +45,15 @@ export interface FiringContext {
  * A content function returns its body, or a body with a commit (and optionally the reason, in
  * words, why it fired). A null body is a silent acknowledgement: only the commit is staged.
  */
-export type ReminderContent = string | { readonly body: string | null; readonly commit?: Commit; readonly reason?: string };
+export type ReminderContent =
+	| string
+	| {
+			readonly body: string | null;
+			readonly commit?: Commit;
+			readonly reason?: string;
+			/** What it is about, recorded with the delivery; `restore` gets it back from a reopened chat. */
+			readonly subjects?: readonly ReminderSubject[];
+	  };
 
 export interface ReminderDefinition {
 	/** Stable id; settings use it: `aside.reminders.<type>.enabled`. */
@@ -59,6 +67,12 @@ export interface ReminderDefinition {
 	/** Evaluated on current state at each WAIT of the roster's owner. */
 	readonly trigger: (context: FiringContext) => boolean;
 	readonly content: (context: FiringContext) => ReminderContent;
+	/**
+	 * For a reminder that keeps its own record of what it said (an on-change listing sending only
+	 * deltas): called, oldest first, with the subjects of each delivery of its type that retained
+	 * history holds (an observer's entries of the type included), when a chat is reopened.
+	 */
+	readonly restore?: (subjects: readonly ReminderSubject[]) => void;
 }
 
 /**
@@ -71,8 +85,9 @@ export type Stage = (typeof STAGES)[number];
 /**
  * What an entry told the model about, as structure, so the observer that made it can restore its
  * acknowledgements from the chat's records (never from body text): `ref` names a file (an
- * absolute path, or a document URI), `hashes` what of it was given (content hashes, problem
- * identities). Recorded with the entry; never sent to the model, never shown.
+ * absolute path, or a document URI) or another thing by its name (an agent profile), `hashes`
+ * what of it was given (content hashes, problem identities). Recorded with the entry; never sent
+ * to the model, never shown.
  */
 export interface ReminderSubject {
 	readonly ref: string;

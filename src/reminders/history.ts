@@ -53,6 +53,8 @@ export function restoreDeliveries(roster: ReminderRoster, records: readonly Inje
 			// an unchanged on-change reminder of the same type fire again.
 			if (entry.subjects === undefined) {
 				roster.restoreDelivery(entry.type, record.turn, entry.body);
+			} else {
+				roster.restoreSubjects(entry.type, entry.subjects);
 			}
 		}
 	}

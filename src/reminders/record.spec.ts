@@ -147,6 +147,31 @@ describe('history: only the engine\'s own typed records are trusted', () => {
 		roster.collect({ kind: 'root', id: 't' }, 'turn-start', {}, { isEnabled: () => true, intervalOf: () => undefined }, out, () => undefined);
 		assert.deepEqual(out, [], 'the unchanged root files are not sent again after a reopen');
 	});
+
+	it('a delivery\'s subjects go to its definition\'s restore, oldest first, root records only; a roster entry carries its content\'s subjects', () => {
+		const roster = new ReminderRoster('session', BUILTIN_KEYS);
+		const restored: string[][] = [];
+		roster.register({
+			type: 'listing',
+			key: 'agents.listing',
+			label: 'agents',
+			scope: 'session',
+			policy: onChange,
+			trigger: () => true,
+			content: () => ({ body: 'The list.', subjects: [{ ref: 'explore', hashes: ['0123456789abcdef'] }] }),
+			restore: (subjects) => restored.push(subjects.map((subject) => subject.ref)),
+		});
+		const entry = (ref: string) => ({ type: 'listing', key: 'agents.listing', label: 'agents', body: 'b', reason: 'r', subjects: [{ ref, hashes: ['0123456789abcdef'] }] });
+		restoreDeliveries(roster, [
+			{ ...RECORD, turn: 1, entries: [entry('first')] },
+			{ ...RECORD, turn: 2, owner: { kind: 'agent', id: 'root/explore#1' }, entries: [entry('child')] },
+			{ ...RECORD, turn: 3, entries: [entry('second')] },
+		]);
+		assert.deepEqual(restored, [['first'], ['second']]);
+		const out: CollectedEntry[] = [];
+		roster.collect({ kind: 'root', id: 't' }, 'turn-start', {}, { isEnabled: () => true, intervalOf: () => undefined }, out, () => undefined);
+		assert.deepEqual(out[0]?.subjects, [{ ref: 'explore', hashes: ['0123456789abcdef'] }]);
+	});
 });
 
 describe('deliveredSubjects', () => {

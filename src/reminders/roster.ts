@@ -1,7 +1,7 @@
 // A roster: the reminder definitions one owner collects at its WAITs, with their firing state
 // and turn count. The session has one; each agent invocation gets its own, cloned at spawn.
 import type { ReminderConfig } from './config';
-import type { CollectedEntry, FiringContext, Owner, Phase, ReminderDefinition, WaitFacts } from './definition';
+import type { CollectedEntry, FiringContext, Owner, Phase, ReminderDefinition, ReminderSubject, WaitFacts } from './definition';
 import type { KeyRegistry } from './keys';
 import { acceptsBody, type FiringState, isDue, markDelivered } from './policy';
 
@@ -102,6 +102,11 @@ export class ReminderRoster {
 		}
 	}
 
+	/** Hands a delivery's subjects found in retained history to the definition of `type` (see ReminderDefinition.restore). */
+	restoreSubjects(type: string, subjects: readonly ReminderSubject[]): void {
+		this.members.get(type)?.definition.restore?.(subjects);
+	}
+
 	/** An agent invocation's roster: this roster's agent-scope definitions, fresh state, turn 0. */
 	spawnAgentRoster(): ReminderRoster {
 		const agent = new ReminderRoster('agent', this.keys);
@@ -139,6 +144,7 @@ export class ReminderRoster {
 					continue;
 				}
 				const extra = typeof content === 'string' ? undefined : content.commit;
+				const subjects = typeof content === 'string' ? undefined : content.subjects;
 				out.push({
 					type: definition.type,
 					key: definition.key,
@@ -149,6 +155,7 @@ export class ReminderRoster {
 						markDelivered(state, turn, body);
 						extra?.();
 					},
+					...(subjects ? { subjects } : {}),
 				});
 			} catch (error) {
 				onError(definition.type, error);

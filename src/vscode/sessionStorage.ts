@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import { FileSessionLibrary } from '../agent/library';
+import type { AgentProfiles } from '../agent/subagents/profile';
 import type { SessionEnvironment } from '../agent/session';
 import { ChatSessions } from '../agent/sessions';
 import { type VerificationSources, verificationInputs } from '../agent/verification';
@@ -30,7 +31,7 @@ export interface WindowSessions {
 /** What edits.verify reads of the current chat beside its records: its observers' writes, its approved plan. */
 export type WindowVerification = Omit<VerificationSources, 'records'>;
 
-export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification): WindowSessions {
+export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification, profiles: AgentProfiles): WindowSessions {
 	const reminderConfig = reminderConfigOf(() => configuration.current);
 	// Read at WAITs only, when the turn's session is the current one.
 	const verify = verificationInputs({ ...verification, records: () => sessions.current.records });
@@ -39,7 +40,7 @@ export function windowSessions(context: vscode.ExtensionContext, configuration: 
 		ids: randomIds,
 		log,
 		reminderConfig,
-		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify), ...reminders.current],
+		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify, profiles), ...reminders.current],
 		reminderKeys: reminders.keys,
 	};
 	const storage = context.storageUri ?? context.globalStorageUri;

@@ -3,6 +3,8 @@
 import type { Agent } from '../agent/agent';
 import type { CurrentObservers } from '../agent/currentObservers';
 import type { NetworkGate } from '../agent/networkGate';
+import type { ProfileProblem } from '../agent/subagents/profile';
+import type { ProfileLibrary } from '../agent/subagents/profileLibrary';
 import type { ChatSessions } from '../agent/sessions';
 import type { Event } from '../base/event';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
@@ -40,6 +42,10 @@ export interface AsideTestHooks {
 	readonly permissionMode: () => string;
 	/** The change set under review in the diff editor: its call, and each proposed side's document (as the person edits it). */
 	readonly openReview: () => VsCodeChangeReview['openReview'];
+	/** The agent profiles on offer now (names), and the problems of the profile files. */
+	readonly agentProfiles: () => { readonly names: readonly string[]; readonly problems: readonly ProfileProblem[] };
+	/** Reads the profile folders again now, as a watcher's change would after its delay. */
+	readonly reloadAgentProfiles: () => void;
 }
 
 export interface HookedState {
@@ -53,6 +59,7 @@ export interface HookedState {
 	readonly keys: ApiKeys;
 	readonly gate: NetworkGate;
 	readonly review: VsCodeChangeReview;
+	readonly agentProfiles: ProfileLibrary;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -86,5 +93,9 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		networkAllowed: () => gate.isOpen,
 		agentStatus: () => agentStatus(agent.state),
+		agentProfiles: () => ({ names: state.agentProfiles.current().map((profile) => profile.name), problems: state.agentProfiles.problems() }),
+		reloadAgentProfiles: () => {
+			state.agentProfiles.reload();
+		},
 	};
 }

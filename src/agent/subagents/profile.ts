@@ -3,7 +3,10 @@
 // from. Built-ins are in builtinProfiles.ts; files are parsed by profileFile.ts.
 import type { Event } from '../../base/event';
 
-/** Which tools a child of the profile is offered: read-only ones, the parent's, or these names. */
+/**
+ * Which tools a child of the profile is offered: read-only ones, the parent's (never Agent unless
+ * `canSpawn`), or these names — of the tools the parent is offered, never more.
+ */
 export type ProfileTools = { readonly kind: 'read-only' } | { readonly kind: 'inherit' } | { readonly kind: 'named'; readonly names: readonly string[] };
 
 export type ProfileSource =
@@ -30,16 +33,25 @@ export interface AgentProfile {
 	readonly source: ProfileSource;
 }
 
-/** A profile file that could not be used, and why, in words naming the field. */
+/**
+ * Something wrong in a profile file, in words naming the field: an `error` means the file was
+ * skipped, a `warning` that it loaded without what the message names (an unknown tool, say).
+ */
 export interface ProfileProblem {
+	/** The file (absolute), or the folder for a problem of the folder. */
 	readonly path: string;
 	readonly message: string;
+	readonly severity: 'error' | 'warning';
 }
 
-/** The profiles on offer now (built-ins, then files; a later file of the same name wins), and when they change. */
+/**
+ * The profiles on offer now, one per name: a workspace file's wins over a user file's, which wins
+ * over a built-in (profileLibrary.ts); built-ins first, then the files by name. And when they change.
+ */
 export interface AgentProfiles {
 	current(): readonly AgentProfile[];
-	/** The files that were skipped, as of now. */
+	/** What is wrong in the files, as of now: the skipped ones and the warnings. */
 	problems(): readonly ProfileProblem[];
+	/** The profiles changed (not fired when a re-read found the same). */
 	readonly onDidChange: Event<void>;
 }

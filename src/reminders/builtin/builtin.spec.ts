@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { BUILTIN_PROFILES } from '../../agent/subagents/builtinProfiles';
 import { FakeClock } from '../../testing/fakeClock';
 import { assistantText, userText } from '../../testing/history';
 import { MemoryRecorder } from '../../testing/memoryRecorder';
@@ -30,7 +31,7 @@ function setup(config?: ReminderConfig) {
 
 describe('built-in reminders', () => {
 	it('each configurable roster reminder goes out under its registered key and label, and its own setting turns it off alone', async () => {
-		const rosterTypes = ['sessionDate', 'workspaceInstructions', 'agentNudge', 'contextUsage', 'editsVerify'];
+		const rosterTypes = ['sessionDate', 'workspaceInstructions', 'agentNudge', 'contextUsage', 'editsVerify', 'agentsListing'];
 		const deliver = async (settings: Readonly<Record<string, unknown>>) => {
 			const clock = new FakeClock(Date.UTC(2026, 11, 1, 9));
 			const { settings: read } = readSettings((key) => settings[key]);
@@ -39,7 +40,7 @@ describe('built-in reminders', () => {
 				clock,
 				log: new RecordingLogger(),
 				config: reminderConfigOf(() => read),
-				defaults: builtinReminders(clock, () => [{ path: 'AGENTS.md', text: 'Use pnpm.', truncated: false }], { implementationFilesIn: () => ['src/a.ts', 'src/b.ts'], pendingPlan: () => undefined }),
+				defaults: builtinReminders(clock, () => [{ path: 'AGENTS.md', text: 'Use pnpm.', truncated: false }], { implementationFilesIn: () => ['src/a.ts', 'src/b.ts'], pendingPlan: () => undefined }, { current: () => BUILTIN_PROFILES }),
 			});
 			const owner = engine.beginUserTurn('t1');
 			// Facts under which every roster reminder is due: last step, context 75 % full, two files written.

@@ -179,6 +179,17 @@ export const EDITS_VERIFY = declareReminder({
 });
 
 // Issue 14 (tasks and sub-agents).
+export const AGENTS_LISTING = declareReminder({
+	type: 'agentsListing',
+	key: 'agents.listing',
+	label: 'agents',
+	purpose: 'The agent profiles the Agent tool can start (name, one-line description, where a profile file comes from): in full at the first request of a chat, then only what was added, removed or changed.',
+	introducedIn: '0.3.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model which agent profiles it can start with the Agent tool: all of them at the start of a chat, then only the changes when a profile file is added, removed or edited.',
+});
+
 export const TASKS_NUDGE = declareReminder({
 	type: 'tasksNudge',
 	key: 'tasks.nudge',
@@ -208,5 +219,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	PLAN_REFERENCE,
 	PATCH_USER_REVISED,
 	EDITS_VERIFY,
+	AGENTS_LISTING,
 	TASKS_NUDGE,
 ];

@@ -1,7 +1,9 @@
 // The roster reminders every session installs (agents inherit the agent-scope ones at spawn).
+import type { AgentProfiles } from '../../agent/subagents/profile';
 import type { Clock } from '../../base/clock';
 import type { ReminderDefinition } from '../definition';
 import { finalStepNudge } from './agentNudge';
+import { agentsListing } from './agentsListing';
 import { contextUsage } from './contextUsage';
 import { editsVerify, type VerificationInputs } from './editsVerify';
 import { modeConstraints } from './modeConstraints';
@@ -11,7 +13,7 @@ import { type InstructionReader, workspaceInstructions } from './workspaceInstru
 /** The built-ins that need nothing from the editor. */
 export const DEFAULT_REMINDERS: readonly ReminderDefinition[] = [finalStepNudge, contextUsage, modeConstraints];
 
-/** Every built-in roster reminder, given what the date, instruction and verification ones read. */
-export function builtinReminders(clock: Clock, instructions: InstructionReader, verification: VerificationInputs): ReminderDefinition[] {
-	return [sessionDate(clock), workspaceInstructions(instructions), ...DEFAULT_REMINDERS, editsVerify(verification)];
+/** Every built-in roster reminder, given what the date, instruction, verification and agent-listing ones read. */
+export function builtinReminders(clock: Clock, instructions: InstructionReader, verification: VerificationInputs, profiles: Pick<AgentProfiles, 'current'>): ReminderDefinition[] {
+	return [sessionDate(clock), workspaceInstructions(instructions), ...DEFAULT_REMINDERS, editsVerify(verification), agentsListing(profiles)];
 }
