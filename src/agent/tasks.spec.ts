@@ -147,6 +147,16 @@ describe('ChatTasks', () => {
 		assert.deepEqual(ok(tasks.settle('root', 'done')).changed, [], 'the root is never settled');
 	});
 
+	it('a caller settles only the children it started, through its access', () => {
+		const { tasks } = chat();
+		ok(tasks.write('root/general#1', [{ id: 'g', title: 'G' }]));
+		ok(tasks.write('root/general#1/explore#2', [{ id: 'e', title: 'E' }]));
+		assert.equal(refused(tasks.access('root/explore#3').settle('root/general#1', 'done')), 'root/general#1 is not an agent root/explore#3 started, so root/explore#3 cannot settle its rows.');
+		assert.match(refused(tasks.access('root/general#1').settle('root/general#1', 'done')), /is not an agent root\/general#1 started/);
+		assert.deepEqual(ok(tasks.access('root/general#1').settle('root/general#1/explore#2', 'done')).changed.map((row) => row.id), ['e']);
+		assert.deepEqual(ok(tasks.access('root').settle('root/general#1', 'done')).changed.map((row) => row.id), ['g']);
+	});
+
 	it('a record that cannot be written fails the write with a clear result, and nothing changes in memory', () => {
 		const { tasks, store } = chat();
 		ok(tasks.write('root', [{ id: 'a', title: 'Parse' }]));

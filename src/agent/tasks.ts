@@ -57,6 +57,12 @@ export interface TaskAccess {
 	readonly owner: string;
 	list(): readonly TaskRow[];
 	write(updates: readonly TaskUpdate[]): TaskWriteResult;
+	/**
+	 * A child this caller started (`root/explore#2`, or deeper) ended with `outcome`: on success its
+	 * own open rows are closed (ChatTasks.settle). What the Agent tool's runtime calls when a child
+	 * returns; a path outside the caller's subtree is refused.
+	 */
+	settle(child: string, outcome: TurnOutcomeKind): TaskWriteResult;
 }
 
 /** What of a chat the task list reads and writes. */
@@ -142,6 +148,8 @@ export class ChatTasks implements IDisposable {
 			owner,
 			list: () => this.all,
 			write: (updates) => this.write(owner, updates),
+			settle: (child, outcome) =>
+				child !== owner && withinSubtree(owner, child) ? this.settle(child, outcome) : { ok: false, error: `${child} is not an agent ${owner} started, so ${owner} cannot settle its rows.` },
 		};
 	}
 
