@@ -93,7 +93,7 @@ function checkText(id: string, field: string, text: string, max: number): string
 }
 
 export class ChatTasks implements IDisposable {
-	private rows = new Map<string, TaskRow>();
+	private readonly rows = new Map<string, TaskRow>();
 	/** The session turn of the last write (a settlement is none): staleness counts from it. */
 	private lastWrite: number | undefined;
 	private readonly _onDidChange = new Emitter<readonly TaskRow[]>();
