@@ -1,7 +1,8 @@
 // The agent of one window: runs the current session's turns one at a time and says what it is
 // doing (AgentState; src/view/ turns that into what the chat shows). It composes the parts:
 // the permission gate (approvals.ts), steering (steering.ts), the model state (modelState.ts),
-// and turn loops (turn.ts) built from its ports (ports.ts). Pure: VS Code comes in through them.
+// each chat's plans and task list (plans.ts, tasks.ts), and turn loops (turn.ts) built from its
+// ports (ports.ts). Pure: VS Code comes in through them.
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
@@ -21,6 +22,8 @@ import { Steering } from './steering';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
 import { type ChildObserver, rootAgents } from './subagents/childAgents';
 import type { AgentProfiles } from './subagents/profile';
+import type { TaskRow } from './taskRows';
+import { ChatTasks } from './tasks';
 import { Turn, type TurnOutcome, type TurnScope, type TurnUpdate } from './turn';
 
 export interface AgentSettings {
@@ -74,6 +77,7 @@ export class Agent extends Disposable {
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
 	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
+	private readonly taskLists = new WeakMap<ChatSession, ChatTasks>();
 	/** The mode before plan mode was entered: what the plan card offers first for the implementation. */
 	private modeBeforePlan: PermissionMode | undefined;
 	/** The current chat's approved plan (edits.verify reads it). */
@@ -85,6 +89,9 @@ export class Agent extends Disposable {
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }> = this._onDidStream.event;
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
 	readonly onDidEndTurn: Event<TurnOutcome> = this._onDidEndTurn.event;
+	private readonly _onDidChangeTasks = this._register(new Emitter<readonly TaskRow[]>());
+	/** The current chat's task rows changed (a write, a child's settlement), or another chat became current: all its rows. */
+	readonly onDidChangeTasks: Event<readonly TaskRow[]> = this._onDidChangeTasks.event;
 
 	private readonly ports: AgentPorts;
 
@@ -115,6 +122,7 @@ export class Agent extends Disposable {
 			this.stop();
 			// Another chat: its own mode, and its own plan waiting (or none).
 			this.changed();
+			this._onDidChangeTasks.fire(this.tasks);
 		}));
 		this._register(toDisposable(() => {
 			this.running?.controller.abort();
@@ -166,6 +174,34 @@ export class Agent extends Disposable {
 			this.plans.set(session, plans);
 		}
 		return plans;
+	}
+
+	/** The current chat's task rows, in the order they were first written. */
+	get tasks(): readonly TaskRow[] {
+		return this.tasksOf(this.env.sessions.current).all;
+	}
+
+	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
+	tasksOf(session: ChatSession): ChatTasks {
+		let tasks = this.taskLists.get(session);
+		if (!tasks) {
+			const { clock, ids } = this.ports.runtime;
+			const made = new ChatTasks(session, {
+				clock,
+				newId: () => ids.next(),
+				// A child's rows are told apart by whether it still runs.
+				isRunning: (path) => this.children.has(path),
+			});
+			// Not registered with the agent: the list and its listener go with the session (the map is weak).
+			made.onDidChange((rows) => {
+				if (this.env.sessions.current === session && !this.store.isDisposed) {
+					this._onDidChangeTasks.fire(rows);
+				}
+			});
+			this.taskLists.set(session, made);
+			tasks = made;
+		}
+		return tasks;
 	}
 
 	/**
@@ -227,8 +263,9 @@ export class Agent extends Disposable {
 		const session = env.sessions.forWriting();
 		const controller = new AbortController();
 		const observers = env.observers?.();
-		// Its plan reminders are installed before its first WAIT.
+		// Its plan and task reminders are installed before its first WAIT.
 		this.plansOf(session);
+		const tasks = this.tasksOf(session);
 		const turnId = this.ports.runtime.ids.next();
 		const scope: TurnScope = {
 			engine: session.reminders,
@@ -247,8 +284,9 @@ export class Agent extends Disposable {
 				this.update(update);
 			},
 			...(observers ? { observers } : {}),
+			tasks: (ownerPath) => tasks.access(ownerPath),
 		};
-		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles), this.ports, turnId);
+		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);
 		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
@@ -268,7 +306,7 @@ export class Agent extends Disposable {
 	}
 
 	/** What the root turn's sub-agents run with in `session`. */
-	private childEnvironment(session: ChatSession, profiles: AgentProfiles): Parameters<typeof rootAgents>[0] {
+	private childEnvironment(session: ChatSession, profiles: AgentProfiles, tasks: ChatTasks): Parameters<typeof rootAgents>[0] {
 		const { env } = this;
 		return {
 			session,
@@ -278,7 +316,14 @@ export class Agent extends Disposable {
 				return { maxSteps: settings.agentsMaxSteps ?? 30, maxConcurrent: settings.agentsMaxConcurrent ?? 3, maxTurnsWarningAt: settings.agentsMaxTurnsWarningAt ?? 0.8 };
 			},
 			observer: this.childObserver,
-			...(env.onChildSettled ? { onChildSettled: env.onChildSettled } : {}),
+			onChildSettled: (path, outcome) => {
+				// A child that answered closes its own open rows; a failed or stopped one leaves them for recovery.
+				const settled = tasks.settle(path, outcome);
+				if (!settled.ok) {
+					this.ports.runtime.log.warn(`Aside: the open tasks of ${path} could not be closed: ${settled.error}`);
+				}
+				env.onChildSettled?.(path, outcome);
+			},
 		};
 	}
 

@@ -23,6 +23,7 @@ import type { ToolCall } from './response';
 import { AGENT_TOOL_NAME } from './subagents/agentTool';
 import type { LoopAgents, ParentLoop } from './subagents/loopAgents';
 import { Slots } from './subagents/slots';
+import { ROOT_OWNER_PATH } from './taskRows';
 import type { TurnScope } from './turn';
 
 const DENIED = 'The user denied this call; it did not run.';
@@ -161,7 +162,8 @@ export class ToolCallRunner {
 	/** Prepares the call, asks the person when it must, and runs it unless they denied it. */
 	private async decideAndInvoke(tool: Tool, call: ToolCall, mode: PermissionMode, signal: AbortSignal): Promise<{ result: ToolResult; verdict?: ToolResultRecord['verdict'] }> {
 		const { scope } = this;
-		const context = this.ports.tools.context(signal);
+		const tasks = scope.tasks?.(this.owner.kind === 'root' ? ROOT_OWNER_PATH : this.owner.id);
+		const context = tasks ? { ...this.ports.tools.context(signal), tasks } : this.ports.tools.context(signal);
 		const prepared = tool.kind !== 'read' ? await this.ports.tools.prepare(tool, call.input, context) : undefined;
 		if (prepared && !prepared.ok) {
 			// Invalid input, or a change that cannot apply: that is the result; nothing to ask.

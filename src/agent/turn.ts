@@ -20,6 +20,7 @@ import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { LoopAgents } from './subagents/loopAgents';
 import { type Answer, broken, completed, foldEvent, NO_RESPONSE, type Usage } from './response';
+import type { TaskAccess } from './tasks';
 import { ToolCallRunner } from './toolCalls';
 
 /** A loop's transcript as it sees it: what is recorded, and where new records go. */
@@ -60,6 +61,8 @@ export interface TurnScope {
 	readonly onUpdate?: (update: TurnUpdate) => void;
 	/** Sub-agents: the Agent tool this loop may offer and who runs its calls; none, no Agent tool. */
 	readonly agents?: LoopAgents;
+	/** The chat's task list as the owner path (`root`, or a child's) reaches it: TaskWrite and TaskList get it in their context. */
+	readonly tasks?: (ownerPath: string) => TaskAccess;
 }
 
 /** Whose loop it is, as the engine knows it: the root turn of the chat, or one agent invocation. */

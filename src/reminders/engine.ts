@@ -61,7 +61,8 @@ export class ReminderEngine extends Disposable {
 	private readonly events = new TurnEventQueues();
 	private readonly agents = new Map<string, AgentInvocation>();
 	private rootOwner: Owner | undefined;
-	private readonly config: ReminderConfig;
+	/** The person's reminder settings, read at every WAIT (a reminder with its own thresholds reads them here too). */
+	readonly config: ReminderConfig;
 
 	private readonly _onDidRecord = this._register(new Emitter<InjectionRecord>());
 	/** Each record, as soon as it was written (before its commits run). */

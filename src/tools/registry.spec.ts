@@ -12,6 +12,8 @@ import { listTool } from './list';
 import { readTool } from './read';
 import { BUILTIN_TOOLS, declareTouches, invokeTool, prepareTool, toolSpecs, toolsFor, withEditTools } from './registry';
 import { runTool } from './run';
+import { taskListTool } from './taskList';
+import { taskWriteTool } from './taskWrite';
 import { NO_TOUCHES, type Tool, type ToolTouches, touchesNothing } from './tool';
 import { writeTool } from './write';
 
@@ -32,10 +34,12 @@ describe('toolSpecs', () => {
 		Write: ['path', 'content'],
 		ApplyPatch: ['patch'],
 		Run: ['command'],
+		TaskWrite: ['tasks'],
+		TaskList: [],
 	};
 
 	it('has one spec per built-in tool, in order', () => {
-		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run']);
+		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
 	});
 
 	for (const spec of specs) {
@@ -150,7 +154,7 @@ describe('declareTouches', () => {
 			const expected = [...declared.reads.map((path) => ({ path, access: 'read' })), ...declared.writes.map((path) => ({ path, access: 'written' }))];
 			assert.deepEqual(touched, expected, `${tool.name} reports what it declared`);
 		}
-		for (const tool of [listTool, globTool, grepTool, runTool]) {
+		for (const tool of [listTool, globTool, grepTool, runTool, taskWriteTool, taskListTool]) {
 			assert.deepEqual(await tool.touches(undefined as never, on), NO_TOUCHES, `${tool.name} names no file`);
 		}
 	});
@@ -168,18 +172,18 @@ describe('declareTouches', () => {
 describe('toolsFor', () => {
 	const names = (tools: readonly Tool[]) => tools.map((tool) => tool.name);
 
-	it('plan mode and untrusted workspaces get only the read tools', () => {
-		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep']);
-		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep']);
+	it('plan mode and untrusted workspaces get only the read tools, the task list\'s included', () => {
+		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
 	});
 
 	it('otherwise every tool', () => {
-		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run']);
+		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
 	});
 
 	it('offers only the edit tools aside.tools.edit chooses, in their usual order; the other tools stay', () => {
-		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run']);
-		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run']);
-		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep']);
+		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
 	});
 });

@@ -14,10 +14,17 @@ import { grepTool } from './grep';
 import { listTool } from './list';
 import { readTool } from './read';
 import { runTool } from './run';
+import { taskListTool } from './taskList';
+import { taskWriteTool } from './taskWrite';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
 import { writeTool } from './write';
 
-export const BUILTIN_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, applyPatchTool, runTool];
+/** The tools that read, change or run in the workspace. */
+export const WORKSPACE_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, applyPatchTool, runTool];
+/** The chat's task list: read tools (they change no file), offered in every mode. */
+export const TASK_TOOLS: readonly Tool[] = [taskWriteTool, taskListTool];
+
+export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...TASK_TOOLS];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 export function tidySchema(value: unknown): unknown {

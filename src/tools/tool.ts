@@ -3,6 +3,7 @@
 // Tools reach the workspace only through the interfaces below, implemented for VS Code in
 // src/vscode/ and over the real file system for tests.
 import type * as z from 'zod';
+import type { TaskAccess } from '../agent/tasks';
 import type { ChangePlan, FileChange } from './changes';
 
 export type ToolKind = 'read' | 'write' | 'run';
@@ -182,6 +183,8 @@ export interface ToolContext {
 	readonly search: TextSearch;
 	readonly seen: SeenFiles;
 	readonly signal: AbortSignal;
+	/** The chat's task list as the caller reaches it (TaskWrite, TaskList); absent where there is none. */
+	readonly tasks?: TaskAccess;
 }
 
 export interface Tool<I = unknown> {

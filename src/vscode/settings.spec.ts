@@ -70,7 +70,7 @@ describe('settings', () => {
 			agentsMaxSteps: 30,
 			agentsMaxConcurrent: 3,
 			agentsMaxTurnsWarningAt: 0.8,
-			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10 } },
+			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);
 	});
@@ -180,7 +180,7 @@ describe('reminder settings', () => {
 			assert.equal(problems.length, 1, `${key} = ${String(bad)}`);
 			assert.equal(problems[0]?.key, key);
 			assert.match(problems[0].message, new RegExp(`"${key.replaceAll('.', '\\.')}" has an invalid value .*; using the default, (10|true)\\.`));
-			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10, editsVerify: 10 } });
+			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } });
 		}
 	});
 });

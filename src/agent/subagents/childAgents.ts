@@ -220,6 +220,8 @@ export class ChildAgents implements LoopAgents {
 			},
 			system: () => childSystemPrompt(profile),
 			...(parentScope.observers ? { observers: parentScope.observers } : {}),
+			// The chat's one task list: the child's writes own rows by its path.
+			...(parentScope.tasks ? { tasks: parentScope.tasks } : {}),
 			onUpdate: (update) => {
 				this.env.observer?.updated(path, update);
 			},

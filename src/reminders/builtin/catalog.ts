@@ -201,6 +201,17 @@ export const AGENT_MAX_TURNS = declareReminder({
 	description: 'Tells a sub-agent, once, that most of its step budget is used, how many steps are left, and to wrap up.',
 });
 
+export const TASKS_NUDGE = declareReminder({
+	type: 'tasksNudge',
+	key: 'tasks.nudge',
+	label: 'tasks',
+	purpose: 'Open task rows no task write has touched for the stale interval: the open rows with full owner paths, the root\'s own apart from those of retained child agents, asking to reconcile a child\'s result or follow up before changing their status.',
+	introducedIn: '0.3.0',
+	configurable: true,
+	policy: interval(8),
+	description: 'Reminds the model of open tasks when no task was written for a while, and asks it to reconcile them.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -221,5 +232,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	EDITS_VERIFY,
 	AGENTS_LISTING,
 	AGENT_MAX_TURNS,
+	TASKS_NUDGE,
 ];
 

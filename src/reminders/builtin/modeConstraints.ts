@@ -8,7 +8,7 @@ import type { PermissionMode } from '../../agent/permissionMode';
 import type { PermissionContext } from '../../agent/permissions/policy';
 import { PROTECTED_SUMMARY } from '../../agent/permissions/protectedPaths';
 import { RULE_LISTS, type PermissionRules } from '../../agent/permissions/rules';
-import { BUILTIN_TOOLS } from '../../tools/registry';
+import { WORKSPACE_TOOLS } from '../../tools/registry';
 import type { ToolKind } from '../../tools/tool';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
@@ -17,8 +17,9 @@ import { MODE_CONSTRAINTS } from './catalog';
 /** The most rules of one list the body names; the rest are counted. */
 export const MAX_LISTED_RULES = 20;
 
+// The workspace's tools only: the task list's (TaskWrite, TaskList) are neither reading nor searching, and every mode offers them.
 const namesOf = (kind: ToolKind, editTools?: readonly string[]): string =>
-	BUILTIN_TOOLS.filter((tool) => tool.kind === kind && (kind !== 'write' || editTools === undefined || editTools.includes(tool.name)))
+	WORKSPACE_TOOLS.filter((tool) => tool.kind === kind && (kind !== 'write' || editTools === undefined || editTools.includes(tool.name)))
 		.map((tool) => tool.name)
 		.join(', ') || 'none offered';
 const reading = (): string => `reading and searching (${namesOf('read')})`;
