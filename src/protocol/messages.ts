@@ -146,6 +146,11 @@ export type AgentItem = z.infer<typeof AgentItem>;
 export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
+/** The child agent whose block a row goes in (a header's is its parent's); undefined for the root's. */
+export function conversationOfItem(item: TranscriptItem): string | undefined {
+	return item.kind === 'plan-decision' ? undefined : item.agent;
+}
+
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
 export type SendShortcut = z.infer<typeof SendShortcut>;
 

@@ -5,7 +5,7 @@
 // A child agent's rows carry its owner path (`agent`) and follow its header row (childRows.ts).
 import { findProposal } from '../agent/proposal';
 import { conversationOf } from '../agent/session';
-import type { AgentItem, AssistantItem, TranscriptItem } from '../protocol/messages';
+import { type AgentItem, type AssistantItem, conversationOfItem, type TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { AgentHeaders } from './childRows';
@@ -161,11 +161,6 @@ export function isShown(item: TranscriptItem): boolean {
 		default:
 			return true;
 	}
-}
-
-/** The child whose block a row goes in (a header's is its parent's); undefined for the root's. */
-export function conversationOfItem(item: TranscriptItem): string | undefined {
-	return item.kind === 'plan-decision' ? undefined : item.agent;
 }
 
 /** Where a row goes: after the last row, or just before the row with the id `before`. */
