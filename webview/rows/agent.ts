@@ -199,7 +199,7 @@ export class AgentBlock {
 			' ',
 			el('span', { class: 'agent-description' }, item.description),
 			el('span', { class: 'agent-steps' }, ` · ${plural(item.steps, 'step', 'steps')} · `),
-			el('span', { class: `agent-status agent-status-${item.status}` }, icon(status.icon, item.status === 'running' ? 'codicon-modifier-spin' : ''), status.text),
+			el('span', { class: `agent-run-status agent-run-status-${item.status}` }, icon(status.icon, item.status === 'running' ? 'codicon-modifier-spin' : ''), status.text),
 		);
 		this.button.title = `${agentLabel(item)} (${item.path})`;
 		this.problem.hidden = item.isError !== true;
