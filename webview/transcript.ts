@@ -74,6 +74,9 @@ function announcement(items: readonly (TranscriptItem | undefined)[]): string {
 			reminders += item.entries.length;
 		} else if (item?.kind === 'turn-end' && item.outcome !== 'done') {
 			news.push(TURN_ENDS[item.outcome]);
+		} else if (item?.kind === 'agent') {
+			// Its own rows go inside its row unannounced: the person opens it to read them.
+			news.push(`Agent ${item.profile} started: ${item.description.slice(0, 200)}`);
 		}
 	}
 	if (replied) {

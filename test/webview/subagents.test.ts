@@ -101,6 +101,8 @@ describe('child agents and tasks', () => {
 		assert.equal(await toggle(page, A).getAttribute('aria-expanded'), 'true');
 		assert.equal(await page.locator(`li[data-path="${A}"]`).getAttribute('data-status'), 'failed');
 		assert.match(await page.locator(`li[data-path="${A}"] .agent-result-error`).innerText(), /The child was stopped\./);
+		await host({ type: 'items.appended', items: [agentRow('root/verify#3', { description: 'Run the tests' })] });
+		await page.waitForFunction(() => document.querySelector('.transcript + [role="status"]')?.textContent === 'Agent verify started: Run the tests');
 		// Closed: its rows wait inside, shown when it opens.
 		await host({ type: 'items.appended', items: [inChild(B, assistant('bA', 'test/ has 3 files'))] });
 		assert.equal(await page.locator('li[data-id="bA"]').count(), 0);
