@@ -7,6 +7,7 @@ import type { ChatSessions } from '../agent/sessions';
 import type { Event } from '../base/event';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
+import type { AgentRecord } from '../transcript/records';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
@@ -40,6 +41,8 @@ export interface AsideTestHooks {
 	readonly permissionMode: () => string;
 	/** The change set under review in the diff editor: its call, and each proposed side's document (as the person edits it). */
 	readonly openReview: () => VsCodeChangeReview['openReview'];
+	/** Appends records to the current chat (stored, then shown), as a turn writes them: the view's tests of child agents and tasks. */
+	readonly appendRecords: (records: readonly AgentRecord[]) => void;
 }
 
 export interface HookedState {
@@ -86,5 +89,10 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		networkAllowed: () => gate.isOpen,
 		agentStatus: () => agentStatus(agent.state),
+		appendRecords: (records) => {
+			for (const record of records) {
+				sessions.current.append(record);
+			}
+		},
 	};
 }
