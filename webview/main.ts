@@ -16,6 +16,7 @@ import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
 
 class ChatApp {
+	/** The last snapshot, kept current by the deltas, but for its rows: the transcript holds those (in O(1) per delta). */
 	private state: ViewState | undefined;
 	private expectedSeq: number | undefined;
 	private resyncRequested = false;
@@ -104,16 +105,13 @@ class ChatApp {
 					this.requestResync(`delta for session ${message.sessionId}`);
 					return;
 				}
-				this.state.session.items.push(...message.items);
 				this.appendItems(message.items);
 				return;
 			case 'items.inserted': {
-				const at = this.state.session.items.findIndex((item) => item.id === message.before);
-				if (message.sessionId !== this.state.session.id || at === -1) {
+				if (message.sessionId !== this.state.session.id || !this.transcript.has(message.before)) {
 					this.requestResync(`rows before ${message.before} of session ${message.sessionId}`);
 					return;
 				}
-				this.state.session.items.splice(at, 0, ...message.items);
 				this.appendItems(message.items, message.before);
 				return;
 			}
@@ -222,13 +220,6 @@ class ChatApp {
 
 	/** Rows shown already, replaced (a child's header as it runs). */
 	private updateItems(items: readonly TranscriptItem[]): void {
-		const { session } = this.state ?? { session: undefined };
-		for (const item of items) {
-			const at = session?.items.findIndex((shown) => shown.id === item.id) ?? -1;
-			if (session && at !== -1) {
-				session.items[at] = item;
-			}
-		}
 		this.keepPinned(() => {
 			this.transcript.update(items);
 		});

@@ -181,6 +181,11 @@ export class TranscriptView {
 		return child !== undefined && (this.blocks.get(child.path)?.streamText(requestId, text) ?? false);
 	}
 
+	/** Whether the row `id` was received (a child's rows included). */
+	has(id: string): boolean {
+		return this.items.has(id);
+	}
+
 	get size(): number {
 		return this.items.size;
 	}
