@@ -167,11 +167,13 @@ export class TranscriptView {
 
 	/** The running children (and, from a snapshot, their streams' text so far) for their blocks' live part. */
 	showChildren(children: readonly ChildAgentView[], streams: readonly StreamView[] = []): void {
+		// Only the blocks of children running now or until now: a long chat has many finished ones.
+		const paths = new Set([...this.children.map((child) => child.path), ...children.map((child) => child.path)]);
 		this.children = children;
 		const byPath = new Map(children.map((child) => [child.path, child]));
-		for (const block of this.blocks.values()) {
-			const child = byPath.get(block.path);
-			block.child(child, child?.streaming ? streams.find((stream) => stream.requestId === child.streaming?.requestId) : undefined);
+		for (const path of paths) {
+			const child = byPath.get(path);
+			this.blocks.get(path)?.child(child, child?.streaming ? streams.find((stream) => stream.requestId === child.streaming?.requestId) : undefined);
 		}
 	}
 

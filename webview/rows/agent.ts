@@ -48,7 +48,9 @@ class ChildLive {
 
 	update(child: ChildAgentView | undefined, streamed: StreamView | undefined): void {
 		this.element.hidden = child === undefined;
-		this.detail.textContent = child?.detail ?? '';
+		if (this.detail.textContent !== (child?.detail ?? '')) {
+			this.detail.textContent = child?.detail ?? '';
+		}
 		const next = child?.streaming && child.streaming.requestId !== this.finished ? child.streaming : null;
 		if (next === null) {
 			this.clear();
