@@ -109,6 +109,10 @@ describe('child agents and tasks', () => {
 		await toggle(page, B).click();
 		assert.deepEqual(await blockRows(page, B), ['bU', 'bA']);
 		assert.deepEqual(await postedOf(chat, 'log'), [], 'every delta applied in sequence');
+		// A change to another session's rows cannot apply here: the view asks for a snapshot.
+		await chat.host({ type: 'items.updated', seq: seq++, sessionId: 'session-0', items: [agentRow(A)] });
+		assert.deepEqual((await chat.waitForPosted('ready', 2)).map((m) => (m.type === 'ready' ? m.reason : '')), ['load', 'resync']);
+		assert.match(await toggle(page, A).innerText(), /failed$/, 'and changes nothing meanwhile');
 		await assertCleanAndClose(chat);
 	});
 
