@@ -6,6 +6,7 @@
 import type { ApprovalView, ViewMessage } from '../src/protocol/messages';
 import { diffView } from './diff';
 import { el, icon, uniqueId } from './dom';
+import { agentName } from './rows/agent';
 
 const KIND_ICONS: Record<ApprovalView['kind'], string> = { read: 'eye', write: 'edit', run: 'terminal' };
 const MAX_NOTE = 2000;
@@ -35,7 +36,7 @@ export class ApprovalCard {
 		const card = approval ? this.card(approval) : null;
 		this.slot.replaceChildren(...(card ? [card] : []));
 		// Said once, briefly; the card itself is not a live region (it would read out the diff).
-		this.announcer.textContent = approval ? `${approval.review ? 'Review needed' : 'Approval needed'}: ${approval.title}` : '';
+		this.announcer.textContent = approval ? `${approval.review ? 'Review needed' : 'Approval needed'}${approval.agent === undefined ? '' : ` (${agentName(approval.agent)} asks)`}: ${approval.title}` : '';
 		if (hadFocus) {
 			// To the next card itself, not its Allow button: a repeated Enter must not approve it.
 			if (card) {
@@ -82,6 +83,8 @@ export class ApprovalCard {
 			'section',
 			{ class: `approval approval-${approval.kind}`, role: 'region', 'aria-labelledby': titleId, 'data-call-id': approval.callId, tabindex: '-1' },
 			el('div', { class: 'approval-head' }, icon(KIND_ICONS[approval.kind]), el('h2', { class: 'approval-title', id: titleId }, approval.title)),
+			// A child agent's call: the person must know it is not the root turn asking.
+			approval.agent === undefined ? null : el('div', { class: 'approval-agent', title: approval.agent }, icon('hubot'), `${agentName(approval.agent)} asks`),
 			review ? this.files(approval.callId, review.files) : approval.target ? el('code', { class: 'approval-target' }, approval.target) : null,
 			approval.diff ? diffView(approval.diff, 'Proposed change') : null,
 			note,

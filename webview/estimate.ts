@@ -33,6 +33,9 @@ export function estimateHeight(item: TranscriptItem | undefined, width: number, 
 			return item.text === '' ? 25 + line : 29 + line * (1 + lineCount(item.text, perLine, item.text.includes('```')));
 		case 'tool':
 			return 12 + line * 2 + item.notices.length * (line + 4);
+		case 'agent':
+			// Collapsed: one line; opened, it is measured like any row.
+			return 12 + line * 2;
 		case 'turn-end':
 			return 20 + line * (1 + (item.error ? lineCount(item.error, perLine, true) : 0));
 		default:

@@ -7,6 +7,7 @@ import { ApprovalCard } from './approval';
 import { PlanCard } from './plan';
 import { ContextUseLine } from './contextUse';
 import { SessionList } from './sessionList';
+import { TaskPanel } from './tasks';
 import { Composer } from './composer';
 import { el, icon } from './dom';
 import { loadPersisted, post, savePersisted } from './host';
@@ -15,6 +16,7 @@ import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
 
 class ChatApp {
+	/** The last snapshot, kept current by the deltas, but for its rows: the transcript holds those (in O(1) per delta). */
 	private state: ViewState | undefined;
 	private expectedSeq: number | undefined;
 	private resyncRequested = false;
@@ -39,6 +41,7 @@ class ChatApp {
 	private readonly plan = new PlanCard(post, () => {
 		this.composer.focus();
 	});
+	private readonly tasks = new TaskPanel();
 	private readonly composer: Composer;
 
 	constructor(private readonly root: HTMLElement) {
@@ -68,6 +71,7 @@ class ChatApp {
 			this.notices,
 			this.approval.element,
 			this.plan.element,
+			this.tasks.element,
 			this.status,
 			this.composer.element,
 		);
@@ -101,19 +105,27 @@ class ChatApp {
 					this.requestResync(`delta for session ${message.sessionId}`);
 					return;
 				}
-				this.state.session.items.push(...message.items);
 				this.appendItems(message.items);
 				return;
 			case 'items.inserted': {
-				const at = this.state.session.items.findIndex((item) => item.id === message.before);
-				if (message.sessionId !== this.state.session.id || at === -1) {
+				if (message.sessionId !== this.state.session.id || !this.transcript.has(message.before)) {
 					this.requestResync(`rows before ${message.before} of session ${message.sessionId}`);
 					return;
 				}
-				this.state.session.items.splice(at, 0, ...message.items);
 				this.appendItems(message.items, message.before);
 				return;
 			}
+			case 'items.updated':
+				if (message.sessionId !== this.state.session.id) {
+					this.requestResync(`changed rows of session ${message.sessionId}`);
+					return;
+				}
+				this.updateItems(message.items);
+				return;
+			case 'tasks.changed':
+				this.state.tasks = message.tasks;
+				this.tasks.update(message.tasks);
+				return;
 			case 'session.retitled':
 				if (message.sessionId !== this.state.session.id) {
 					this.requestResync(`title for session ${message.sessionId}`);
@@ -130,7 +142,9 @@ class ChatApp {
 				this.showAgent(message.agent);
 				return;
 			case 'text.streamed':
-				this.live.appendText(message.requestId, message.text);
+				if (!this.transcript.streamText(message.requestId, message.text)) {
+					this.live.appendText(message.requestId, message.text);
+				}
 				return;
 			case 'notice':
 				this.showNotice(message.level, message.text);
@@ -159,20 +173,24 @@ class ChatApp {
 		this.showAccess(state.session.access);
 		this.contextLine.update(state.context);
 		this.transcript.reset(state.session.items);
+		this.tasks.update(state.tasks);
 		this.composer.applySettings(state.settings);
-		this.showAgent(state.agent, state.stream);
+		this.showAgent(state.agent, state.stream, state.childStreams);
 		this.root.setAttribute('aria-busy', 'false');
 		this.scrollToEnd();
 	}
 
 	/** Everything that follows the agent view: controls, live rows, approval, status. */
-	private showAgent(agent: AgentView, stream?: StreamView): void {
+	private showAgent(agent: AgentView, stream?: StreamView, childStreams?: readonly StreamView[]): void {
 		if (this.state) {
 			this.state.agent = agent;
 		}
 		this.composer.setRunning(agent.status.state === 'running');
 		this.toolbar.update(agent);
 		this.live.update(agent, stream);
+		this.keepPinned(() => {
+			this.transcript.showChildren(agent.children, childStreams);
+		});
 		this.approval.update(agent.approval);
 		this.plan.update(agent.plan);
 		this.updateEmptyState();
@@ -191,8 +209,8 @@ class ChatApp {
 	/** Rows where the host put them: at the end, or just before the row `before`. */
 	private appendItems(items: readonly TranscriptItem[], before?: string): void {
 		this.keepPinned(() => {
-			// The recorded response replaces the text that streamed in for it.
-			if (items.some((item) => item.kind === 'assistant')) {
+			// The recorded response replaces the text that streamed in for it (a child's, its own stream).
+			if (items.some((item) => item.kind === 'assistant' && item.agent === undefined)) {
 				this.live.finishStream();
 			}
 			this.transcript.append(items, before);
@@ -200,8 +218,16 @@ class ChatApp {
 		});
 	}
 
+	/** Rows shown already, replaced (a child's header as it runs). */
+	private updateItems(items: readonly TranscriptItem[]): void {
+		this.keepPinned(() => {
+			this.transcript.update(items);
+		});
+	}
+
 	private updateEmptyState(): void {
 		const isEmpty = this.transcript.size === 0;
+		this.tasks.setChatHasRows(!isEmpty);
 		// Rebuilt on every change: a focused action keeps the focus in its new button.
 		const focused = this.empty.contains(document.activeElement) ? document.activeElement?.getAttribute('data-action') : null;
 		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent.status, this.state.setup, post)] : []));

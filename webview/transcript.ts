@@ -2,10 +2,11 @@
 // list so a 10,000-row session costs what its visible rows cost. Rows are added where each delta
 // says (the end, or before a row); a snapshot rebuilds the list. The host decides which rows
 // there are and their order; this only puts them where it is told.
-import type { AgentStatus, SetupView, TranscriptItem, TurnEndItem, ViewMessage } from '../src/protocol/messages';
+import { type AgentStatus, type ChildAgentView, conversationOfItem, type SetupView, type StreamView, type TranscriptItem, type TurnEndItem, type ViewMessage } from '../src/protocol/messages';
 import { el, icon } from './dom';
 import { estimateHeight } from './estimate';
 import { plural } from './format';
+import { AgentBlock } from './rows/agent';
 import { rowFor } from './rows/index';
 import { VirtualList } from './virtualList';
 
@@ -73,6 +74,9 @@ function announcement(items: readonly (TranscriptItem | undefined)[]): string {
 			reminders += item.entries.length;
 		} else if (item?.kind === 'turn-end' && item.outcome !== 'done') {
 			news.push(TURN_ENDS[item.outcome]);
+		} else if (item?.kind === 'agent') {
+			// Its own rows go inside its row unannounced: the person opens it to read them.
+			news.push(`Agent ${item.profile} started: ${item.description.slice(0, 200)}`);
 		}
 	}
 	if (replied) {
@@ -100,6 +104,13 @@ export class TranscriptView {
 	 * brings back every open disclosure, and the scroll inside its panels, exactly as left.
 	 */
 	private readonly kept = new Map<string, HTMLElement>();
+	/**
+	 * Each child agent's block, by its owner path: its header is one row (of the list, or of its
+	 * parent's block), and its own rows live inside it, rendered when it is first opened.
+	 */
+	private readonly blocks = new Map<string, AgentBlock>();
+	/** The running children as the agent view said last, and their streams' text so far. */
+	private children: readonly ChildAgentView[] = [];
 	private metrics = { width: -1, fontSize: 13 };
 	private readonly list: VirtualList;
 
@@ -109,30 +120,72 @@ export class TranscriptView {
 			list: this.element,
 			render: (id) => this.row(id),
 			release: (id, element) => {
-				if (element.querySelector('[aria-expanded="true"]')) {
+				// A child's block keeps its own element (and with it, what is open inside).
+				if (this.items.get(id)?.kind !== 'agent' && element.querySelector('[aria-expanded="true"]')) {
 					this.kept.set(id, element);
 				}
 			},
 			estimate: (id, width) => estimateHeight(this.shown(id), width, this.fontSize(width)),
 			hasTabStops: (id) => {
 				const kind = this.items.get(id)?.kind;
-				return kind === 'tool' || kind === 'reminders';
+				return kind === 'tool' || kind === 'reminders' || kind === 'agent';
 			},
 		});
 	}
 
 	reset(items: readonly TranscriptItem[]): void {
 		this.items.clear();
-		this.list.reset(this.accept(items));
+		this.blocks.clear();
 		this.kept.clear();
+		this.list.reset(this.accept(items));
 		this.announcer.textContent = '';
 	}
 
-	/** Adds rows at the end, or just before the row `before` (the caller checked it is shown). */
+	/**
+	 * Adds rows at the end, or just before the row `before` (the caller checked it is shown). A
+	 * child's row goes in its block: the host sent it before the row after that block ends, or
+	 * before a row of the block itself (its turn-start reminders above its prompt).
+	 */
 	append(items: readonly TranscriptItem[], before?: string): void {
-		const rows = this.accept(items);
+		const rows = this.accept(items, before);
 		this.list.insert(rows, before === undefined ? undefined : this.list.indexOfKey(before));
 		this.announce(announcement(rows.map((id) => this.shown(id))));
+	}
+
+	/** Rows shown already, changed (a child's header as it runs). */
+	update(items: readonly TranscriptItem[]): void {
+		for (const item of items) {
+			if (!this.items.has(item.id)) {
+				continue;
+			}
+			this.items.set(item.id, item);
+			if (item.kind === 'agent') {
+				this.blocks.get(item.path)?.update(item);
+			}
+		}
+	}
+
+	/** The running children (and, from a snapshot, their streams' text so far) for their blocks' live part. */
+	showChildren(children: readonly ChildAgentView[], streams: readonly StreamView[] = []): void {
+		// Only the blocks of children running now or until now: a long chat has many finished ones.
+		const paths = new Set([...this.children.map((child) => child.path), ...children.map((child) => child.path)]);
+		this.children = children;
+		const byPath = new Map(children.map((child) => [child.path, child]));
+		for (const path of paths) {
+			const child = byPath.get(path);
+			this.blocks.get(path)?.child(child, child?.streaming ? streams.find((stream) => stream.requestId === child.streaming?.requestId) : undefined);
+		}
+	}
+
+	/** A `text.streamed` delta for a child's response; false when no child streams it. */
+	streamText(requestId: string, text: string): boolean {
+		const child = this.children.find((candidate) => candidate.streaming?.requestId === requestId);
+		return child !== undefined && (this.blocks.get(child.path)?.streamText(requestId, text) ?? false);
+	}
+
+	/** Whether the row `id` was received (a child's rows included). */
+	has(id: string): boolean {
+		return this.items.has(id);
 	}
 
 	get size(): number {
@@ -147,12 +200,32 @@ export class TranscriptView {
 		this.list.scrollToEnd();
 	}
 
-	/** The ids of the rows not received before, in order. */
-	private accept(items: readonly TranscriptItem[]): string[] {
+	/** The ids of the list's own rows not received before, in order; a child's rows go in its block. */
+	private accept(items: readonly TranscriptItem[], before?: string): string[] {
 		const rows: string[] = [];
 		for (const item of items) {
-			if (!this.items.has(item.id)) {
-				this.items.set(item.id, item);
+			if (this.items.has(item.id)) {
+				continue;
+			}
+			this.items.set(item.id, item);
+			if (item.kind === 'agent') {
+				const block = new AgentBlock(item, (id) => this.row(id));
+				this.blocks.set(item.path, block);
+				const child = this.children.find((candidate) => candidate.path === item.path);
+				if (child) {
+					block.child(child, undefined);
+				}
+			}
+			const path = conversationOfItem(item);
+			const block = path === undefined ? undefined : this.blocks.get(path);
+			if (block) {
+				const next = before === undefined ? undefined : this.items.get(before);
+				const within = next !== undefined && conversationOfItem(next) === path;
+				block.add([item.id], within ? before : undefined);
+				if (item.kind === 'assistant') {
+					block.finishStream();
+				}
+			} else {
 				rows.push(item.id);
 			}
 		}
@@ -170,6 +243,9 @@ export class TranscriptView {
 			return kept;
 		}
 		const item = this.shown(id);
+		if (item?.kind === 'agent') {
+			return this.blocks.get(item.path)?.element ?? el('li', { 'data-id': id, hidden: true });
+		}
 		const row = item ? rowFor(item) : el('li', { 'data-id': id, hidden: true });
 		row.setAttribute('role', 'article');
 		return row;

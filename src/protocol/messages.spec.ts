@@ -14,9 +14,12 @@ const state = {
 		approval: { callId: 'c1', tool: 'Edit', kind: 'write', title: 'Edit a file', target: 'src/a.ts', diff: '-a\n+b' },
 		streaming: { requestId: 'r1' },
 		steering: ['use pnpm'],
+		children: [{ path: 'root/explore#1', detail: 'Answering…', streaming: { requestId: 'r2' } }],
 	},
 	context: { usedTokens: 1200, limitTokens: 200000, reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: 40 }] },
 	stream: { requestId: 'r1', text: 'Hel' },
+	childStreams: [{ requestId: 'r2', text: 'Look' }],
+	tasks: { rows: [{ id: '1', title: 'Fix it', status: 'in_progress', owner: 'root' }, { id: '2', title: 'Look', status: 'pending', owner: 'root/explore#1', notes: 'src/' }], open: 2, current: '1' },
 };
 
 const items = [
@@ -24,6 +27,8 @@ const items = [
 	{ kind: 'tool', id: 't1', at: 4, callId: 'c1', name: 'Read', input: '{"path":"a.ts"}', result: '1\tx', isError: false, durationMs: 3, notices: [{ key: 'read.truncated', body: 'Showing 1–1 of 9.' }] },
 	{ kind: 'reminders', id: 'r1', at: 5, phase: 'mid-turn', entries: [{ type: 'permissionVerdict', key: 'permission.verdict', label: 'permission', body: 'PERMISSION DENIED', reason: 'the user denied a Run call' }] },
 	{ kind: 'turn-end', id: 'e1', at: 6, outcome: 'interrupted' },
+	{ kind: 'agent', id: 'agent-root/explore#1', at: 7, path: 'root/explore#1', profile: 'explore', description: 'Look', steps: 2, status: 'done', result: 'Found it.', isError: false },
+	{ kind: 'user', id: 'u3', text: 'look', at: 8, agent: 'root/explore#1' },
 ];
 
 describe('parseHostMessage', () => {
@@ -40,6 +45,8 @@ describe('parseHostMessage', () => {
 			{ type: 'text.streamed', seq: 7, requestId: 'r1', text: 'lo' },
 			{ type: 'snapshot', seq: 8, protocol: PROTOCOL_VERSION, state: { ...state, setup: { detected: [{ id: 'ollama', label: 'Use Ollama on localhost:11434 (3 models)' }] } } },
 			{ type: 'setup.changed', seq: 9, setup: { detected: [], keyNeeded: { provider: 'Anthropic', origin: 'http://127.0.0.1:4000' } } },
+			{ type: 'items.updated', seq: 11, sessionId: 's1', items: [{ kind: 'agent', id: 'agent-root/general#1/explore#3', at: 7, path: 'root/general#1/explore#3', profile: 'explore', description: 'x', steps: 0, status: 'running', agent: 'root/general#1' }] },
+			{ type: 'tasks.changed', seq: 12, tasks: { rows: [], open: 0 } },
 			{ type: 'items.inserted', seq: 10, sessionId: 's1', before: 'u2', items: [{ kind: 'reminders', id: 'r2', at: 2, phase: 'turn-start', entries: [{ type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' }] }] },
 		]) {
 			const parsed = parseHostMessage(message);

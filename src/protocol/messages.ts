@@ -5,10 +5,11 @@
 import * as z from 'zod';
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
+import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -21,6 +22,8 @@ export const UserTurnItem = z.object({
 	text: z.string(),
 	/** Milliseconds since the epoch. */
 	at: z.number(),
+	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 
@@ -42,6 +45,8 @@ export const AssistantItem = z.object({
 	model: z.string().optional(),
 	/** Set when the answer proposed a plan: the same text, in its parts. */
 	proposal: ProposalView.optional(),
+	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 export type AssistantItem = z.infer<typeof AssistantItem>;
 
@@ -64,6 +69,8 @@ export const ToolItem = z.object({
 	/** The unified diff of an edit. */
 	diff: z.string().optional(),
 	notices: z.array(NoticeView),
+	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 export type ToolItem = z.infer<typeof ToolItem>;
 
@@ -77,6 +84,8 @@ export const RemindersItem = z.object({
 	at: z.number(),
 	phase: z.enum(['turn-start', 'mid-turn']),
 	entries: z.array(ReminderEntryView).min(1),
+	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 export type RemindersItem = z.infer<typeof RemindersItem>;
 
@@ -86,6 +95,8 @@ export const TurnEndItem = z.object({
 	at: z.number(),
 	outcome: z.enum(TURN_OUTCOMES),
 	error: z.string().optional(),
+	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
 });
 export type TurnEndItem = z.infer<typeof TurnEndItem>;
 
@@ -103,9 +114,42 @@ export const PlanDecisionItem = z.object({
 });
 export type PlanDecisionItem = z.infer<typeof PlanDecisionItem>;
 
+export const AGENT_STATUSES = ['running', 'done', 'failed', 'interrupted', 'step-limit'] as const;
+export type AgentRunStatus = (typeof AGENT_STATUSES)[number];
+
+/**
+ * The header row of one child agent invocation (the Agent tool), where the parent called it:
+ * collapsed it says `Agent explore: <description> · N steps · status`; expanded, the rows whose
+ * `agent` is its `path` follow inside it. Replaced by `items.updated` as the child runs.
+ */
+export const AgentItem = z.object({
+	kind: z.literal('agent'),
+	/** `agent-<path>`: unique in the chat, as the path is. */
+	id: z.string().min(1),
+	at: z.number(),
+	/** Its owner path, `root/explore#1`: the `agent` of its own rows. */
+	path: z.string().min(1),
+	profile: z.string(),
+	description: z.string(),
+	/** Its model samples so far (its assistant records). */
+	steps: z.number().int().nonnegative(),
+	status: z.enum(AGENT_STATUSES),
+	/** What the parent got back as the Agent tool's result, once it has (cut for the view past a limit). */
+	result: z.string().optional(),
+	isError: z.boolean().optional(),
+	/** The parent, when it is itself a child (its owner path); absent when the root spawned it. */
+	agent: z.string().min(1).optional(),
+});
+export type AgentItem = z.infer<typeof AgentItem>;
+
 /** One row of the transcript. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem]);
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
+
+/** The child agent whose block a row goes in (a header's is its parent's); undefined for the root's. */
+export function conversationOfItem(item: TranscriptItem): string | undefined {
+	return item.kind === 'plan-decision' ? undefined : item.agent;
+}
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
 export type SendShortcut = z.infer<typeof SendShortcut>;
@@ -138,6 +182,8 @@ export const ApprovalView = z.object({
 	diff: z.string().optional(),
 	/** A change set under review in the diff editor: its files, each with "Open diff" on the card. */
 	review: z.object({ files: z.array(z.object({ path: z.string(), change: z.enum(['create', 'modify', 'delete']) })) }).optional(),
+	/** The child agent invocation that asks (its owner path); absent when the root turn asks. */
+	agent: z.string().min(1).optional(),
 });
 export type ApprovalView = z.infer<typeof ApprovalView>;
 
@@ -161,6 +207,15 @@ export type PendingPlanView = z.infer<typeof PendingPlanView>;
 
 export const ModelView = z.object({ id: z.string(), name: z.string() });
 
+/** A child agent invocation running now: what it is doing, and its response streaming (its text comes in `text.streamed`). */
+export const ChildAgentView = z.object({
+	path: z.string().min(1),
+	/** One sentence, as the agent's own status says it. */
+	detail: z.string(),
+	streaming: z.object({ requestId: z.string() }).nullable(),
+});
+export type ChildAgentView = z.infer<typeof ChildAgentView>;
+
 /** The agent's controls: what answers, how, and what it is doing now. */
 export const AgentView = z.object({
 	status: AgentStatus,
@@ -177,6 +232,8 @@ export const AgentView = z.object({
 	contextWindow: z.number().int().positive().optional(),
 	/** The proposed plan waiting for the person's decision (the plan card); absent when there is none. */
 	plan: PendingPlanView.optional(),
+	/** The child agent invocations running now, in the order they started. */
+	children: z.array(ChildAgentView),
 });
 export type AgentView = z.infer<typeof AgentView>;
 
@@ -241,6 +298,28 @@ export type SetupView = z.infer<typeof SetupView>;
 export const StreamView = z.object({ requestId: z.string(), text: z.string() });
 export type StreamView = z.infer<typeof StreamView>;
 
+/** One row of the chat's task list (TaskWrite), as it is now. */
+export const TaskView = z.object({
+	id: z.string().min(1),
+	title: z.string(),
+	status: z.enum(TASK_STATUSES),
+	/** `root`, or the child invocation that wrote it first (its owner path). */
+	owner: z.string().min(1),
+	notes: z.string().optional(),
+});
+export type TaskView = z.infer<typeof TaskView>;
+
+/** The chat's task list: the panel above the composer. */
+export const TasksView = z.object({
+	/** In the order their ids first appeared. */
+	rows: z.array(TaskView),
+	/** How many are pending or in progress. */
+	open: z.number().int().nonnegative(),
+	/** The id of the current task: the first in progress, else the first pending; absent when none is open. */
+	current: z.string().optional(),
+});
+export type TasksView = z.infer<typeof TasksView>;
+
 export const ViewState = z.object({
 	session: SessionView,
 	settings: ViewSettings,
@@ -250,6 +329,9 @@ export const ViewState = z.object({
 	setup: SetupView.optional(),
 	/** Present while `agent.streaming` says a response streams; later deltas continue this text. */
 	stream: StreamView.optional(),
+	/** The text so far of the responses child agents stream now (`agent.children[].streaming`). */
+	childStreams: z.array(StreamView).optional(),
+	tasks: TasksView,
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -264,13 +346,17 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('items.appended'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
 	/** Rows to show just before a row already shown (turn-start reminders go above the message they followed). */
 	z.object({ type: z.literal('items.inserted'), seq, sessionId: z.string().min(1), before: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
+	/** Rows already shown, replaced by id (a child agent's header: its steps, status and result). */
+	z.object({ type: z.literal('items.updated'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
+	/** The chat's task list changed (a TaskWrite, a child that settled, another chat opened). */
+	z.object({ type: z.literal('tasks.changed'), seq, tasks: TasksView }),
 	/** The current session's title changed (it is taken from the first message). */
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */
 	z.object({ type: z.literal('settings.changed'), seq, settings: ViewSettings }),
 	/** The agent's state changed: status, model, mode, a pending approval, steering. */
 	z.object({ type: z.literal('agent.changed'), seq, agent: AgentView }),
-	/** More text of the response `agent.streaming` announced: every delta, from the first. */
+	/** More text of the response `agent.streaming` (or a child's `streaming`) announced: every delta, from the first. */
 	z.object({ type: z.literal('text.streamed'), seq, requestId: z.string(), text: z.string() }),
 	/** Put the keyboard focus in the message box (Aside: Focus Chat). */
 	z.object({ type: z.literal('composer.focus'), seq }),

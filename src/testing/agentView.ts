@@ -12,6 +12,7 @@ export function agentView(overrides: Partial<AgentView> = {}): AgentView {
 		approval: null,
 		streaming: null,
 		steering: [],
+		children: [],
 		...overrides,
 	};
 }

@@ -106,6 +106,13 @@ export class FakeAgent implements AgentControls {
 		return this.streamedText;
 	}
 
+	/** What `childStreams()` says: the text so far of the responses `state.children` announce. */
+	childStreamTexts: StreamView[] = [];
+
+	childStreams(): readonly StreamView[] {
+		return this.childStreamTexts;
+	}
+
 	submit(text: string, mode?: PermissionMode): void {
 		this.calls.push(`submit ${text}${mode === undefined ? '' : ` (${mode} for this message)`}`);
 		appendUser(this.sessions.current, text);

@@ -121,3 +121,33 @@ describe('the agent as the chat shows it', () => {
 		assert.deepEqual(views, ['Answering…']);
 	});
 });
+
+describe('child agents as the chat shows them', () => {
+	it('says what each running child does and whether it streams; the approval card says which agent asks', () => {
+		const child = { path: 'root/explore#1', profile: 'explore', description: 'Look', activity: { kind: 'running-tool', tool: 'Read' } as const, streaming: null };
+		const streaming = { ...child, path: 'root/explore#2', activity: { kind: 'streaming' } as const, streaming: { requestId: 'q9', text: 'Hel' } };
+		const view = agentView({ ...idle, children: [child, streaming] });
+		assert.deepEqual(view.children, [
+			{ path: 'root/explore#1', detail: 'Running Read…', streaming: null },
+			{ path: 'root/explore#2', detail: 'Answering…', streaming: { requestId: 'q9' } },
+		]);
+		assert.deepEqual(agentView(idle).children, [], 'none while none runs');
+		const asking = agentView({ ...idle, approval: { callId: 'c1', tool: 'Write', kind: 'write', confirmation: { title: 'Create b.ts?', target: 'b.ts' }, agent: 'root/general#1' } });
+		assert.equal(asking.approval?.agent, 'root/general#1');
+		assert.equal('agent' in (agentView({ ...idle, approval: { callId: 'c1', tool: 'Write', kind: 'write', confirmation: { title: 'Create b.ts?', target: 'b.ts' } } }).approval ?? {}), false);
+		const none = (): undefined => undefined;
+		const presenter = new AgentPresenter({
+			state: { ...idle, children: [child, streaming] },
+			onDidChange: new Emitter<AgentState>().event,
+			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
+			submit: none,
+			stop: none,
+			approve: none,
+			showReview: none,
+			selectModel: none,
+			selectMode: none,
+			decidePlan: none,
+		});
+		assert.deepEqual(presenter.childStreams(), [{ requestId: 'q9', text: 'Hel' }]);
+	});
+});

@@ -1,11 +1,11 @@
 // The agent as the chat shows it: its state (src/agent/agent.ts) in the person's words, and the
 // controls the view connection drives. The status sentences live here and nowhere else.
-import type { AgentState, TurnActivity } from '../agent/agentState';
+import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
 import { PERMISSION_MODES, type PermissionMode } from '../agent/permissionMode';
 import type { PlanChoice } from '../agent/plans';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
-import type { AgentStatus, AgentView, ApprovalView, StreamView } from '../protocol/messages';
+import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
 import { changeKind } from '../tools/changes';
 import type { AgentControls } from './controls';
 
@@ -53,7 +53,13 @@ export function approvalView(request: PermissionRequest): ApprovalView {
 		target: confirmation.target,
 		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
 		...(confirmation.changes === undefined ? {} : { review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) } }),
+		...(request.agent === undefined ? {} : { agent: request.agent }),
 	};
+}
+
+/** A running child as its header row's live part shows it: what it does, and whether it streams. */
+export function childAgentView(child: ChildState): ChildAgentView {
+	return { path: child.path, detail: activityDetail(child.activity), streaming: child.streaming && { requestId: child.streaming.requestId } };
 }
 
 /** The agent's controls as the view shows them. A stream is only announced: its text travels in `text.streamed`. */
@@ -69,6 +75,7 @@ export function agentView(state: AgentState): AgentView {
 		steering: [...state.steering],
 		...(state.contextWindow ? { contextWindow: state.contextWindow } : {}),
 		...(state.plan ? { plan: { proposalId: state.plan.proposalId, plan: state.plan.plan, modes: [...IMPLEMENTATION_MODES], mode: state.plan.mode } } : {}),
+		children: (state.children ?? []).map(childAgentView),
 	};
 }
 
@@ -109,6 +116,10 @@ export class AgentPresenter implements AgentControls {
 	streamed(): StreamView | undefined {
 		const { streaming } = this.agent.state;
 		return streaming ? { requestId: streaming.requestId, text: streaming.text } : undefined;
+	}
+
+	childStreams(): StreamView[] {
+		return (this.agent.state.children ?? []).flatMap(({ streaming }) => (streaming ? [{ requestId: streaming.requestId, text: streaming.text }] : []));
 	}
 
 	submit(text: string, mode?: PermissionMode): void {

@@ -264,6 +264,12 @@ export class ViewConnection extends Disposable {
 			const items = [...rows];
 			this.send(before === undefined ? { type: 'items.appended', sessionId: session.id, items } : { type: 'items.inserted', sessionId: session.id, before, items });
 		}));
+		wiring.add(projection.onDidUpdate((rows) => {
+			this.send({ type: 'items.updated', sessionId: session.id, items: [...rows] });
+		}));
+		wiring.add(projection.onDidChangeTasks((tasks) => {
+			this.send({ type: 'tasks.changed', tasks });
+		}));
 		wiring.add(session.onDidChangeTitle((title) => {
 			this.send({ type: 'session.retitled', sessionId: session.id, title });
 		}));
@@ -276,6 +282,7 @@ export class ViewConnection extends Disposable {
 	private sendSnapshot(): void {
 		const agent = this.options.agent.view();
 		const stream = agent.streaming ? this.options.agent.streamed() : undefined;
+		const childStreams = agent.children.length > 0 ? this.options.agent.childStreams() : [];
 		this.send({
 			type: 'snapshot',
 			protocol: PROTOCOL_VERSION,
@@ -286,6 +293,8 @@ export class ViewConnection extends Disposable {
 				context: this.contextView(agent),
 				...(this.options.setup ? { setup: this.options.setup.view() } : {}),
 				...(stream ? { stream } : {}),
+				...(childStreams.length > 0 ? { childStreams: [...childStreams] } : {}),
+				tasks: this.options.projections.current.tasksView(),
 			},
 		});
 	}

@@ -17,6 +17,8 @@ export interface AgentControls {
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
 	/** The text that response has streamed so far, for a snapshot. */
 	streamed(): StreamView | undefined;
+	/** The text the running children's responses have streamed so far, for a snapshot. */
+	childStreams(): readonly StreamView[];
 	/** A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one. */
 	submit(text: string, mode?: PermissionMode): void;
 	stop(): void;

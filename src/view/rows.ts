@@ -2,10 +2,13 @@
 // become items (ItemProjector), which items are shown (isShown) and where each row goes
 // (RowOrder). Pure and incremental: one of each per session sees every record once, in order
 // (a tool result needs the input of its call). The webview renders every row it is sent.
+// A child agent's rows carry its owner path (`agent`) and follow its header row (childRows.ts).
 import { findProposal } from '../agent/proposal';
-import type { AssistantItem, TranscriptItem } from '../protocol/messages';
+import { conversationOf } from '../agent/session';
+import { type AgentItem, type AssistantItem, conversationOfItem, type TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
+import { AgentHeaders } from './childRows';
 
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
 const MAX_INPUT_CHARS = 20_000;
@@ -35,10 +38,30 @@ function diffOf(detail: unknown): string | undefined {
 	return candidate?.kind === 'diff' && typeof candidate.diff === 'string' ? candidate.diff : undefined;
 }
 
+/** What one record makes: its item, if it has something to say, and the child headers it changed. */
+export interface Projected {
+	readonly item: TranscriptItem | undefined;
+	readonly updated: readonly AgentItem[];
+}
+
+const cutResult = (text: string): string => cut(text, MAX_RESULT_CHARS);
+
 export class ItemProjector {
 	private readonly inputs = new Map<string, unknown>();
+	private readonly headers = new AgentHeaders();
 
-	project(record: AgentRecord): TranscriptItem | undefined {
+	project(record: AgentRecord): Projected {
+		const updated = this.headers.take(record, cutResult);
+		if (record.kind === 'tool-result' && updated.length > 0) {
+			// The parent's result of an Agent call: its row is the child's header, just updated.
+			return { item: undefined, updated };
+		}
+		const item = this.item(record);
+		const agent = conversationOf(record);
+		return { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' ? { ...item, agent } : item, updated };
+	}
+
+	private item(record: AgentRecord): TranscriptItem | undefined {
 		switch (record.kind) {
 			case 'user':
 				return { kind: 'user', id: record.id, text: record.text, at: record.at };
@@ -89,6 +112,7 @@ export class ItemProjector {
 					...(record.note === undefined ? {} : { note: record.note }),
 				};
 			case 'agent-start':
+				return this.headers.start(record);
 			case 'tasks':
 				return undefined;
 		}
@@ -101,10 +125,27 @@ function proposalOf(id: string, text: string): Pick<AssistantItem, 'proposal'> {
 	return parts ? { proposal: { id, ...parts } } : {};
 }
 
-/** The items of these records, in record order (what the test hooks report). */
+/** The items of these records, in record order, child headers as they are now (what the test hooks report). */
 export function itemsOf(records: readonly AgentRecord[]): TranscriptItem[] {
 	const projector = new ItemProjector();
-	return records.flatMap((record) => projector.project(record) ?? []);
+	const items: TranscriptItem[] = [];
+	const headerAt = new Map<string, number>();
+	for (const record of records) {
+		const { item, updated } = projector.project(record);
+		for (const header of updated) {
+			const at = headerAt.get(header.id);
+			if (at !== undefined) {
+				items[at] = header;
+			}
+		}
+		if (item) {
+			if (item.kind === 'agent') {
+				headerAt.set(item.id, items.length);
+			}
+			items.push(item);
+		}
+	}
+	return items;
 }
 
 // The endings an answer without text is shown for; with any other, it has nothing to show.
@@ -128,34 +169,103 @@ export interface RowPlacement {
 	readonly before?: string;
 }
 
+/** The rows of one conversation, the root's or a child's, in display order. */
+interface Block {
+	readonly entries: Entry[];
+	/** Where its header is in its parent's block; absent for the root's. */
+	readonly header?: { readonly parent: Block; readonly index: number };
+	/** Its last row is a user message that nothing has followed yet. */
+	userIsLast: boolean;
+}
+
+interface Entry {
+	row: TranscriptItem;
+	/** A child's header row: the child's own rows. */
+	readonly child?: Block;
+}
+
 /**
  * The shown rows in display order. Read top to bottom, what was injected before the model saw a
  * message comes first: the host records the user's message, then (once the request is accepted)
  * the turn-start reminders, and those go above the message. Mid-turn ones stay where delivered.
+ * A child's rows follow its header row, together, however its records interleave with others':
+ * each conversation is a block, and a row goes at the end of its own block. A header never moves
+ * in its parent's block (only a last user row does), so where a block ends is found in O(depth).
  */
 export class RowOrder {
-	private readonly shown: TranscriptItem[] = [];
-	/** The last row is a user message that nothing has followed yet. */
-	private userIsLast = false;
+	private readonly root: Block = { entries: [], userIsLast: false };
+	private readonly blocks = new Map<string, Block>();
+	private readonly entries = new Map<string, Entry>();
+	private flat: TranscriptItem[] | undefined = [];
 
+	/** Every row in display order (made again after a change, on demand). */
 	get rows(): readonly TranscriptItem[] {
-		return this.shown;
+		this.flat ??= this.flatten();
+		return this.flat;
 	}
 
 	/** Takes the next item in record order: where its row goes, or undefined when it is not shown. */
 	place(item: TranscriptItem): RowPlacement | undefined {
+		// A child's row whose header never came (a damaged transcript) is shown at the root's level.
+		const path = conversationOfItem(item);
+		const block = (path === undefined ? undefined : this.blocks.get(path)) ?? this.root;
 		if (!isShown(item)) {
-			this.userIsLast = false;
+			block.userIsLast = false;
 			return undefined;
 		}
-		const last = this.shown.at(-1);
-		if (item.kind === 'reminders' && item.phase === 'turn-start' && this.userIsLast && last) {
-			this.shown.splice(this.shown.length - 1, 0, item);
-			return { row: item, before: last.id };
+		this.flat = undefined;
+		const last = block.entries.at(-1);
+		if (item.kind === 'reminders' && item.phase === 'turn-start' && block.userIsLast && last) {
+			const entry: Entry = { row: item };
+			block.entries.splice(block.entries.length - 1, 0, entry);
+			this.entries.set(item.id, entry);
+			return { row: item, before: last.row.id };
 		}
-		this.shown.push(item);
-		this.userIsLast = item.kind === 'user';
-		return { row: item };
+		const entry: Entry = item.kind === 'agent' ? { row: item, child: { entries: [], header: { parent: block, index: block.entries.length }, userIsLast: false } } : { row: item };
+		if (entry.child && item.kind === 'agent') {
+			this.blocks.set(item.path, entry.child);
+		}
+		block.entries.push(entry);
+		this.entries.set(item.id, entry);
+		block.userIsLast = item.kind === 'user';
+		const before = this.after(block);
+		return before === undefined ? { row: item } : { row: item, before };
+	}
+
+	/** Replaces a row shown already (a child's header as it runs); false when there is none of its id. */
+	replace(item: TranscriptItem): boolean {
+		const entry = this.entries.get(item.id);
+		if (!entry) {
+			return false;
+		}
+		entry.row = item;
+		this.flat = undefined;
+		return true;
+	}
+
+	/** The first row after this block's last: what a row added to its end goes before (undefined: the end). */
+	private after(block: Block): string | undefined {
+		for (let current = block; current.header; current = current.header.parent) {
+			const next = current.header.parent.entries[current.header.index + 1];
+			if (next) {
+				return next.row.id;
+			}
+		}
+		return undefined;
+	}
+
+	private flatten(): TranscriptItem[] {
+		const rows: TranscriptItem[] = [];
+		const visit = (block: Block): void => {
+			for (const entry of block.entries) {
+				rows.push(entry.row);
+				if (entry.child) {
+					visit(entry.child);
+				}
+			}
+		};
+		visit(this.root);
+		return rows;
 	}
 }
 

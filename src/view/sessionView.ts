@@ -6,9 +6,11 @@ import type { ChatSessions } from '../agent/sessions';
 import { currentEvent, type HasCurrent, whileCurrent } from '../base/current';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import type { ContextUseView, SessionAccessView, SessionView, TranscriptItem } from '../protocol/messages';
+import type { AgentRecord } from '../transcript/records';
+import type { AgentItem, ContextUseView, SessionAccessView, SessionView, TasksView, TranscriptItem } from '../protocol/messages';
 import { ContextUseTracker } from './contextUse';
 import { ItemProjector, RowOrder } from './rows';
+import { TaskProjection } from './tasksView';
 
 /** The sentence above a chat that is not an ordinary one here. */
 export function accessView(access: SessionAccess): SessionAccessView {
@@ -36,7 +38,10 @@ export class SessionProjection extends Disposable {
 	private readonly projector = new ItemProjector();
 	private readonly order = new RowOrder();
 	private readonly contextUse = new ContextUseTracker();
+	private readonly tasks = new TaskProjection();
 	private readonly _items: TranscriptItem[] = [];
+	/** Where each child's header is in `_items`, to replace it as the child runs. */
+	private readonly headerAt = new Map<string, number>();
 
 	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
 	/** Items of new records, in record order, whether shown or not. */
@@ -46,6 +51,14 @@ export class SessionProjection extends Disposable {
 	/** Rows to show, and where: what the view connection sends. */
 	readonly onDidPlace: Event<RowsPlaced> = this._onDidPlace.event;
 
+	private readonly _onDidUpdate = this._register(new Emitter<readonly TranscriptItem[]>());
+	/** Rows shown already, changed (a child's header: its steps, status, result): what `items.updated` sends. */
+	readonly onDidUpdate: Event<readonly TranscriptItem[]> = this._onDidUpdate.event;
+
+	private readonly _onDidChangeTasks = this._register(new Emitter<TasksView>());
+	/** The chat's task list changed. */
+	readonly onDidChangeTasks: Event<TasksView> = this._onDidChangeTasks.event;
+
 	private readonly _onDidChangeContext = this._register(new Emitter<void>());
 	/** A record changed the context use: a response reported usage, reminders were delivered. */
 	readonly onDidChangeContext: Event<void> = this._onDidChangeContext.event;
@@ -54,27 +67,57 @@ export class SessionProjection extends Disposable {
 		super();
 		for (const record of session.allRecords) {
 			this.contextUse.take(record);
-			const item = this.projector.project(record);
+			this.tasks.take(record);
+			const { item } = this.take(record);
 			if (item) {
-				this._items.push(item);
 				this.order.place(item);
 			}
 		}
 		this._register(session.onDidAppend((record) => {
 			const contextChanged = this.contextUse.take(record);
-			const item = this.projector.project(record);
+			const tasksChanged = this.tasks.take(record);
+			const { item, updated } = this.take(record);
+			if (updated.length > 0) {
+				this._onDidUpdate.fire(updated);
+			}
 			if (item) {
-				this._items.push(item);
 				this._onDidAppend.fire([item]);
 				const placed = this.order.place(item);
 				if (placed) {
 					this._onDidPlace.fire({ rows: [placed.row], ...(placed.before === undefined ? {} : { before: placed.before }) });
 				}
 			}
+			if (tasksChanged) {
+				this._onDidChangeTasks.fire(this.tasks.view());
+			}
 			if (contextChanged) {
 				this._onDidChangeContext.fire();
 			}
 		}));
+	}
+
+	/** Projects one record: its item kept, the child headers it changed replaced where they are. */
+	private take(record: AgentRecord): { readonly item: TranscriptItem | undefined; readonly updated: readonly AgentItem[] } {
+		const { item, updated } = this.projector.project(record);
+		for (const header of updated) {
+			const at = this.headerAt.get(header.id);
+			if (at !== undefined) {
+				this._items[at] = header;
+			}
+			this.order.replace(header);
+		}
+		if (item) {
+			if (item.kind === 'agent') {
+				this.headerAt.set(item.id, this._items.length);
+			}
+			this._items.push(item);
+		}
+		return { item, updated };
+	}
+
+	/** The chat's task list. */
+	tasksView(): TasksView {
+		return this.tasks.view();
 	}
 
 	/** One per record that has something to say, in record order, shown or not. */

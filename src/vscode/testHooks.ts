@@ -12,6 +12,7 @@ import type { ChatSessions } from '../agent/sessions';
 import type { Event } from '../base/event';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
+import type { AgentRecord } from '../transcript/records';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
@@ -55,6 +56,8 @@ export interface AsideTestHooks {
 	readonly runningAgents: () => readonly Pick<ChildState, 'path' | 'profile' | 'description'>[];
 	/** Offers these agent profiles instead of the product's (undefined: the product's again). */
 	readonly setAgentProfiles: (profiles: readonly AgentProfile[] | undefined) => void;
+	/** Appends records to the current chat (stored, then shown), as a turn writes them: the view's tests of child agents and tasks. */
+	readonly appendRecords: (records: readonly AgentRecord[]) => void;
 }
 
 export interface HookedState {
@@ -111,6 +114,11 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		runningAgents: () => (agent.state.children ?? []).map(({ path, profile, description }) => ({ path, profile, description })),
 		setAgentProfiles: (profiles) => {
 			state.profiles.set(profiles);
+		},
+		appendRecords: (records) => {
+			for (const record of records) {
+				sessions.current.append(record);
+			}
 		},
 	};
 }

@@ -118,6 +118,59 @@ const actions = {
 		};
 	},
 	/**
+	 * The child agents' rows of the chat: opens the rows of the children in `expand` (owner paths,
+	 * outer first), and with `openReminders` every ◇ reminders row inside them; reads each child's
+	 * header, its rows and the keys of its reminders rows.
+	 */
+	async readAgents(page, { expand = [], openReminders = false } = {}) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		for (const path of expand) {
+			const toggle = frame.locator(`li[data-path="${path}"] > button.agent-toggle`);
+			await toggle.waitFor({ timeout: 30_000 });
+			if ((await toggle.getAttribute('aria-expanded')) !== 'true') {
+				await toggle.click();
+			}
+			if (openReminders) {
+				for (const reminders of await frame.locator(`li[data-path="${path}"] > .agent-panel > .agent-rows > li[data-kind="reminders"] button.reminders-toggle[aria-expanded="false"]`).all()) {
+					await reminders.click();
+				}
+			}
+		}
+		return {
+			top: await frame.locator('.transcript > li').evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-kind')}:${li.getAttribute('data-id')}`)),
+			agents: await frame.locator('li[data-kind="agent"]').evaluateAll((lis) =>
+				lis.map((li) => ({
+					path: li.getAttribute('data-path'),
+					label: li.querySelector(':scope > button')?.textContent ?? '',
+					expanded: li.querySelector(':scope > button')?.getAttribute('aria-expanded') === 'true',
+					status: li.getAttribute('data-status'),
+					rows: Array.from(li.querySelectorAll(':scope > .agent-panel > .agent-rows > li'), (row) => `${row.getAttribute('data-kind')}:${row.getAttribute('data-id')}`),
+					reminderKeys: Array.from(li.querySelectorAll(':scope > .agent-panel > .agent-rows > li[data-kind="reminders"] .reminder-entry'), (entry) => entry.getAttribute('data-key')),
+				})),
+			),
+		};
+	},
+	/** The task panel above the composer: whether it shows, its summary, and (opened with `expand`) its rows. */
+	async readTasks(page, { expand = false, waitFor } = {}) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		const panel = frame.locator('.task-panel');
+		const toggle = panel.locator('button.task-toggle');
+		const deadline = Date.now() + 30_000;
+		while (waitFor !== undefined && !((await toggle.textContent()) ?? '').includes(waitFor) && Date.now() < deadline) {
+			await page.waitForTimeout(100);
+		}
+		if (expand && (await panel.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+			await toggle.click();
+		}
+		return {
+			shown: await panel.isVisible(),
+			summary: await toggle.textContent(),
+			rows: await panel.locator('.task').evaluateAll((items) => items.map((item) => ({ id: item.getAttribute('data-id'), status: item.className.replace(/^task task-/, '').replace(/ task-current$/, ''), title: item.querySelector('.task-title')?.textContent, owner: item.querySelector('.task-owner')?.textContent ?? null }))),
+		};
+	},
+	/**
 	 * Reads the context line of the chat: its text and the meter (shown only when both the use
 	 * and the window are known). `waitFor`: poll until the text contains it.
 	 */

@@ -193,6 +193,7 @@ export function viewState(overrides: Partial<ViewState> = {}): ViewState {
 		settings: { sendShortcut: 'enter', maxMessageLength: 100_000 },
 		agent: agentView(),
 		context: { reminders: [] },
+		tasks: { rows: [], open: 0 },
 		...overrides,
 	};
 	return { ...state, session: { ...state.session, items: displayRows(state.session.items) } };

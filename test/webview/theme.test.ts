@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TranscriptItem } from '../../src/protocol/messages';
+import { G, N, nestedChildren, task, taskList } from './childItems';
 import { assistant, entry, reminders, tool, turnEnd, user } from './items';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
 import { THEMES, type ThemeName } from './themes';
@@ -141,6 +142,32 @@ describe('themes', () => {
 			});
 			await page.screenshot({ path: join(ARTIFACTS, `chat-${theme}.png`), fullPage: true });
 			assert.deepEqual(await lowContrast(page), [], `text below AA contrast in ${theme}`);
+			await assertCleanAndClose(chat);
+		});
+
+		it(`shows an opened nested child and the task panel legibly in ${theme}`, async () => {
+			const chat = await openChat(harness);
+			const { page } = chat;
+			await page.setViewportSize({ width: 560, height: 900 });
+			await page.goto(harness.origin);
+			await applyTheme(page, theme);
+			const tasks = taskList([task('1', 'Find where the config is read', 'completed'), task('2', 'Fix the default port', 'in_progress', 'root', 'keep the old key working'), task('3', 'Grep for callers', 'pending', N)]);
+			await chat.connect(viewState({ session: { id: 'session-1', title: 'Find where the config is read', items: nestedChildren() }, agent: agentView({ status: { state: 'ready', detail: 'Ready.' }, models: [{ id: 'm', name: 'Scripted model' }], model: 'm' }), tasks }));
+			await applyTheme(page, theme);
+			for (const path of [G, N]) {
+				await page.locator(`li[data-path="${path}"] > button.agent-toggle`).click();
+			}
+			await page.locator('li[data-id="nT"] button.tool-toggle').click();
+			await page.locator('button.task-toggle').click();
+			assert.deepEqual(await lowContrast(page), [], `text below AA contrast in ${theme}`);
+			if (theme === 'dark') {
+				// The README's picture of a nested child, from the person's message down.
+				await page.locator('.scroller').evaluate((node) => {
+					node.scrollTop = 0;
+				});
+				await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+				await page.screenshot({ path: join(process.cwd(), 'docs', 'images', 'subagent.png') });
+			}
 			await assertCleanAndClose(chat);
 		});
 	}

@@ -1,7 +1,7 @@
 // One function per row kind, chosen here. Each returns a fresh element, so a row can be
 // re-rendered or swapped for a richer one on its own. Every row the host sends is shown: which
 // items become rows is decided on the host (src/view/rows.ts).
-import type { TranscriptItem } from '../../src/protocol/messages';
+import type { AgentItem, TranscriptItem } from '../../src/protocol/messages';
 import { assistantRow } from './assistant';
 import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
@@ -9,7 +9,8 @@ import { toolRow } from './tool';
 import { turnEndRow } from './turnEnd';
 import { userRow } from './user';
 
-export function rowFor(item: TranscriptItem): HTMLLIElement {
+/** A child agent's header is a block with rows of its own (agent.ts), made by the transcript. */
+export function rowFor(item: Exclude<TranscriptItem, AgentItem>): HTMLLIElement {
 	switch (item.kind) {
 		case 'user':
 			return userRow(item);

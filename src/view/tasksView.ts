@@ -1,0 +1,36 @@
+// The chat's task list as the panel above the composer shows it: the tasks records folded
+// (foldTaskRows: each row as it was written last), the open count and the current task.
+import { foldTaskRows, isOpenStatus, type TaskRow } from '../agent/taskRows';
+import type { TasksView, TaskView } from '../protocol/messages';
+import type { AgentRecord } from '../transcript/records';
+
+function taskView(row: TaskRow): TaskView {
+	return { id: row.id, title: row.title, status: row.status, owner: row.owner, ...(row.notes === undefined ? {} : { notes: row.notes }) };
+}
+
+/** The panel's view of these rows: the current task is the first in progress, else the first pending. */
+export function tasksView(rows: readonly TaskRow[]): TasksView {
+	const current = rows.find((row) => row.status === 'in_progress') ?? rows.find((row) => row.status === 'pending');
+	return { rows: rows.map(taskView), open: rows.filter((row) => isOpenStatus(row.status)).length, ...(current ? { current: current.id } : {}) };
+}
+
+export class TaskProjection {
+	private rows: TaskRow[] = [];
+	private cached: TasksView | undefined;
+
+	/** Takes one record; true when the task list changed. */
+	take(record: AgentRecord): boolean {
+		if (record.kind !== 'tasks' || record.rows.length === 0) {
+			return false;
+		}
+		// A write costs its own rows plus the list so far (a few hundred at most), never the chat's length.
+		this.rows = foldTaskRows([this.rows, record.rows]);
+		this.cached = undefined;
+		return true;
+	}
+
+	view(): TasksView {
+		this.cached ??= tasksView(this.rows);
+		return this.cached;
+	}
+}
