@@ -7,7 +7,10 @@ import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
 import { permissionContextOf } from './agent/permissions/context';
+import type { ProfileProblem } from './agent/subagents/profile';
+import { problemsNotice } from './agent/subagents/profileLibrary';
 import { ProfileOverride } from './agent/subagents/profileOverride';
+import { HeldNotices } from './view/heldNotices';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
@@ -73,7 +76,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const setup = store.add(vscodeProviderSetup({ gate, agent, sessions, models, probe, log }));
 
 	const projections = store.add(new SessionProjections(sessions));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), log }));
+	// A profile file that could not be used is said in the log (by the library) and in the chat, once per change.
+	const notices = store.add(new HeldNotices());
+	const profileProblems = (problems: readonly ProfileProblem[]): void => {
+		if (problems.length > 0) {
+			notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: problemsNotice(problems) });
+		}
+	};
+	profileProblems(agentProfiles.problems());
+	store.add(agentProfiles.onDidReportProblems(profileProblems));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

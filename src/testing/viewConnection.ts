@@ -3,12 +3,13 @@
 import { Emitter } from '../base/event';
 import type { HostMessage, ViewSettings } from '../protocol/messages';
 import { ViewConnection } from '../view/connection';
+import type { HeldNotices } from '../view/heldNotices';
 import { SessionProjections } from '../view/sessionView';
 import { RecordingLogger } from './recordingLogger';
 import { FakeAgent, testSessions } from './sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -34,6 +35,7 @@ export function testConnection(options: { deliver?: boolean } = {}) {
 		workbench,
 		settings,
 		agent,
+		...(options.notices ? { notices: options.notices } : {}),
 		post: (message) => {
 			posted.push(message);
 			return Promise.resolve(options.deliver ?? true);

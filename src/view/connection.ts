@@ -4,6 +4,7 @@
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
+import type { HeldNotices } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
@@ -23,6 +24,8 @@ export interface ViewConnectionOptions {
 	readonly agent: AgentControls;
 	/** The empty state's first-run actions, when the host offers them. */
 	readonly setup?: SetupControls;
+	/** Notices the host raised on its own, shown once a view is ready (see heldNotices.ts). */
+	readonly notices?: HeldNotices;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -53,6 +56,12 @@ export class ViewConnection extends Disposable {
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
 		}));
+		const { notices } = options;
+		if (notices) {
+			this._register(notices.onDidAdd(() => {
+				this.showHeldNotices();
+			}));
+		}
 		if (options.setup) {
 			this._register(options.setup.onDidChange((setup) => {
 				this.send({ type: 'setup.changed', setup });
@@ -100,6 +109,7 @@ export class ViewConnection extends Disposable {
 					this.send({ type: 'composer.focus' });
 				}
 				this.options.setup?.viewShown();
+				this.showHeldNotices();
 				return;
 			case 'submit':
 				this.submit(message.text, message.mode);
@@ -239,6 +249,16 @@ export class ViewConnection extends Disposable {
 		}
 		if (problem !== undefined) {
 			this.notice('error', problem);
+		}
+	}
+
+	/** Held notices go to a ready view only: a hidden one would lose them, so they wait for its `ready`. */
+	private showHeldNotices(): void {
+		if (!this.ready || !this.options.notices) {
+			return;
+		}
+		for (const { level, text } of this.options.notices.take()) {
+			this.notice(level, text);
 		}
 	}
 

@@ -66,6 +66,7 @@ const actions = {
 			actions: await frame.locator('.empty-state-actions button').allInnerTexts(),
 			placeholder: await frame.getByRole('textbox', { name: 'Message Aside' }).getAttribute('placeholder'),
 			access: (await frame.locator('.session-access:not([hidden])').count()) > 0 ? await frame.locator('.session-access').innerText() : null,
+			notices: await frame.locator('.notices .notice-text').allInnerTexts(),
 		};
 	},
 	/** Opens a saved chat from the view's chat list (the Chats button), by its title. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, lastUserText, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, type ChatReading, driver, hasDriver, lastUserText, until, useScriptedServer, workspaceFile } from './support';
 
 function chatRequests(server: ModelServer): ReceivedRequest[] {
 	return server.requests.filter((request) => request.path === '/v1/messages');
@@ -117,5 +117,12 @@ describe('agent profiles in VS Code', function () {
 		);
 		assert.match(log, new RegExp(`\\[warning\\] Agent profile ${brokenPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: the frontmatter is not valid YAML \\(line 3\\): .+ \\(the profile is skipped\\)`));
 		await vscode.commands.executeCommand('workbench.action.closePanel');
+
+		// And the chat says it, naming the file (it was raised while the view may not have been open).
+		if (hasDriver) {
+			await vscode.commands.executeCommand('aside.focusChat');
+			const chat = await driver<ChatReading>('readChat');
+			assert.ok(chat.notices.some((text) => text.includes(brokenPath) && text.includes('the profile is skipped')), `the chat's notices: ${JSON.stringify(chat.notices)}`);
+		}
 	});
 });

@@ -58,6 +58,8 @@ export interface ChatReading {
 	readonly placeholder: string | null;
 	/** The line saying the chat is read-only here or a copy, when shown. */
 	readonly access: string | null;
+	/** The notices shown above the composer (the newest three), their text. */
+	readonly notices: string[];
 }
 
 export function workspaceFile(relative: string): vscode.Uri {
