@@ -132,9 +132,15 @@ const actions = {
 			if ((await toggle.getAttribute('aria-expanded')) !== 'true') {
 				await toggle.click();
 			}
+			// The child's rows are built on its first expand: wait for them before reading or opening any.
+			const rows = `li[data-path="${path}"] > .agent-panel > .agent-rows`;
+			await frame.locator(`${rows} > li`).first().waitFor({ timeout: 30_000 });
 			if (openReminders) {
-				for (const reminders of await frame.locator(`li[data-path="${path}"] > .agent-panel > .agent-rows > li[data-kind="reminders"] button.reminders-toggle[aria-expanded="false"]`).all()) {
+				for (const reminders of await frame.locator(`${rows} > li[data-kind="reminders"] button.reminders-toggle[aria-expanded="false"]`).all()) {
 					await reminders.click();
+				}
+				if ((await frame.locator(`${rows} > li[data-kind="reminders"]`).count()) > 0) {
+					await frame.locator(`${rows} > li[data-kind="reminders"] .reminder-entry`).first().waitFor({ timeout: 30_000 });
 				}
 			}
 		}

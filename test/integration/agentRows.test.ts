@@ -7,18 +7,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import type { AgentRecord } from '../../src/transcript/records';
-import { activeAside, driver, hasDriver } from './support';
-
-interface AgentsReading {
-	readonly top: string[];
-	readonly agents: { path: string; label: string; expanded: boolean; status: string; rows: string[]; reminderKeys: string[] }[];
-}
-
-interface TasksReading {
-	readonly shown: boolean;
-	readonly summary: string;
-	readonly rows: { id: string; status: string; title: string; owner: string | null }[];
-}
+import { activeAside, type AgentsReading, driver, hasDriver, type TasksReading } from './support';
 
 const G = 'root/general#1';
 const N = 'root/general#1/explore#2';

@@ -14,12 +14,20 @@ describe('a session to reopen after the reload', () => {
 		const restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model' });
 		try {
 			await vscode.commands.executeCommand('aside.newChat');
-			server.script({ toolCalls: [{ id: 'call_list', name: 'List', input: {} }] }, { text: 'There are two folders.' });
+			server.script(
+				{
+					toolCalls: [
+						{ id: 'call_list', name: 'List', input: {} },
+						{ id: 'call_tasks', name: 'TaskWrite', input: { tasks: [{ id: 'survey', title: 'Survey the workspace', status: 'in_progress' }, { id: 'report', title: 'Report what is in it' }] } },
+					],
+				},
+				{ text: 'There are two folders.' },
+			);
 			const result = await api.sendMessage('What is in this workspace?');
 			assert.equal(result.outcome, 'done', result.error);
 			const items = hooks.currentSessionItems();
 			// The date reminder goes with the first message of a session.
-			assert.deepEqual(items.map((item) => item.kind), ['user', 'reminders', 'tool', 'assistant', 'turn-end']);
+			assert.deepEqual(items.map((item) => item.kind), ['user', 'reminders', 'tool', 'tool', 'assistant', 'turn-end']);
 			writeFileSync(join(process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp', RELOAD_NOTE), JSON.stringify({ sessionId: result.sessionId, items }));
 		} finally {
 			await restore();

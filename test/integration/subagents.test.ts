@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentProfile } from '../../src/agent/subagents/profile';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, lastUserText, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, type AgentsReading, driver, hasDriver, lastUserText, type TasksReading, until, useScriptedServer, workspaceFile } from './support';
 
 const SCRATCH = 'subagents-scratch';
 const folder = () => workspaceFile(SCRATCH).fsPath;
@@ -74,7 +74,13 @@ describe('sub-agents (the Agent tool), with a scripted model server', function (
 		const first = server.requests.length;
 		server.script(
 			{ toolCalls: [{ id: 'toolu_agent_1', name: 'Agent', input: { agent: 'explore', prompt: 'CHILD-TASK-READ: what does the greeting file say?', description: 'Read the greeting' } }] },
-			{ match: 'CHILD-TASK-READ', toolCalls: [{ id: 'toolu_child_read', name: 'Read', input: { path: `${SCRATCH}/greeting.txt` } }] },
+			{
+				match: 'CHILD-TASK-READ',
+				toolCalls: [
+					{ id: 'toolu_child_read', name: 'Read', input: { path: `${SCRATCH}/greeting.txt` } },
+					{ id: 'toolu_child_task', name: 'TaskWrite', input: { tasks: [{ id: 'read-greeting', title: 'Read the greeting file', status: 'in_progress' }] } },
+				],
+			},
 			{ match: 'CHILD-TASK-READ', text: 'CHILD-ANSWER: it says hello from the fixture.' },
 			{ text: 'The helper read it.' },
 		);
@@ -103,8 +109,32 @@ describe('sub-agents (the Agent tool), with a scripted model server', function (
 		assert.equal(start?.id, 'root/explore#1');
 		assert.equal(start.callId, 'toolu_agent_1');
 		const own = lines.filter((line) => line.agent === 'root/explore#1').map((line) => line.kind);
-		assert.deepEqual(own, ['user', 'assistant', 'tool-result', 'assistant', 'turn-end'], "the child's conversation is recorded under its owner path");
+		assert.deepEqual(own, ['user', 'assistant', 'tool-result', 'tool-result', 'assistant', 'turn-end'], "the child's conversation is recorded under its owner path");
 		assert.ok(lines.indexOf(start) < lines.findIndex((line) => line.agent === 'root/explore#1'), 'agent-start before the child\'s first record');
+
+		// The child's task row is its own; it answered, so its open row was closed for it.
+		const tasks = lines.filter((line) => line.kind === 'tasks');
+		assert.deepEqual(tasks.map((line) => [line.by, (line.rows as { id: string; status: string; owner: string }[]).map((row) => `${row.id} ${row.status} ${row.owner}`)]), [
+			['root/explore#1', ['read-greeting in_progress root/explore#1']],
+			['settled', ['read-greeting completed root/explore#1']],
+		]);
+
+		if (hasDriver) {
+			// The view: one collapsed row in the parent's turn; expanded, the child's own rows, its own reminders among them.
+			await vscode.commands.executeCommand('aside.focusChat');
+			const collapsed = await driver<AgentsReading>('readAgents');
+			assert.deepEqual(collapsed.agents.map((agent) => [agent.path, agent.label, agent.expanded]), [['root/explore#1', 'Agent explore: Read the greeting · 2 steps · done', false]]);
+			assert.ok(collapsed.top.includes('agent:agent-root/explore#1') && !collapsed.top.some((row) => row.startsWith('tool:')), `the Agent call is the child's row, not a tool row: ${collapsed.top.join(', ')}`);
+			const opened = await driver<AgentsReading>('readAgents', { expand: ['root/explore#1'], openReminders: true });
+			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/subagent-e2e.png` });
+			const row = opened.agents[0];
+			assert.deepEqual(row?.rows.map((kind) => kind.split(':')[0]), ['reminders', 'user', 'tool', 'tool', 'assistant'], 'its reminders above its prompt, its two calls, its answer');
+			// Its own roster's blocks (the date and the mode reach every roster); the session-only listing of agents does not.
+			assert.ok(row.reminderKeys.includes('mode.constraints') && !row.reminderKeys.includes('agents.listing'), `the child's own reminder row: ${row.reminderKeys.join(', ')}`);
+			const panel = await driver<TasksReading>('readTasks', { expand: true });
+			assert.deepEqual([panel.shown, panel.summary], [true, '1 task, none open']);
+			assert.deepEqual(panel.rows, [{ id: 'read-greeting', status: 'completed', title: 'Read the greeting file', owner: 'root/explore#1' }]);
+		}
 	});
 
 	it("a child's write asks the person, the card names the agent, and each verdict goes to its own queue", async () => {

@@ -62,6 +62,19 @@ export interface ChatReading {
 	readonly notices: string[];
 }
 
+/** The driver's `readAgents`: the top-level rows (`kind:id`) and each child's header row, with its own rows when expanded. */
+export interface AgentsReading {
+	readonly top: string[];
+	readonly agents: { path: string; label: string; expanded: boolean; status: string; rows: string[]; reminderKeys: string[] }[];
+}
+
+/** The driver's `readTasks`: the task panel above the composer. */
+export interface TasksReading {
+	readonly shown: boolean;
+	readonly summary: string;
+	readonly rows: { id: string; status: string; title: string; owner: string | null }[];
+}
+
 export function workspaceFile(relative: string): vscode.Uri {
 	const folder = vscode.workspace.workspaceFolders?.[0];
 	assert.ok(folder, 'the fixture workspace is open');
