@@ -6,7 +6,7 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
-import type { AgentState, ChildState, TurnActivity } from './agentState';
+import type { AgentState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
 import { oneReviewAtATime } from './changeReview';
 import { ModelState } from './modelState';
@@ -20,7 +20,8 @@ import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
 import { Steering } from './steering';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
-import { type ChildObserver, rootAgents } from './subagents/childAgents';
+import { rootAgents } from './subagents/childAgents';
+import { activityOf, RunningChildren } from './runningChildren';
 import type { AgentProfiles } from './subagents/profile';
 import type { TaskRow } from './taskRows';
 import { ChatTasks } from './tasks';
@@ -71,8 +72,8 @@ interface Running {
 export class Agent extends Disposable {
 	private running: Running | undefined;
 	private streaming: { readonly requestId: string; text: string } | null = null;
-	/** The sub-agents running now, by owner path, in the order they started. */
-	private readonly children = new Map<string, ChildState>();
+	/** The sub-agents running now; their text streams through onDidStream like the root's. */
+	private readonly children: RunningChildren;
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
@@ -107,6 +108,9 @@ export class Agent extends Disposable {
 		};
 		const { log } = ports.runtime;
 		this.approvals = new Approvals(changed, log);
+		this.children = new RunningChildren(changed, (delta) => {
+			this._onDidStream.fire(delta);
+		}, () => this.running !== undefined);
 		this.steering = new Steering(changed, log);
 		let lastMode = env.settings.current.permissionMode;
 		this._register(env.settings.onDidChange(() => {
@@ -147,7 +151,7 @@ export class Agent extends Disposable {
 			steering: [...this.steering.pending],
 			contextWindow: this.modelState.contextWindow(),
 			plan: this.pendingPlan(),
-			children: [...this.children.values()],
+			children: this.children.states,
 		};
 	}
 
@@ -315,7 +319,7 @@ export class Agent extends Disposable {
 				const settings = env.settings.current;
 				return { maxSteps: settings.agentsMaxSteps ?? 30, maxConcurrent: settings.agentsMaxConcurrent ?? 3, maxTurnsWarningAt: settings.agentsMaxTurnsWarningAt ?? 0.8 };
 			},
-			observer: this.childObserver,
+			observer: this.children,
 			onChildSettled: (path, outcome) => {
 				// A child that answered closes its own open rows; a failed or stopped one leaves them for recovery.
 				const settled = tasks.settle(path, outcome);
@@ -326,51 +330,6 @@ export class Agent extends Disposable {
 			},
 		};
 	}
-
-	/** Keeps `children` live from each child's updates; its text streams through onDidStream like the root's. */
-	private readonly childObserver: ChildObserver = {
-		started: (child) => {
-			this.children.set(child.path, { ...child, activity: { kind: 'choosing-model' }, streaming: null });
-			this.changed();
-		},
-		updated: (path, update) => {
-			const child = this.children.get(path);
-			if (!child || !this.running) {
-				return;
-			}
-			switch (update.type) {
-				case 'resolved':
-					return;
-				case 'text': {
-					if (child.streaming?.requestId !== update.requestId) {
-						// A new response: the state says so before its first text arrives.
-						this.children.set(path, { ...child, streaming: { requestId: update.requestId, text: update.text } });
-						this.changed();
-					} else {
-						this.children.set(path, { ...child, streaming: { requestId: update.requestId, text: child.streaming.text + update.text } });
-					}
-					this._onDidStream.fire({ requestId: update.requestId, text: update.text });
-					return;
-				}
-				case 'retrying':
-					this.children.set(path, { ...child, activity: { kind: 'retrying', attempt: update.attempt, delayMs: update.delayMs, reason: update.reason } });
-					break;
-				case 'status':
-					this.children.set(path, {
-						...child,
-						activity: update.status === 'running-tool' || update.status === 'asking' ? { kind: update.status, ...(update.detail === undefined ? {} : { tool: update.detail }) } : { kind: update.status },
-						streaming: update.status === 'streaming' ? child.streaming : null,
-					});
-					break;
-			}
-			this.changed();
-		},
-		ended: (path) => {
-			if (this.children.delete(path)) {
-				this.changed();
-			}
-		},
-	};
 
 	stop(): void {
 		if (!this.running) {
@@ -430,16 +389,13 @@ export class Agent extends Disposable {
 				this._onDidStream.fire({ requestId: update.requestId, text: update.text });
 				return;
 			case 'retrying':
-				running.activity = { kind: 'retrying', attempt: update.attempt, delayMs: update.delayMs, reason: update.reason };
+				running.activity = activityOf(update);
 				break;
 			case 'status':
 				if (update.status !== 'streaming') {
 					this.streaming = null;
 				}
-				running.activity =
-					update.status === 'running-tool' || update.status === 'asking'
-						? { kind: update.status, ...(update.detail === undefined ? {} : { tool: update.detail }) }
-						: { kind: update.status };
+				running.activity = activityOf(update);
 				break;
 		}
 		this.changed();
