@@ -41,7 +41,7 @@ function notStarted(now: number): Executed {
 }
 
 /** A call the policy refused: its result, so the model reads why and what to do instead. */
-function refused(tool: Tool, reason: string): ToolResult {
+function refused(tool: Pick<Tool, 'name'>, reason: string): ToolResult {
 	return { isError: true, content: `Not run: ${reason}. ${tool.name} did not run; do not retry it unchanged (aside.permissions, docs/permissions.md).` };
 }
 
@@ -72,7 +72,7 @@ export class ToolCallRunner {
 		let childrenLeft = calls.filter((call) => call.name === AGENT_TOOL_NAME).length;
 		for (const call of calls) {
 			if (call.name === AGENT_TOOL_NAME) {
-				const child = slots.run(() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, model, signal)));
+				const child = slots.run(() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, mode, model, signal)));
 				pending.push(
 					child.finally(() => {
 						childrenLeft--;
@@ -131,12 +131,33 @@ export class ToolCallRunner {
 	}
 
 	/** An Agent call: the spawner runs the child to its end (it never throws for the child's sake). */
-	private async runAgent(agents: LoopAgents, call: ToolCall, model: ResolvedModel, signal: AbortSignal): Promise<Executed> {
+	private async runAgent(agents: LoopAgents, call: ToolCall, mode: PermissionMode, model: ResolvedModel, signal: AbortSignal): Promise<Executed> {
 		const started = this.ports.runtime.clock.now();
+		// Starting a sub-agent changes nothing itself (its own calls are decided one by one), so only
+		// a rule naming Agent (aside.permissions.rules: deny or ask "Agent") has a say.
+		const policy = this.scope.permissionPolicy?.() ?? OPEN_CONTEXT;
+		let verdict: ToolResultRecord['verdict'];
+		if (rulesName(policy.rules, AGENT_TOOL_NAME, 'read')) {
+			const decision = decidePermission({ tool: AGENT_TOOL_NAME, kind: 'read', paths: [] }, mode, policy, this.ports.tools.context(signal).roots);
+			if (decision.verdict === 'deny') {
+				return { started, result: refused({ name: AGENT_TOOL_NAME }, decision.reason) };
+			}
+			if (decision.verdict === 'ask') {
+				const input = call.input as { readonly agent?: unknown; readonly description?: unknown; readonly prompt?: unknown } | null;
+				const target = `${String(input?.agent)}: ${String(input?.description)}\n\n${String(input?.prompt)}`;
+				this.scope.onUpdate?.({ type: 'status', status: 'asking', detail: AGENT_TOOL_NAME });
+				const answer = await this.scope.permissions.ask({ callId: call.id, tool: AGENT_TOOL_NAME, kind: 'read', confirmation: { title: `Start a sub-agent? (${decision.reason})`, target } }, signal);
+				this.scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: AGENT_TOOL_NAME, target, ...(answer.note ? { note: answer.note } : {}) }));
+				if (!answer.granted) {
+					return { started, result: { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED }, verdict: 'denied' };
+				}
+				verdict = 'granted';
+			}
+		}
 		this.scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: AGENT_TOOL_NAME });
 		const parent: ParentLoop = { scope: this.scope, turnId: this.turnId, model };
 		const result = await agents.run(call, parent, signal);
-		return { started, result };
+		return { started, result, ...(verdict ? { verdict } : {}) };
 	}
 
 	/** Appends the call's result to the transcript, then tells the observers. */

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { Agent, type AgentSettings } from '../agent/agent';
+import type { PermissionContext } from '../agent/permissions/policy';
 import type { AgentPorts } from '../agent/ports';
 import { ChatSessions } from '../agent/sessions';
 import type { AgentProfile, AgentProfiles, ProfileTools } from '../agent/subagents/profile';
@@ -220,7 +221,9 @@ export interface SubagentSetup {
 }
 
 /** An Agent whose chat runs sub-agents over a MatchingProvider; `settings` may be changed between turns. */
-export function subagentSetup(options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings>; readonly reminders?: readonly ReminderDefinition[] } = {}): SubagentSetup {
+export function subagentSetup(
+	options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings>; readonly reminders?: readonly ReminderDefinition[]; readonly permissions?: () => PermissionContext } = {},
+): SubagentSetup {
 	const provider = new MatchingProvider();
 	const models = scriptedModels(provider);
 	const clock = new FakeClock();
@@ -241,6 +244,7 @@ export function subagentSetup(options: { readonly profiles?: readonly AgentProfi
 			settings: { get current() { return settings.current; }, onDidChange: new Emitter<unknown>().event },
 			system: () => 'You are Aside.',
 			profiles,
+			...(options.permissions ? { permissions: options.permissions } : {}),
 			onChildSettled: (path, outcome) => {
 				settled.push([path, outcome]);
 			},

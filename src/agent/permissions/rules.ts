@@ -5,6 +5,7 @@
 import picomatch from 'picomatch';
 import * as z from 'zod';
 import { BUILTIN_TOOLS } from '../../tools/registry';
+import { AGENT_TOOL_NAME } from '../subagents/agentTool';
 import { type Tool, type ToolKind, touchesNothing } from '../../tools/tool';
 import { commandOfPart, type CommandLine } from './commandLine';
 
@@ -24,7 +25,8 @@ export function ruleToolsOf(tools: readonly Tool[]): RuleTool[] {
 	return tools.map((tool) => ({ name: tool.name, kind: tool.kind, namesFiles: tool.kind !== 'run' && tool.touches !== touchesNothing }));
 }
 
-const BUILTIN_RULE_TOOLS = ruleToolsOf(BUILTIN_TOOLS);
+// Agent is the loop's own tool (src/agent/subagents/agentTool.ts): a rule may deny or ask for it by name.
+const BUILTIN_RULE_TOOLS: readonly RuleTool[] = [...ruleToolsOf(BUILTIN_TOOLS), { name: AGENT_TOOL_NAME, kind: 'read', namesFiles: false }];
 
 /** `Edit(…)` covers every tool that changes files (Edit, Write, ApplyPatch), as in Claude Code. */
 export const EDIT_FAMILY = 'Edit';
