@@ -3,19 +3,13 @@
 // the real tools editing the real workspace through VS Code's document model, and the
 // transcript on disk. Assertions are on the payloads that were actually dispatched.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { wrap } from '../../src/reminders/envelope';
 import type { InjectionRecord } from '../../src/reminders/record';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, workspaceFile, useScriptedServer } from './support';
-
-interface OpenAIMessage {
-	readonly role: string;
-	readonly content?: string | null;
-	readonly tool_call_id?: string;
-}
+import { activeAside, chatRequests, driver, hasDriver, messagesOf, transcriptLines, until, useScriptedServer, workspaceFile } from './support';
 
 /** One reminders row of the chat webview, expanded (see the driver's expandReminders). */
 interface ReminderRowReading {
@@ -27,30 +21,12 @@ interface ReminderRowReading {
 	readonly entries: readonly { readonly key: string; readonly label: string; readonly reason: string; readonly body: string }[];
 }
 
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
-}
-
-function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[] {
-	return ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
-}
-
 /** How often `needle` occurs in the text of the request's messages. */
 function count(request: ReceivedRequest | undefined, needle: string): number {
 	const text = messagesOf(request)
 		.map((message) => message.content ?? '')
 		.join('\n');
 	return text.split(needle).length - 1;
-}
-
-/** The parsed lines of the current session's transcript on disk. */
-function transcriptLines(dir: string, sessionId: string): { kind: string; [key: string]: unknown }[] {
-	const file = join(dir, `${sessionId}.jsonl`);
-	assert.ok(existsSync(file), `the transcript ${file} exists`);
-	return readFileSync(file, 'utf8')
-		.split('\n')
-		.filter((line) => line !== '')
-		.map((line) => JSON.parse(line) as { kind: string });
 }
 
 describe('the agent, with a scripted model server', function () {

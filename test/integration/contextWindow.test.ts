@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import ollamaPsEmpty from '../fixtures/model-servers/ollama-ps-empty.json';
 import ollamaShowNumCtx from '../fixtures/model-servers/ollama-show-num-ctx.json';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, useScriptedServer } from './support';
+import { activeAside, chatRequests, driver, hasDriver, until, useScriptedServer } from './support';
 
 const MODEL = 'qwen2.5-coder-8k';
 const USAGE_BLOCK = '<system-reminder key="context.usage">';
@@ -17,10 +17,6 @@ interface ContextReading {
 	readonly text: string;
 	readonly meterShown: boolean;
 	readonly percent: string | null;
-}
-
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
 }
 
 function lastMessage(request: ReceivedRequest | undefined): string {

@@ -6,20 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, workspaceFile, useScriptedServer } from './support';
-
-interface OpenAIMessage {
-	readonly role: string;
-	readonly content?: string | null;
-}
-
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
-}
-
-function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[] {
-	return ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
-}
+import { activeAside, chatRequests, messagesOf, useScriptedServer, workspaceFile } from './support';
 
 const BLOCK = '<system-reminder key="edits.verify">';
 

@@ -5,22 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, until, workspaceFile, useScriptedServer } from './support';
-
-interface OpenAIMessage {
-	readonly role: string;
-	readonly content?: string | null;
-	readonly tool_call_id?: string;
-}
-
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
-}
-
-function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[] {
-	return ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
-}
+import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
+import { activeAside, chatRequests, messagesOf, until, useScriptedServer, workspaceFile } from './support';
 
 /** What the model was told a tool call returned, from the request that followed it. */
 function toolResult(server: ModelServer, callId: string): string {

@@ -10,15 +10,11 @@ import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { PLAN_REFERENCE_LINE, PLAN_TEMPLATE } from '../../src/reminders/builtin/modePlan';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, useScriptedServer } from './support';
+import { activeAside, chatRequests, driver, hasDriver, until, useScriptedServer } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
 	readonly content?: string | null;
-}
-
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
 }
 
 function body(request: ReceivedRequest | undefined): { messages?: OpenAIMessage[]; tools?: { function: { name: string } }[] } {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, chatRequests, driver, hasDriver, until, useScriptedServer, workspaceFile } from './support';
 
 interface OpenAIMessage {
 	readonly role: string;
@@ -20,10 +20,6 @@ interface OpenAIMessage {
 const folder = () => workspaceFile('review-scratch').fsPath;
 const rel = (name: string) => `review-scratch/${name}`;
 const BLOCK = '<system-reminder key="patch.user-revised">';
-
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
-}
 
 function lastMessage(request: ReceivedRequest | undefined): string {
 	const messages = ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];

@@ -7,13 +7,7 @@ import { join } from 'node:path';
 import type { TranscriptItem } from '../../src/protocol/messages';
 import { startModelServer } from '../harness/modelServer.mjs';
 import * as vscode from 'vscode';
-import { activeAside, driver, hasDriver, RELOAD_NOTE, type TasksReading, useScriptedServer } from './support';
-
-interface OpenAIMessage {
-	readonly role: string;
-	readonly content?: string | null;
-	readonly tool_call_id?: string;
-}
+import { activeAside, driver, hasDriver, type OpenAIMessage, RELOAD_NOTE, type TasksReading, useScriptedServer } from './support';
 
 describe('after a window reload', () => {
 	const note = JSON.parse(readFileSync(join(process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp', RELOAD_NOTE), 'utf8')) as { sessionId: string; items: TranscriptItem[] };

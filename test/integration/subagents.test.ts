@@ -4,12 +4,12 @@
 // answer comes back as the tool result, a child's approval card names the agent, and Stop during
 // a child stops it. The profiles are the test's own, set through the test hooks.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentProfile } from '../../src/agent/subagents/profile';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, type AgentsReading, driver, hasDriver, lastUserText, type TasksReading, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, type AgentsReading, driver, hasDriver, lastUserText, type TasksReading, transcriptLines, until, useScriptedServer, workspaceFile } from './support';
 
 const SCRATCH = 'subagents-scratch';
 const folder = () => workspaceFile(SCRATCH).fsPath;
@@ -34,15 +34,6 @@ const bodyOf = (request: ReceivedRequest | undefined): AnthropicBody => (request
 const isChildOf = (name: string) => (request: ReceivedRequest) => JSON.stringify(bodyOf(request).system ?? '').includes(`You are the ${name} test agent.`);
 const isRoot = (request: ReceivedRequest) => request.path === '/v1/messages' && !JSON.stringify(bodyOf(request).system ?? '').includes('test agent.');
 const keysIn = (text: string) => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1]);
-
-function transcript(dir: string, sessionId: string): { kind: string; [key: string]: unknown }[] {
-	const file = join(dir, `${sessionId}.jsonl`);
-	assert.ok(existsSync(file), `the transcript ${file} exists`);
-	return readFileSync(file, 'utf8')
-		.split('\n')
-		.filter((line) => line !== '')
-		.map((line) => JSON.parse(line) as { kind: string });
-}
 
 describe('sub-agents (the Agent tool), with a scripted model server', function () {
 	let server: ModelServer;
@@ -104,7 +95,7 @@ describe('sub-agents (the Agent tool), with a scripted model server', function (
 		const answer = lastUserText(root[1]);
 		assert.match(answer, /CHILD-ANSWER: it says hello from the fixture\.\n\n\(Sub-agent root\/explore#1 finished in 2 steps\.\)/);
 
-		const lines = transcript(hooks.sessionsDir, result.sessionId);
+		const lines = transcriptLines(hooks.sessionsDir, result.sessionId);
 		const start = lines.find((line) => line.kind === 'agent-start');
 		assert.equal(start?.id, 'root/explore#1');
 		assert.equal(start.callId, 'toolu_agent_1');
@@ -189,7 +180,7 @@ describe('sub-agents (the Agent tool), with a scripted model server', function (
 		await server.waitForDisconnects(disconnects + 1);
 		assert.deepEqual(hooks.runningAgents(), []);
 		assert.equal(hooks.agentBusy(), false);
-		const lines = transcript(hooks.sessionsDir, result.sessionId);
+		const lines = transcriptLines(hooks.sessionsDir, result.sessionId);
 		const toolResult = lines.find((line) => line.kind === 'tool-result' && line.callId === 'toolu_agent_stop');
 		assert.match(String(toolResult?.content), /^Sub-agent root\/explore#1 was stopped after 1 step: the user stopped the turn\./);
 		const end = lines.filter((line) => line.agent === 'root/explore#1').at(-1);

@@ -75,6 +75,33 @@ export interface TasksReading {
 	readonly rows: { id: string; status: string; title: string; owner: string | null }[];
 }
 
+/** A message of an OpenAI-compatible request body, as the scripted server received it. */
+export interface OpenAIMessage {
+	readonly role: string;
+	readonly content?: string | null;
+	readonly tool_call_id?: string;
+}
+
+/** The chat requests (OpenAI-compatible) the scripted server received, in order. */
+export function chatRequests(server: { readonly requests: readonly ReceivedRequest[] }): ReceivedRequest[] {
+	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
+}
+
+/** The messages of an OpenAI-compatible request body. */
+export function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[] {
+	return ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
+}
+
+/** The parsed lines of a session's transcript on disk. */
+export function transcriptLines(dir: string, sessionId: string): { kind: string; [key: string]: unknown }[] {
+	const file = join(dir, `${sessionId}.jsonl`);
+	assert.ok(existsSync(file), `the transcript ${file} exists`);
+	return readFileSync(file, 'utf8')
+		.split('\n')
+		.filter((line) => line !== '')
+		.map((line) => JSON.parse(line) as { kind: string });
+}
+
 export function workspaceFile(relative: string): vscode.Uri {
 	const folder = vscode.workspace.workspaceFolders?.[0];
 	assert.ok(folder, 'the fixture workspace is open');

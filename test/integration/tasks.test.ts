@@ -7,21 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, until, useScriptedServer } from './support';
-
-interface OpenAIMessage {
-	readonly role: string;
-	readonly content?: string | null;
-	readonly tool_call_id?: string;
-}
-
-function chatRequests(server: ModelServer): ReceivedRequest[] {
-	return server.requests.filter((request) => request.path.endsWith('/chat/completions'));
-}
-
-function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[] {
-	return ((request?.body ?? {}) as { messages?: OpenAIMessage[] }).messages ?? [];
-}
+import { activeAside, chatRequests, driver, hasDriver, messagesOf, until, useScriptedServer } from './support';
 
 const BLOCK = '<system-reminder key="tasks.nudge">';
 
