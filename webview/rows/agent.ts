@@ -6,9 +6,8 @@
 // it like any row, so nothing below has to know about collapsed rows.
 import type { AgentItem, ChildAgentView, StreamView } from '../../src/protocol/messages';
 import { el, icon, uniqueId } from '../dom';
-import { MarkdownView } from '../markdown/view';
 import { plural } from '../format';
-import { rowHeader } from './common';
+import { StreamingRow } from '../streamingRow';
 
 const STATUS: Record<AgentItem['status'], { readonly text: string; readonly icon: string }> = {
 	running: { text: 'running', icon: 'loading' },
@@ -32,18 +31,19 @@ export function agentLabel(item: AgentItem): string {
 class ChildLive {
 	readonly element = el('div', { class: 'agent-live', hidden: true });
 	private readonly detail = el('div', { class: 'agent-activity' });
-	private readonly text = new MarkdownView('assistant-text');
-	private readonly streamRow = el('div', { class: 'row row-streaming', 'data-kind': 'streaming', 'aria-busy': 'true' }, rowHeader('sparkle', 'Aside', undefined, icon('loading', 'codicon-modifier-spin')), this.text.element);
-	private stream: { readonly requestId: string; text: string } | null = null;
-	private finished: string | undefined;
-	private frame: number | undefined;
+	private readonly stream = new StreamingRow((write, row) => {
+		write();
+		if (!row.isConnected) {
+			this.element.append(row);
+		}
+	});
 
 	constructor() {
 		this.element.append(this.detail);
 	}
 
 	get requestId(): string | undefined {
-		return this.stream?.requestId;
+		return this.stream.requestId;
 	}
 
 	update(child: ChildAgentView | undefined, streamed: StreamView | undefined): void {
@@ -51,56 +51,16 @@ class ChildLive {
 		if (this.detail.textContent !== (child?.detail ?? '')) {
 			this.detail.textContent = child?.detail ?? '';
 		}
-		const next = child?.streaming && child.streaming.requestId !== this.finished ? child.streaming : null;
-		if (next === null) {
-			this.clear();
-		} else if (this.stream?.requestId !== next.requestId) {
-			this.clear();
-			this.stream = { requestId: next.requestId, text: '' };
-		}
-		if (this.stream && streamed?.requestId === this.stream.requestId && streamed.text !== this.stream.text) {
-			this.stream.text = streamed.text;
-			this.schedule();
-		}
+		this.stream.follow(child?.streaming, streamed);
 	}
 
 	append(requestId: string, text: string): boolean {
-		if (this.stream?.requestId !== requestId) {
-			return false;
-		}
-		this.stream.text += text;
-		this.schedule();
-		return true;
+		return this.stream.append(requestId, text);
 	}
 
 	/** Its recorded answer arrived: it replaces the streamed text. */
 	finish(): void {
-		if (this.stream) {
-			this.finished = this.stream.requestId;
-		}
-		this.clear();
-	}
-
-	private clear(): void {
-		this.stream = null;
-		if (this.frame !== undefined) {
-			cancelAnimationFrame(this.frame);
-			this.frame = undefined;
-		}
-		this.streamRow.remove();
-	}
-
-	// As at the root: the DOM is written at most once a frame, however many deltas came.
-	private schedule(): void {
-		this.frame ??= requestAnimationFrame(() => {
-			this.frame = undefined;
-			if (this.stream) {
-				this.text.update(this.stream.text);
-				if (!this.streamRow.isConnected) {
-					this.element.append(this.streamRow);
-				}
-			}
-		});
+		this.stream.finish();
 	}
 }
 
