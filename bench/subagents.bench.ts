@@ -6,35 +6,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatSession } from '../src/agent/session';
-import type { AgentPorts } from '../src/agent/ports';
 import { rootAgents } from '../src/agent/subagents/childAgents';
 import type { AgentProfiles } from '../src/agent/subagents/profile';
-import { registryToolBox } from '../src/agent/toolBox';
-import type { TurnScope } from '../src/agent/turn';
-import { systemClock } from '../src/base/clock';
 import { Emitter } from '../src/base/event';
-import type { Logger } from '../src/base/log';
-import { BUILTIN_PROFILES } from '../src/agent/subagents/builtinProfiles';
-import { builtinReminders } from '../src/reminders/builtin/defaults';
-import { NOTHING_OBSERVED } from '../src/reminders/builtin/editsVerify';
-import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
 import type { WaitFacts } from '../src/reminders/definition';
-import { directDispatch } from '../src/testing/agentPorts';
-import { SequentialIds } from '../src/testing/fakeClock';
-import { ScriptedProvider } from '../src/testing/scriptedProvider';
 import { assistantCalls, toolResult, userText } from '../src/testing/history';
-import { BUILTIN_TOOLS } from '../src/tools/registry';
-import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../src/transcript/records';
-import { TranscriptStore } from '../src/transcript/store';
-import { type BenchRow, consume, heapUsedAfterGc, measure, report, round } from './harness';
+import { type TranscriptEntry } from '../src/transcript/records';
+import { benchChat, benchLoop, sampledRow } from './chat';
+import { type BenchRow, consume, heapUsedAfterGc, measure, report } from './harness';
 
 const SIZES = [0, 1_000, 10_000];
 const ITERATIONS = 200;
 const WARMUP = 100;
 const WAIT_LOOP = { warmup: 2_000, iterations: 20_000 };
-
-const silent: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const profiles: AgentProfiles = {
 	current: () => [{ name: 'explore', description: 'Reads and searches.', tools: { kind: 'read-only' }, reminders: [], canSpawn: false, prompt: 'You explore the code and report what you found.', source: { kind: 'builtin' } }],
@@ -59,34 +43,11 @@ function history(count: number): TranscriptEntry[] {
 	return records.slice(0, count);
 }
 
-function sessionOf(dir: string, id: string, records: TranscriptEntry[]): { session: ChatSession; store: TranscriptStore; ids: SequentialIds } {
-	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
-	const ids = new SequentialIds(id);
-	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(systemClock, () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }) }, records);
-	return { session, store, ids };
-}
-
 async function childRequest(size: number, dir: string): Promise<BenchRow> {
-	const { session, store, ids } = sessionOf(dir, `child-${size}`, history(size));
-	const provider = new ScriptedProvider();
-	let dispatched = 0n;
-	provider.onRequest = () => {
-		dispatched = process.hrtime.bigint();
-		provider.requests.length = 0;
-	};
+	const chat = benchChat(dir, `child-${size}`, history(size));
+	const { session, store } = chat;
+	const { provider, ports, scope, dispatchedAt } = benchLoop(chat, dir);
 	const model = { provider, model: 'bench' };
-	const ports: AgentPorts = {
-		tools: registryToolBox(() => BUILTIN_TOOLS, (signal) => ({ roots: [dir], signal }) as never),
-		dispatch: directDispatch(provider, 'bench'),
-		runtime: { clock: systemClock, ids, log: silent },
-	};
-	const scope: TurnScope = {
-		engine: session.reminders,
-		transcript: session,
-		permissions: { ask: () => Promise.resolve({ granted: true }) },
-		settings: () => ({ maxOutputTokens: 4096, maxSteps: 50, permissionMode: 'ask', contextWindow: 200_000 }),
-		system: () => 'You are a benchmark.',
-	};
 	const agents = rootAgents({ session, profiles, settings: () => ({ maxSteps: 30, maxConcurrent: 3, maxTurnsWarningAt: 0.8 }) }, ports, 'bench-turn');
 	const samples: number[] = [];
 	const heapBefore = heapUsedAfterGc();
@@ -96,25 +57,16 @@ async function childRequest(size: number, dir: string): Promise<BenchRow> {
 		const result = await agents.run(call, { scope, turnId: 'bench-turn', model }, new AbortController().signal);
 		consume(result.content.length);
 		if (index >= WARMUP) {
-			samples.push(Number(dispatched - start) / 1000);
+			samples.push(Number(dispatchedAt() - start) / 1000);
 		}
 	}
 	const heapDelta = heapUsedAfterGc() - heapBefore;
 	store.close();
-	samples.sort((a, b) => a - b);
-	const at = (p: number): number => samples[Math.max(0, Math.ceil(p * samples.length) - 1)] ?? Number.NaN;
-	return {
-		name: `Agent call → child's first request, ${size.toLocaleString('en-US')} records in the chat`,
-		iterations: ITERATIONS,
-		median_us: round(at(0.5)),
-		p99_us: round(at(0.99)),
-		max_us: round(samples.at(-1) ?? Number.NaN),
-		heap_delta_kb: round(heapDelta / 1024, 1),
-	};
+	return sampledRow(`Agent call → child's first request, ${size.toLocaleString('en-US')} records in the chat`, samples, heapDelta);
 }
 
 function rootWait(children: number, dir: string): BenchRow {
-	const { session, store } = sessionOf(dir, `wait-${children}`, history(1_000));
+	const { session, store } = benchChat(dir, `wait-${children}`, history(1_000));
 	const engine = session.reminders;
 	const owner = engine.beginUserTurn('bench-root');
 	for (let index = 1; index <= children; index++) {

@@ -5,30 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatSession } from '../src/agent/session';
-import type { AgentPorts } from '../src/agent/ports';
-import { registryToolBox } from '../src/agent/toolBox';
-import { Turn, type TurnScope } from '../src/agent/turn';
-import { systemClock } from '../src/base/clock';
-import type { Logger } from '../src/base/log';
-import { BUILTIN_PROFILES } from '../src/agent/subagents/builtinProfiles';
-import { builtinReminders } from '../src/reminders/builtin/defaults';
-import { NOTHING_OBSERVED } from '../src/reminders/builtin/editsVerify';
-import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
-import { SequentialIds } from '../src/testing/fakeClock';
-import { directDispatch } from '../src/testing/agentPorts';
-import { ScriptedProvider } from '../src/testing/scriptedProvider';
-import { BUILTIN_TOOLS } from '../src/tools/registry';
-import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../src/transcript/records';
+import { Turn } from '../src/agent/turn';
+import type { TranscriptEntry } from '../src/transcript/records';
 import { SessionProjection } from '../src/view/sessionView';
-import { TranscriptStore } from '../src/transcript/store';
-import { type BenchRow, consume, heapUsedAfterGc, report, round } from './harness';
+import { benchChat, benchLoop, sampledRow } from './chat';
+import { type BenchRow, consume, heapUsedAfterGc, report } from './harness';
 
 const SIZES = [0, 1_000, 10_000];
 const ITERATIONS = 200;
 const WARMUP = 100;
-
-const silent: Logger = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A coding session's records: turns of a message, tool calls with results of a few KB, an answer. */
 function history(count: number): TranscriptEntry[] {
@@ -49,31 +34,11 @@ function history(count: number): TranscriptEntry[] {
 }
 
 async function measureSize(size: number, dir: string): Promise<BenchRow> {
-	const id = `bench-${size}`;
-	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
-	const ids = new SequentialIds(`s${size}`);
-	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(systemClock, () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }) }, history(size));
+	const chat = benchChat(dir, `bench-${size}`, history(size));
+	const { session, store, ids } = chat;
 	// As in the product with the chat open: each record is also projected into the view's rows.
 	const projection = new SessionProjection(session);
-	const provider = new ScriptedProvider();
-	let dispatched = 0n;
-	provider.onRequest = () => {
-		dispatched = process.hrtime.bigint();
-		// The fake keeps requests for tests; here that would hold every replayed history.
-		provider.requests.length = 0;
-	};
-	const ports: AgentPorts = {
-		tools: registryToolBox(() => BUILTIN_TOOLS, (signal) => ({ roots: [dir], signal }) as never),
-		dispatch: directDispatch(provider, 'bench'),
-		runtime: { clock: systemClock, ids, log: silent },
-	};
-	const scope: TurnScope = {
-		engine: session.reminders,
-		transcript: session,
-		permissions: { ask: () => Promise.resolve({ granted: true }) },
-		settings: () => ({ maxOutputTokens: 4096, maxSteps: 50, permissionMode: 'ask', contextWindow: 200_000 }),
-		system: () => 'You are a benchmark.',
-	};
+	const { ports, scope, dispatchedAt } = benchLoop(chat, dir);
 	const samples: number[] = [];
 	const heapBefore = heapUsedAfterGc();
 	for (let index = 0; index < WARMUP + ITERATIONS; index++) {
@@ -82,22 +47,13 @@ async function measureSize(size: number, dir: string): Promise<BenchRow> {
 		const outcome = await turn.run('Run the tests and fix what fails.', new AbortController().signal);
 		consume(outcome.outcome.length);
 		if (index >= WARMUP) {
-			samples.push(Number(dispatched - start) / 1000);
+			samples.push(Number(dispatchedAt() - start) / 1000);
 		}
 	}
 	const heapDelta = heapUsedAfterGc() - heapBefore;
 	projection.dispose();
 	store.close();
-	samples.sort((a, b) => a - b);
-	const at = (p: number): number => samples[Math.max(0, Math.ceil(p * samples.length) - 1)] ?? Number.NaN;
-	return {
-		name: `message → request, ${size.toLocaleString('en-US')} records of history`,
-		iterations: ITERATIONS,
-		median_us: round(at(0.5)),
-		p99_us: round(at(0.99)),
-		max_us: round(samples.at(-1) ?? Number.NaN),
-		heap_delta_kb: round(heapDelta / 1024, 1),
-	};
+	return sampledRow(`message → request, ${size.toLocaleString('en-US')} records of history`, samples, heapDelta);
 }
 
 async function main(): Promise<void> {
