@@ -279,3 +279,29 @@ describe('ViewConnection: child agents', () => {
 		assert.equal('childStreams' in expectMessage(t.posted.at(-1), 'snapshot').state, false, 'no children, no streams');
 	});
 });
+
+describe("a child's rows beside the root's", () => {
+	it("a call id the child's model reused from the root's shows the child's own input; a child's answer proposes no plan", () => {
+		const rootRead: AgentRecord = { kind: 'assistant', id: 'ra', turnId: T, requestId: 'q-ra', at: 1, text: '', toolCalls: [{ id: 'call_1', name: 'Read', input: { path: 'root.ts' } }], stop: 'tool-use' };
+		const childRead: AgentRecord = { kind: 'assistant', id: 'ca', turnId: T, requestId: 'q-ca', at: 5, text: '', toolCalls: [{ id: 'call_1', name: 'Read', input: { path: 'child.ts' } }], stop: 'tool-use', agent: A };
+		const records: AgentRecord[] = [
+			r.user('u', 'go'),
+			rootRead,
+			{ kind: 'tool-result', id: 'rr', turnId: T, callId: 'call_1', name: 'Read', at: 2, content: 'root', isError: false },
+			r.callAgent('a1', ['k1']),
+			r.start(A, 'k1', 'Look'),
+			r.user('cu', 'look', A),
+			childRead,
+			{ kind: 'tool-result', id: 'cr', turnId: T, callId: 'call_1', name: 'Read', at: 6, content: 'child', isError: false, agent: A },
+			r.answer('cx', 'Done.\n<proposed_plan>\n1. Nothing.\n</proposed_plan>', A),
+		];
+		const items = itemsOf(records);
+		const tools = items.filter((item): item is Extract<TranscriptItem, { kind: 'tool' }> => item.kind === 'tool');
+		assert.deepEqual(tools.map((tool) => [tool.agent, JSON.parse(tool.input)]), [
+			[undefined, { path: 'root.ts' }],
+			[A, { path: 'child.ts' }],
+		]);
+		const answer = items.find((item) => item.kind === 'assistant' && item.id === 'cx');
+		assert.equal(answer?.kind === 'assistant' ? answer.proposal : 'missing', undefined, 'the plan card is the root\'s alone');
+	});
+});

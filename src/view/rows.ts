@@ -67,13 +67,13 @@ export class ItemProjector {
 				return { kind: 'user', id: record.id, text: record.text, at: record.at };
 			case 'assistant':
 				for (const call of record.toolCalls) {
-					this.inputs.set(call.id, call.input);
+					this.inputs.set(callKey(record.agent, call.id), call.input);
 				}
 				if (record.text === '' && record.toolCalls.length > 0 && record.stop === 'tool-use') {
 					// Only tool calls: their rows say it all.
 					return undefined;
 				}
-				return { kind: 'assistant', id: record.id, at: record.at, text: record.text, stop: record.stop, ...(record.model ? { model: record.model } : {}), ...proposalOf(record.id, record.text) };
+				return { kind: 'assistant', id: record.id, at: record.at, text: record.text, stop: record.stop, ...(record.model ? { model: record.model } : {}), ...(record.agent === undefined ? proposalOf(record.id, record.text) : {}) };
 			case 'tool-result': {
 				const diff = diffOf(record.detail);
 				return {
@@ -82,7 +82,7 @@ export class ItemProjector {
 					at: record.at,
 					callId: record.callId,
 					name: record.name,
-					input: cut(prettyInput(this.inputs.get(record.callId)), MAX_INPUT_CHARS),
+					input: cut(prettyInput(this.inputs.get(callKey(record.agent, record.callId))), MAX_INPUT_CHARS),
 					result: cut(record.content ?? '', MAX_RESULT_CHARS),
 					isError: record.isError,
 					...(record.durationMs === undefined ? {} : { durationMs: record.durationMs }),
@@ -117,6 +117,11 @@ export class ItemProjector {
 				return undefined;
 		}
 	}
+}
+
+/** A call id is the model's, unique within one conversation only: the root's and each child's are apart. */
+function callKey(agent: string | undefined, callId: string): string {
+	return `${agent ?? ''}\u0000${callId}`;
 }
 
 /** An answer that proposes a plan gets its parts as structure (the proposal's id is the answer's). */
