@@ -297,7 +297,7 @@ describe("a child's rows beside the root's", () => {
 		];
 		const items = itemsOf(records);
 		const tools = items.filter((item): item is Extract<TranscriptItem, { kind: 'tool' }> => item.kind === 'tool');
-		assert.deepEqual(tools.map((tool) => [tool.agent, JSON.parse(tool.input)]), [
+		assert.deepEqual(tools.map((tool) => [tool.agent, JSON.parse(tool.input) as unknown]), [
 			[undefined, { path: 'root.ts' }],
 			[A, { path: 'child.ts' }],
 		]);
