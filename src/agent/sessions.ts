@@ -4,7 +4,8 @@ import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
-import { lastActivityAt, lastTurnInterrupted } from '../transcript/replay';
+import { lastActivityAt } from '../transcript/replay';
+import { cutOffInRecords, sessionRecovery } from '../reminders/builtin/sessionRecovery';
 import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
 import type { TranscriptEntry } from '../transcript/records';
 
@@ -144,8 +145,13 @@ export class ChatSessions extends Disposable {
 
 	private queueResume(session: ChatSession, cause: ResumeCause): void {
 		if (session.records.some((record) => record.kind === 'user')) {
-			// Say what happened, and whether its last turn was cut off.
-			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now(), interrupted: lastTurnInterrupted(session.records) }));
+			// Say what happened; and, when its last turn was cut off, what may be partial (the warning a Stop queued went with the window).
+			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now() }));
+			const cut = cutOffInRecords(session.records, 'reopened');
+			const recovery = cut && sessionRecovery(cut);
+			if (recovery) {
+				session.reminders.enqueuePending(recovery);
+			}
 		}
 	}
 

@@ -46,6 +46,9 @@ function refused(tool: Pick<Tool, 'name'>, reason: string): ToolResult {
 }
 
 export class ToolCallRunner {
+	/** Calls that were running when the turn was stopped: their results say `cutOff` (session.recovery). */
+	private readonly cut = new Set<string>();
+
 	constructor(
 		private readonly ports: AgentPorts,
 		private readonly scope: TurnScope,
@@ -156,8 +159,20 @@ export class ToolCallRunner {
 		}
 		this.scope.onUpdate?.({ type: 'status', status: 'running-tool', detail: AGENT_TOOL_NAME });
 		const parent: ParentLoop = { scope: this.scope, turnId: this.turnId, model };
-		const result = await agents.run(call, parent, signal);
+		const result = await this.running(call, signal, () => agents.run(call, parent, signal));
 		return { started, result, ...(verdict ? { verdict } : {}) };
+	}
+
+	/** Runs the call's work; a Stop that comes while it runs marks the call as cut off. */
+	private async running<T>(call: ToolCall, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+		const startedBeforeStop = !isAborted(signal);
+		try {
+			return await work();
+		} finally {
+			if (startedBeforeStop && isAborted(signal)) {
+				this.cut.add(call.id);
+			}
+		}
 	}
 
 	/** Appends the call's result to the transcript, then tells the observers. */
@@ -176,6 +191,7 @@ export class ToolCallRunner {
 			...(result.detail ? { detail: result.detail } : {}),
 			durationMs: clock.now() - started,
 			...(verdict ? { verdict } : {}),
+			...(this.cut.has(call.id) ? { cutOff: true as const } : {}),
 		});
 		await this.scope.observers?.afterTool(call, result, this.owner, signal);
 	}
@@ -269,7 +285,7 @@ export class ToolCallRunner {
 		if (isAborted(signal)) {
 			return { isError: true, content: `${tool.name} was cancelled before it finished.` };
 		}
-		const { result, revised } = await applyReviewed(plan, sides, context, tool.name);
+		const { result, revised } = await this.running(call, signal, () => applyReviewed(plan, sides, context, tool.name));
 		if (revised.length > 0) {
 			this.scope.engine.queueTurnEvent(this.owner, patchUserRevised({ tool: tool.name, files: revised }));
 		}
@@ -281,6 +297,6 @@ export class ToolCallRunner {
 		const { observers } = this.scope;
 		const touches = observers ? (declared ?? (await declareTouches(tool, call.input, context))) : NO_TOUCHES;
 		await observers?.beforeTool({ name: call.name, touches }, this.owner, signal);
-		return this.ports.tools.invoke(tool, call.input, context);
+		return this.running(call, signal, () => this.ports.tools.invoke(tool, call.input, context));
 	}
 }

@@ -60,7 +60,7 @@ describe('a turn of the agent', () => {
 	it('every request goes through WAIT: the reminders ride one synthetic message, recorded before the answer', async () => {
 		const provider = new ScriptedProvider({ text: 'Welcome back.' });
 		const { session, turn } = turnHarness(provider);
-		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0, interrupted: true }));
+		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0 }));
 		await turn().run('continue', new AbortController().signal);
 		const sent = provider.requests[0]?.messages ?? [];
 		assert.equal(sent.length, 2);
@@ -73,7 +73,7 @@ describe('a turn of the agent', () => {
 	it('a request that fails before the provider accepts it commits nothing, and the next turn carries the same reminder', async () => {
 		const provider = new ScriptedProvider({ failBefore: new ProviderError('server', 'HTTP 500: boom', { status: 500 }) });
 		const { session, turn } = turnHarness(provider);
-		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0, interrupted: false }));
+		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0 }));
 		const outcome = await turn().run('hi', new AbortController().signal);
 		assert.equal(outcome.outcome, 'failed');
 		assert.match(outcome.error ?? '', /HTTP 500: boom/);
@@ -87,7 +87,7 @@ describe('a turn of the agent', () => {
 	it('a 500 before dispatch is retried with the same payload; one record', async () => {
 		const provider = new ScriptedProvider({ failBefore: new ProviderError('server', 'HTTP 500', { status: 500 }) }, { text: 'fine' });
 		const { session, turn, sleeps } = turnHarness(provider, { retries: true });
-		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0, interrupted: false }));
+		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0 }));
 		assert.equal((await turn().run('hi', new AbortController().signal)).outcome, 'done');
 		assert.equal(provider.requests.length, 2);
 		assert.deepEqual(provider.requests[0]?.messages, provider.requests[1]?.messages);
@@ -109,7 +109,7 @@ describe('a turn of the agent', () => {
 	it('Stop before the provider accepted: interrupted, and no record for the cancelled request', async () => {
 		const provider = new ScriptedProvider({ text: 'never seen' });
 		const { session, turn } = turnHarness(provider);
-		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0, interrupted: false }));
+		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0 }));
 		const controller = new AbortController();
 		provider.onRequest = () => {
 			controller.abort();

@@ -76,6 +76,8 @@ export const ToolResultRecord = z.object({
 	durationMs: z.number().optional(),
 	/** How the person decided, when they were asked. */
 	verdict: z.enum(['granted', 'denied']).optional(),
+	/** Set when the turn was stopped while the call ran: its effects may be partial (session.recovery). */
+	cutOff: z.literal(true).optional(),
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
 });
@@ -302,6 +304,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		detail: anything,
 		durationMs: optional(isNumber),
 		verdict: optional(oneOf(ToolResultRecord.shape.verdict.unwrap().options)),
+		cutOff: optional((value) => value === true),
 		agent: optional(isNonEmpty),
 	},
 	'turn-end': { kind: anything, turnId: isNonEmpty, at: isNumber, outcome: oneOf(TurnEndRecord.shape.outcome.options), error: optional(isString), agent: optional(isNonEmpty) },

@@ -9,7 +9,7 @@ import { encodeInjectionRecord, type InjectionRecord, recordToMessage } from '..
 import { RecordingLogger } from '../testing/recordingLogger';
 import { load } from './load';
 import type { AssistantRecord, ToolResultRecord, TranscriptRecord, TurnEndRecord, UserRecord } from './records';
-import { INTERRUPTED_TOOL_RESULT, lastActivityAt, lastTurnInterrupted, replayHistory, toolResultText, turnsIn } from './replay';
+import { INTERRUPTED_TOOL_RESULT, lastActivityAt, replayHistory, toolResultText, turnsIn } from './replay';
 import { TranscriptStore } from './store';
 
 const T0 = Date.UTC(2026, 10, 30, 9);
@@ -188,16 +188,10 @@ describe('replayHistory', () => {
 });
 
 describe('resume facts', () => {
-	it('counts user turns and tells whether the last one finished', () => {
+	it('counts user turns', () => {
 		assert.equal(turnsIn([]), 0);
-		assert.equal(lastTurnInterrupted([]), false);
 		const done = [user('t1', 'a'), assistant('a1', 'b'), turnEnd('t1', 'done')];
 		assert.equal(turnsIn(done), 1);
-		assert.equal(lastTurnInterrupted(done), false);
-		assert.equal(lastTurnInterrupted([...done, user('t2', 'c'), assistant('a2', 'd')]), true, 'no turn-end');
-		assert.equal(lastTurnInterrupted([...done, user('t2', 'c'), turnEnd('t2', 'interrupted')]), true);
-		assert.equal(lastTurnInterrupted([...done, user('t2', 'c'), turnEnd('t2', 'failed')]), false);
-		assert.equal(lastTurnInterrupted([user('t1', 'a'), user('t2', 'b'), turnEnd('t1', 'done')]), true, 'an earlier turn\'s end does not finish the last');
 		assert.equal(turnsIn([...done, user('t2', 'c')]), 2);
 	});
 

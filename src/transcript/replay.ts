@@ -143,24 +143,6 @@ export function turnsIn(records: readonly TranscriptRecord[]): number {
 	return turns;
 }
 
-/**
- * Whether the last user turn did not finish: it has no turn-end (the host died or was reloaded
- * mid-turn), or its turn-end says it was interrupted. For the session.resume reminder.
- */
-export function lastTurnInterrupted(records: readonly TranscriptRecord[]): boolean {
-	let turnId: string | undefined;
-	let ended: 'open' | 'interrupted' | 'finished' = 'open';
-	for (const record of records) {
-		if (record.kind === 'user') {
-			turnId = record.turnId;
-			ended = 'open';
-		} else if (record.kind === 'turn-end' && record.turnId === turnId) {
-			ended = record.outcome === 'interrupted' ? 'interrupted' : 'finished';
-		}
-	}
-	return turnId !== undefined && ended !== 'finished';
-}
-
 /** When the session last did anything (the newest record's time), for the session.resume reminder. */
 export function lastActivityAt(records: readonly TranscriptRecord[]): number | undefined {
 	let last: number | undefined;

@@ -50,7 +50,7 @@ describe('the built-in declarations', () => {
 			const declaration = declared(definition.type);
 			assert.deepEqual([definition.key, definition.label, definition.policy], [declaration.key, declaration.label, declaration.policy], definition.type);
 		}
-		for (const entry of [noToolNudge(), sessionResume({ cause: 'restart', lastActivity: 0, interrupted: false }), userSteering('x'), permissionVerdict({ granted: true, tool: 'Edit' })]) {
+		for (const entry of [noToolNudge(), sessionResume({ cause: 'restart', lastActivity: 0 }), userSteering('x'), permissionVerdict({ granted: true, tool: 'Edit' })]) {
 			const declaration = declared(entry.type);
 			assert.deepEqual([entry.key, entry.label], [declaration.key, declaration.label], entry.type);
 		}

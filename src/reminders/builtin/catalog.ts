@@ -30,10 +30,10 @@ export const SESSION_RESUME = declareReminder({
 	type: 'sessionResume',
 	key: 'session.resume',
 	label: 'session resumed',
-	purpose: 'The session was reopened: after a reload or restart, from the chat list, or as a copy of a chat open in another window; says whether the last turn was interrupted.',
+	purpose: 'The session was reopened: after a reload or restart, from the chat list, or as a copy of a chat open in another window.',
 	introducedIn: '0.1.0',
 	configurable: true,
-	description: 'Tells the model that the session was reopened, and how (after a reload or restart, from the chat list, or as a copy of a chat open in another window), and whether its last turn was interrupted.',
+	description: 'Tells the model that the session was reopened, and how (after a reload or restart, from the chat list, or as a copy of a chat open in another window).',
 });
 
 export const AGENT_NUDGE = declareReminder({
@@ -212,6 +212,16 @@ export const TASKS_NUDGE = declareReminder({
 	description: 'Reminds the model of open tasks when no task was written for a while, and asks it to reconcile them.',
 });
 
+export const SESSION_RECOVERY = declareReminder({
+	type: 'sessionRecovery',
+	key: 'session.recovery',
+	label: 'recovery',
+	purpose: 'Work was cut off — Stop during a tool call or an answer, or a chat reopened after its last turn broke off — naming the tool calls that may have partial effects and that processes may still run.',
+	introducedIn: '0.3.0',
+	configurable: true,
+	description: 'After you stop the agent while a tool or an answer is running, or reopen a chat whose last turn was cut off, tells the model which calls may have left partial effects, to check before continuing.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -233,5 +243,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	AGENTS_LISTING,
 	AGENT_MAX_TURNS,
 	TASKS_NUDGE,
+	SESSION_RECOVERY,
 ];
 

@@ -2,7 +2,8 @@
 // the chat that was current (a reload, a restart), the person picked it from the chat list, or it
 // continues as a copy of a chat another window is writing. Enqueued on the pending FIFO when the
 // session is reopened, so it rides the root's next request; the FIFO is in memory, so a second
-// reopen before then simply enqueues it again.
+// reopen before then simply enqueues it again. What a cut-off last turn may have left partial is
+// session.recovery's (sessionRecovery.ts), queued beside it.
 import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
 import { SESSION_RESUME } from './catalog';
@@ -18,8 +19,6 @@ export interface Resume {
 	readonly cause: ResumeCause;
 	/** When the session last recorded anything, in ms since the epoch. */
 	readonly lastActivity: number;
-	/** The last turn did not finish: it was stopped, or still running when the host went away. */
-	readonly interrupted: boolean;
 }
 
 function what(cause: ResumeCause, when: string): string {
@@ -41,13 +40,6 @@ const REASONS: Readonly<Record<ResumeCause, string>> = {
 
 export function sessionResume(resume: Resume): StagedEntry {
 	const when = new Date(resume.lastActivity).toISOString().replace(/\.\d+Z$/, 'Z');
-	const lines = [what(resume.cause, when)];
-	if (resume.interrupted) {
-		lines.push('The previous turn was interrupted before it finished: commands or edits it started may be partial. Check the state of the files you were changing before you continue.');
-	}
-	return {
-		...entryOf(SESSION_RESUME),
-		body: lines.join('\n'),
-		reason: resume.interrupted ? `${REASONS[resume.cause]}, after an interrupted turn` : REASONS[resume.cause],
-	};
+	// What a cut-off last turn may have left is session.recovery's to say.
+	return { ...entryOf(SESSION_RESUME), body: what(resume.cause, when), reason: REASONS[resume.cause] };
 }
