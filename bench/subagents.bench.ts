@@ -11,8 +11,7 @@ import type { AgentProfiles } from '../src/agent/subagents/profile';
 import { Emitter } from '../src/base/event';
 import type { WaitFacts } from '../src/reminders/definition';
 import { assistantCalls, toolResult, userText } from '../src/testing/history';
-import { type TranscriptEntry } from '../src/transcript/records';
-import { benchChat, benchLoop, sampledRow } from './chat';
+import { benchChat, benchLoop, history, sampledRow } from './chat';
 import { type BenchRow, consume, heapUsedAfterGc, measure, report } from './harness';
 
 const SIZES = [0, 1_000, 10_000];
@@ -25,23 +24,6 @@ const profiles: AgentProfiles = {
 	problems: () => [],
 	onDidChange: new Emitter<void>().event,
 };
-
-/** The root's records of a coding session: a message, three Reads with results of a few KB, an answer. */
-function history(count: number): TranscriptEntry[] {
-	const records: TranscriptEntry[] = [];
-	const chunk = 'export function parse(input: string): Node { /* … */ }\n'.repeat(40);
-	for (let turn = 0; records.length < count; turn++) {
-		const turnId = `old-${turn}`;
-		records.push({ kind: 'user', id: `u${turn}`, turnId, at: turn, text: `Please look at module ${turn} and fix the parser.` });
-		for (let step = 0; step < 3 && records.length < count; step++) {
-			const id = `c${turn}-${step}`;
-			records.push({ kind: 'assistant', id: `a${id}`, turnId, requestId: `r${id}`, at: turn, text: 'Reading it.', toolCalls: [{ id, name: 'Read', input: { path: `src/m${turn}.ts` } }], stop: 'tool-use' });
-			records.push({ kind: 'tool-result', id: `t${id}`, turnId, callId: id, name: 'Read', at: turn, content: chunk, isError: false });
-		}
-		records.push({ kind: 'turn-end', turnId, at: turn, outcome: 'done' });
-	}
-	return records.slice(0, count);
-}
 
 async function childRequest(size: number, dir: string): Promise<BenchRow> {
 	const chat = benchChat(dir, `child-${size}`, history(size));

@@ -6,32 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Turn } from '../src/agent/turn';
-import type { TranscriptEntry } from '../src/transcript/records';
 import { SessionProjection } from '../src/view/sessionView';
-import { benchChat, benchLoop, sampledRow } from './chat';
+import { benchChat, benchLoop, history, sampledRow } from './chat';
 import { type BenchRow, consume, heapUsedAfterGc, report } from './harness';
 
 const SIZES = [0, 1_000, 10_000];
 const ITERATIONS = 200;
 const WARMUP = 100;
-
-/** A coding session's records: turns of a message, tool calls with results of a few KB, an answer. */
-function history(count: number): TranscriptEntry[] {
-	const records: TranscriptEntry[] = [];
-	const chunk = 'export function parse(input: string): Node { /* … */ }\n'.repeat(40);
-	for (let turn = 0; records.length < count; turn++) {
-		const turnId = `old-${turn}`;
-		records.push({ kind: 'user', id: `u${turn}`, turnId, at: turn, text: `Please look at module ${turn} and fix the parser.` });
-		for (let step = 0; step < 3 && records.length < count; step++) {
-			const id = `c${turn}-${step}`;
-			records.push({ kind: 'assistant', id: `a${id}`, turnId, requestId: `r${id}`, at: turn, text: 'Reading it.', toolCalls: [{ id, name: 'Read', input: { path: `src/m${turn}.ts` } }], stop: 'tool-use' });
-			records.push({ kind: 'tool-result', id: `t${id}`, turnId, callId: id, name: 'Read', at: turn, content: chunk, isError: false });
-		}
-		records.push({ kind: 'assistant', id: `a${turn}`, turnId, requestId: `r${turn}`, at: turn, text: 'Fixed: the parser now handles empty input.', toolCalls: [], stop: 'end' });
-		records.push({ kind: 'turn-end', turnId, at: turn, outcome: 'done' });
-	}
-	return records.slice(0, count);
-}
 
 async function measureSize(size: number, dir: string): Promise<BenchRow> {
 	const chat = benchChat(dir, `bench-${size}`, history(size));

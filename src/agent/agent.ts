@@ -19,7 +19,7 @@ import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
 import { Steering } from './steering';
-import { cutOffInRecords, sessionRecovery } from '../reminders/builtin/sessionRecovery';
+import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
 import { rootAgents } from './subagents/childAgents';
 import { activityOf, RunningChildren } from './runningChildren';
@@ -301,13 +301,10 @@ export class Agent extends Disposable {
 		this.children.clear();
 		this.approvals.clear();
 		const undelivered = this.steering.take();
-		if (outcome.outcome === 'interrupted' && env.sessions.current === session) {
-			// What the Stop caught running goes with the next request, once (never when nothing ran).
-			const cut = cutOffInRecords(session.records, 'stopped');
-			const recovery = cut && sessionRecovery(cut);
-			if (recovery) {
-				session.reminders.enqueuePending(recovery);
-			}
+		// What a Stop caught running goes with the next request, once (never when nothing ran).
+		const recovery = outcome.outcome === 'interrupted' && env.sessions.current === session ? recoveryAfter(session.records, 'stopped') : undefined;
+		if (recovery) {
+			session.reminders.enqueuePending(recovery);
 		}
 		this.changed();
 		this._onDidEndTurn.fire(outcome);

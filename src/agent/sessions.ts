@@ -5,7 +5,7 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import { lastActivityAt } from '../transcript/replay';
-import { cutOffInRecords, sessionRecovery } from '../reminders/builtin/sessionRecovery';
+import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
 import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
 import type { TranscriptEntry } from '../transcript/records';
 
@@ -147,8 +147,7 @@ export class ChatSessions extends Disposable {
 		if (session.records.some((record) => record.kind === 'user')) {
 			// Say what happened; and, when its last turn was cut off, what may be partial (the warning a Stop queued went with the window).
 			session.reminders.enqueuePending(sessionResume({ cause, lastActivity: lastActivityAt(session.records) ?? this.env.clock.now() }));
-			const cut = cutOffInRecords(session.records, 'reopened');
-			const recovery = cut && sessionRecovery(cut);
+			const recovery = recoveryAfter(session.records, 'reopened');
 			if (recovery) {
 				session.reminders.enqueuePending(recovery);
 			}

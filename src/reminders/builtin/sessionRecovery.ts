@@ -110,3 +110,9 @@ export function cutOffInRecords(records: readonly AgentRecord[], cause: CutOff['
 	}
 	return { cause, calls, answerCut };
 }
+
+/** The warning for what the last turn of `records` left cut off, or undefined when nothing was running. */
+export function recoveryAfter(records: readonly AgentRecord[], cause: CutOff['cause']): StagedEntry | undefined {
+	const cut = cutOffInRecords(records, cause);
+	return cut && sessionRecovery(cut);
+}
