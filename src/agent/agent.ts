@@ -91,9 +91,6 @@ export class Agent extends Disposable {
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }> = this._onDidStream.event;
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
 	readonly onDidEndTurn: Event<TurnOutcome> = this._onDidEndTurn.event;
-	private readonly _onDidChangeTasks = this._register(new Emitter<readonly TaskRow[]>());
-	/** The current chat's task rows changed (a write, a child's settlement), or another chat became current: all its rows. */
-	readonly onDidChangeTasks: Event<readonly TaskRow[]> = this._onDidChangeTasks.event;
 
 	private readonly ports: AgentPorts;
 
@@ -127,7 +124,6 @@ export class Agent extends Disposable {
 			this.stop();
 			// Another chat: its own mode, and its own plan waiting (or none).
 			this.changed();
-			this._onDidChangeTasks.fire(this.tasks);
 		}));
 		this._register(toDisposable(() => {
 			this.running?.controller.abort();
@@ -191,20 +187,14 @@ export class Agent extends Disposable {
 		let tasks = this.taskLists.get(session);
 		if (!tasks) {
 			const { clock, ids } = this.ports.runtime;
-			const made = new ChatTasks(session, {
+			// The view shows the rows from the chat's tasks records (src/view/tasksView.ts), not from here.
+			tasks = new ChatTasks(session, {
 				clock,
 				newId: () => ids.next(),
 				// A child's rows are told apart by whether it still runs.
 				isRunning: (path) => this.children.has(path),
 			});
-			// Not registered with the agent: the list and its listener go with the session (the map is weak).
-			made.onDidChange((rows) => {
-				if (this.env.sessions.current === session && !this.store.isDisposed) {
-					this._onDidChangeTasks.fire(rows);
-				}
-			});
-			this.taskLists.set(session, made);
-			tasks = made;
+			this.taskLists.set(session, tasks);
 		}
 		return tasks;
 	}
