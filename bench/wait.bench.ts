@@ -99,7 +99,7 @@ function syntheticReminders(): SyntheticReminder[] {
 }
 
 function bodyAt(definition: ReminderDefinition, owner: Owner, turn: number): string {
-	const content = definition.content({ owner, phase: 'mid-turn', turn, facts: FACTS });
+	const content = definition.content({ owner, phase: 'mid-turn', turn, facts: FACTS, delivered: false });
 	return (typeof content === 'string' ? content : content.body) ?? '';
 }
 

@@ -54,7 +54,7 @@ describe('contributed reminders', () => {
 		const keys = BUILTIN_KEYS.with([{ key: 'acme.todo.todos', label: 'x', purpose: 'x', introducedIn: 'x' }]);
 		assert.throws(() => contributedDefinition('acme.todo', good, keys), /already registered/);
 		const { definition } = contributedDefinition('acme.todo', { ...good, key: 'other', content: () => 42 as never }, keys);
-		assert.throws(() => definition.content({ owner: { kind: 'root', id: 't' }, phase: 'turn-start', turn: 1, facts: {} }), /returned number, not a string/);
+		assert.throws(() => definition.content({ owner: { kind: 'root', id: 't' }, phase: 'turn-start', turn: 1, facts: {}, delivered: false }), /returned number, not a string/);
 	});
 
 	it('come with a declaration like a built-in type\'s, which registers the key', () => {

@@ -40,6 +40,12 @@ export interface AgentSettings {
 	readonly agentsMaxConcurrent?: number;
 	/** `aside.agents.maxTurnsWarningAt` (0.8 when absent). */
 	readonly agentsMaxTurnsWarningAt?: number;
+	/** `aside.context.autoCompact` (true when absent). */
+	readonly autoCompact?: boolean;
+	/** `aside.context.autoCompactAt` (0.8 when absent). */
+	readonly autoCompactAt?: number;
+	/** `aside.context.warnAt` (0.6 when absent). */
+	readonly warnAt?: number;
 }
 
 /** What the agent works on and with, beside its ports. */

@@ -9,6 +9,8 @@ import type { PendingPlan } from './plans';
 /** What a running turn is doing now. */
 export type TurnActivity =
 	| { readonly kind: 'choosing-model' | 'waiting' | 'streaming' | 'stopping' }
+	/** The model writes the summary of a compaction (`cause`: what started it). */
+	| { readonly kind: 'compacting'; readonly cause: 'manual' | 'auto' | 'overflow' }
 	/** `tool`: the tool's name, when the turn said it. */
 	| { readonly kind: 'running-tool' | 'asking'; readonly tool?: string }
 	/** The provider did not take the request; it is sent again after `delayMs`. */

@@ -63,8 +63,9 @@ export class CurrentObservers extends Disposable {
 		super();
 		this._register(whileCurrent(sessions, (session) => {
 			const observers = createSessionObservers(session.reminders, ports);
-			// A reopened chat was given files and problems already: its records say which.
-			observers.restore(session.records);
+			// A reopened chat was given files and problems already: its records say which (those
+			// its requests still replay, after the compaction point).
+			observers.restore(session.selectedRecords);
 			this.observers = observers;
 			return toDisposable(() => {
 				observers.dispose();

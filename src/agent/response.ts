@@ -10,8 +10,12 @@ export interface ToolCall {
 }
 
 export interface Usage {
+	/** The whole prompt, cached parts included. */
 	readonly inputTokens: number;
 	readonly outputTokens: number;
+	/** Of the prompt: read from the provider's cache, and written to it (when it says). */
+	readonly cacheReadTokens?: number;
+	readonly cacheWriteTokens?: number;
 }
 
 /** A response while it streams. */
@@ -51,7 +55,15 @@ export function foldEvent(response: Response, event: StreamEvent): Response {
 		case 'tool-call':
 			return { ...response, toolCalls: [...response.toolCalls, { id: event.id, name: event.name, input: event.input }] };
 		case 'usage':
-			return { ...response, usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } };
+			return {
+				...response,
+				usage: {
+					inputTokens: event.inputTokens,
+					outputTokens: event.outputTokens,
+					...(event.cacheReadTokens === undefined ? {} : { cacheReadTokens: event.cacheReadTokens }),
+					...(event.cacheWriteTokens === undefined ? {} : { cacheWriteTokens: event.cacheWriteTokens }),
+				},
+			};
 		case 'stop':
 			return { ...response, stop: event.reason };
 	}

@@ -14,6 +14,7 @@ import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
 import type { AgentRecord, TranscriptEntry } from '../transcript/records';
+import { selectedRecords } from '../transcript/replay';
 import type { PermissionMode } from './permissionMode';
 import type { TurnTranscript } from './turn';
 
@@ -131,8 +132,11 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		if (this._title === UNTITLED && firstUser?.kind === 'user') {
 			this._title = titleFromText(firstUser.text);
 		}
-		// What reopened history still holds counts as delivered; nothing else does.
-		restoreDeliveries(this.reminders.roster, this._records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders'));
+		// What reopened history still holds counts as delivered; nothing else does. An observation
+		// counts only while the history requests are built from (after the compaction point) holds it.
+		const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
+		restoreDeliveries(this.reminders.roster, injections(this._records));
+		this.reminders.roster.reconcileObservations(injections(this.selectedRecords));
 	}
 
 	get title(): string {
@@ -142,6 +146,11 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	/** The root's conversation: no child invocation's records (see `allRecords`, `agentTranscript`). */
 	get records(): readonly AgentRecord[] {
 		return this._records;
+	}
+
+	/** The root conversation as its next request replays it: after the latest compaction, its kept tail and what followed; else every record. */
+	get selectedRecords(): readonly AgentRecord[] {
+		return selectedRecords(this._records).records;
 	}
 
 	/** Every record of the chat in order, the children's conversations included. */

@@ -7,9 +7,10 @@ import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
+import { COMPACTION_CAUSES } from '../transcript/records';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -142,8 +143,26 @@ export const AgentItem = z.object({
 });
 export type AgentItem = z.infer<typeof AgentItem>;
 
+/**
+ * A compaction point: `◇ Chat compacted · N tokens → M`, expanding to the summary the model wrote
+ * (and what the person asked to keep). Every earlier row stays above it.
+ */
+export const CompactionItem = z.object({
+	kind: z.literal('compaction'),
+	id: z.string().min(1),
+	at: z.number(),
+	cause: z.enum(COMPACTION_CAUSES),
+	tokensBefore: z.number().int().nonnegative(),
+	tokensAfter: z.number().int().nonnegative(),
+	summary: z.string(),
+	instructions: z.string().optional(),
+	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
+});
+export type CompactionItem = z.infer<typeof CompactionItem>;
+
 /** One row of the transcript. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem]);
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
 /** The child agent whose block a row goes in (a header's is its parent's); undefined for the root's. */
@@ -266,12 +285,25 @@ export type ReminderCostView = z.infer<typeof ReminderCostView>;
 
 /** How full the model's context is, and what the harness's own reminders take of it. */
 export const ContextUseView = z.object({
-	/** Tokens of the last request (input + output, as the provider reported); absent before the first. */
+	/** Tokens of the last request (input + output, as the provider reported); absent before the first. After a compaction, until the next answer: the estimate of the compacted request (`estimated`). */
 	usedTokens: z.number().int().nonnegative().optional(),
+	/** `usedTokens` is Aside's estimate (after a compaction, before the next answer), not a provider's count. */
+	estimated: z.boolean().optional(),
 	/** The model's context window, when the provider says it. */
 	limitTokens: z.number().int().positive().optional(),
-	/** Per reminder key, most expensive first. */
+	/** Per reminder key, most expensive first: every delivery of this chat. */
 	reminders: z.array(ReminderCostView),
+	/** The estimated tokens of the reminder blocks the next request still replays (after the compaction point). */
+	remindersInContext: z.number().int().nonnegative().optional(),
+	/** Of the last request's input, what the provider read from its prompt cache and wrote to it (when it says). */
+	cacheReadTokens: z.number().int().nonnegative().optional(),
+	cacheWriteTokens: z.number().int().nonnegative().optional(),
+	/** The latest compaction point of the chat. */
+	compaction: z.object({ at: z.number(), cause: z.enum(COMPACTION_CAUSES), tokensBefore: z.number().int().nonnegative(), tokensAfter: z.number().int().nonnegative() }).optional(),
+	/** `aside.context.autoCompactAt` when automatic compaction is on (a share of the window, 0–1); absent when it is off. */
+	autoCompactAt: z.number().positive().max(1).optional(),
+	/** Whether Compact can run now (a chat with something to compact, no turn running, written here). */
+	canCompact: z.boolean().optional(),
 });
 export type ContextUseView = z.infer<typeof ContextUseView>;
 
@@ -380,6 +412,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional() }),
 	/** Stop the running turn. */
 	z.object({ type: z.literal('stop') }),
+	/** Compact the chat now (the button by the context line; `/compact …` typed in the composer arrives as a submit). `instructions`: what to keep. */
+	z.object({ type: z.literal('compact'), instructions: z.string().max(MAX_MESSAGE_CHARS).optional() }),
 	/** The person's verdict on a pending tool call. */
 	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional() }),
 	/** The review card's "Open diff": one file of the change set waiting for a decision, or all of them. */

@@ -26,8 +26,8 @@ export interface ToolResultPart {
 export interface UserMessage {
 	readonly role: 'user';
 	readonly content: readonly (TextPart | ToolResultPart)[];
-	/** Set only on the one message WAIT builds from an injection record; never on typed text. */
-	readonly synthetic?: 'reminders';
+	/** Set only on messages the harness builds: from an injection record ('reminders'), or a compaction's summary ('summary'); never on typed text. */
+	readonly synthetic?: 'reminders' | 'summary';
 }
 
 export interface AssistantMessage {

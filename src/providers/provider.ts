@@ -19,6 +19,12 @@ export interface ChatRequest {
 	readonly messages: readonly ChatMessage[];
 	readonly tools: readonly ToolSpec[];
 	readonly maxOutputTokens: number;
+	/**
+	 * 'none': the model must answer in text and call no tool (a compaction's summary request,
+	 * which still sends the tool list: histories with tool calls need it, and it keeps the cached
+	 * prefix). Absent: the model may call any tool.
+	 */
+	readonly toolChoice?: 'none';
 }
 
 export type StopReason = (typeof STOP_REASONS)[number];
@@ -32,7 +38,12 @@ export type StreamEvent =
 	| { readonly type: 'reasoning'; readonly text: string }
 	/** A complete tool call; fragments are joined by the provider before this is yielded. */
 	| { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly input: unknown }
-	| { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number }
+	/**
+	 * `inputTokens` is the whole prompt, cached parts included (it is what fills the context
+	 * window); `cacheReadTokens` / `cacheWriteTokens`: of that prompt, what the provider read from
+	 * its prompt cache and wrote to it, when it says.
+	 */
+	| { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number; readonly cacheReadTokens?: number; readonly cacheWriteTokens?: number }
 	| { readonly type: 'stop'; readonly reason: StopReason };
 
 export interface ModelInfo {
@@ -75,7 +86,9 @@ export type ProviderErrorKind =
 	| 'timeout'
 	| 'cancelled'
 	/** The stream broke or sent something unreadable after it started. */
-	| 'stream';
+	| 'stream'
+	/** The request is longer than the model's context window (a 400 or 413 that says so): compaction, then one retry. */
+	| 'too-long';
 
 export class ProviderError extends Error {
 	override readonly name = 'ProviderError';

@@ -25,8 +25,10 @@ export interface WaitFacts {
 	readonly step?: number;
 	/** The most samples the owner may take; the last one is `step === stepLimit`. */
 	readonly stepLimit?: number;
-	/** Context in use as of the last response, and the model's window, in tokens. */
+	/** Context in use as of the last response (after a compaction, before the next response: the estimate of the compacted request), and the model's window, in tokens. */
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
+	/** Present while automatic compaction is on: its threshold (`aside.context.autoCompactAt`) and the warning's (`aside.context.warnAt`), as shares of the window. */
+	readonly compaction?: { readonly autoCompactAt: number; readonly warnAt: number };
 	/** The permission mode this request is made in (src/agent/permissionMode.ts), when the loop says it. */
 	readonly mode?: string;
 	/** The permission mode in effect for this request (a one-message override, else the chat's) and what the policy reads besides it. */
@@ -39,6 +41,13 @@ export interface FiringContext {
 	/** The roster's turn count: user turns for the session, model samples for an agent. */
 	readonly turn: number;
 	readonly facts: WaitFacts;
+	/**
+	 * Whether a delivery of this definition is on record for the roster (restored from retained
+	 * history or committed since). For an `observation`, only deliveries the selected history
+	 * still holds count (see ReminderRoster.reconcileObservations): false after compaction
+	 * removed it, so the section is delivered again, in full, at the next WAIT.
+	 */
+	readonly delivered: boolean;
 }
 
 /**
@@ -73,6 +82,19 @@ export interface ReminderDefinition {
 	 * history holds (an observer's entries of the type included), when a chat is reopened.
 	 */
 	readonly restore?: (subjects: readonly ReminderSubject[]) => void;
+	/**
+	 * A changing prompt observation (date, environment, workspace instructions, …): a section kept
+	 * out of the stable system prompt whose delivery only counts while the history a request is
+	 * built from still holds it. After a compaction (or any replay that drops it) it is delivered
+	 * again, once.
+	 */
+	readonly observation?: true;
+	/**
+	 * Called when this definition's deliveries left the selected history (compaction), before the
+	 * deliveries still retained are restored: a definition keeping its own record of what it said
+	 * (an on-change listing) forgets it there.
+	 */
+	readonly forget?: () => void;
 }
 
 /**

@@ -5,6 +5,13 @@ import type { CollectedEntry, FiringContext, Owner, Phase, ReminderDefinition, R
 import type { KeyRegistry } from './keys';
 import { acceptsBody, type FiringState, isDue, markDelivered } from './policy';
 
+/** What reconcileObservations reads of an injection record (src/reminders/record.ts). */
+export interface InjectionRecordLike {
+	readonly owner: { readonly kind: 'root' | 'agent' };
+	readonly turn: number;
+	readonly entries: readonly { readonly type: string; readonly body: string; readonly subjects?: readonly ReminderSubject[] }[];
+}
+
 interface Member {
 	readonly definition: ReminderDefinition;
 	readonly state: FiringState;
@@ -89,6 +96,41 @@ export class ReminderRoster {
 		}
 	}
 
+	/**
+	 * The observations' deliveries, checked against the history a request is now built from (after
+	 * a compaction, its kept tail and what followed): every observation forgets its deliveries (and
+	 * its own record, `forget`), then takes back those `retained` still holds, oldest first. An
+	 * observation the selected history no longer holds fires again at the next WAIT; one that is
+	 * still there stays quiet. Other definitions keep their state: their deliveries are facts of
+	 * the past, not sections of current context.
+	 */
+	reconcileObservations(retained: readonly InjectionRecordLike[]): void {
+		const ownerKind = this.scope === 'session' ? 'root' : 'agent';
+		const observations = [...this.members.values()].filter(({ definition }) => definition.observation);
+		for (const { definition, state } of observations) {
+			state.lastTurn = undefined;
+			state.lastBody = undefined;
+			state.fired = false;
+			definition.forget?.();
+		}
+		const types = new Set(observations.map(({ definition }) => definition.type));
+		for (const record of retained) {
+			if (record.owner.kind !== ownerKind) {
+				continue;
+			}
+			for (const entry of record.entries) {
+				if (!types.has(entry.type)) {
+					continue;
+				}
+				if (entry.subjects === undefined) {
+					this.restoreDelivery(entry.type, record.turn, entry.body);
+				} else {
+					this.restoreSubjects(entry.type, entry.subjects);
+				}
+			}
+		}
+	}
+
 	/** After a restart: continue counting from the turn retained history reached. */
 	restoreTurn(turn: number): void {
 		this._turn = Math.max(this._turn, turn);
@@ -144,8 +186,8 @@ export class ReminderRoster {
 	 */
 	collect(owner: Owner, phase: Phase, facts: WaitFacts, config: ReminderConfig, out: CollectedEntry[], onError: (type: string, error: unknown) => void): void {
 		const turn = this._turn;
-		const context: FiringContext = { owner, phase, turn, facts };
 		for (const { definition, state } of this.members.values()) {
+			const context: FiringContext = { owner, phase, turn, facts, delivered: state.lastTurn !== undefined || state.fired };
 			if (!config.isEnabled(definition.type)) {
 				continue;
 			}

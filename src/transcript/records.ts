@@ -52,7 +52,8 @@ export const AssistantRecord = z.object({
 	text: z.string(),
 	toolCalls: z.array(ToolCallRecord),
 	stop: z.enum(RECORDED_STOPS),
-	usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+	/** As the provider reported it: input counts cached prompt tokens too; the cache ones are of that input, when the provider says. */
+	usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cacheReadTokens: z.number().optional(), cacheWriteTokens: z.number().optional() }).optional(),
 	model: z.string().optional(),
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
@@ -148,7 +149,42 @@ export const TasksRecord = z.object({
 	rows: z.array(TaskRowRecord),
 });
 
+/** What started a compaction: the person (command, button, `/compact`), the threshold before a request, or a provider's refusal of a request as too long. */
+export const COMPACTION_CAUSES = ['manual', 'auto', 'overflow'] as const;
+export type CompactionCause = (typeof COMPACTION_CAUSES)[number];
+
+/**
+ * A conversation was compacted (src/agent/compaction/): from here on its requests replay the
+ * summary in place of everything before the compaction point, then the kept tail — the records
+ * from `keepFrom` up to this record — then everything after this record. Nothing before it is
+ * deleted: the view keeps every row. The latest compaction record of a conversation is its
+ * compaction point (src/transcript/replay.ts, `selectedRecords`).
+ */
+export const CompactionRecord = z.object({
+	kind: z.literal('compaction'),
+	id: z.string().min(1),
+	at: z.number(),
+	cause: z.enum(COMPACTION_CAUSES),
+	/** The root turn it ran in; absent for a manual compaction between turns. */
+	turnId: z.string().min(1).optional(),
+	/** The id of the first record kept verbatim after the summary (a user or assistant record before this one); absent: none, the summary covers everything before. */
+	keepFrom: z.string().min(1).optional(),
+	/** What the model wrote, complete (replay sanitizes and frames it). */
+	summary: z.string(),
+	/** The conversation's tokens before: the reported usage of its last request plus an estimate of what was added since. */
+	tokensBefore: z.number().int().nonnegative(),
+	/** The estimated tokens of a request replayed after it (system prompt, tools, summary, tail). */
+	tokensAfter: z.number().int().nonnegative(),
+	/** What the person asked to keep (`/compact keep the API decisions`). */
+	instructions: z.string().optional(),
+	/** The model that wrote the summary. */
+	model: z.string().optional(),
+	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
+	agent: z.string().min(1).optional(),
+});
+
 export type SessionHeader = z.infer<typeof SessionHeader>;
+export type CompactionRecord = z.infer<typeof CompactionRecord>;
 export type SessionMeta = z.infer<typeof SessionMeta>;
 export type UserRecord = z.infer<typeof UserRecord>;
 export type AssistantRecord = z.infer<typeof AssistantRecord>;
@@ -171,18 +207,19 @@ export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
 	PlanDecisionRecord,
 	AgentStartRecord,
 	TasksRecord,
+	CompactionRecord,
 ]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -286,7 +323,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		text: isString,
 		toolCalls: arrayOf({ id: isNonEmpty, name: isNonEmpty, input: present }),
 		stop: oneOf(AssistantRecord.shape.stop.options),
-		usage: optional(objectOf({ inputTokens: isNumber, outputTokens: isNumber })),
+		usage: optional(objectOf({ inputTokens: isNumber, outputTokens: isNumber, cacheReadTokens: optional(isNumber), cacheWriteTokens: optional(isNumber) })),
 		model: optional(isString),
 		agent: optional(isNonEmpty),
 	},
@@ -326,6 +363,20 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		by: isNonEmpty,
 		turn: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
 		rows: arrayOf({ id: isNonEmpty, title: isString, status: oneOf(TASK_STATUSES), owner: isNonEmpty, notes: optional(isString) }),
+	},
+	compaction: {
+		kind: anything,
+		id: isNonEmpty,
+		at: isNumber,
+		cause: oneOf(COMPACTION_CAUSES),
+		turnId: optional(isNonEmpty),
+		keepFrom: optional(isNonEmpty),
+		summary: isString,
+		tokensBefore: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+		tokensAfter: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+		instructions: optional(isString),
+		model: optional(isString),
+		agent: optional(isNonEmpty),
 	},
 };
 

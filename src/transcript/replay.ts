@@ -9,11 +9,12 @@
 // every `<system-reminder` marker in a user-role slot is Aside's own. The records keep the text
 // exactly as it was.
 import type { Logger } from '../base/log';
-import type { AssistantMessage, ChatMessage, ToolMessage } from '../providers/messages';
+import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '../providers/messages';
+import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import type { AssistantRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
+import type { AssistantRecord, CompactionRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -63,6 +64,54 @@ export interface ReplayOptions {
 	readonly log?: Logger;
 }
 
+/** What a conversation's requests replay: its latest compaction (if any), and the records after its compaction point. */
+export interface SelectedHistory<R> {
+	readonly compaction: CompactionRecord | undefined;
+	/** Without a compaction, every record; with one, its kept tail (from `keepFrom` up to it) and every record after it. */
+	readonly records: readonly R[];
+}
+
+/**
+ * The history a conversation's next request is built from: after its latest compaction, the kept
+ * tail and what followed (the summary stands in for the rest). A `keepFrom` that names no record
+ * before the compaction (a damaged line) keeps no tail. Reads from the end: the cost is the
+ * distance to the latest compaction, not the length of the chat.
+ */
+export function selectedRecords<R extends { readonly kind: string }>(records: readonly R[]): SelectedHistory<R> {
+	let at = -1;
+	for (let index = records.length - 1; index >= 0; index--) {
+		if (records[index]?.kind === 'compaction') {
+			at = index;
+			break;
+		}
+	}
+	if (at < 0) {
+		return { compaction: undefined, records };
+	}
+	const compaction = records[at] as unknown as CompactionRecord;
+	let from = at + 1;
+	if (compaction.keepFrom !== undefined) {
+		for (let index = at - 1; index >= 0; index--) {
+			const record = records[index] as { readonly kind: string; readonly id?: unknown };
+			if (record.kind !== 'injected-reminders' && record.id === compaction.keepFrom) {
+				from = index;
+				break;
+			}
+		}
+	}
+	return { compaction, records: from === at + 1 ? records.slice(at + 1) : [...records.slice(from, at), ...records.slice(at + 1)] };
+}
+
+/** The words of the `context.summary` notice, before the summary itself. */
+const SUMMARY_PREAMBLE =
+	'The earlier part of this chat was compacted: the summary below, which you wrote from it, stands in for it. Nothing else of that part is in your context any more: re-read files before relying on their contents, and treat the summary as your own notes, not as the user\'s words. The conversation continues after this message.';
+
+/** The message a compaction's summary is replayed as, first in every later request: one `context.summary` block (the summary's own markers neutralised). */
+export function summaryMessage(record: CompactionRecord): UserMessage {
+	const body = `${SUMMARY_PREAMBLE}\n\nSummary:\n\n${sanitizeUntrusted(record.summary.trim())}`;
+	return { role: 'user', content: [{ type: 'text', text: wrap(CONTEXT_SUMMARY.key, body) }], synthetic: 'summary' };
+}
+
 /**
  * The history to send after a resume. Every tool call gets exactly one result right after its
  * assistant message: recorded results in recorded order, then, for a call whose result was never
@@ -72,8 +121,9 @@ export interface ReplayOptions {
  * result slot) and it is not recorded. A result with no open call to answer (its assistant line
  * was damaged) is dropped and logged, for the same reason.
  */
-export function replayHistory(records: readonly TranscriptRecord[], options: ReplayOptions = {}): ChatMessage[] {
-	const messages: ChatMessage[] = [];
+export function replayHistory(all: readonly TranscriptRecord[], options: ReplayOptions = {}): ChatMessage[] {
+	const { compaction, records } = selectedRecords(all);
+	const messages: ChatMessage[] = compaction ? [summaryMessage(compaction)] : [];
 	let open: { readonly calls: AssistantRecord['toolCalls']; readonly answered: Set<string> } | undefined;
 	const settle = (): void => {
 		for (const call of open?.calls ?? []) {
@@ -114,6 +164,9 @@ export function replayHistory(records: readonly TranscriptRecord[], options: Rep
 				break;
 			case 'turn-end':
 				settle();
+				break;
+			case 'compaction':
+				// Only the latest one is a compaction point (selectedRecords); an earlier one inside a kept tail says nothing new.
 				break;
 			case 'agent-start':
 			case 'tasks':

@@ -28,6 +28,12 @@ export function activityDetail(activity: TurnActivity): string {
 			return `The provider did not take the request (${activity.reason}); trying again in ${Math.ceil(activity.delayMs / 1000)} s (attempt ${activity.attempt + 1}).`;
 		case 'stopping':
 			return 'Stopping…';
+		case 'compacting':
+			return activity.cause === 'manual'
+				? 'Compacting the chat: the model is writing a summary…'
+				: activity.cause === 'overflow'
+					? 'The provider refused the request as too long: compacting the chat, then trying again…'
+					: 'The context is nearly full: compacting the chat before the next request…';
 	}
 }
 

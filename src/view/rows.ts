@@ -115,6 +115,17 @@ export class ItemProjector {
 				return this.headers.start(record);
 			case 'tasks':
 				return undefined;
+			case 'compaction':
+				return {
+					kind: 'compaction',
+					id: record.id,
+					at: record.at,
+					cause: record.cause,
+					tokensBefore: record.tokensBefore,
+					tokensAfter: record.tokensAfter,
+					summary: record.summary,
+					...(record.instructions === undefined ? {} : { instructions: record.instructions }),
+				};
 		}
 	}
 }

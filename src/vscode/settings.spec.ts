@@ -70,6 +70,9 @@ describe('settings', () => {
 			agentsMaxSteps: 30,
 			agentsMaxConcurrent: 3,
 			agentsMaxTurnsWarningAt: 0.8,
+			autoCompact: true,
+			autoCompactAt: 0.8,
+			warnAt: 0.6,
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);

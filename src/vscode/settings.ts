@@ -59,6 +59,9 @@ export const SETTINGS = {
 	agentsMaxSteps: define('aside.agents.maxSteps', z.number().int().min(1).max(500), 30),
 	agentsMaxConcurrent: define('aside.agents.maxConcurrent', z.number().int().min(1).max(16), 3),
 	agentsMaxTurnsWarningAt: define('aside.agents.maxTurnsWarningAt', z.number().min(0.1).max(1), 0.8),
+	autoCompact: define('aside.context.autoCompact', z.boolean(), true),
+	autoCompactAt: define('aside.context.autoCompactAt', z.number().min(0.2).max(0.98), 0.8),
+	warnAt: define('aside.context.warnAt', z.number().min(0.1).max(0.98), 0.6),
 } as const;
 
 /** An interval in turns: whole, at least 1, at most 1000. */

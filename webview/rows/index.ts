@@ -3,6 +3,7 @@
 // items become rows is decided on the host (src/view/rows.ts).
 import type { AgentItem, TranscriptItem } from '../../src/protocol/messages';
 import { assistantRow } from './assistant';
+import { compactionRow } from './compaction';
 import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
 import { toolRow } from './tool';
@@ -24,5 +25,7 @@ export function rowFor(item: Exclude<TranscriptItem, AgentItem>): HTMLLIElement 
 			return turnEndRow(item);
 		case 'plan-decision':
 			return planDecisionRow(item);
+		case 'compaction':
+			return compactionRow(item);
 	}
 }

@@ -34,7 +34,7 @@ describe('the built-in declarations', () => {
 	});
 
 	it('keep always-on to the user\'s own words and to notices that ride a tool result', () => {
-		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'read.truncated', 'read.empty']);
+		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'read.truncated', 'read.empty', 'context.summary']);
 	});
 
 	it('give an interval only to configurable types, since its setting needs one', () => {

@@ -222,6 +222,51 @@ export const SESSION_RECOVERY = declareReminder({
 	description: 'After you stop the agent while a tool or an answer is running, or reopen a chat whose last turn was cut off, tells the model which calls may have left partial effects, to check before continuing.',
 });
 
+// Issue 15 (context: compaction, changing prompt observations, prompt caching).
+export const SESSION_ENVIRONMENT = declareReminder({
+	type: 'sessionEnvironment',
+	key: 'session.environment',
+	label: 'environment',
+	purpose: 'The environment the agent works in — OS, shell, workspace folders — kept out of the stable system prompt: in full at the first request of a chat, again when it changes, and again when compaction removed its delivery from the history.',
+	introducedIn: '0.4.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model the operating system, shell and workspace folders, at the start of a chat and whenever they change.',
+});
+
+export const CONTEXT_COMPACTION = declareReminder({
+	type: 'contextCompaction',
+	key: 'context.compaction',
+	label: 'compaction coming',
+	purpose: 'Context use crossed aside.context.warnAt while automatic compaction is on: the chat will be compacted at aside.context.autoCompactAt, so what must survive belongs in the task list or the plan file; once per crossing.',
+	introducedIn: '0.4.0',
+	configurable: true,
+	policy: everyTurn,
+	description: 'Tells the model, once each time context use crosses aside.context.warnAt, that the chat will be compacted soon and to keep what must survive in the task list or plan file.',
+});
+
+export const COMPACT_FILE_REFERENCES = declareReminder({
+	type: 'compactFileReferences',
+	key: 'compact.file-references',
+	label: 'files to re-read',
+	purpose: 'After a compaction: the files whose contents the summarized part had read and the kept history no longer holds (path, size, when last read), to re-read before relying on them; once per compaction.',
+	introducedIn: '0.4.0',
+	configurable: true,
+	description: 'After the chat is compacted, lists the files the model had read whose contents are no longer in its context, so it re-reads them before relying on them.',
+});
+
+// A notice like read.truncated: it frames the summary that stands in for a compacted prefix, in
+// the replayed history; registered so it may go on the wire, never switchable, never recorded as a delivery.
+export const CONTEXT_SUMMARY = declareReminder({
+	type: 'contextSummary',
+	key: 'context.summary',
+	label: 'summary',
+	purpose: 'Frames the summary that replaces the compacted part of a chat in every later request: that the earlier conversation is summarized, and that files must be re-read before relying on them.',
+	introducedIn: '0.4.0',
+	configurable: false,
+	description: 'Frames the summary of a compacted chat.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -244,5 +289,9 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	AGENT_MAX_TURNS,
 	TASKS_NUDGE,
 	SESSION_RECOVERY,
+	SESSION_ENVIRONMENT,
+	CONTEXT_COMPACTION,
+	COMPACT_FILE_REFERENCES,
+	CONTEXT_SUMMARY,
 ];
 
