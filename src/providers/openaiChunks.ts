@@ -33,7 +33,14 @@ const Chunk = z.object({
 			}),
 		)
 		.nullish(),
-	usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
+	usage: z
+		.object({
+			prompt_tokens: z.number().nullish(),
+			completion_tokens: z.number().nullish(),
+			// OpenAI's prompt caching (and vLLM, llama.cpp, OpenRouter): of prompt_tokens, what the cache held.
+			prompt_tokens_details: z.object({ cached_tokens: z.number().nullish() }).nullish(),
+		})
+		.nullish(),
 	error: z.unknown().optional(),
 });
 type Chunk = z.infer<typeof Chunk>;
@@ -136,7 +143,14 @@ export class CompletionAssembler implements AnswerReader {
 			throw new ProviderError('server', `${this.label} reported an error mid-stream: ${errorMessageOf(JSON.stringify(chunk))}`);
 		}
 		if (chunk.usage) {
-			this.usage = { type: 'usage', inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+			const cached = chunk.usage.prompt_tokens_details?.cached_tokens;
+			// prompt_tokens already counts the cached part; the API says nothing of cache writes.
+			this.usage = {
+				type: 'usage',
+				inputTokens: chunk.usage.prompt_tokens ?? 0,
+				outputTokens: chunk.usage.completion_tokens ?? 0,
+				...(typeof cached === 'number' ? { cacheReadTokens: cached } : {}),
+			};
 		}
 		const choice = chunk.choices?.[0];
 		const events: StreamEvent[] = [];
