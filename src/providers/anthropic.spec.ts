@@ -90,8 +90,7 @@ describe('AnthropicProvider streaming', () => {
 					role: 'user',
 					content: [
 						{ type: 'tool_result', tool_use_id: 'c3', content: 'exit 1', is_error: true },
-						// The previous request's tail: it ended here before 'Done.' came.
-						{ type: 'text', text: 'also check lint', cache_control: { type: 'ephemeral' } },
+						{ type: 'text', text: 'also check lint' },
 					],
 				},
 				{ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },

@@ -66,7 +66,7 @@ describe('Anthropic prompt caching: breakpoints', () => {
 		assert.equal(breakpoints(body), 3);
 	});
 
-	it('mid-turn: the tail goes before the fresh reminder text merged with the tool results, and the previous tail is marked too', () => {
+	it('mid-turn: the tail goes before the fresh reminder text merged with the tool results', () => {
 		const history: ChatMessage[] = [
 			userText('Fix the bug'),
 			reminders('first'),
@@ -78,20 +78,20 @@ describe('Anthropic prompt caching: breakpoints', () => {
 			reminders('third'),
 		];
 		const body = bodyOf(request(history));
-		assert.deepEqual(marked(body), ['2/1: result c2', '4/0: result c3']);
+		assert.deepEqual(marked(body), ['4/0: result c3'], 'the previous tail is within the lookback: not marked');
 		const fresh = body.messages.at(-1)?.content.at(-1);
 		assert.ok(fresh);
 		assert.equal(fresh.type, 'text', 'the fresh reminders stay last, unmarked');
 		assert.equal(fresh.cache_control, undefined);
-		assert.equal(breakpoints(body), 4, 'four in all: the API limit');
+		assert.equal(breakpoints(body), 3);
 	});
 
 	it('without a fresh reminders message the last block is the tail', () => {
 		const body = bodyOf(request([userText('a'), assistantCalls('c1'), toolResult('c1')]));
-		assert.deepEqual(marked(body), ['0/0: a', '2/0: result c1']);
+		assert.deepEqual(marked(body), ['2/0: result c1']);
 	});
 
-	it('turn start: the tail is the new message, the previous tail the last step of the turn before', () => {
+	it('turn start: the tail is the new message', () => {
 		const history: ChatMessage[] = [
 			userText('one'),
 			assistantCalls('c1'),
@@ -102,18 +102,19 @@ describe('Anthropic prompt caching: breakpoints', () => {
 			reminders('fresh'),
 		];
 		const body = bodyOf(request(history));
-		assert.deepEqual(marked(body), ['2/0: result c1', '4/0: two']);
+		assert.deepEqual(marked(body), ['4/0: two']);
 	});
 
-	it('spends the breakpoints the system prompt and tools leave: none of them, three or two for messages', () => {
-		const history: ChatMessage[] = [userText('a'), assistantCalls('c1'), toolResult('c1'), reminders('r')];
+	it('spends the breakpoints the system prompt and tools leave, at most four in all', () => {
+		const calls = Array.from({ length: 12 }, (_, index) => `p${index}`);
+		const history: ChatMessage[] = [userText('a'), assistantCalls('c1'), toolResult('c1'), reminders('r0'), assistantCalls(...calls), ...calls.map((id) => toolResult(id)), reminders('r1')];
 		const bare = bodyOf(request(history, { system: '', tools: [] }));
 		assert.equal(bare.system, undefined);
 		assert.equal(bare.tools, undefined);
-		assert.deepEqual(marked(bare), ['0/0: a', '2/0: result c1'], 'no system, no tools: still at most two in messages');
+		assert.deepEqual(marked(bare), ['2/0: result c1', '4/11: result p11'], 'no system, no tools: still at most two in messages');
 		assert.equal(breakpoints(bare), 2);
-		const noTools = bodyOf(request(history, { tools: [] }));
-		assert.equal(breakpoints(noTools), 3);
+		assert.equal(breakpoints(bodyOf(request(history, { tools: [] }))), 3);
+		assert.equal(breakpoints(bodyOf(request(history))), 4, 'four: the API limit');
 		assert.equal(anthropicBody(request(history, { tools: [], toolChoice: 'none' })).tool_choice, undefined, 'no tool_choice without tools');
 	});
 
@@ -125,13 +126,13 @@ describe('Anthropic prompt caching: breakpoints', () => {
 			reminders('r'),
 		];
 		const body = bodyOf(request(history));
-		assert.deepEqual(marked(body), ['0/0: a', '2/0: result c1']);
+		assert.deepEqual(marked(body), ['2/0: result c1']);
 		const whitespace = bodyOf(request([userText('   ')]));
 		assert.deepEqual(marked(whitespace), [], 'a request of only whitespace text has no message breakpoint');
 		assert.deepEqual(bodyOf(request([userText('a')], { system: '  ' })).system, '  ', 'a whitespace system prompt goes as it was, unmarked');
 	});
 
-	it('a long parallel step does not lose the previous entry: the previous tail is marked however many blocks came since', () => {
+	it('a step of many parallel calls does not lose the previous entry: past the lookback, the previous tail is marked too', () => {
 		const calls = Array.from({ length: 12 }, (_, index) => `p${index}`);
 		const history: ChatMessage[] = [userText('go'), assistantCalls('c0'), toolResult('c0'), reminders('r0'), assistantCalls(...calls), ...calls.map((id) => toolResult(id)), reminders('r1')];
 		const body = bodyOf(request(history));

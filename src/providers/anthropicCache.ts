@@ -6,13 +6,16 @@
 // simply not cached. Aside spends them on:
 //   1. the last tool (the tool list, stable within a mode),
 //   2. the system prompt, sent as one text block (tools + system),
-//   3. the previous request's tail: the last block the previous request of this conversation
-//      cached, so this request reads it back however many blocks the last step added (the API
-//      looks back only about 20 blocks from a breakpoint for an earlier entry),
-//   4. the tail: the last block of the last stable message, the one before the fresh synthetic
+//   3. the tail: the last block of the last stable message, the one before the fresh synthetic
 //      reminders message WAIT appended (reminders are recorded and replayed byte for byte, so they
 //      are stable from the next request on; this request's may not be, if it fails and the next
-//      attempt carries different ones).
+//      attempt carries different ones),
+//   4. only after a step that added many blocks (parallel tool calls): the previous request's
+//      tail, where that request's cache entry was written. The API looks for an earlier entry only
+//      about 20 blocks back from a breakpoint, so without it such a step would write the whole
+//      conversation again. Otherwise the marker is left out: a marker moving changes nothing in
+//      the cached prompt, but one left out keeps consecutive bodies equal byte for byte for longer
+//      (the prefix-stability bench).
 // A breakpoint never goes on an empty or whitespace-only text block.
 import type { ChatMessage } from './messages';
 import { alternating } from './messages';
@@ -20,6 +23,11 @@ import { alternating } from './messages';
 export const EPHEMERAL = { type: 'ephemeral' } as const;
 /** The API's limit of breakpoints in one request. */
 export const MAX_BREAKPOINTS = 4;
+/**
+ * Blocks between the tail and the previous request's tail past which that one is marked too: a
+ * margin under the API's lookback of "about 20 blocks".
+ */
+export const LOOKBACK_BLOCKS = 15;
 
 export interface CacheControlled {
 	cache_control?: typeof EPHEMERAL;
@@ -93,7 +101,8 @@ function markAtOrBefore(flat: readonly Block[], position: number): number {
 
 /**
  * Puts the message breakpoints on `wire` (the Anthropic messages built from `messages`), at most
- * `budget` of them: the tail first, then the previous request's tail. Returns how many it placed.
+ * `budget` of them: the tail, then the previous request's tail when it is far back. Returns how
+ * many it placed.
  */
 export function markMessageBreakpoints(messages: readonly ChatMessage[], wire: readonly Message[], budget: number): number {
 	const flat = wire.flatMap((message) => message.content);
@@ -106,8 +115,8 @@ export function markMessageBreakpoints(messages: readonly ChatMessage[], wire: r
 	}
 	const since = sincePreviousBlocks(messages);
 	const previous = since === undefined ? -1 : flat.length - 1 - since;
-	// Nothing stable came since the previous request (or there was none): the tail is enough.
-	if (budget < 2 || previous < 0 || previous >= tail) {
+	// No previous request, or its entry is within the lookback of the tail: the tail finds it.
+	if (budget < 2 || previous < 0 || tail - previous <= LOOKBACK_BLOCKS) {
 		return 1;
 	}
 	return markAtOrBefore(flat, previous) < 0 ? 1 : 2;
