@@ -10,6 +10,7 @@ import type { ChatRequest } from '../providers/provider';
 import { userSteering } from '../reminders/builtin/userSteering';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { turnHarness } from '../testing/turnHarness';
+import { BUILTIN_TOOLS, toolSpecs } from '../tools/registry';
 
 const MARKER = ',"cache_control":{"type":"ephemeral"}';
 
@@ -99,6 +100,12 @@ describe('the request prefix over a real turn', () => {
 		}));
 		assert.equal(anthropic.size, 1);
 		assert.equal(openai.size, 1);
+	});
+
+	it('the built-in tools\' specs are the same bytes each time they are built, in the same order', () => {
+		const once = JSON.stringify(toolSpecs(BUILTIN_TOOLS));
+		assert.equal(JSON.stringify(toolSpecs([...BUILTIN_TOOLS])), once);
+		assert.doesNotMatch(once, /\d{4}-\d{2}-\d{2}T\d{2}:/, 'no timestamp');
 	});
 
 	it('the cache counters the provider reported are on the assistant records', async () => {
