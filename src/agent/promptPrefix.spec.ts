@@ -77,6 +77,10 @@ describe('the request prefix over a real turn', () => {
 			assert.ok(current.startsWith(before.slice(0, end)), `request ${index + 1} repeats request ${index} up to its last breakpoint`);
 			// More: every message of the previous request, its fresh reminders included (replayed as recorded).
 			assert.ok(current.startsWith(before.slice(0, before.length - '],"stream":true}'.length)), `request ${index + 1} repeats all of request ${index}'s messages`);
+			// As sent, markers in: the same bytes up to the previous tail's marker (no step here is long
+			// enough for a second one in the messages, so no other marker moved).
+			const sent = JSON.stringify(previous);
+			assert.ok(JSON.stringify(anthropicBody(requests[index] as ChatRequest)).startsWith(sent.slice(0, sent.lastIndexOf(MARKER))), `request ${index + 1} as sent`);
 		}
 	});
 

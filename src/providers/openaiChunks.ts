@@ -39,6 +39,8 @@ const Chunk = z.object({
 			completion_tokens: z.number().nullish(),
 			// OpenAI's prompt caching (and vLLM, llama.cpp, OpenRouter): of prompt_tokens, what the cache held.
 			prompt_tokens_details: z.object({ cached_tokens: z.number().nullish() }).nullish(),
+			// DeepSeek's own name for the same count (its context caching).
+			prompt_cache_hit_tokens: z.number().nullish(),
 		})
 		.nullish(),
 	error: z.unknown().optional(),
@@ -143,7 +145,7 @@ export class CompletionAssembler implements AnswerReader {
 			throw new ProviderError('server', `${this.label} reported an error mid-stream: ${errorMessageOf(JSON.stringify(chunk))}`);
 		}
 		if (chunk.usage) {
-			const cached = chunk.usage.prompt_tokens_details?.cached_tokens;
+			const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? chunk.usage.prompt_cache_hit_tokens;
 			// prompt_tokens already counts the cached part; the API says nothing of cache writes.
 			this.usage = {
 				type: 'usage',

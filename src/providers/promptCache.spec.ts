@@ -80,6 +80,12 @@ describe('prompt-cache usage', () => {
 		const bare = new OpenAICompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', fetch: answering(nulled) });
 		assert.deepEqual(usageOf((await run(bare.stream(request(), new AbortController().signal))).events), { type: 'usage', inputTokens: 2006, outputTokens: 300 });
 	});
+
+	it("OpenAI-compatible: DeepSeek's prompt_cache_hit_tokens is the cached part too", async () => {
+		const deepseek = OPENAI_CACHED_STREAM.replace('"prompt_tokens_details":{"cached_tokens":1920,"audio_tokens":0}', '"prompt_cache_hit_tokens":1920,"prompt_cache_miss_tokens":86');
+		const provider = new OpenAICompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', fetch: answering(deepseek) });
+		assert.deepEqual(usageOf((await run(provider.stream(request(), new AbortController().signal))).events), { type: 'usage', inputTokens: 2006, outputTokens: 300, cacheReadTokens: 1920 });
+	});
 });
 
 describe('the scripted model server: cache usage and error codes in the real shapes', () => {
