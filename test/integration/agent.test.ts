@@ -322,8 +322,10 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		const requests = server.requests.slice(before).filter((request) => request.path === '/v1/messages');
 		assert.equal(requests.length, 2);
 		assert.equal(requests[0]?.headers['x-api-key'], 'sk-test-key-never-logged');
-		const body = requests[1]?.body as { system?: string; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };
-		assert.match(body.system ?? '', /^You are Aside, a coding agent/);
+		const body = requests[1]?.body as { system?: { text?: string }[]; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };
+		// One text block, so it can carry a prompt-cache breakpoint (docs/providers.md).
+		assert.equal(body.system?.length, 1);
+		assert.match(body.system[0]?.text ?? '', /^You are Aside, a coding agent/);
 		const last = body.messages.at(-1);
 		assert.ok(last);
 		const [first] = last.content;
