@@ -204,6 +204,24 @@ describe('changing prompt observations', () => {
 		assert.deepEqual((await reopened.request('turn-start')).types, ['workspaceInstructions']);
 	});
 
+	it('agents.listing: after a compaction it forgets what it told, so the next listing is the full one, not a delta', async () => {
+		const world = new World();
+		const { request, compact } = chat(world);
+		await request('turn-start');
+		const reviewer: AgentProfile = { name: 'reviewer', description: 'Reviews a change.', tools: { kind: 'read-only' }, reminders: [], canSpawn: false, prompt: 'Review.', source: { kind: 'builtin' } };
+		world.profiles = [...BUILTIN_PROFILES, reviewer];
+		const delta = await request('mid-turn');
+		assert.deepEqual(delta.types, ['agentsListing']);
+		assert.match(bodyOf(delta, 'agentsListing'), /^The agent profiles changed since you were last told; the others are as they were\.\n\nAdded:\n- reviewer: Reviews a change\.$/);
+		compact();
+		const full = bodyOf(await request('mid-turn'), 'agentsListing');
+		assert.match(full, /^The agent profiles you can start:\n/);
+		for (const profile of world.profiles) {
+			assert.ok(full.includes(`- ${profile.name}: `), `${profile.name} is listed again`);
+		}
+		assert.equal((await request('mid-turn')).record, null);
+	});
+
 	it('a request that failed delivered nothing: the next one carries the sections', async () => {
 		const { request, compact } = chat();
 		await request('turn-start');
