@@ -30,7 +30,7 @@ export type EnvironmentReader = () => EnvironmentFacts;
 export function environmentBody(facts: EnvironmentFacts): string {
 	const folders =
 		facts.folders.length === 0
-			? '- Workspace folders: none, no folder is open (paths must be absolute).'
+			? '- Workspace folders: none, no folder is open (the tools work only inside workspace folders).'
 			: `- Workspace folders (relative paths start at the first):\n${facts.folders.map((folder) => `  - ${sanitizeUntrusted(folder)}`).join('\n')}`;
 	const shell = facts.shell?.trim() ? sanitizeUntrusted(facts.shell.trim()) : 'not known';
 	return [
