@@ -65,11 +65,11 @@ describe('ViewConnection: the agent, the context and the rows as deltas', () => 
 		t.agent.change({ status: { state: 'ready', detail: 'Ready.' } });
 		assert.equal(contexts().at(-1)?.canCompact, true);
 		t.sessions.current.append({ kind: 'compaction', id: 'k1', at: 5, cause: 'manual', summary: 'Said hello.', tokensBefore: 900, tokensAfter: 120 });
-		const compacted = contexts().at(-1);
-		assert.equal(compacted?.canCompact, false, 'just compacted: nothing since');
-		assert.equal(compacted?.usedTokens, 120);
-		assert.equal(compacted?.estimated, true);
-		assert.deepEqual(compacted?.compaction, { at: 5, cause: 'manual', tokensBefore: 900, tokensAfter: 120 });
+		const compacted = contexts().at(-1) ?? assert.fail('the compaction changed the context');
+		assert.equal(compacted.canCompact, false, 'just compacted: nothing since');
+		assert.equal(compacted.usedTokens, 120);
+		assert.equal(compacted.estimated, true);
+		assert.deepEqual(compacted.compaction, { at: 5, cause: 'manual', tokensBefore: 900, tokensAfter: 120 });
 	});
 
 	it('sends the automatic-compaction threshold while it is on, and again when the setting changes', () => {
