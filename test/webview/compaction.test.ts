@@ -149,6 +149,8 @@ describe('compaction in the view', () => {
 
 		// The next answer's reported usage replaces the estimate; automatic compaction turned off takes the marker away.
 		await chat.host({ type: 'context.changed', seq: 1, context: { ...context, usedTokens: 31_000, estimated: undefined, autoCompactAt: undefined, cacheReadTokens: undefined, cacheWriteTokens: undefined } });
+		// Each host message is applied when the page handles it: wait for its effect, then look.
+		await page.locator('.context-usage', { hasText: 'Context: 31k' }).waitFor();
 		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 31k / 200k tokens (16%)');
 		assert.equal(await marker.isVisible(), false);
 		assert.equal(await page.locator('.context-cache').count(), 0, 'no cache numbers when the provider gave none');
@@ -171,6 +173,7 @@ describe('compaction in the view', () => {
 		// Running: disabled, still focusable, with the reason in its title; a click posts nothing.
 		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'running', detail: 'Compacting the chat: the model is writing a summary…' } }) });
 		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 900, reminders: [], canCompact: false } });
+		await page.locator('.context-compact[aria-disabled="true"][title*="while Aside works"]').waitFor();
 		assert.equal(await button.getAttribute('aria-disabled'), 'true');
 		assert.match((await button.getAttribute('title')) ?? '', /not available while Aside works: wait for it to finish, or stop it/);
 		await button.focus();
@@ -181,11 +184,12 @@ describe('compaction in the view', () => {
 		// Nothing new since the last compaction.
 		await chat.host({ type: 'agent.changed', seq: 3, agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) });
 		await chat.host({ type: 'context.changed', seq: 4, context: { usedTokens: 300, estimated: true, reminders: [], canCompact: false, compaction: { at: AT, cause: 'manual', tokensBefore: 900, tokensAfter: 300 } } });
+		await page.locator('.context-compact[title*="Nothing to compact"]').waitFor();
 		assert.match((await button.getAttribute('title')) ?? '', /Nothing to compact: nothing was said since the chat was last compacted/);
 
 		// A host that does not say offers no button.
 		await chat.host({ type: 'context.changed', seq: 5, context: { usedTokens: 300, reminders: [] } });
-		assert.equal(await button.isVisible(), false);
+		await button.waitFor({ state: 'hidden' });
 		await assertCleanAndClose(chat);
 	});
 
@@ -246,7 +250,7 @@ describe('compaction in the view', () => {
 		const { page } = chat;
 		const detail = activityDetail({ kind: 'compacting', cause: 'auto' });
 		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'running', detail } }) });
-		assert.equal(await page.locator('.agent-status-text').innerText(), detail);
+		await page.locator('.agent-status-text', { hasText: detail }).waitFor();
 		const stop = page.getByRole('button', { name: 'Stop' });
 		assert.equal(await stop.isVisible(), true);
 		await stop.click();
