@@ -154,6 +154,12 @@ describe('compaction in the view', () => {
 		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 31k / 200k tokens (16%)');
 		assert.equal(await marker.isVisible(), false);
 		assert.equal(await page.locator('.context-cache').count(), 0, 'no cache numbers when the provider gave none');
+
+		// Before any reminder, the cache numbers alone are worth the details.
+		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 900, reminders: [], cacheReadTokens: 500 } });
+		await page.locator('.context-usage', { hasText: 'Context: 900 tokens' }).waitFor();
+		assert.equal(await toggle.innerText(), 'Details');
+		assert.equal(await page.locator('.context-cache').innerText(), 'Last request, cache: 500 read · 0 written');
 		await assertCleanAndClose(chat);
 	});
 
