@@ -1,9 +1,10 @@
 // The message box. Sends with the configured shortcut, keeps the draft across reloads, and
 // refuses (without losing the text) a message over the configured length. While the agent runs,
 // Send becomes Stop (Escape too); text sent meanwhile still goes out, and the host delivers it
-// at the agent's next step.
+// at the agent's next step. A slash command at the start (`/compact`) gets a hint (slashHint.ts).
 import type { ViewSettings } from '../src/protocol/messages';
 import { el, icon } from './dom';
+import { SlashHint } from './slashHint';
 
 export interface ComposerEvents {
 	submit(text: string): void;
@@ -20,6 +21,8 @@ export class Composer {
 	private readonly send: HTMLButtonElement;
 	private readonly stopButton: HTMLButtonElement;
 	private readonly hint: HTMLElement;
+	/** `/compact …`: what a slash command at the start does. */
+	private readonly slash: SlashHint;
 	private settings: ViewSettings = { sendShortcut: 'enter', maxMessageLength: 100_000 };
 	private running = false;
 
@@ -33,10 +36,12 @@ export class Composer {
 		this.send = el('button', { type: 'submit', class: 'composer-send', 'aria-label': 'Send' }, icon('send'));
 		this.stopButton = el('button', { type: 'button', class: 'composer-send composer-stop', 'aria-label': 'Stop', title: 'Stop (Escape)', hidden: true }, icon('debug-stop'));
 		this.hint = el('div', { class: 'composer-hint', id: 'composer-hint' });
-		this.input.setAttribute('aria-describedby', 'composer-hint');
+		this.slash = new SlashHint(this.input);
+		this.input.setAttribute('aria-describedby', `composer-hint ${this.slash.element.id}`);
 		this.element = el(
 			'form',
 			{ class: 'composer', 'aria-label': 'Composer' },
+			this.slash.element,
 			el('div', { class: 'composer-box' }, this.input, this.send, this.stopButton),
 			el('div', { class: 'composer-footer' }, toolbar, this.hint),
 		);
@@ -49,7 +54,10 @@ export class Composer {
 			this.events.stop();
 		});
 		this.input.addEventListener('keydown', (event) => {
-			if (event.key === 'Escape' && this.running && !event.isComposing) {
+			if (this.slash.handleKey(event)) {
+				// An open hint takes Tab and Escape first: Escape closes it before it would stop the agent.
+				event.preventDefault();
+			} else if (event.key === 'Escape' && this.running && !event.isComposing) {
 				event.preventDefault();
 				this.events.stop();
 			} else if (this.isSendKey(event)) {
@@ -127,6 +135,7 @@ export class Composer {
 		this.send.disabled = this.input.value.trim() === '';
 		const over = length > limit;
 		this.element.classList.toggle('over-limit', over);
+		this.slash.refresh();
 		this.hint.textContent = length > limit * 0.9 ? `${length.toLocaleString()} / ${limit.toLocaleString()} characters` : '';
 	}
 }

@@ -22,7 +22,7 @@ class ChatApp {
 	private resyncRequested = false;
 
 	private readonly title = el('h1', { class: 'session-title' }, 'Aside');
-	private readonly contextLine = new ContextUseLine();
+	private readonly contextLine = new ContextUseLine(post);
 	private readonly sessionList = new SessionList(post);
 	private readonly live = new LiveView((mutate) => {
 		this.keepPinned(mutate);
@@ -186,6 +186,7 @@ class ChatApp {
 			this.state.agent = agent;
 		}
 		this.composer.setRunning(agent.status.state === 'running');
+		this.contextLine.setSituation({ agent: agent.status.state, readOnly: this.state?.session.access?.kind === 'read-only' });
 		this.toolbar.update(agent);
 		this.live.update(agent, stream);
 		this.keepPinned(() => {

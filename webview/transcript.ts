@@ -74,6 +74,8 @@ function announcement(items: readonly (TranscriptItem | undefined)[]): string {
 			reminders += item.entries.length;
 		} else if (item?.kind === 'turn-end' && item.outcome !== 'done') {
 			news.push(TURN_ENDS[item.outcome]);
+		} else if (item?.kind === 'compaction') {
+			news.push('Chat compacted');
 		} else if (item?.kind === 'agent') {
 			// Its own rows go inside its row unannounced: the person opens it to read them.
 			news.push(`Agent ${item.profile} started: ${item.description.slice(0, 200)}`);
@@ -128,7 +130,7 @@ export class TranscriptView {
 			estimate: (id, width) => estimateHeight(this.shown(id), width, this.fontSize(width)),
 			hasTabStops: (id) => {
 				const kind = this.items.get(id)?.kind;
-				return kind === 'tool' || kind === 'reminders' || kind === 'agent';
+				return kind === 'tool' || kind === 'reminders' || kind === 'agent' || kind === 'compaction';
 			},
 		});
 	}

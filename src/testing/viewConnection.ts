@@ -13,7 +13,15 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
-	const settings = { current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings, onDidChange: settingsChanged.event };
+	const settings = {
+		current: { sendShortcut: 'enter', maxMessageLength: 20 } as ViewSettings,
+		onDidChange: settingsChanged.event,
+		/** What `autoCompactAt()` says: `aside.context.autoCompactAt`, undefined while automatic compaction is off. */
+		compactAt: undefined as number | undefined,
+		autoCompactAt(): number | undefined {
+			return this.compactAt;
+		},
+	};
 	const posted: HostMessage[] = [];
 	const log = new RecordingLogger();
 	const workbench = {

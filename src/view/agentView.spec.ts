@@ -31,6 +31,10 @@ describe('the agent as the chat shows it', () => {
 		assert.equal(detail({ kind: 'asking' }), 'Waiting for your approval of a tool call.');
 		assert.equal(detail({ kind: 'retrying', attempt: 1, delayMs: 2500, reason: 'HTTP 529' }), 'The provider did not take the request (HTTP 529); trying again in 3 s (attempt 2).');
 		assert.equal(detail({ kind: 'stopping' }), 'Stopping…');
+		assert.equal(detail({ kind: 'compacting', cause: 'manual' }), 'Compacting the chat: the model is writing a summary…');
+		assert.match(detail({ kind: 'compacting', cause: 'auto' }), /^The context is nearly full: compacting the chat/);
+		assert.match(detail({ kind: 'compacting', cause: 'overflow' }), /^The provider refused the request as too long: compacting the chat, then trying again/);
+		assert.equal(agentStatus({ ...idle, activity: { kind: 'compacting', cause: 'manual' } }).state, 'running', 'a compaction runs: Send is Stop');
 		assert.equal(agentStatus({ ...idle, activity: { kind: 'waiting' } }).state, 'running');
 		assert.deepEqual(agentStatus({ ...idle, problem: 'Store a key.' }), { state: 'unavailable', detail: 'Store a key.' });
 		assert.deepEqual(agentStatus(idle), { state: 'ready', detail: READY_DETAIL });

@@ -24,7 +24,7 @@ describe('ViewConnection: the agent, the context and the rows as deltas', () => 
 
 	it('reports the context use in the snapshot and as deltas: usage, the window, reminder costs per key', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
-		assert.deepEqual(expectMessage(t.posted[0], 'snapshot').state.context, { reminders: [] });
+		assert.deepEqual(expectMessage(t.posted[0], 'snapshot').state.context, { reminders: [], canCompact: false });
 		const session = t.sessions.current;
 		const entry = { type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today is 2026-11-30 & <sunny>.', reason: 'a new day' };
 		session.append({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q1', at: 1, turn: 1, entries: [entry] });
@@ -34,13 +34,54 @@ describe('ViewConnection: the agent, the context and the rows as deltas', () => 
 		assert.equal(contexts.length, 3);
 		// The block as sent: '<system-reminder key="session.date">\n' + escaped body + '\n</system-reminder>' = 96 characters.
 		const block = '<system-reminder key="session.date">\nToday is 2026-11-30 &amp; &lt;sunny&gt;.\n</system-reminder>';
-		assert.deepEqual(contexts[2], { usedTokens: 1050, reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: Math.ceil((2 * block.length) / 4) }] });
+		assert.deepEqual(contexts[2], {
+			usedTokens: 1050,
+			reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: Math.ceil((2 * block.length) / 4) }],
+			remindersInContext: Math.ceil((2 * block.length) / 4),
+			canCompact: false,
+		});
 		// The model's window arrives with the agent's state.
 		t.agent.change({ contextWindow: 200_000 });
 		assert.equal(expectMessage(t.posted.at(-1), 'context.changed').context.limitTokens, 200_000);
 		const count = t.posted.length;
 		t.agent.change({ status: { state: 'running', detail: 'x' } });
 		assert.equal(t.posted.length, count + 1, 'an unchanged window sends no context delta');
+	});
+
+	it('says whether Compact can run: a model answers, no turn runs, the chat is written here, something to compact', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		const contexts = () => t.posted.filter((m) => m.type === 'context.changed').map((m) => expectMessage(m, 'context.changed').context);
+		t.agent.change({ status: { state: 'ready', detail: 'Ready.' } });
+		assert.equal(contexts().length, 0, 'an empty chat: nothing to compact, nothing new to say');
+		appendUser(t.sessions.current, 'hello');
+		assert.equal(contexts().at(-1)?.canCompact, true);
+		t.agent.change({ status: { state: 'running', detail: 'Compacting the chat…' } });
+		assert.equal(contexts().at(-1)?.canCompact, false, 'not while a turn (or a compaction) runs');
+		const count = t.posted.length;
+		t.agent.change({ status: { state: 'running', detail: 'Answering…' } });
+		assert.equal(t.posted.length, count + 1, 'the same context is not sent again');
+		t.agent.change({ status: { state: 'unavailable', detail: 'No model.' } });
+		assert.equal(contexts().at(-1)?.canCompact, false, 'no model to write the summary');
+		t.agent.change({ status: { state: 'ready', detail: 'Ready.' } });
+		assert.equal(contexts().at(-1)?.canCompact, true);
+		t.sessions.current.append({ kind: 'compaction', id: 'k1', at: 5, cause: 'manual', summary: 'Said hello.', tokensBefore: 900, tokensAfter: 120 });
+		const compacted = contexts().at(-1) ?? assert.fail('the compaction changed the context');
+		assert.equal(compacted.canCompact, false, 'just compacted: nothing since');
+		assert.equal(compacted.usedTokens, 120);
+		assert.equal(compacted.estimated, true);
+		assert.deepEqual(compacted.compaction, { at: 5, cause: 'manual', tokensBefore: 900, tokensAfter: 120 });
+	});
+
+	it('sends the automatic-compaction threshold while it is on, and again when the setting changes', () => {
+		t.settings.compactAt = 0.8;
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		assert.equal(expectMessage(t.posted[0], 'snapshot').state.context.autoCompactAt, 0.8);
+		t.settings.compactAt = undefined;
+		t.settingsChanged.fire(t.settings.current);
+		assert.deepEqual(t.posted.slice(1).map((m) => m.type), ['settings.changed', 'context.changed']);
+		assert.equal(expectMessage(t.posted.at(-1), 'context.changed').context.autoCompactAt, undefined, 'off: no marker');
+		t.settingsChanged.fire(t.settings.current);
+		assert.deepEqual(t.posted.slice(3).map((m) => m.type), ['settings.changed'], 'another setting: the context is unchanged');
 	});
 
 	it('puts turn-start reminders above their message, and sends no row for what shows nothing', () => {

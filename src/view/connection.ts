@@ -35,7 +35,8 @@ export class ViewConnection extends Disposable {
 	private ready = false;
 	private focusAfterHandshake = false;
 	private seq = 0;
-	private sentContextWindow: number | undefined;
+	/** The context use sent last (in a snapshot or a delta), as JSON: one that says nothing new is not sent again. */
+	private sentContext: string | undefined;
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
@@ -46,12 +47,11 @@ export class ViewConnection extends Disposable {
 		}));
 		this._register(options.settings.onDidChange((settings) => {
 			this.send({ type: 'settings.changed', settings });
+			this.sendContext();
 		}));
 		this._register(options.agent.onDidChange((agent) => {
 			this.send({ type: 'agent.changed', agent });
-			if (agent.contextWindow !== this.sentContextWindow) {
-				this.sendContext(agent);
-			}
+			this.sendContext(agent);
 		}));
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
@@ -268,12 +268,23 @@ export class ViewConnection extends Disposable {
 
 	/** `agent`: the agent's view when the caller has it already. */
 	private contextView(agent = this.options.agent.view()): ContextUseView {
-		this.sentContextWindow = agent.contextWindow;
-		return this.options.projections.current.contextView(agent.contextWindow);
+		const autoCompactAt = this.options.settings.autoCompactAt?.();
+		const context = this.options.projections.current.contextView(agent.contextWindow, {
+			// Compact needs a model to write the summary, and no turn running.
+			ready: agent.status.state === 'ready',
+			...(autoCompactAt === undefined ? {} : { autoCompactAt }),
+		});
+		this.sentContext = JSON.stringify(context);
+		return context;
 	}
 
+	/** The records, the agent or the settings changed: the context use is sent when what it says did. */
 	private sendContext(agent?: AgentView): void {
-		this.send({ type: 'context.changed', context: this.contextView(agent) });
+		const sent = this.sentContext;
+		const context = this.contextView(agent);
+		if (this.sentContext !== sent) {
+			this.send({ type: 'context.changed', context });
+		}
 	}
 
 	/** What the view is sent of one projection: its rows as they are placed, its title, its context use. */

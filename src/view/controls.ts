@@ -6,7 +6,10 @@ import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } f
 
 export interface ViewSettingsSource {
 	readonly current: ViewSettings;
+	/** Fired when any of Aside's settings changed (the view's own, or the context ones below). */
 	readonly onDidChange: Event<ViewSettings>;
+	/** `aside.context.autoCompactAt` while `aside.context.autoCompact` is on, else undefined: the marker on the context meter. */
+	readonly autoCompactAt?: () => number | undefined;
 }
 
 /** What the view can see of the agent and ask of it (AgentPresenter, src/view/agentView.ts). */

@@ -29,6 +29,17 @@ describe('the rows the view is sent', () => {
 		assert.equal(tool?.kind === 'tool' ? tool.input : undefined, '{\n  "path": "a.ts"\n}', 'the tool row shows its call\'s input');
 	});
 
+	it('a compaction is a row of its own, with what the person asked to keep, in its own conversation', () => {
+		const records: AgentRecord[] = [
+			{ kind: 'user', id: 'u1', turnId: 't1', at: 1, text: 'go' },
+			{ kind: 'compaction', id: 'k1', at: 2, cause: 'manual', keepFrom: 'u1', summary: 'S.', tokensBefore: 900, tokensAfter: 100, instructions: 'the API', model: 'm' },
+			{ kind: 'compaction', id: 'k2', at: 3, cause: 'auto', summary: 'T.', tokensBefore: 800, tokensAfter: 90, agent: 'root/explore#1' },
+		];
+		const [, root, child] = itemsOf(records);
+		assert.deepEqual(root, { kind: 'compaction', id: 'k1', at: 2, cause: 'manual', tokensBefore: 900, tokensAfter: 100, summary: 'S.', instructions: 'the API' });
+		assert.equal(child?.kind === 'compaction' ? child.agent : undefined, 'root/explore#1', 'a child\'s compaction goes in its block');
+	});
+
 	it('an answer that proposes a plan carries its parts as structure; a plan decision is a row of its own', () => {
 		const records: AgentRecord[] = [
 			{ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 3, text: 'Intro.\n<proposed_plan>\n## Goal\nX\n</proposed_plan>\nOutro.', toolCalls: [], stop: 'end' },

@@ -125,6 +125,7 @@ export class ItemProjector {
 					tokensAfter: record.tokensAfter,
 					summary: record.summary,
 					...(record.instructions === undefined ? {} : { instructions: record.instructions }),
+					...(record.agent === undefined ? {} : { agent: record.agent }),
 				};
 		}
 	}

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ChatSession } from '../agent/session';
 import { ChatSessions } from '../agent/sessions';
+import { MemorySessionStore } from '../testing/memorySessionStore';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
 import { accessView, type RowsPlaced, SessionProjection, SessionProjections } from './sessionView';
@@ -59,10 +61,28 @@ describe('SessionProjection', () => {
 		let changes = 0;
 		projection.onDidChangeContext(() => changes++);
 		appendUser(session, 'hi');
-		assert.equal(changes, 0);
-		session.append({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 2, text: 'Hi.', toolCalls: [], stop: 'end', usage: { inputTokens: 900, outputTokens: 100 } });
+		assert.equal(changes, 1, 'the first message: there is something to compact');
+		appendUser(session, 'again');
 		assert.equal(changes, 1);
+		session.append({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 2, text: 'Hi.', toolCalls: [], stop: 'end', usage: { inputTokens: 900, outputTokens: 100 } });
+		assert.equal(changes, 2);
 		assert.deepEqual(projection.contextView(8192), { usedTokens: 1000, limitTokens: 8192, reminders: [] });
+	});
+
+	it('says Compact can run only in a chat written here, and a reopened chat keeps its compaction point', () => {
+		const user = { kind: 'user', id: 'u1', turnId: 't1', at: 0, text: 'hi' } as const;
+		const compaction = { kind: 'compaction', id: 'k1', at: 9, cause: 'overflow', summary: 'S.', tokensBefore: 5000, tokensAfter: 300 } as const;
+		const readOnly = new SessionProjection(new ChatSession('s1', new MemorySessionStore(), testEnvironment(), [user], { kind: 'read-only' }));
+		assert.equal(readOnly.contextView(1000, { ready: true }).canCompact, false);
+		const copy = new SessionProjection(new ChatSession('s2', new MemorySessionStore(), testEnvironment(), [user], { kind: 'copy', of: 'x' }));
+		assert.equal(copy.contextView(1000, { ready: true }).canCompact, true, 'a copy is written here');
+		assert.equal(copy.contextView(1000).canCompact, undefined, 'not asked: not said');
+		const reopened = new SessionProjection(new ChatSession('s3', new MemorySessionStore(), testEnvironment(), [user, compaction]));
+		const view = reopened.contextView(1000, { ready: true, autoCompactAt: 0.8 });
+		assert.deepEqual(
+			{ usedTokens: view.usedTokens, estimated: view.estimated, compaction: view.compaction, canCompact: view.canCompact, autoCompactAt: view.autoCompactAt },
+			{ usedTokens: 300, estimated: true, compaction: { at: 9, cause: 'overflow', tokensBefore: 5000, tokensAfter: 300 }, canCompact: false, autoCompactAt: 0.8 },
+		);
 	});
 
 	it('says why a chat is read-only or a copy', () => {

@@ -130,9 +130,17 @@ export class SessionProjection extends Disposable {
 		return this.order.rows;
 	}
 
-	/** Context use of this session, against the model's window when known. */
-	contextView(limitTokens: number | undefined): ContextUseView {
-		return this.contextUse.view(limitTokens);
+	/**
+	 * Context use of this session, against the model's window when known. With `ready` given (the
+	 * agent is ready: a model answers, no turn runs), it also says whether Compact can run now:
+	 * not in a chat another window writes, and only with something to compact (the tracker's part).
+	 */
+	contextView(limitTokens: number | undefined, facts: { readonly ready?: boolean; readonly autoCompactAt?: number } = {}): ContextUseView {
+		const { ready, autoCompactAt } = facts;
+		return this.contextUse.view(limitTokens, {
+			...(autoCompactAt === undefined ? {} : { autoCompactAt }),
+			...(ready === undefined ? {} : { mayCompact: ready && this.session.access?.kind !== 'read-only' }),
+		});
 	}
 
 	toView(): SessionView {

@@ -16,7 +16,7 @@ export class Configuration extends Disposable {
 	readonly onDidChange: Event<AsideSettings> = this._onDidChange.event;
 
 	/** The part of the settings the chat view needs, as the view connection consumes it. */
-	readonly view: { current: ViewSettings; readonly onDidChange: Event<ViewSettings> };
+	readonly view: { current: ViewSettings; readonly onDidChange: Event<ViewSettings>; readonly autoCompactAt: () => number | undefined };
 
 	constructor(private readonly log: Logger) {
 		super();
@@ -26,7 +26,11 @@ export class Configuration extends Disposable {
 			this.view.current = viewSettingsOf(settings);
 			viewChanged.fire(this.view.current);
 		}));
-		this.view = { current: viewSettingsOf(this._current), onDidChange: viewChanged.event };
+		this.view = {
+			current: viewSettingsOf(this._current),
+			onDidChange: viewChanged.event,
+			autoCompactAt: () => (this._current.autoCompact ? this._current.autoCompactAt : undefined),
+		};
 		this._register(vscode.workspace.onDidChangeConfiguration((event) => {
 			if (!event.affectsConfiguration('aside')) {
 				return;

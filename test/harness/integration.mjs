@@ -192,6 +192,26 @@ const actions = {
 		const meter = line.getByRole('meter', { name: 'Context used' });
 		return { text: await line.innerText(), meterShown: await meter.isVisible(), percent: await meter.getAttribute('aria-valuenow') };
 	},
+	/** Expands the chat's last compaction row and reads it: the rows' kinds in order, its label, what was kept, the summary as shown. */
+	async readCompaction(page) {
+		const frame = chatFrame(page);
+		const row = frame.locator('.transcript > li[data-kind="compaction"]').last();
+		await row.waitFor({ timeout: 30_000 });
+		const toggle = row.locator('button.compaction-toggle');
+		if ((await toggle.getAttribute('aria-expanded')) !== 'true') {
+			await toggle.click();
+		}
+		const summary = row.locator('.compaction-summary');
+		await summary.waitFor({ timeout: 10_000 });
+		const instructions = row.locator('.compaction-instructions');
+		return {
+			order: await frame.locator('.transcript > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-kind'))),
+			label: await toggle.innerText(),
+			instructions: (await instructions.count()) > 0 ? await instructions.innerText() : null,
+			summary: await summary.innerText(),
+			headings: await summary.locator('.md-heading').allInnerTexts(),
+		};
+	},
 	/** Picks `value` in a select of the chat webview (the toolbar's pickers), found by its accessible name. */
 	async selectInChat(page, { name, value }) {
 		const select = chatFrame(page).getByRole('combobox', { name, exact: true });
