@@ -79,8 +79,9 @@ describe('compacting a chat by hand', () => {
 		provider.script({ text: 'The user looked at src/deep/a.ts; it exports a.' });
 		assert.equal(await agent.compact('keep the API decisions'), undefined);
 		const summary = provider.requests[2];
-		assert.equal(summary?.toolChoice, 'none');
-		assert.match(lastText(summary?.messages ?? []), /keeps this:\n\nkeep the API decisions$/);
+		assert.ok(summary);
+		assert.equal(summary.toolChoice, 'none');
+		assert.match(lastText(summary.messages), /keeps this:\n\nkeep the API decisions$/);
 		const [record] = compactions(session.records);
 		assert.ok(record);
 		assert.deepEqual({ cause: record.cause, keepFrom: record.keepFrom, turnId: record.turnId, instructions: record.instructions, model: record.model }, {
