@@ -46,8 +46,9 @@ describe('compact.file-references', () => {
 			{ path: 'gone.ts', at: T, size: null },
 			{ path: 'big.log', at: T, size: 5 * 1024 * 1024 },
 		]);
-		assert.equal(entry?.key, 'compact.file-references');
-		const lines = (entry?.body ?? '').split('\n');
+		assert.ok(entry);
+		assert.equal(entry.key, 'compact.file-references');
+		const lines = (entry.body ?? '').split('\n');
 		assert.match(lines[0] ?? '', /^The chat was just compacted\. .*Read a file again before you rely on its contents/);
 		assert.deepEqual(lines.slice(2), [
 			'- a.ts (2 KB; last read 2026-12-01T09:00:00.000Z)',
