@@ -7,6 +7,7 @@ import { errorMessageOf, failureOf, kindForStatus, readText } from './http';
 import { parseJson, type JsonProblem } from './json';
 import { ProviderError, type StreamEvent, type StreamOptions } from './provider';
 import { readSse, SseEventTooLarge, type SseEvent } from './sse';
+import { overflowKind } from './overflow';
 
 /** How much of a non-stream answer is read to say what it was. */
 const HEAD_CHARS = 64 * 1024;
@@ -117,7 +118,7 @@ export function errorFieldOf(label: string, value: string): ProviderError {
 	} catch {
 		// Not JSON: the text itself is the message.
 	}
-	const kind = typeof code === 'number' && code >= 400 ? kindForStatus(code) : 'server';
+	const kind = overflowKind(typeof code === 'number' && code >= 400 ? kindForStatus(code) : 'server', undefined, value);
 	return new ProviderError(kind, `${label} reported an error: ${errorMessageOf(value)}`, typeof code === 'number' ? { status: code } : {});
 }
 

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { parseEvent, type AnswerReader } from './answer';
 import { ProviderError, type StopReason, type StreamEvent } from './provider';
 import type { SseEvent } from './sse';
+import { overflowKind } from './overflow';
 
 export const ANTHROPIC_LABEL = 'Anthropic';
 
@@ -133,7 +134,7 @@ export class MessageAssembler implements AnswerReader {
 				this.complete = true;
 				return [this.usageEvent(), { type: 'stop', reason: this.stopReason }];
 			case 'error':
-				throw new ProviderError(ERROR_KINDS[event.error.type] ?? 'stream', `${ANTHROPIC_LABEL} reported ${event.error.type}: ${event.error.message}`);
+				throw new ProviderError(overflowKind(ERROR_KINDS[event.error.type] ?? 'stream', undefined, `${event.error.type} ${event.error.message}`), `${ANTHROPIC_LABEL} reported ${event.error.type}: ${event.error.message}`);
 		}
 	}
 

@@ -4,6 +4,7 @@
 // retry-after the retry loop (retry.ts) acts on, and the server's explanation.
 import { errorMessage } from '../base/errors';
 import { ProviderError, type ProviderErrorKind } from './provider';
+import { overflowKind } from './overflow';
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -108,7 +109,8 @@ export async function errorFromResponse(label: string, response: Response, optio
 	const bodyText = await readText(response.body, MAX_ERROR_BODY_CHARS).catch(() => '');
 	const message = errorMessageOf(bodyText);
 	const retryAfterMs = parseRetryAfter(response.headers, options.now);
-	return new ProviderError(kindForStatus(response.status, options.overloadedStatus), `HTTP ${response.status} from ${label}${message ? `: ${message}` : ''}`, {
+	const kind = overflowKind(kindForStatus(response.status, options.overloadedStatus), response.status, bodyText);
+	return new ProviderError(kind, `HTTP ${response.status} from ${label}${message ? `: ${message}` : ''}`, {
 		status: response.status,
 		...(retryAfterMs === undefined ? {} : { retryAfterMs }),
 	});

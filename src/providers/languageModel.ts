@@ -7,6 +7,7 @@
 import { errorMessage } from '../base/errors';
 import { alternating, type ChatMessage } from './messages';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent, type ToolSpec } from './provider';
+import { overflowKind } from './overflow';
 
 export interface LmTextPart {
 	value: string;
@@ -100,10 +101,12 @@ function providerErrorOf(api: LanguageModelApi, error: unknown, signal: AbortSig
 		return new ProviderError('cancelled', 'The request was cancelled.');
 	}
 	if (error instanceof api.LanguageModelError) {
-		const kind = error.code === 'NoPermissions' ? 'auth' : error.code === 'Blocked' ? 'rate-limit' : 'bad-request';
+		const kind = error.code === 'NoPermissions' ? 'auth' : error.code === 'Blocked' ? 'rate-limit' : overflowKind('bad-request', undefined, `${error.code} ${error.message}`);
 		return new ProviderError(kind, `The VS Code language model refused the request (${error.code}): ${error.message}`, { cause: error });
 	}
-	return new ProviderError('server', errorMessage(error), { cause: error });
+	// Copilot's own refusals ("prompt token count of … exceeds the limit of …") arrive as plain errors.
+	const message = errorMessage(error);
+	return new ProviderError(overflowKind('server', undefined, message), message, { cause: error });
 }
 
 function toolsOf(tools: readonly ToolSpec[]): { name: string; description: string; inputSchema: object }[] {

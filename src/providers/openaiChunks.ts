@@ -7,6 +7,7 @@ import { parseEvent, type AnswerReader } from './answer';
 import { errorMessageOf } from './http';
 import { ProviderError, type StopReason, type StreamEvent } from './provider';
 import type { SseEvent } from './sse';
+import { overflowKind } from './overflow';
 
 const ToolFragment = z.object({
 	index: z.number().optional(),
@@ -133,7 +134,8 @@ export class CompletionAssembler implements AnswerReader {
 
 	private fold(chunk: Chunk): StreamEvent[] {
 		if (chunk.error !== undefined) {
-			throw new ProviderError('server', `${this.label} reported an error mid-stream: ${errorMessageOf(JSON.stringify(chunk))}`);
+			const text = JSON.stringify(chunk);
+			throw new ProviderError(overflowKind('server', undefined, text), `${this.label} reported an error mid-stream: ${errorMessageOf(text)}`);
 		}
 		if (chunk.usage) {
 			this.usage = { type: 'usage', inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };

@@ -62,7 +62,8 @@ function subject(base: Omit<HttpSubject, 'with' | 'withServer' | 'reply' | 'usag
 	};
 }
 
-const ANTHROPIC_STATUSES = [[401, 'auth'], [403, 'auth'], [400, 'bad-request'], [404, 'bad-request'], [413, 'bad-request'], [422, 'bad-request'], [429, 'rate-limit'], [500, 'server'], [503, 'server'], [529, 'overloaded']] as const;
+// Anthropic's 413 is request_too_large (the request's bytes): compaction shrinks it, so it is too-long.
+const ANTHROPIC_STATUSES = [[401, 'auth'], [403, 'auth'], [400, 'bad-request'], [404, 'bad-request'], [413, 'too-long'], [422, 'bad-request'], [429, 'rate-limit'], [500, 'server'], [503, 'server'], [529, 'overloaded']] as const;
 const OPENAI_STATUSES = [[401, 'auth'], [403, 'auth'], [400, 'bad-request'], [404, 'bad-request'], [413, 'bad-request'], [422, 'bad-request'], [429, 'rate-limit'], [500, 'server'], [503, 'server'], [529, 'server']] as const;
 
 export const ANTHROPIC: HttpSubject = subject({
