@@ -256,13 +256,15 @@ export class Turn {
 	private async send(step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], nudge: boolean, signal: AbortSignal): Promise<{ readonly answer: Answer; readonly requestId: string } | undefined> {
 		const { scope } = this;
 		const { runtime } = this.ports;
-		const auto = settings.contextWindow !== undefined ? settings.autoCompact : undefined;
+		const auto = settings.autoCompact;
+		// The threshold needs the window; a too-long refusal is compacted without it.
+		const threshold = auto && settings.contextWindow !== undefined ? auto.at * settings.contextWindow : undefined;
 		for (let overflowed = false; ; overflowed = true) {
 			const staging = new RequestStaging();
 			if (nudge) {
 				stageEntry(staging, 'steering', noToolNudge());
 			}
-			const cause = overflowed ? 'overflow' : auto && settings.contextWindow !== undefined && conversationTokens(scope.transcript.records, scope.system(), specs) > auto.at * settings.contextWindow ? 'auto' : undefined;
+			const cause = overflowed ? 'overflow' : threshold !== undefined && conversationTokens(scope.transcript.records, scope.system(), specs) > threshold ? 'auto' : undefined;
 			if (cause !== undefined) {
 				const compacted = await this.compact(cause, step, model, settings, specs, staging, signal);
 				if (compacted === 'stopped') {

@@ -59,6 +59,7 @@ export interface TurnHarnessOptions {
 	readonly review?: ChangeReview;
 	/** Automatic compaction on, at this share of the window (1000 tokens unless `contextWindow` says). */
 	readonly autoCompactAt?: number;
+	/** 0: unknown. */
 	readonly contextWindow?: number;
 	readonly maxOutputTokens?: number;
 	/** The scope's onCompacted (the root's re-arms plan.reference). */
@@ -117,7 +118,7 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 			maxOutputTokens: options.maxOutputTokens ?? 1000,
 			maxSteps: options.maxSteps ?? 10,
 			permissionMode: options.mode ?? 'ask',
-			contextWindow: options.contextWindow ?? 1000,
+			...(options.contextWindow === 0 ? {} : { contextWindow: options.contextWindow ?? 1000 }),
 			...(options.autoCompactAt === undefined ? {} : { autoCompact: { at: options.autoCompactAt, warnAt: 0.6 } }),
 		}),
 		system: () => 'You are a test.',

@@ -160,6 +160,15 @@ describe('a provider refusing a request as too long', () => {
 		assert.equal(session.reminders.pending.size, 0);
 	});
 
+	it('is compacted even when the model\'s window is unknown (no threshold to check before)', async () => {
+		const provider = new ScriptedProvider({ text: 'Hello.', usage: [5000, 10] }, { failBefore: tooLong() }, { text: 'We said hello.' }, { text: 'Sure.' });
+		const { session, turn } = turnHarness(provider, { autoCompactAt: 0.8, contextWindow: 0 });
+		await turn('turn-1').run('Hi', signal());
+		assert.equal((await turn('turn-2').run('Go on', signal())).outcome, 'done');
+		assert.equal(provider.requests.length, 4);
+		assert.equal(compactions(session.records)[0]?.cause, 'overflow');
+	});
+
 	it('a second refusal fails the turn with a clear message', async () => {
 		const provider = new ScriptedProvider({ text: 'Hello.' }, { failBefore: tooLong() }, { text: 'We said hello.' }, { failBefore: tooLong() });
 		const { session, turn } = turnHarness(provider, { autoCompactAt: 0.8, maxOutputTokens: 100 });
