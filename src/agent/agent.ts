@@ -27,8 +27,7 @@ import type { AgentProfiles } from './subagents/profile';
 import type { TaskRow } from './taskRows';
 import { ChatTasks } from './tasks';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
-import { compactBetweenTurns, compactCommand } from './compaction/manual';
-import { compactionCut } from './compaction/point';
+import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
 
 export interface AgentSettings {
 	readonly maxOutputTokens: number;
@@ -81,7 +80,7 @@ interface Running {
 export class Agent extends Disposable {
 	private running: Running | undefined;
 	/** A compaction the person asked for, between turns; messages sent meanwhile wait for it. */
-	private compacting: { readonly controller: AbortController; readonly waiting: string[] } | undefined;
+	private readonly manual = new ManualCompaction();
 	private streaming: { readonly requestId: string; text: string } | null = null;
 	/** The sub-agents running now; their text streams through onDidStream like the root's. */
 	private readonly children: RunningChildren;
@@ -147,7 +146,7 @@ export class Agent extends Disposable {
 
 	get state(): AgentState {
 		return {
-			activity: this.running?.activity ?? (this.compacting ? { kind: 'compacting', cause: 'manual' } : undefined),
+			activity: this.running?.activity ?? (this.manual.active ? { kind: 'compacting', cause: 'manual' } : undefined),
 			problem: this.modelState.problem,
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
@@ -254,9 +253,7 @@ export class Agent extends Disposable {
 			});
 			return;
 		}
-		if (this.compacting) {
-			// Sent while the chat is being compacted: it starts the next turn, on the compacted chat.
-			this.compacting.waiting.push(text);
+		if (this.manual.hold(text)) {
 			return;
 		}
 		const running = this.running;
@@ -274,44 +271,31 @@ export class Agent extends Disposable {
 	 * compacted.
 	 */
 	async compact(instructions?: string): Promise<string | undefined> {
-		if (this.running || this.compacting) {
-			return 'The agent is working: stop it or wait for it to finish before compacting the chat.';
-		}
 		const { env } = this;
 		const session = env.sessions.current;
-		if (session.isReadOnly) {
-			return 'This chat is being written in another window, so it cannot be compacted here.';
+		const refused = this.running || this.manual.active ? 'The agent is working: stop it or wait for it to finish before compacting the chat.' : compactionRefusal(session);
+		if (refused !== undefined) {
+			return refused;
 		}
-		if (!compactionCut(session.records, 'between-turns')) {
-			return 'There is nothing to compact yet.';
-		}
-		const compacting = { controller: new AbortController(), waiting: [] as string[] };
-		this.compacting = compacting;
-		this.changed();
-		let refused: string | undefined;
-		try {
-			const { signal } = compacting.controller;
+		const outcome = await this.manual.run(async (signal) => {
 			const model = await this.ports.dispatch.resolve(signal);
 			this.modelState.use(model);
 			const settings = this.turnSettings(session, model.model);
 			const observers = env.observers?.();
-			refused = await compactBetweenTurns(
+			return compactBetweenTurns(
 				this.ports,
 				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.rearmPlan(session); } },
 				model,
 				instructions,
 				signal,
 			);
-		} catch (error) {
-			refused = `Could not compact the chat: ${errorMessage(error)} The chat is unchanged.`;
-		} finally {
-			this.compacting = undefined;
+		}, () => {
 			this.changed();
+		});
+		if (outcome.waiting.length > 0 && env.sessions.current === session) {
+			void this.startTurn(outcome.waiting.join('\n\n'));
 		}
-		if (compacting.waiting.length > 0 && env.sessions.current === session) {
-			void this.startTurn(compacting.waiting.join('\n\n'));
-		}
-		return refused;
+		return outcome.refused;
 	}
 
 	/** plan.reference again, once, after a compaction: only when the chat has an approved plan. */
@@ -354,7 +338,7 @@ export class Agent extends Disposable {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
-		if (this.compacting) {
+		if (this.manual.active) {
 			throw new Error('The chat is being compacted; wait for it to finish, or stop it.');
 		}
 		const { env } = this;
@@ -431,11 +415,7 @@ export class Agent extends Disposable {
 	}
 
 	stop(): void {
-		if (this.compacting) {
-			this.compacting.controller.abort();
-			// What was sent meanwhile waited for the compaction; the Stop ends that wait too.
-			this.compacting.waiting.length = 0;
-		}
+		this.manual.stop();
 		if (!this.running) {
 			return;
 		}

@@ -142,6 +142,28 @@ describe('compacting a chat by hand', () => {
 		assert.ok(session.records.some((record) => record.kind === 'user' && record.text === '/compactx'));
 	});
 
+	it('a message sent while the summary is written waits, then starts the next turn on the compacted chat', async (t) => {
+		const { provider, session, agent, turn } = chat(t);
+		await turn('Hi', { text: 'Hello.' });
+		provider.script({ text: 'We greeted each other.' }, { text: 'Answered.' });
+		provider.onRequest = (request) => {
+			if (request.toolChoice === 'none') {
+				agent.submit('What now?');
+				assert.match(JSON.stringify(agent.state.activity), /compacting/);
+			}
+		};
+		const ended = new Promise<void>((resolve) => {
+			agent.onDidEndTurn(() => {
+				resolve();
+			});
+		});
+		assert.equal(await agent.compact(), undefined);
+		await ended;
+		const kinds = session.records.map((record) => (record.kind === 'user' ? `user ${record.text}` : record.kind));
+		assert.deepEqual(kinds.slice(kinds.indexOf('compaction')), ['compaction', 'user What now?', 'assistant', 'turn-end']);
+		assert.match(lastText(provider.requests.at(-1)?.messages.slice(0, 1) ?? []), /We greeted each other\./);
+	});
+
 	it('says why it cannot: nothing to compact yet, or a turn running', async (t) => {
 		const { provider, agent } = chat(t);
 		assert.equal(await agent.compact(), 'There is nothing to compact yet.');

@@ -6,7 +6,9 @@ import type { TurnObservers } from '../observers';
 import type { AgentPorts, ResolvedModel } from '../ports';
 import type { ChatSession } from '../session';
 import type { TurnSettings } from '../turn';
+import { errorMessage } from '../../base/errors';
 import { compactConversation } from './compactor';
+import { compactionCut } from './point';
 
 /** `/compact` as the message's first word (then what follows is what to keep); undefined for any other message (`/compactx` is one). */
 export function compactCommand(text: string): { readonly instructions?: string } | undefined {
@@ -50,4 +52,50 @@ export async function compactBetweenTurns(ports: AgentPorts, chat: BetweenTurns,
 		return undefined;
 	}
 	return result.reason === 'cancelled' ? 'The compaction was stopped; the chat is unchanged.' : `${result.message} The chat is unchanged.`;
+}
+
+/** Why the chat cannot be compacted by hand now (another window writes it, nothing to compact), or undefined. */
+export function compactionRefusal(session: ChatSession): string | undefined {
+	if (session.isReadOnly) {
+		return 'This chat is being written in another window, so it cannot be compacted here.';
+	}
+	return compactionCut(session.records, 'between-turns') ? undefined : 'There is nothing to compact yet.';
+}
+
+/** The person's compaction in flight, between turns: its Stop, and the messages sent meanwhile. */
+export class ManualCompaction {
+	private current: { readonly controller: AbortController; readonly waiting: string[] } | undefined;
+
+	get active(): boolean {
+		return this.current !== undefined;
+	}
+
+	/** A message sent while it runs waits for it (then starts the next turn, on the compacted chat); false when none runs. */
+	hold(text: string): boolean {
+		this.current?.waiting.push(text);
+		return this.current !== undefined;
+	}
+
+	/** Stops it: the chat stays as it was, and what waited is dropped with it, as a Stop drops undelivered steering. */
+	stop(): void {
+		this.current?.controller.abort();
+		this.current?.waiting.splice(0);
+	}
+
+	/** Runs `compact` as the compaction in flight (`changed` as it starts and ends); its refusal, and the messages that waited. */
+	async run(compact: (signal: AbortSignal) => Promise<string | undefined>, changed: () => void): Promise<{ readonly refused: string | undefined; readonly waiting: readonly string[] }> {
+		const current = { controller: new AbortController(), waiting: [] as string[] };
+		this.current = current;
+		changed();
+		let refused: string | undefined;
+		try {
+			refused = await compact(current.controller.signal);
+		} catch (error) {
+			refused = `Could not compact the chat: ${errorMessage(error)} The chat is unchanged.`;
+		} finally {
+			this.current = undefined;
+			changed();
+		}
+		return { refused, waiting: current.waiting };
+	}
 }
