@@ -12,6 +12,7 @@ import { builtinReminders } from '../src/reminders/builtin/defaults';
 import { NOTHING_OBSERVED } from '../src/reminders/builtin/editsVerify';
 import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
 import { directDispatch } from '../src/testing/agentPorts';
+import { fixedEnvironment } from '../src/testing/environment';
 import { SequentialIds } from '../src/testing/fakeClock';
 import { ScriptedProvider } from '../src/testing/scriptedProvider';
 import { BUILTIN_TOOLS } from '../src/tools/registry';
@@ -31,7 +32,7 @@ export interface BenchChat {
 export function benchChat(dir: string, id: string, records: TranscriptEntry[]): BenchChat {
 	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
 	const ids = new SequentialIds(id);
-	const reminderDefaults = () => builtinReminders(systemClock, () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES });
+	const reminderDefaults = () => builtinReminders(systemClock, () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }, fixedEnvironment());
 	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults }, records);
 	return { session, store, ids };
 }

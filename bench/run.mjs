@@ -115,7 +115,7 @@ function runCase(name) {
 }
 
 // Column headers and units come from the key's suffix: `median_us` is "median (µs)".
-const UNITS = { _us: 'µs', _ms: 'ms', _kb: 'KB' };
+const UNITS = { _us: 'µs', _ms: 'ms', _kb: 'KB', _pct: '%' };
 const LABELS = { name: '', iterations: 'iterations', heap_delta: 'heap Δ' };
 
 function columnsOf(rows) {

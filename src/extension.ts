@@ -10,10 +10,11 @@ import { permissionContextOf } from './agent/permissions/context';
 import type { ProfileProblem } from './agent/subagents/profile';
 import { problemsNotice } from './agent/subagents/profileLibrary';
 import { ProfileOverride } from './agent/subagents/profileOverride';
+import { systemPrompt } from './agent/systemPrompt';
 import { HeldNotices } from './view/heldNotices';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
-import { vscodeAgentPorts, vscodeSystemPrompt } from './vscode/agentPorts';
+import { vscodeAgentPorts } from './vscode/agentPorts';
 import { vscodeAgentProfiles } from './vscode/agentProfiles';
 import { ApiKeys } from './vscode/apiKeys';
 import { VsCodeChangeReview } from './vscode/changeReview';
@@ -67,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: vscodeSystemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);

@@ -10,6 +10,7 @@ import { builtinReminders } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import type { InjectionRecord } from '../reminders/record';
 import type { EditedFilesOptions } from '../observe/editedFiles';
+import { fixedEnvironment } from '../testing/environment';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { writeFileAt } from '../testing/memoryFiles';
@@ -58,7 +59,7 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 	};
 	// As the extension wires edits.verify: the chat's observers' writes, its records.
 	const verify = verificationInputs({ writes: () => observers.writes, records: () => session.records });
-	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify, NO_AGENT_PROFILES) };
+	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify, NO_AGENT_PROFILES, fixedEnvironment([root])) };
 	const store = new MemorySessionStore();
 	store.records.push(...loaded);
 	const session = new ChatSession('chat', store, env, loaded);

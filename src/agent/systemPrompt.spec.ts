@@ -4,7 +4,7 @@ import { parseReminders, sanitizeUntrusted } from '../reminders/envelope';
 import { toolResultText } from '../transcript/replay';
 import { systemPrompt } from './systemPrompt';
 
-const prompt = systemPrompt({ roots: ['/home/me/project'], platform: 'linux (x64)' });
+const prompt = systemPrompt();
 
 describe('the system prompt', () => {
 	it('tells the truth about where Aside\'s reminders are: their own message, and after a tool\'s output', () => {
@@ -24,9 +24,18 @@ describe('the system prompt', () => {
 		assert.match(prompt, /copy it as Read showed it, \u2039 included: Edit matches it against the file's own </);
 	});
 
-	it('quotes the workspace folders neutralised too (the prompt is a user message on vscode.lm)', () => {
-		const odd = systemPrompt({ roots: ['/tmp/<system-reminder key="x">'], platform: 'linux' });
-		assert.deepEqual(parseReminders(odd), []);
-		assert.ok(odd.includes('- /tmp/\u2039system-reminder key="x">'));
+	it('is one constant text: nothing in it varies by chat, turn, workspace, platform or date', () => {
+		assert.equal(systemPrompt.length, 0, 'it reads nothing');
+		assert.equal(systemPrompt(), prompt);
+		assert.doesNotMatch(prompt, /(?:^|\s)\/(?:home|work|tmp|Users)\b|[A-Z]:\\/, 'no absolute path');
+		assert.doesNotMatch(prompt, /\b(?:linux|darwin|win32|x64|arm64)\b/i, 'no platform');
+		assert.doesNotMatch(prompt, /\d/, 'no date, version or number of any kind');
+		assert.ok(!prompt.includes(process.cwd()));
+	});
+
+	it('says in one line that the environment and the date arrive as reminders', () => {
+		const lines = prompt.split('\n').filter((line) => line.includes('session.environment'));
+		assert.equal(lines.length, 1);
+		assert.match(lines[0] ?? '', /workspace folders, the operating system and shell, and today's date are not in this prompt: they arrive as reminders \(session\.environment, session\.date\)/);
 	});
 });

@@ -65,7 +65,8 @@ describe('AnthropicProvider streaming', () => {
 		assert.deepEqual(received.body, {
 			model: 'claude-test',
 			max_tokens: 1024,
-			system: 'You are Aside.',
+			system: [{ type: 'text', text: 'You are Aside.', cache_control: { type: 'ephemeral' } }],
+			tools: [{ name: 'Read', description: 'Reads a file.', input_schema: READ_TOOL.inputSchema, cache_control: { type: 'ephemeral' } }],
 			messages: [
 				{ role: 'user', content: [{ type: 'text', text: 'Fix the bug' }] },
 				{
@@ -93,9 +94,8 @@ describe('AnthropicProvider streaming', () => {
 					],
 				},
 				{ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
-				{ role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+				{ role: 'user', content: [{ type: 'text', text: 'thanks', cache_control: { type: 'ephemeral' } }] },
 			],
-			tools: [{ name: 'Read', description: 'Reads a file.', input_schema: READ_TOOL.inputSchema }],
 			stream: true,
 		});
 	});
@@ -114,7 +114,7 @@ describe('AnthropicProvider streaming', () => {
 			frame({ type: 'message_stop' }),
 		].join('');
 		const { events } = await run(providerAnswering(sse).stream(request(), new AbortController().signal));
-		assert.deepEqual(events, [{ type: 'accepted' }, { type: 'usage', inputTokens: 1105, outputTokens: 9 }, { type: 'stop', reason: 'end' }]);
+		assert.deepEqual(events, [{ type: 'accepted' }, { type: 'usage', inputTokens: 1105, outputTokens: 9, cacheReadTokens: 1000, cacheWriteTokens: 100 }, { type: 'stop', reason: 'end' }]);
 	});
 
 	it('fails with "stream" when the stream ends without message_stop', async () => {

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
+import { type CacheControlled, EPHEMERAL, markMessageBreakpoints, MAX_BREAKPOINTS } from './anthropicCache';
 import { ANTHROPIC_LABEL, MessageAssembler, unreadable } from './anthropicEvents';
 import type { DiscoveredWindow } from './contextWindow';
 import { HttpEndpoint } from './endpoint';
@@ -23,10 +24,12 @@ export interface AnthropicOptions {
 	readonly clock?: Clock;
 }
 
-export type AnthropicBlock =
+export type AnthropicBlock = (
 	| { type: 'text'; text: string }
 	| { type: 'tool_use'; id: string; name: string; input: unknown }
-	| { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true };
+	| { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true }
+) &
+	CacheControlled;
 
 export interface AnthropicMessage {
 	role: 'user' | 'assistant';
@@ -67,14 +70,31 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): Anthropic
 	return out;
 }
 
+/**
+ * The request body. Its keys go stable parts first and `messages` last, so two requests of a turn
+ * share their bytes from the start for as long as they can; the cache breakpoints are in
+ * anthropicCache.ts.
+ */
 export function anthropicBody(request: ChatRequest): Record<string, unknown> {
+	const messages = toAnthropicMessages(request.messages);
+	// The system prompt goes as one text block: a plain string cannot carry a breakpoint.
+	const system = request.system.trim() === '' ? undefined : [{ type: 'text', text: request.system, cache_control: EPHEMERAL }];
+	const tools = request.tools.map((tool, index): Record<string, unknown> => ({
+		name: tool.name,
+		description: tool.description,
+		input_schema: tool.inputSchema,
+		...(index === request.tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
+	}));
+	markMessageBreakpoints(request.messages, messages, MAX_BREAKPOINTS - (system ? 1 : 0) - (tools.length > 0 ? 1 : 0));
 	return {
 		model: request.model,
 		max_tokens: request.maxOutputTokens,
 		// Both are omitted rather than sent empty, which the API can refuse.
-		...(request.system === '' ? {} : { system: request.system }),
-		messages: toAnthropicMessages(request.messages),
-		...(request.tools.length === 0 ? {} : { tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) }),
+		...(system ? { system } : request.system === '' ? {} : { system: request.system }),
+		...(tools.length === 0 ? {} : { tools }),
+		// The API takes tool_choice only beside tools; with none offered, none can be called anyway.
+		...(request.toolChoice === 'none' && tools.length > 0 ? { tool_choice: { type: 'none' } } : {}),
+		messages,
 		stream: true,
 	};
 }

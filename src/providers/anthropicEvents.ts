@@ -172,8 +172,15 @@ export class MessageAssembler implements AnswerReader {
 	private usageEvent(): StreamEvent {
 		const u = this.usage;
 		// Cached prompt tokens are still prompt: they count against the context window.
+		// `input_tokens` is only what came after the last cache breakpoint ("Tracking cache performance").
 		const inputTokens = (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
-		return { type: 'usage', inputTokens, outputTokens: u.output_tokens ?? 0 };
+		return {
+			type: 'usage',
+			inputTokens,
+			outputTokens: u.output_tokens ?? 0,
+			...(typeof u.cache_read_input_tokens === 'number' ? { cacheReadTokens: u.cache_read_input_tokens } : {}),
+			...(typeof u.cache_creation_input_tokens === 'number' ? { cacheWriteTokens: u.cache_creation_input_tokens } : {}),
+		};
 	}
 }
 

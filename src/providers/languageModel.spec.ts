@@ -93,6 +93,27 @@ describe('LanguageModelProvider: the request', () => {
 		assert.deepEqual(options.modelOptions, { max_tokens: 512 });
 		assert.match(options.justification ?? '', /Aside sends your message/);
 	});
+
+	it("toolChoice 'none': offers no tools and no tool mode, and sends the history's calls and results as text", async () => {
+		const { model, provider } = setup();
+		const messages: ChatMessage[] = [
+			userText('Read a.ts'),
+			calls({ id: 'call_1', name: 'Read', input: { path: 'a.ts' } }),
+			{ role: 'tool', callId: 'call_1', content: '1\tconst a = 1;' },
+			userText('Summarize the chat.'),
+		];
+		await run(provider.stream(request({ messages, tools: [READ_TOOL], toolChoice: 'none' }), new AbortController().signal));
+		const options = model.requests[0]?.options;
+		assert.ok(options);
+		assert.equal(options.tools, undefined);
+		assert.equal(options.toolMode, undefined);
+		assert.deepEqual((model.requests[0]?.messages ?? []).map(shape), [
+			{ role: 'user', parts: [{ text: 'You are Aside.' }] },
+			{ role: 'user', parts: [{ text: 'Read a.ts' }] },
+			{ role: 'assistant', parts: [{ text: '[tool call Read {"path":"a.ts"}]' }] },
+			{ role: 'user', parts: [{ text: '[result of tool call call_1]\n1\tconst a = 1;' }, { text: 'Summarize the chat.' }] },
+		]);
+	});
 });
 
 describe('LanguageModelProvider: the response', () => {

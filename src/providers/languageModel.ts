@@ -63,9 +63,33 @@ interface Outgoing {
 	readonly key: string;
 }
 
-export function toLmMessages(api: LanguageModelApi, system: string, messages: readonly ChatMessage[]): Outgoing[] {
+/** A tool call as text, for a request that offers no tools (`toolsAsText`). */
+function callText(name: string, input: unknown): string {
+	return `[tool call ${name} ${JSON.stringify(input ?? {})}]`;
+}
+
+/** A tool result as text, for a request that offers no tools (`toolsAsText`). */
+function resultText(callId: string, content: string): string {
+	return `[result of tool call ${callId}]\n${content}`;
+}
+
+/**
+ * The neutral history as vscode.lm messages. `toolsAsText`: tool calls and results go as text
+ * parts, for a request that offers no tools (the API has no "none" tool mode, and some backends
+ * behind it refuse tool parts without their tools' definitions).
+ */
+export function toLmMessages(api: LanguageModelApi, system: string, messages: readonly ChatMessage[], toolsAsText = false): Outgoing[] {
 	const out: Outgoing[] = [{ message: api.LanguageModelChatMessage.User(system), text: system, key: JSON.stringify(['system', system]) }];
 	for (const entry of alternating(messages)) {
+		if (entry.role === 'user' && toolsAsText) {
+			const texts = [...entry.results.map((result) => resultText(result.callId, result.content)), ...entry.texts.flat().map((part) => part.text)];
+			out.push({
+				message: api.LanguageModelChatMessage.User(texts.map((text) => new api.LanguageModelTextPart(text))),
+				text: texts.join('\n'),
+				key: JSON.stringify(['user-text', ...texts]),
+			});
+			continue;
+		}
 		if (entry.role === 'user') {
 			// One message per user turn (tool results, reminders, the user's text), results first, as tool-calling models expect.
 			const parts = [
@@ -85,13 +109,17 @@ export function toLmMessages(api: LanguageModelApi, system: string, messages: re
 			if (part.type === 'text') {
 				parts.push(new api.LanguageModelTextPart(part.text));
 				text.push(part.text);
+			} else if (toolsAsText) {
+				const call = callText(part.name, part.input);
+				parts.push(new api.LanguageModelTextPart(call));
+				text.push(call);
 			} else {
 				const input = typeof part.input === 'object' && part.input !== null ? part.input : {};
 				parts.push(new api.LanguageModelToolCallPart(part.id, part.name, input));
 				text.push(`${part.name} ${JSON.stringify(input)}`);
 			}
 		}
-		out.push({ message: api.LanguageModelChatMessage.Assistant(parts), text: text.join('\n'), key: JSON.stringify(['assistant', entry.content]) });
+		out.push({ message: api.LanguageModelChatMessage.Assistant(parts), text: text.join('\n'), key: JSON.stringify([toolsAsText ? 'assistant-text' : 'assistant', entry.content]) });
 	}
 	return out;
 }
@@ -136,8 +164,10 @@ export class LanguageModelProvider implements ChatProvider {
 			if (signal.aborted) {
 				throw new ProviderError('cancelled', 'The request was cancelled.');
 			}
-			const outgoing = toLmMessages(api, request.system, request.messages);
-			const tools = toolsOf(request.tools);
+			// toolChoice 'none': LanguageModelChatToolMode has only Auto and Required, so no tools are offered at all.
+			const noTools = request.toolChoice === 'none';
+			const outgoing = toLmMessages(api, request.system, request.messages, noTools);
+			const tools = noTools ? [] : toolsOf(request.tools);
 			// Counted while the model works; a model that cannot count leaves the usage unknown.
 			const input = this.countInput(outgoing, tools, source.token);
 			let response: { readonly stream: AsyncIterable<unknown> };
@@ -146,8 +176,7 @@ export class LanguageModelProvider implements ChatProvider {
 					outgoing.map((o) => o.message),
 					{
 						justification: 'Aside sends your message, with the files and reminders shown in its chat, to this model.',
-						tools,
-						toolMode: api.LanguageModelChatToolMode.Auto,
+						...(noTools ? {} : { tools, toolMode: api.LanguageModelChatToolMode.Auto }),
 						modelOptions: { max_tokens: request.maxOutputTokens },
 					},
 					source.token,

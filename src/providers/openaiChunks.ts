@@ -34,7 +34,16 @@ const Chunk = z.object({
 			}),
 		)
 		.nullish(),
-	usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
+	usage: z
+		.object({
+			prompt_tokens: z.number().nullish(),
+			completion_tokens: z.number().nullish(),
+			// OpenAI's prompt caching (and vLLM, llama.cpp, OpenRouter): of prompt_tokens, what the cache held.
+			prompt_tokens_details: z.object({ cached_tokens: z.number().nullish() }).nullish(),
+			// DeepSeek's own name for the same count (its context caching).
+			prompt_cache_hit_tokens: z.number().nullish(),
+		})
+		.nullish(),
 	error: z.unknown().optional(),
 });
 type Chunk = z.infer<typeof Chunk>;
@@ -138,7 +147,14 @@ export class CompletionAssembler implements AnswerReader {
 			throw new ProviderError(overflowKind('server', undefined, text), `${this.label} reported an error mid-stream: ${errorMessageOf(text)}`);
 		}
 		if (chunk.usage) {
-			this.usage = { type: 'usage', inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+			const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? chunk.usage.prompt_cache_hit_tokens;
+			// prompt_tokens already counts the cached part; the API says nothing of cache writes.
+			this.usage = {
+				type: 'usage',
+				inputTokens: chunk.usage.prompt_tokens ?? 0,
+				outputTokens: chunk.usage.completion_tokens ?? 0,
+				...(typeof cached === 'number' ? { cacheReadTokens: cached } : {}),
+			};
 		}
 		const choice = chunk.choices?.[0];
 		const events: StreamEvent[] = [];

@@ -97,7 +97,7 @@ describe('OpenAICompatibleProvider streaming', () => {
 	it('leaves out an empty system prompt and an empty tool list', async () => {
 		const { server } = await streamOnce({ text: 'ok' }, request({ system: '' }));
 		const body = server.requests[0]?.body as { messages: unknown[] };
-		assert.deepEqual(Object.keys(body), ['model', 'messages', 'stream', 'stream_options', 'max_tokens']);
+		assert.deepEqual(Object.keys(body), ['model', 'max_tokens', 'messages', 'stream', 'stream_options']);
 		assert.deepEqual(body.messages, [{ role: 'user', content: 'hi' }]);
 	});
 

@@ -65,17 +65,22 @@ export function toOpenAIMessages(system: string, messages: readonly ChatMessage[
 	return out;
 }
 
+/**
+ * The request body. Its keys keep one order, the stable parts (tools) before `messages`, and
+ * nothing in the system prompt or the tools varies between requests: servers that cache a prompt
+ * prefix (OpenAI's automatic prompt caching, vLLM and llama.cpp prefix caching) reuse all of it.
+ */
 export function openAIBody(request: ChatRequest): Record<string, unknown> {
+	const tools = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }));
 	return {
 		model: request.model,
+		max_tokens: request.maxOutputTokens,
+		// OpenAI refuses an empty tools array, and a tool_choice without tools.
+		...(tools.length === 0 ? {} : { tools }),
+		...(request.toolChoice === 'none' && tools.length > 0 ? { tool_choice: 'none' } : {}),
 		messages: toOpenAIMessages(request.system, request.messages),
-		// OpenAI refuses an empty tools array.
-		...(request.tools.length === 0
-			? {}
-			: { tools: request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })) }),
 		stream: true,
 		stream_options: { include_usage: true },
-		max_tokens: request.maxOutputTokens,
 	};
 }
 

@@ -62,6 +62,13 @@ export type ReminderContent =
 			readonly reason?: string;
 			/** What it is about, recorded with the delivery; `restore` gets it back from a reopened chat. */
 			readonly subjects?: readonly ReminderSubject[];
+			/**
+			 * A changed observation's notice (src/reminders/builtin/observations.ts): called once every
+			 * definition of the WAIT was evaluated, with the other observations whose earlier delivery
+			 * the selected history still holds and that this request does not deliver again; its words
+			 * go after the body, on the wire and in the record, but are not what on-change compares.
+			 */
+			readonly notice?: (retained: readonly ReminderDefinition[]) => string;
 	  };
 
 export interface ReminderDefinition {
@@ -95,6 +102,11 @@ export interface ReminderDefinition {
 	 * (an on-change listing) forgets it there.
 	 */
 	readonly forget?: () => void;
+	/**
+	 * An observation whose deliveries may end in a `notice`: the part of a recorded body that
+	 * on-change compares (the body without its notice), when a delivery is restored from records.
+	 */
+	readonly sectionOf?: (body: string) => string;
 }
 
 /**

@@ -57,7 +57,8 @@ export function isDue(policy: FiringPolicy, state: FiringState, turn: number, in
 			}
 			return { due: true, reason: state.rearmedBecause ? `re-armed: ${state.rearmedBecause}` : 'one-shot, first delivery' };
 		case 'on-change':
-			return { due: true, reason: state.lastBody === undefined ? 'first delivery' : 'content changed since last delivered' };
+			// Re-armed: an observation whose delivery left the selected history (compaction) says so.
+			return { due: true, reason: state.rearmedBecause ?? (state.lastBody === undefined ? 'first delivery' : 'content changed since last delivered') };
 	}
 }
 

@@ -1,7 +1,7 @@
 // A roster: the reminder definitions one owner collects at its WAITs, with their firing state
 // and turn count. The session has one; each agent invocation gets its own, cloned at spawn.
 import type { ReminderConfig } from './config';
-import type { CollectedEntry, FiringContext, Owner, Phase, ReminderDefinition, ReminderSubject, WaitFacts } from './definition';
+import type { CollectedEntry, FiringContext, Owner, Phase, ReminderContent, ReminderDefinition, ReminderSubject, WaitFacts } from './definition';
 import type { KeyRegistry } from './keys';
 import { acceptsBody, type FiringState, isDue, markDelivered } from './policy';
 
@@ -10,6 +10,15 @@ export interface InjectionRecordLike {
 	readonly owner: { readonly kind: 'root' | 'agent' };
 	readonly turn: number;
 	readonly entries: readonly { readonly type: string; readonly body: string; readonly subjects?: readonly ReminderSubject[] }[];
+}
+
+/** Why an observation fires again once reconcileObservations found its delivery gone from the selected history. */
+export const DROPPED_FROM_HISTORY = 'not in the history this request is built from (compacted)';
+
+type Notice = Exclude<ReminderContent, string>['notice'];
+
+function isDelivered(state: FiringState): boolean {
+	return state.lastTurn !== undefined || state.fired;
 }
 
 interface Member {
@@ -107,10 +116,16 @@ export class ReminderRoster {
 	reconcileObservations(retained: readonly InjectionRecordLike[]): void {
 		const ownerKind = this.scope === 'session' ? 'root' : 'agent';
 		const observations = [...this.members.values()].filter(({ definition }) => definition.observation);
-		for (const { definition, state } of observations) {
+		const dropped = new Set<Member>();
+		for (const member of observations) {
+			const { definition, state } = member;
+			if (isDelivered(state)) {
+				dropped.add(member);
+			}
 			state.lastTurn = undefined;
 			state.lastBody = undefined;
 			state.fired = false;
+			state.rearmedBecause = undefined;
 			definition.forget?.();
 		}
 		const types = new Set(observations.map(({ definition }) => definition.type));
@@ -126,7 +141,18 @@ export class ReminderRoster {
 					this.restoreDelivery(entry.type, record.turn, entry.body);
 				} else {
 					this.restoreSubjects(entry.type, entry.subjects);
+					// A definition that restores its own subjects (agents.listing) made that delivery itself;
+					// others' subjects are an observer's turn events of the type (nested AGENTS.md), not its delivery.
+					const member = this.members.get(entry.type);
+					if (member?.definition.restore) {
+						markDelivered(member.state, record.turn, null);
+					}
 				}
+			}
+		}
+		for (const { state } of dropped) {
+			if (!isDelivered(state)) {
+				state.rearmedBecause = DROPPED_FROM_HISTORY;
 			}
 		}
 	}
@@ -140,7 +166,7 @@ export class ReminderRoster {
 	restoreDelivery(type: string, turn: number, body: string): void {
 		const member = this.members.get(type);
 		if (member) {
-			markDelivered(member.state, turn, body);
+			markDelivered(member.state, turn, member.definition.sectionOf?.(body) ?? body);
 		}
 	}
 
@@ -186,8 +212,10 @@ export class ReminderRoster {
 	 */
 	collect(owner: Owner, phase: Phase, facts: WaitFacts, config: ReminderConfig, out: CollectedEntry[], onError: (type: string, error: unknown) => void): void {
 		const turn = this._turn;
+		const first = out.length;
+		const noticed: { readonly index: number; readonly type: string; readonly notice: NonNullable<Notice> }[] = [];
 		for (const { definition, state } of this.members.values()) {
-			const context: FiringContext = { owner, phase, turn, facts, delivered: state.lastTurn !== undefined || state.fired };
+			const context: FiringContext = { owner, phase, turn, facts, delivered: isDelivered(state) };
 			if (!config.isEnabled(definition.type)) {
 				continue;
 			}
@@ -206,6 +234,10 @@ export class ReminderRoster {
 				}
 				const extra = typeof content === 'string' ? undefined : content.commit;
 				const subjects = typeof content === 'string' ? undefined : content.subjects;
+				const notice = typeof content === 'string' ? undefined : content.notice;
+				if (notice && body !== null) {
+					noticed.push({ index: out.length, type: definition.type, notice });
+				}
 				out.push({
 					type: definition.type,
 					key: definition.key,
@@ -220,6 +252,33 @@ export class ReminderRoster {
 				});
 			} catch (error) {
 				onError(definition.type, error);
+			}
+		}
+		this.addNotices(out, first, noticed, config, onError);
+	}
+
+	/**
+	 * A changed observation's notice names the other observations still standing: delivered, in
+	 * the selected history, and not delivered again by this same request (known only now that
+	 * every definition was evaluated). The body its commit marks stays the section without it.
+	 */
+	private addNotices(out: CollectedEntry[], first: number, noticed: readonly { readonly index: number; readonly type: string; readonly notice: NonNullable<Notice> }[], config: ReminderConfig, onError: (type: string, error: unknown) => void): void {
+		if (noticed.length === 0) {
+			return;
+		}
+		const fresh = new Set(out.slice(first).filter((entry) => entry.body !== null).map((entry) => entry.type));
+		const standing = [...this.members.values()]
+			.filter(({ definition, state }) => definition.observation && !fresh.has(definition.type) && config.isEnabled(definition.type) && isDelivered(state))
+			.map(({ definition }) => definition);
+		for (const { index, type, notice } of noticed) {
+			const entry = out[index];
+			try {
+				const words = notice(standing.filter((definition) => definition.type !== type));
+				if (entry && entry.body !== null && words !== '') {
+					out[index] = { ...entry, body: `${entry.body}\n\n${words}` };
+				}
+			} catch (error) {
+				onError(type, error);
 			}
 		}
 	}

@@ -4,7 +4,13 @@
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent } from '../providers/provider';
 
 export type ScriptedReply =
-	| { readonly text?: string; readonly toolCalls?: readonly { readonly id: string; readonly name: string; readonly input: unknown }[]; readonly usage?: readonly [number, number] }
+	| {
+			readonly text?: string;
+			readonly toolCalls?: readonly { readonly id: string; readonly name: string; readonly input: unknown }[];
+			readonly usage?: readonly [number, number];
+			/** With `usage`: of the input, what the prompt cache held and what was written to it. */
+			readonly cache?: { readonly read: number; readonly write?: number };
+	  }
 	/** Fails before `accepted`, like an HTTP error. */
 	| { readonly failBefore: ProviderError }
 	/** Accepts, streams this text, then fails like a cut connection. */
@@ -61,7 +67,8 @@ export class ScriptedProvider implements ChatProvider {
 			yield { type: 'tool-call', ...call };
 		}
 		if (reply.usage) {
-			yield { type: 'usage', inputTokens: reply.usage[0], outputTokens: reply.usage[1] };
+			const cache = reply.cache ? { cacheReadTokens: reply.cache.read, ...(reply.cache.write === undefined ? {} : { cacheWriteTokens: reply.cache.write }) } : {};
+			yield { type: 'usage', inputTokens: reply.usage[0], outputTokens: reply.usage[1], ...cache };
 		}
 		yield { type: 'stop', reason: reply.toolCalls?.length ? 'tool-use' : 'end' };
 	}

@@ -21,7 +21,7 @@ const RECORDS: Record<string, unknown>[] = [
 		text: 'Let me look.',
 		toolCalls: [{ id: 'c1', name: 'Read', input: { path: 'a.ts' } }],
 		stop: 'tool-use',
-		usage: { inputTokens: 10, outputTokens: 2 },
+		usage: { inputTokens: 10, outputTokens: 2, cacheReadTokens: 6, cacheWriteTokens: 3 },
 		model: 'claude',
 	},
 	{

@@ -6,13 +6,12 @@ import { randomIds, systemClock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { modelDispatch, PROVIDER_RETRIES } from '../agent/dispatch';
 import type { AgentPorts, ModelSource } from '../agent/ports';
-import { systemPrompt } from '../agent/systemPrompt';
 import { registryToolBox } from '../agent/toolBox';
 import { SeenTexts } from '../observe/seenTexts';
 import { toolsFor, withEditTools } from '../tools/registry';
 import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
-import { type VsCodeToolHost, workspaceRoots } from './toolHost';
+import type { VsCodeToolHost } from './toolHost';
 
 export interface AgentHost {
 	readonly configuration: Configuration;
@@ -36,9 +35,4 @@ export function vscodeAgentPorts({ configuration, models, tools, seen, log, revi
 		dispatch: modelDispatch(models, { retries: PROVIDER_RETRIES, idleTimeoutMs: () => configuration.current.requestTimeoutSeconds * 1000 }),
 		runtime: { clock: systemClock, ids: randomIds, log },
 	};
-}
-
-/** The root turn's system prompt: the workspace folders and the platform, as they are now. */
-export function vscodeSystemPrompt(): string {
-	return systemPrompt({ roots: workspaceRoots(), platform: `${process.platform} (${process.arch})` });
 }

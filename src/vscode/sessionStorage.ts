@@ -15,6 +15,7 @@ import type { Logger } from '../base/log';
 import { builtinReminders } from '../reminders/builtin/defaults';
 import type { ReminderConfig } from '../reminders/config';
 import type { Configuration } from './configuration';
+import { readEnvironment } from './environment';
 import { readRootInstructions } from './instructions';
 import { reminderConfigOf } from './settings';
 
@@ -40,7 +41,7 @@ export function windowSessions(context: vscode.ExtensionContext, configuration: 
 		ids: randomIds,
 		log,
 		reminderConfig,
-		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify, profiles), ...reminders.current],
+		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify, profiles, readEnvironment), ...reminders.current],
 		reminderKeys: reminders.keys,
 	};
 	const storage = context.storageUri ?? context.globalStorageUri;

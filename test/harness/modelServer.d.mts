@@ -17,7 +17,13 @@ export interface ScriptedStep {
 	readonly match?: string;
 	readonly text?: string;
 	readonly toolCalls?: readonly ScriptedToolCall[];
-	readonly usage?: { readonly input: number; readonly output: number };
+	/**
+	 * `input` is the whole prompt, cached parts included (as Aside counts it); `cacheRead` /
+	 * `cacheWrite` go in each protocol's own fields: Anthropic's message_start usage
+	 * (`cache_read_input_tokens`, `cache_creation_input_tokens`, and `input_tokens` the rest),
+	 * OpenAI's `prompt_tokens_details.cached_tokens` (it has no cache writes).
+	 */
+	readonly usage?: { readonly input: number; readonly output: number; readonly cacheRead?: number; readonly cacheWrite?: number };
 	/** A neutral stop reason ('end', 'tool-use', 'max-tokens', 'refusal') or a wire one sent as is. */
 	readonly stop?: string;
 	/** Any status but 200 answers with an error body in the endpoint's format (with `raw`: the raw answer's status). */
@@ -29,6 +35,8 @@ export interface ScriptedStep {
 	/** The error body's message and type. */
 	readonly message?: string;
 	readonly errorType?: string;
+	/** An OpenAI error body's `code` (`context_length_exceeded`, say); null when absent. */
+	readonly errorCode?: string;
 	/** An error event in the stream after the text (if any), in place of the rest of the reply. */
 	readonly streamError?: { readonly type: string; readonly message: string };
 	/** Send this many SSE events, then destroy the socket. */

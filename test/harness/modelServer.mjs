@@ -57,6 +57,31 @@ function usageOf(step) {
 	return step.usage ?? { input: 10, output: 5 };
 }
 
+/**
+ * Anthropic's message_start usage: `input_tokens` is only the prompt after the last cache
+ * breakpoint, the cached parts are their own fields (a scripted `input` is the whole prompt, as
+ * Aside counts it), present only when scripted.
+ */
+function anthropicUsage(usage) {
+	const cached = (usage.cacheRead ?? 0) + (usage.cacheWrite ?? 0);
+	return {
+		input_tokens: Math.max(0, usage.input - cached),
+		...(usage.cacheWrite === undefined ? {} : { cache_creation_input_tokens: usage.cacheWrite }),
+		...(usage.cacheRead === undefined ? {} : { cache_read_input_tokens: usage.cacheRead }),
+		output_tokens: 1,
+	};
+}
+
+/** OpenAI's usage: prompt_tokens counts the cached part, told in prompt_tokens_details; no cache writes. */
+function openaiUsage(usage) {
+	return {
+		prompt_tokens: usage.input,
+		completion_tokens: usage.output,
+		total_tokens: usage.input + usage.output,
+		...(usage.cacheRead === undefined ? {} : { prompt_tokens_details: { cached_tokens: usage.cacheRead } }),
+	};
+}
+
 /** An Anthropic message as SSE frames, in the order the API sends them. */
 function anthropicFrames(step, model, nextId) {
 	const frames = [];
@@ -64,7 +89,7 @@ function anthropicFrames(step, model, nextId) {
 	const usage = usageOf(step);
 	add({
 		type: 'message_start',
-		message: { id: `msg_${nextId()}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } },
+		message: { id: `msg_${nextId()}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: anthropicUsage(usage) },
 	});
 	add({ type: 'ping' });
 	let index = 0;
@@ -119,7 +144,7 @@ function openaiFrames(step, model, nextId) {
 	}
 	delta({}, wireStop('openai', step));
 	const usage = usageOf(step);
-	add({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
+	add({ ...base, choices: [], usage: openaiUsage(usage) });
 	add('[DONE]');
 	return frames;
 }
@@ -129,7 +154,7 @@ function errorBody(protocol, step) {
 	if (protocol === 'anthropic') {
 		return { type: 'error', error: { type: step.errorType ?? ANTHROPIC_ERROR_TYPES[step.status] ?? 'api_error', message } };
 	}
-	return { error: { message, type: step.errorType ?? 'server_error', param: null, code: null } };
+	return { error: { message, type: step.errorType ?? 'server_error', param: null, code: step.errorCode ?? null } };
 }
 
 function sendError(res, protocol, step) {

@@ -81,8 +81,8 @@ describe('the agent, with a scripted model server', function () {
 		const first = messagesOf(requests[0]);
 		assert.deepEqual(first.slice(-2).map((message) => message.role), ['user', 'user']);
 		assert.equal(first.at(-2)?.content, 'Make the greeting say good morning.');
-		// The chat's first request also says what its permission mode allows (mode.constraints) and which agents it can start (agents.listing).
-		assert.match(first.at(-1)?.content ?? '', /^<system-reminder key="session\.date">\nToday's date is \d{4}-\d\d-\d\d \(\w+\)\.\n<\/system-reminder>\n\n<system-reminder key="mode\.constraints">\nPermission mode now: ask\.\n[\s\S]*<\/system-reminder>\n\n<system-reminder key="agents\.listing">\nThe agent profiles you can start:\n[\s\S]*<\/system-reminder>$/);
+		// The chat's first request also says where it works (session.environment), what its permission mode allows (mode.constraints) and which agents it can start (agents.listing).
+		assert.match(first.at(-1)?.content ?? '', /^<system-reminder key="session\.date">\nToday's date is \d{4}-\d\d-\d\d \(\w+\)\.\n<\/system-reminder>\n\n<system-reminder key="session\.environment">\nThe environment you work in:\n[\s\S]*<\/system-reminder>\n\n<system-reminder key="mode\.constraints">\nPermission mode now: ask\.\n[\s\S]*<\/system-reminder>\n\n<system-reminder key="agents\.listing">\nThe agent profiles you can start:\n[\s\S]*<\/system-reminder>$/);
 		const second = messagesOf(requests[1]);
 		assert.match(second.find((message) => message.role === 'tool')?.content ?? '', /^\s*1\t\/\/ Fixture: a file without errors\.\n/, 'Read returns the file with line numbers');
 
@@ -111,7 +111,7 @@ describe('the agent, with a scripted model server', function () {
 			assert.equal(verdictRow.order[verdictRow.index - 1], 'tool');
 			const dateRow = await driver<ReminderRowReading>('expandReminders', { which: 'first' });
 			assert.equal(dateRow.order[dateRow.index + 1], 'user', 'the turn-start row sits above the message it preceded');
-			assert.deepEqual(dateRow.entries.map((entry) => entry.key), ['session.date', 'mode.constraints', 'agents.listing']);
+			assert.deepEqual(dateRow.entries.map((entry) => entry.key), ['session.date', 'session.environment', 'mode.constraints', 'agents.listing']);
 			assert.equal(dateRow.entries.map((entry) => wrap(entry.key, entry.body)).join('\n\n'), first.at(-1)?.content);
 			assert.match(dateRow.entries[0]?.reason ?? '', /\S/, 'why it fired is shown');
 		}
@@ -322,8 +322,10 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		const requests = server.requests.slice(before).filter((request) => request.path === '/v1/messages');
 		assert.equal(requests.length, 2);
 		assert.equal(requests[0]?.headers['x-api-key'], 'sk-test-key-never-logged');
-		const body = requests[1]?.body as { system?: string; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };
-		assert.match(body.system ?? '', /^You are Aside, a coding agent/);
+		const body = requests[1]?.body as { system?: { text?: string }[]; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };
+		// One text block, so it can carry a prompt-cache breakpoint (docs/providers.md).
+		assert.equal(body.system?.length, 1);
+		assert.match(body.system[0]?.text ?? '', /^You are Aside, a coding agent/);
 		const last = body.messages.at(-1);
 		assert.ok(last);
 		const [first] = last.content;

@@ -68,7 +68,8 @@ describe('compaction, in VS Code', function () {
 			assert.equal((await api.sendMessage('What next?')).outcome, 'done');
 			const [summary, next] = chatRequests(server).slice(before);
 			assert.equal(chatRequests(server).length, before + 2, 'the summary request and the turn\'s one request: no new Read');
-			const summaryBody = summary?.body as { tools?: unknown[] };
+			const summaryBody = summary?.body as { tools?: unknown[]; tool_choice?: unknown };
+			assert.equal(summaryBody.tool_choice, 'none');
 			assert.deepEqual(summaryBody.tools, (next?.body as { tools?: unknown[] }).tools, 'the same tool list as the conversation\'s requests');
 			assert.match(messagesOf(summary).at(-1)?.content ?? '', /^The conversation above is about to be compacted/);
 
@@ -136,6 +137,7 @@ describe('compaction, in VS Code', function () {
 			const outcome = await api.sendMessage('Tell me more.');
 			assert.equal(outcome.outcome, 'done', outcome.error);
 			assert.equal(requests().length, 4, 'the first turn, the refused request, the summary, the retry');
+			assert.deepEqual((requests()[2]?.body as { tool_choice?: unknown }).tool_choice, { type: 'none' });
 			const retry = requests()[3]?.body as { messages: { role: string; content: { type: string; text?: string }[] }[] };
 			const first = retry.messages[0]?.content.map((block) => block.text ?? '').join('\n') ?? '';
 			assert.match(first, /<system-reminder key="context\.summary">[\s\S]*The user greeted the assistant\./);

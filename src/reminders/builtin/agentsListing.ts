@@ -10,6 +10,7 @@ import type { AgentProfile, AgentProfiles } from '../../agent/subagents/profile'
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition, ReminderSubject } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
+import { DROPPED_FROM_HISTORY } from '../roster';
 import { AGENTS_LISTING } from './catalog';
 
 /** Profiles listed with their descriptions at most; the rest by name (and source), so the block stays bounded. */
@@ -95,6 +96,8 @@ export function agentsListing(profiles: Pick<AgentProfiles, 'current'>): Reminde
 	let listing: Listing = { lines: new Map(), hashes: new Map() };
 	// The library hands out the same list until it changes: worded and hashed once per list, not per WAIT.
 	let listed: readonly AgentProfile[] | undefined;
+	// The told listing left the selected history (compaction): the next full listing says so.
+	let dropped = false;
 	const definition = rosterDefinition(AGENTS_LISTING, {
 		scope: 'session',
 		trigger: () => {
@@ -116,16 +119,24 @@ export function agentsListing(profiles: Pick<AgentProfiles, 'current'>): Reminde
 			const subjects: ReminderSubject[] = [...delivered.hashes].map(([name, hash]) => ({ ref: name, hashes: [hash] }));
 			return {
 				body: body ?? '',
-				reason: first ? 'the agent profiles, at the start of the chat' : 'agent profiles were added, removed or changed',
+				reason: first ? (dropped ? DROPPED_FROM_HISTORY : 'the agent profiles, at the start of the chat') : 'agent profiles were added, removed or changed',
 				subjects,
 				commit: () => {
 					told = delivered.hashes;
+					dropped = false;
 				},
 			};
 		},
 	});
 	return {
 		...definition,
+		// A changing prompt observation (observations.ts), though its later deliveries are deltas:
+		// once compaction dropped what it told, it forgets that, so the next delivery is the full listing.
+		observation: true,
+		forget: () => {
+			dropped ||= told !== undefined;
+			told = undefined;
+		},
 		restore: (subjects) => {
 			const restored = new Map<string, string>();
 			for (const { ref, hashes } of subjects) {
@@ -135,6 +146,7 @@ export function agentsListing(profiles: Pick<AgentProfiles, 'current'>): Reminde
 				}
 			}
 			told = restored;
+			dropped = false;
 		},
 	};
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { BUILTIN_PROFILES } from '../../agent/subagents/builtinProfiles';
+import { fixedEnvironment } from '../../testing/environment';
 import { FakeClock } from '../../testing/fakeClock';
 import { BUILTIN_KEYS } from '../keys';
 import { noToolNudge } from './agentNudge';
@@ -44,7 +45,7 @@ describe('the built-in declarations', () => {
 	});
 
 	it('are what the roster reminders and the other producers put on their entries', () => {
-		const definitions = builtinReminders(new FakeClock(), () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES });
+		const definitions = builtinReminders(new FakeClock(), () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }, fixedEnvironment());
 		assert.ok(definitions.length > 0);
 		for (const definition of definitions) {
 			const declaration = declared(definition.type);

@@ -13,6 +13,7 @@ import type { ToolKind } from '../../tools/tool';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { MODE_CONSTRAINTS } from './catalog';
+import { observation } from './observations';
 
 /** The most rules of one list the body names; the rest are counted. */
 export const MAX_LISTED_RULES = 20;
@@ -71,11 +72,17 @@ export function modeConstraintsBody(mode: PermissionMode, context: PermissionCon
 	].join('\n');
 }
 
-export const modeConstraints: ReminderDefinition = rosterDefinition(MODE_CONSTRAINTS, {
-	scope: 'all',
-	trigger: ({ facts }) => facts.permissions !== undefined,
-	content: ({ facts }) => {
-		const permissions = facts.permissions;
-		return permissions ? modeConstraintsBody(permissions.mode, permissions.context) : { body: null };
-	},
-});
+// A changing prompt observation (observations.ts): after a compaction dropped its delivery the
+// model is told its mode again; a change may come mid-turn (the person picks another mode while the
+// agent works), so it is looked for at every request.
+export const modeConstraints: ReminderDefinition = observation(
+	rosterDefinition(MODE_CONSTRAINTS, {
+		scope: 'all',
+		trigger: ({ facts }) => facts.permissions !== undefined,
+		content: ({ facts }) => {
+			const permissions = facts.permissions;
+			return permissions ? modeConstraintsBody(permissions.mode, permissions.context) : { body: null };
+		},
+	}),
+	'any-request',
+);

@@ -1,9 +1,11 @@
-// `session.date`: today's date, at the first turn of a session and whenever the date has changed
-// since it was last delivered (a session left open overnight). On change, at turn starts only.
+// `session.date`: today's date, a changing prompt observation (observations.ts): at the first
+// turn of a session, at a turn start whenever the date has changed since it was last delivered (a
+// session left open overnight), and again after a compaction dropped its delivery.
 import type { Clock } from '../../base/clock';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { SESSION_DATE } from './catalog';
+import { observation } from './observations';
 
 /** The local calendar date, YYYY-MM-DD, and its weekday. */
 function today(clock: Clock): string {
@@ -14,12 +16,11 @@ function today(clock: Clock): string {
 }
 
 export function sessionDate(clock: Clock): ReminderDefinition {
-	return rosterDefinition(SESSION_DATE, {
-		scope: 'all',
-		trigger: ({ phase }) => phase === 'turn-start',
-		content: (context) => ({
-			body: `Today's date is ${today(clock)}.`,
-			...(context.turn > 1 ? { reason: 'the date changed since it was last delivered' } : {}),
+	return observation(
+		rosterDefinition(SESSION_DATE, {
+			scope: 'all',
+			trigger: () => true,
+			content: () => `Today's date is ${today(clock)}.`,
 		}),
-	});
+	);
 }

@@ -1,10 +1,12 @@
 // `workspace.instructions`: the project's AGENTS.md (and AGENTS.local.md) at the root of the
-// workspace, delivered at the first turn and again whenever their content changes. (Files
-// deeper in the tree are discovered by Read; see the observers.)
+// workspace, a changing prompt observation (observations.ts): delivered at the first turn, again
+// at a turn start whenever their content changes, and again after a compaction dropped their
+// delivery. (Files deeper in the tree are discovered by Read; see the observers.)
 import { sanitizeUntrusted } from '../envelope';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { WORKSPACE_INSTRUCTIONS } from './catalog';
+import { observation } from './observations';
 
 export interface InstructionFile {
 	/** Workspace-relative, with `/`. */
@@ -19,12 +21,9 @@ export type InstructionReader = () => readonly InstructionFile[];
 
 export function workspaceInstructions(read: InstructionReader): ReminderDefinition {
 	let files: readonly InstructionFile[] = [];
-	return rosterDefinition(WORKSPACE_INSTRUCTIONS, {
+	return observation(rosterDefinition(WORKSPACE_INSTRUCTIONS, {
 		scope: 'all',
-		trigger: ({ phase }) => {
-			if (phase !== 'turn-start') {
-				return false;
-			}
+		trigger: () => {
 			files = read();
 			return files.length > 0;
 		},
@@ -32,10 +31,7 @@ export function workspaceInstructions(read: InstructionReader): ReminderDefiniti
 			const sections = files.map(
 				(file) => `Contents of ${sanitizeUntrusted(file.path)}${file.truncated ? ' (cut: the file is longer; Read it for the rest)' : ''}:\n\n${sanitizeUntrusted(file.text)}`,
 			);
-			return {
-				body: `Project instructions from the workspace root. They apply to all work in this workspace; follow them unless the user says otherwise.\n\n${sections.join('\n\n')}`,
-				reason: 'project instructions are new or changed',
-			};
+			return `Project instructions from the workspace root. They apply to all work in this workspace; follow them unless the user says otherwise.\n\n${sections.join('\n\n')}`;
 		},
-	});
+	}));
 }
