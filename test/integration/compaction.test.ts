@@ -52,6 +52,13 @@ describe('compaction, in VS Code', function () {
 			await server.close();
 		});
 
+		it('Aside: Compact Chat says why it cannot compact an empty chat, and sends nothing', async () => {
+			await vscode.commands.executeCommand('aside.newChat');
+			const before = chatRequests(server).length;
+			assert.equal(await vscode.commands.executeCommand('aside.compactChat'), 'There is nothing to compact yet.');
+			assert.equal(chatRequests(server).length, before);
+		});
+
 		it('a chat past the threshold is compacted before the next request: the summary, no old prefix, the files read before and the nested AGENTS.md again', async () => {
 			const { api, hooks } = await activeAside();
 			server.script(
