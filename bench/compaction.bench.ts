@@ -51,6 +51,22 @@ async function main(): Promise<void> {
 	}, { warmup: 20, iterations: 200 });
 	rows.push({ name: `summary request, ${RECORDS.toLocaleString('en-US')} records`, iterations: 200, ...build, target: met(build.median_us, build.p99_us) });
 
+	// Replay builds each record's model text once (as every request of a chat replays it); a chat
+	// whose records were never replayed in this process (just reopened) pays that build here.
+	const cold = await measureAsync(
+		() => structuredClone(records),
+		(fresh) => {
+			const cut = compactionCut(fresh, 'between-turns');
+			if (!cut) {
+				throw new Error('nothing to compact');
+			}
+			const { request } = summaryRequest(cut, { model: 'bench', system: SYSTEM, tools, maxOutputTokens: 8192, contextWindow: WINDOW });
+			return Promise.resolve(request.messages.length + conversationTokens(fresh, SYSTEM, tools));
+		},
+		{ warmup: 3, iterations: 30 },
+	);
+	rows.push({ name: 'summary request, records never replayed before', iterations: 30, ...cold, target: met(cold.median_us, cold.p99_us) });
+
 	const lastUser = records.findLast((record) => record.kind === 'user');
 	const compaction: CompactionRecord = { kind: 'compaction', id: 'k1', at: 1, cause: 'auto', ...(lastUser?.kind === 'user' ? { keepFrom: lastUser.id } : {}), summary: SUMMARY, tokensBefore: 150_000, tokensAfter: 3_000 };
 	const compacted = [...records, compaction];
