@@ -13,7 +13,8 @@ import { writeFileAt } from '../../testing/memoryFiles';
 import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from '../../testing/nodeWorkspace';
 import { RecordingLogger } from '../../testing/recordingLogger';
 import { ScriptedProvider, type ScriptedReply } from '../../testing/scriptedProvider';
-import { testSessions } from '../../testing/sessions';
+import { MemoryLibrary, testEnvironment } from '../../testing/sessions';
+import { ChatSessions } from '../sessions';
 import { lastText } from '../../testing/turnHarness';
 import { readTool } from '../../tools/read';
 import type { AgentRecord, CompactionRecord } from '../../transcript/records';
@@ -42,7 +43,8 @@ function chat(t: TestContext) {
 		onDidChange: new Emitter<void>().event,
 		contextWindow: () => 100_000,
 	};
-	const sessions = testSessions();
+	const library = new MemoryLibrary();
+	const sessions = new ChatSessions(library, testEnvironment());
 	const log = new RecordingLogger();
 	const observers = new SessionObservers(sessions.current.reminders, new NodeWorkspaceFs(), new FakeFileEvents(), () => [root], {}, log);
 	const agent = new Agent(
@@ -67,7 +69,7 @@ function chat(t: TestContext) {
 		assert.equal(outcome.outcome, 'done', outcome.error);
 	};
 	const read = (path: string): ScriptedReply => ({ toolCalls: [{ id: `read-${path}`, name: 'Read', input: { path } }] });
-	return { root, write, provider, session, agent, observers, turn, read };
+	return { root, write, provider, session, sessions, library, agent, observers, turn, read };
 }
 
 describe('compacting a chat by hand', () => {
@@ -175,6 +177,29 @@ describe('compacting a chat by hand', () => {
 		assert.match((await agent.compact()) ?? '', /The agent is working/);
 		agent.stop();
 		await running;
+	});
+
+	it('refuses a chat another window writes, sending nothing', async (t) => {
+		const { provider, session, sessions, library, agent, turn } = chat(t);
+		await turn('Hi', { text: 'Hello.' });
+		const id = session.id;
+		sessions.newSession();
+		library.heldElsewhere.add(id);
+		sessions.open(id);
+		assert.equal(sessions.current.isReadOnly, true);
+		const sent = provider.requests.length;
+		assert.equal(await agent.compact(), 'This chat is being written in another window, so it cannot be compacted here.');
+		assert.equal(provider.requests.length, sent);
+	});
+
+	it('ignores tool calls in the summary\'s answer: its text is the summary', async (t) => {
+		const { provider, session, agent, turn } = chat(t);
+		await turn('Hi', { text: 'Hello.' });
+		provider.script({ text: 'We greeted each other.', toolCalls: [{ id: 'c9', name: 'Read', input: { path: 'x.ts' } }] });
+		assert.equal(await agent.compact(), undefined);
+		const [record] = compactions(session.records);
+		assert.equal(record?.summary, 'We greeted each other.');
+		assert.ok(!session.records.some((each) => each.kind === 'tool-result'), 'no call ran');
 	});
 
 	it('a Stop during the summary leaves the chat exactly as it was: records, pending FIFO, roster and observers', async (t) => {
