@@ -91,6 +91,24 @@ describe('the agent\'s plan workflow', () => {
 		assert.match(remindersOf(provider.requests[3]).get('plan.reference') ?? '', /^The person approved this plan at .*Plan file: .*plan-1\.md\n\n## Goal/);
 	});
 
+	it('a compaction re-arms plan.reference: the next turn carries the approved plan again, once', async () => {
+		const provider = new ScriptedProvider({ text: PROPOSAL }, { text: 'Implemented.' }, { text: 'Docs too.' }, { text: 'Summary of the work.' }, { text: 'More.' }, { text: 'Again.' });
+		const { agent } = setup(provider);
+		agent.selectMode('plan');
+		await agent.startTurn('Plan the rename.');
+		const card = viewOfAgent(agent).plan;
+		assert.ok(card);
+		assert.equal(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'auto-edit' }), undefined);
+		await idle(agent);
+		await agent.startTurn('Update the docs.');
+		assert.ok(remindersOf(provider.requests[2]).has('plan.reference'));
+		assert.equal(await agent.compact(), undefined);
+		await agent.startTurn('And now?');
+		assert.match(remindersOf(provider.requests[4]).get('plan.reference') ?? '', /^The person approved this plan at /);
+		await agent.startTurn('Anything else?');
+		assert.equal(remindersOf(provider.requests[5]).has('plan.reference'), false, 'once');
+	});
+
 	it('Revise sends the feedback in plan mode, and the episode goes on: the reference, not the template again', async () => {
 		const provider = new ScriptedProvider({ text: PROPOSAL }, { text: 'Revised.' });
 		const { agent, sessions } = setup(provider);

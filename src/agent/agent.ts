@@ -26,7 +26,8 @@ import { activityOf, RunningChildren } from './runningChildren';
 import type { AgentProfiles } from './subagents/profile';
 import type { TaskRow } from './taskRows';
 import { ChatTasks } from './tasks';
-import { Turn, type TurnOutcome, type TurnScope, type TurnUpdate } from './turn';
+import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
+import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
 
 export interface AgentSettings {
 	readonly maxOutputTokens: number;
@@ -78,6 +79,8 @@ interface Running {
 
 export class Agent extends Disposable {
 	private running: Running | undefined;
+	/** A compaction the person asked for, between turns; messages sent meanwhile wait for it. */
+	private readonly manual = new ManualCompaction();
 	private streaming: { readonly requestId: string; text: string } | null = null;
 	/** The sub-agents running now; their text streams through onDidStream like the root's. */
 	private readonly children: RunningChildren;
@@ -143,7 +146,7 @@ export class Agent extends Disposable {
 
 	get state(): AgentState {
 		return {
-			activity: this.running?.activity,
+			activity: this.running?.activity ?? (this.manual.active ? { kind: 'compacting', cause: 'manual' } : undefined),
 			problem: this.modelState.problem,
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
@@ -241,12 +244,88 @@ export class Agent extends Disposable {
 	 * instead of the chat's; a message that joins a running turn as steering runs in that turn's.
 	 */
 	submit(text: string, mode?: PermissionMode): void {
+		const compact = compactCommand(text);
+		if (compact) {
+			void this.compact(compact.instructions).then((refused) => {
+				if (refused !== undefined) {
+					this.ports.runtime.log.warn(`Aside: /compact: ${refused}`);
+				}
+			});
+			return;
+		}
+		if (this.manual.hold(text)) {
+			return;
+		}
 		const running = this.running;
 		if (running) {
 			this.steering.steer(running.session.reminders, running.turn.owner, text);
 			return;
 		}
 		void this.startTurn(text, mode);
+	}
+
+	/**
+	 * Compacts the current chat now (the person's command, the button, `/compact`): the model
+	 * summarizes it, the summary is recorded, the files it had read go on the pending FIFO.
+	 * Resolves with why it could not, or was stopped (then the chat is unchanged); undefined once
+	 * compacted.
+	 */
+	async compact(instructions?: string): Promise<string | undefined> {
+		const { env } = this;
+		const session = env.sessions.current;
+		const refused = this.running || this.manual.active ? 'The agent is working: stop it or wait for it to finish before compacting the chat.' : compactionRefusal(session);
+		if (refused !== undefined) {
+			return refused;
+		}
+		const outcome = await this.manual.run(async (signal) => {
+			const model = await this.ports.dispatch.resolve(signal);
+			this.modelState.use(model);
+			const settings = this.turnSettings(session, model.model);
+			const observers = env.observers?.();
+			return compactBetweenTurns(
+				this.ports,
+				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.rearmPlan(session); } },
+				model,
+				instructions,
+				signal,
+			);
+		}, () => {
+			this.changed();
+		});
+		if (outcome.waiting.length > 0 && env.sessions.current === session) {
+			void this.startTurn(outcome.waiting.join('\n\n'));
+		}
+		return outcome.refused;
+	}
+
+	/** plan.reference again, once, after a compaction: only when the chat has an approved plan. */
+	private rearmPlan(session: ChatSession): void {
+		const plans = this.plansOf(session);
+		if (plans.current()) {
+			plans.rearm('the chat was compacted');
+		}
+	}
+
+	/** The tool list the root turn sends in `mode` (a manual compaction's request sends the same). */
+	private rootToolSpecs(session: ChatSession, mode: PermissionMode) {
+		const { tools } = this.ports;
+		const specs = tools.specs(tools.offered(mode));
+		const agents = this.env.profiles && rootAgents(this.childEnvironment(session, this.env.profiles, this.tasksOf(session)), this.ports, 'compaction');
+		const agentSpec = agents?.spec();
+		return agentSpec ? [...specs, agentSpec] : specs;
+	}
+
+	/** A root step's limits and mode with `model` (read at every step). */
+	private turnSettings(session: ChatSession, model: string, override?: PermissionMode): TurnSettings {
+		const settings = this.env.settings.current;
+		const contextWindow = this.modelState.windowOf(model);
+		return {
+			maxOutputTokens: settings.maxOutputTokens,
+			maxSteps: settings.maxSteps,
+			permissionMode: override ?? this.chatMode(session),
+			...(contextWindow ? { contextWindow } : {}),
+			...((settings.autoCompact ?? true) ? { autoCompact: { at: settings.autoCompactAt ?? 0.8, warnAt: settings.warnAt ?? 0.6 } } : {}),
+		};
 	}
 
 	/** The chat's own mode, else the setting's. */
@@ -258,6 +337,9 @@ export class Agent extends Disposable {
 	async startTurn(text: string, override?: PermissionMode): Promise<TurnOutcome> {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
+		}
+		if (this.manual.active) {
+			throw new Error('The chat is being compacted; wait for it to finish, or stop it.');
 		}
 		const { env } = this;
 		// A chat another window writes continues in a copy (which becomes current) rather than fail.
@@ -273,12 +355,11 @@ export class Agent extends Disposable {
 			transcript: session,
 			permissions: this.approvals,
 			...(env.permissions ? { permissionPolicy: env.permissions } : {}),
-			settings: (model) => {
-				const settings = env.settings.current;
-				// Read at every step: a window learned during the turn counts from the next request,
-				// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
-				const contextWindow = this.modelState.windowOf(model.model);
-				return { maxOutputTokens: settings.maxOutputTokens, maxSteps: settings.maxSteps, permissionMode: override ?? this.chatMode(session), ...(contextWindow ? { contextWindow } : {}) };
+			// Read at every step: a window learned during the turn counts from the next request,
+			// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
+			settings: (model) => this.turnSettings(session, model.model, override),
+			onCompacted: () => {
+				this.rearmPlan(session);
 			},
 			system: env.system,
 			onUpdate: (update) => {
@@ -334,6 +415,7 @@ export class Agent extends Disposable {
 	}
 
 	stop(): void {
+		this.manual.stop();
 		if (!this.running) {
 			return;
 		}
@@ -392,6 +474,10 @@ export class Agent extends Disposable {
 				return;
 			case 'retrying':
 				running.activity = activityOf(update);
+				break;
+			case 'compacting':
+				this.streaming = null;
+				running.activity = { kind: 'compacting', cause: update.cause };
 				break;
 			case 'status':
 				if (update.status !== 'streaming') {

@@ -16,6 +16,7 @@ import { TurnWrites } from '../observe/turnWrites';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
+import type { TurnEvent } from '../reminders/turnEvents';
 import { decodeUtf8 } from '../tools/text';
 import type { TouchedFile, ToolResult, ToolTouches, WorkspaceFs } from '../tools/tool';
 
@@ -70,6 +71,12 @@ export interface TurnObservers {
 	 * acknowledgements go with its context (a root turn's belong to the chat and stay).
 	 */
 	endOwner(owner: Owner): void;
+	/**
+	 * The chat's root conversation was compacted: what its context was given is now what
+	 * `selected` (the history after the compaction point) holds. Returns the path-scoped
+	 * instruction files only `summarized` had delivered, for `owner`'s next request.
+	 */
+	compacted?(owner: Owner, selected: readonly RecordLike[], summarized: readonly RecordLike[]): Promise<TurnEvent | undefined>;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -171,11 +178,22 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	 * Takes what the chat's root context was already given from the chat's own records (the
 	 * subjects of their entries): the instruction files and their content, and the problems of
 	 * edited files. A new chat restores from none, a reopened one from its transcript, and
-	 * compaction, once there is compaction, from what it keeps.
+	 * compaction from what it keeps (`compacted`).
 	 */
 	restore(records: readonly RecordLike[]): void {
 		this.instructions.restore(records);
 		this.diagnostics?.observer.restore(records);
+	}
+
+	async compacted(owner: Owner, selected: readonly RecordLike[], summarized: readonly RecordLike[]): Promise<TurnEvent | undefined> {
+		// The edited-files cache stays: it tracks the files on disk, not what the history holds.
+		this.restore(selected);
+		try {
+			return await this.instructions.redeliver(owner, summarized);
+		} catch (error) {
+			this.log.warn(`Aside: could not give the project instructions again after compaction: ${errorMessage(error)}`);
+			return undefined;
+		}
 	}
 
 	endOwner(owner: Owner): void {

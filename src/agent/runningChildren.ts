@@ -64,6 +64,9 @@ export class RunningChildren implements ChildObserver {
 			case 'retrying':
 				this.children.set(path, { ...child, activity: activityOf(update) });
 				break;
+			case 'compacting':
+				this.children.set(path, { ...child, activity: { kind: 'compacting', cause: update.cause }, streaming: null });
+				break;
 			case 'status':
 				this.children.set(path, { ...child, activity: activityOf(update), streaming: update.status === 'streaming' ? child.streaming : null });
 				break;

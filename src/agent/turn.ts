@@ -7,19 +7,22 @@ import { errorMessage } from '../base/errors';
 import type { Owner, WaitFacts } from '../reminders/definition';
 import { noToolNudge } from '../reminders/builtin/agentNudge';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
+import type { ReminderRoster } from '../reminders/roster';
 import type { Injection, PreparedRequest } from '../reminders/injector';
 import { RequestStaging, stageEntry } from '../reminders/staging';
 import { type ChatRequest, ProviderError, type ToolSpec } from '../providers/provider';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
-import type { AgentRecord } from '../transcript/records';
+import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
+import { compactConversation } from './compaction/compactor';
+import { conversationTokens } from './compaction/estimate';
 import type { TurnObservers } from './observers';
 import type { PermissionMode } from './permissionMode';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { LoopAgents } from './subagents/loopAgents';
-import { type Answer, broken, completed, foldEvent, NO_RESPONSE, type Usage } from './response';
+import { type Answer, broken, completed, foldEvent, NO_RESPONSE } from './response';
 import type { TaskAccess } from './tasks';
 import { ToolCallRunner } from './toolCalls';
 
@@ -37,6 +40,8 @@ export interface TurnSettings {
 	readonly permissionMode: PermissionMode;
 	/** The model's context window in tokens, when known (for the context-use reminder). */
 	readonly contextWindow?: number;
+	/** Present while automatic compaction is on (`aside.context.*`): its threshold and the warning's, as shares of the window. */
+	readonly autoCompact?: { readonly at: number; readonly warnAt: number };
 }
 
 export type TurnUpdate =
@@ -44,6 +49,8 @@ export type TurnUpdate =
 	| { readonly type: 'resolved'; readonly model: ResolvedModel }
 	| { readonly type: 'status'; readonly status: 'waiting' | 'streaming' | 'running-tool' | 'asking'; readonly detail?: string }
 	| { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly reason: string }
+	/** The model writes a compaction's summary (src/agent/compaction/). */
+	| { readonly type: 'compacting'; readonly cause: CompactionCause }
 	| { readonly type: 'text'; readonly requestId: string; readonly text: string };
 
 /** What makes a loop this one, beside its ports: the engine and transcript it works on, who decides its calls, its prompt and limits. */
@@ -63,11 +70,15 @@ export interface TurnScope {
 	readonly agents?: LoopAgents;
 	/** The chat's task list as the owner path (`root`, or a child's) reaches it: TaskWrite and TaskList get it in their context. */
 	readonly tasks?: (ownerPath: string) => TaskAccess;
+	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
+	readonly onCompacted?: () => void;
 }
 
 /** Whose loop it is, as the engine knows it: the root turn of the chat, or one agent invocation. */
 export interface LoopOwner {
 	readonly owner: Owner;
+	/** The owner's roster: the session's, or the invocation's (a compaction reconciles its observations). */
+	readonly roster: ReminderRoster;
 	/** Before each model sample (an invocation counts its samples as its roster's turns). */
 	beginSample(): void;
 	/** The loop ended: what is still queued for the owner is dropped. */
@@ -79,6 +90,7 @@ export function rootTurn(engine: ReminderEngine, turnId: string): LoopOwner {
 	const owner = engine.beginUserTurn(turnId);
 	return {
 		owner,
+		roster: engine.roster,
 		beginSample: () => undefined,
 		end: () => {
 			engine.endUserTurn();
@@ -90,6 +102,7 @@ export function rootTurn(engine: ReminderEngine, turnId: string): LoopOwner {
 export function invocationLoop(invocation: AgentInvocation): LoopOwner {
 	return {
 		owner: invocation.owner,
+		roster: invocation.roster,
 		beginSample: () => {
 			invocation.beginSample();
 		},
@@ -109,20 +122,29 @@ function isCancellation(error: unknown, signal: AbortSignal): boolean {
 	return signal.aborted || (error instanceof ProviderError && error.kind === 'cancelled');
 }
 
-function lastUsage(records: readonly AgentRecord[]): Usage | undefined {
+/** What the context holds as of the last answer after the compaction point (input + output), else the compaction's estimate. */
+function contextInUse(records: readonly AgentRecord[]): number | undefined {
 	for (let i = records.length - 1; i >= 0; i--) {
 		const record = records[i];
+		if (record?.kind === 'compaction') {
+			return record.tokensAfter;
+		}
 		if (record?.kind === 'assistant' && record.usage) {
-			return { ...record.usage };
+			return record.usage.inputTokens + record.usage.outputTokens;
 		}
 	}
 	return undefined;
 }
 
+function isTooLong(answer: Answer): boolean {
+	return !answer.accepted && answer.error instanceof ProviderError && answer.error.kind === 'too-long';
+}
+
 export class Turn {
 	readonly owner: Owner;
 	private readonly calls: ToolCallRunner;
-	private usage: Usage | undefined;
+	/** Tokens in context as of the last answer, or the estimate after a compaction (facts.context). */
+	private used: number | undefined;
 
 	constructor(
 		private readonly ports: AgentPorts,
@@ -134,7 +156,7 @@ export class Turn {
 		this.owner = lifecycle.owner;
 		this.calls = new ToolCallRunner(ports, scope, this.owner, turnId);
 		// The last answer's usage is what this turn's first request starts from (as the context meter shows).
-		this.usage = lastUsage(scope.transcript.records);
+		this.used = contextInUse(scope.transcript.records);
 	}
 
 	/**
@@ -183,31 +205,16 @@ export class Turn {
 			}
 			this.lifecycle.beginSample();
 			const settings = scope.settings(model);
-			const staging = new RequestStaging();
-			if (nudge) {
-				stageEntry(staging, 'steering', noToolNudge());
-				nudge = false;
-			}
-			const requestId = runtime.ids.next();
-			const request: PreparedRequest = {
-				requestId,
-				owner: this.owner,
-				phase: step === 1 ? 'turn-start' : 'mid-turn',
-				messages: replayHistory(scope.transcript.records, { log: runtime.log }),
-			};
-			const facts: WaitFacts = {
-				step,
-				stepLimit: settings.maxSteps,
-				mode: settings.permissionMode,
-				...(this.usage && settings.contextWindow ? { context: { usedTokens: this.usage.inputTokens + this.usage.outputTokens, limitTokens: settings.contextWindow } } : {}),
-				permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
-			};
-			await scope.observers?.beforeWait(this.owner, signal);
-			const injection = scope.engine.wait(request, staging, facts);
 			const offered = tools.offered(settings.permissionMode);
 			// The Agent tool goes last, so the built-in tools' specs stay a stable prefix.
 			const agentSpec = scope.agents?.spec();
-			const answer = await this.sample(model, injection, agentSpec ? [...tools.specs(offered), agentSpec] : tools.specs(offered), settings, signal);
+			const specs = agentSpec ? [...tools.specs(offered), agentSpec] : tools.specs(offered);
+			const sent = await this.send(step, model, settings, specs, nudge, signal);
+			nudge = false;
+			if (sent === undefined) {
+				return 'interrupted';
+			}
+			const { answer, requestId } = sent;
 			if (answer.accepted) {
 				scope.transcript.append({
 					kind: 'assistant',
@@ -241,6 +248,102 @@ export class Turn {
 		}
 	}
 
+	/**
+	 * One step's request, compacted first when it would pass the threshold (then its payload is
+	 * rebuilt from the compacted history before WAIT: the compaction is the last seam), and sent
+	 * once more, compacted, when the provider refuses it as too long. Undefined: stopped.
+	 */
+	private async send(step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], nudge: boolean, signal: AbortSignal): Promise<{ readonly answer: Answer; readonly requestId: string } | undefined> {
+		const { scope } = this;
+		const { runtime } = this.ports;
+		const auto = settings.autoCompact;
+		// The threshold needs the window; a too-long refusal is compacted without it.
+		const threshold = auto && settings.contextWindow !== undefined ? auto.at * settings.contextWindow : undefined;
+		for (let overflowed = false; ; overflowed = true) {
+			const staging = new RequestStaging();
+			if (nudge) {
+				stageEntry(staging, 'steering', noToolNudge());
+			}
+			const cause = overflowed ? 'overflow' : threshold !== undefined && conversationTokens(scope.transcript.records, scope.system(), specs) > threshold ? 'auto' : undefined;
+			if (cause !== undefined) {
+				const compacted = await this.compact(cause, step, model, settings, specs, staging, signal);
+				if (compacted === 'stopped') {
+					return undefined;
+				}
+			}
+			const requestId = runtime.ids.next();
+			const request: PreparedRequest = {
+				requestId,
+				owner: this.owner,
+				phase: step === 1 ? 'turn-start' : 'mid-turn',
+				messages: replayHistory(scope.transcript.records, { log: runtime.log }),
+			};
+			const facts: WaitFacts = {
+				step,
+				stepLimit: settings.maxSteps,
+				mode: settings.permissionMode,
+				...(this.used !== undefined && settings.contextWindow ? { context: { usedTokens: this.used, limitTokens: settings.contextWindow } } : {}),
+				...(auto ? { compaction: { autoCompactAt: auto.at, warnAt: auto.warnAt } } : {}),
+				permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
+			};
+			await scope.observers?.beforeWait(this.owner, signal);
+			const injection = scope.engine.wait(request, staging, facts);
+			const answer = await this.sample(model, injection, specs, settings, signal);
+			if (!isTooLong(answer) || !auto) {
+				return { answer, requestId };
+			}
+			if (overflowed) {
+				throw new Error(`The model refused the request as too long for its context window even after the chat was compacted: ${errorMessage(answer.error)}`);
+			}
+		}
+	}
+
+	/** Compacts this loop's conversation before a request; throws when it fails (the chat is unchanged then). */
+	private async compact(cause: CompactionCause, step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], staging: RequestStaging, signal: AbortSignal): Promise<'compacted' | 'nothing' | 'stopped'> {
+		const { scope } = this;
+		scope.onUpdate?.({ type: 'compacting', cause });
+		const result = await compactConversation(
+			this.ports,
+			{
+				transcript: scope.transcript,
+				engine: scope.engine,
+				roster: this.lifecycle.roster,
+				owner: this.owner,
+				...(scope.observers ? { observers: scope.observers } : {}),
+				...(scope.onCompacted ? { rearmPlan: scope.onCompacted } : {}),
+			},
+			{
+				cause,
+				point: step === 1 ? 'turn-start' : 'mid-turn',
+				model,
+				system: scope.system(),
+				tools: specs,
+				maxOutputTokens: settings.maxOutputTokens,
+				...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
+				turnId: this.turnId,
+				staging,
+				onRetry: (attempt, error, delayMs) => {
+					scope.onUpdate?.({ type: 'retrying', attempt, delayMs, reason: error.message });
+				},
+			},
+			signal,
+		);
+		if (result.ok) {
+			this.used = result.record.tokensAfter;
+			return 'compacted';
+		}
+		if (result.reason === 'cancelled') {
+			return 'stopped';
+		}
+		if (result.reason === 'nothing') {
+			if (cause === 'auto') {
+				return 'nothing';
+			}
+			throw new Error('The request is too long for the model\'s context window, and there is nothing before it to compact.');
+		}
+		throw new Error(`${result.message} The chat could not be compacted and is unchanged.`);
+	}
+
 	/** One request: commits its reminders when the provider accepts it, folds the response. */
 	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly ToolSpec[], settings: TurnSettings, signal: AbortSignal): Promise<Answer> {
 		const { scope } = this;
@@ -269,7 +372,7 @@ export class Turn {
 						scope.onUpdate?.({ type: 'text', requestId, text: event.text });
 						break;
 					case 'usage':
-						this.usage = response.usage;
+						this.used = event.inputTokens + event.outputTokens;
 						break;
 					default:
 						break;

@@ -145,7 +145,7 @@ export class InstructionFiles {
 	/**
 	 * Replaces the chat's acknowledgements with what `records` show was delivered to its root
 	 * context: a chat's own records when it is reopened, none for a new chat, and what compaction
-	 * keeps once there is compaction (whatever was only in the summarized part is given again).
+	 * keeps (whatever was only in the summarized part is given again: `redeliver`).
 	 */
 	restore(records: Iterable<RecordLike>): void {
 		this.chat.clear();
@@ -157,6 +157,34 @@ export class InstructionFiles {
 				}
 			}
 		}
+	}
+
+	/**
+	 * After a compaction (once `restore` took what the kept history holds): the files `summarized`
+	 * had delivered to the chat's root context that it no longer holds, in their current content,
+	 * broad to narrow, as one event for `owner` (the next request's owner) — so they are back at
+	 * once, without waiting for another Read. A file deleted or emptied since is left out.
+	 */
+	async redeliver(owner: Owner, summarized: Iterable<RecordLike>): Promise<TurnEvent | undefined> {
+		const roots = this.roots().map((root) => nodePath.resolve(root));
+		const dropped = new Set<string>();
+		for (const subjects of deliveredSubjects(summarized, WORKSPACE_INSTRUCTIONS.type)) {
+			for (const { ref } of subjects) {
+				if (!this.chat.has(ref)) {
+					dropped.add(ref);
+				}
+			}
+		}
+		const found: FoundInstructions[] = [];
+		for (const path of dropped) {
+			const root = roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)[0];
+			const file = root === undefined ? undefined : await this.load(path, roots);
+			if (root !== undefined && file) {
+				const depth = nodePath.relative(root, nodePath.dirname(path)).split(nodePath.sep).filter((segment) => segment !== '').length;
+				found.push({ ...file, shown: displayPath(file.path, roots), depth, updated: false });
+			}
+		}
+		return found.length > 0 ? this.instructions.event(orderBroadToNarrow(found).map((file) => ({ owner, file }))) : undefined;
 	}
 
 	private givenTo(owner: Owner, create: true): Map<string, string>;

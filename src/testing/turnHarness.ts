@@ -57,6 +57,13 @@ export interface TurnHarnessOptions {
 	readonly tools?: readonly Tool[];
 	readonly context?: (signal: AbortSignal) => ToolContext;
 	readonly review?: ChangeReview;
+	/** Automatic compaction on, at this share of the window (1000 tokens unless `contextWindow` says). */
+	readonly autoCompactAt?: number;
+	/** 0: unknown. */
+	readonly contextWindow?: number;
+	readonly maxOutputTokens?: number;
+	/** The scope's onCompacted (the root's re-arms plan.reference). */
+	readonly onCompacted?: () => void;
 }
 
 /** A session over a memory store and root turns of it over `provider`, with the scripted Read and Edit. */
@@ -107,12 +114,19 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 				return Promise.resolve(options.decide?.(request.tool) ?? { granted: true });
 			},
 		},
-		settings: () => ({ maxOutputTokens: 1000, maxSteps: options.maxSteps ?? 10, permissionMode: options.mode ?? 'ask', contextWindow: 1000 }),
+		settings: () => ({
+			maxOutputTokens: options.maxOutputTokens ?? 1000,
+			maxSteps: options.maxSteps ?? 10,
+			permissionMode: options.mode ?? 'ask',
+			...(options.contextWindow === 0 ? {} : { contextWindow: options.contextWindow ?? 1000 }),
+			...(options.autoCompactAt === undefined ? {} : { autoCompact: { at: options.autoCompactAt, warnAt: 0.6 } }),
+		}),
 		system: () => 'You are a test.',
 		...(options.observers ? { observers: options.observers } : {}),
+		...(options.onCompacted ? { onCompacted: options.onCompacted } : {}),
 	};
 	const turn = (id = 'turn-1') => new Turn(ports, scope, id);
-	return { session, store, turn, asked, sleeps, log };
+	return { session, store, turn, asked, sleeps, log, ports };
 }
 
 /** The kinds of the session's records, in order. */

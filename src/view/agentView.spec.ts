@@ -100,6 +100,10 @@ describe('the agent as the chat shows it', () => {
 			onDidChange: changed.event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
 			submit: (text) => calls.push(`submit ${text}`),
+			compact: (instructions) => {
+				calls.push(`compact ${instructions ?? ''}`.trim());
+				return Promise.resolve(undefined);
+			},
 			stop: () => calls.push('stop'),
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
 			showReview: (callId, path) => calls.push(`review ${callId} ${path ?? ''}`.trim()),
@@ -111,6 +115,7 @@ describe('the agent as the chat shows it', () => {
 			},
 		});
 		presenter.submit('hi');
+		void presenter.compact('the API decisions');
 		presenter.stop();
 		presenter.approve('c1', false, 'no');
 		presenter.showReview('c1', 'src/a.ts');
@@ -118,7 +123,7 @@ describe('the agent as the chat shows it', () => {
 		presenter.selectMode('plan');
 		assert.equal(presenter.decidePlan('a1', { decision: 'revise', note: 'smaller' }), undefined);
 		assert.equal(presenter.decidePlan('a1', { decision: 'reject' }), 'refused');
-		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
+		assert.deepEqual(calls, ['submit hi', 'compact the API decisions', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
 		const views: string[] = [];
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });
@@ -145,6 +150,7 @@ describe('child agents as the chat shows them', () => {
 			onDidChange: new Emitter<AgentState>().event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
 			submit: none,
+			compact: () => Promise.resolve(undefined),
 			stop: none,
 			approve: none,
 			showReview: none,

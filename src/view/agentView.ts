@@ -94,6 +94,8 @@ export interface ViewedAgent {
 	readonly onDidChange: Event<AgentState>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
 	submit(text: string, mode?: PermissionMode): void;
+	/** Resolves with why the chat was not compacted, or undefined. */
+	compact(instructions?: string): Promise<string | undefined>;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
 	showReview(callId: string, path: string | undefined): void;
@@ -130,6 +132,10 @@ export class AgentPresenter implements AgentControls {
 
 	submit(text: string, mode?: PermissionMode): void {
 		this.agent.submit(text, mode);
+	}
+
+	compact(instructions?: string): Promise<string | undefined> {
+		return this.agent.compact(instructions);
 	}
 
 	stop(): void {

@@ -4,6 +4,7 @@
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
+import { compactCommand } from '../agent/compaction/manual';
 import type { HeldNotices } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
@@ -114,6 +115,9 @@ export class ViewConnection extends Disposable {
 			case 'submit':
 				this.submit(message.text, message.mode);
 				return;
+			case 'compact':
+				this.compact(message.instructions);
+				return;
 			case 'stop':
 				this.options.agent.stop();
 				return;
@@ -209,7 +213,26 @@ export class ViewConnection extends Disposable {
 			});
 			return;
 		}
+		const compact = compactCommand(text);
+		if (compact) {
+			this.compact(compact.instructions);
+			return;
+		}
 		this.options.agent.submit(text, mode);
+	}
+
+	/** The person's compaction; why it did not happen is said in the chat. */
+	private compact(instructions: string | undefined): void {
+		this.options.agent.compact(instructions).then(
+			(refused) => {
+				if (refused !== undefined) {
+					this.notice('warning', refused);
+				}
+			},
+			(error: unknown) => {
+				this.notice('error', `Could not compact the chat: ${errorMessage(error)}`);
+			},
+		);
 	}
 
 	private sendSessionList(): void {

@@ -24,6 +24,8 @@ export interface AgentControls {
 	childStreams(): readonly StreamView[];
 	/** A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one. */
 	submit(text: string, mode?: PermissionMode): void;
+	/** Compacts the chat now (`instructions`: what to keep); resolves with why it did not, for the chat to say, or undefined. */
+	compact(instructions?: string): Promise<string | undefined>;
 	stop(): void;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
 	/** Shows a file (or all files) of the change set under review in the diff editor. */

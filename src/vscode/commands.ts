@@ -1,7 +1,8 @@
-// Aside's commands: new chat, focus, log, choosing a provider, API keys, sending a message from
-// a script, and reopening a past session.
+// Aside's commands: new chat, focus, log, choosing a provider, API keys, compacting the chat,
+// sending a message from a script, and reopening a past session.
 import * as vscode from 'vscode';
 import type { Agent } from '../agent/agent';
+import { compactCommand } from '../agent/compaction/manual';
 import type { FileSessionLibrary } from '../agent/library';
 import type { NetworkGate } from '../agent/networkGate';
 import type { AsideApi } from '../api';
@@ -96,7 +97,19 @@ export function registerCommands(services: CommandServices): DisposableStore {
 	store.add(vscode.commands.registerCommand('aside.stop', () => {
 		agent.stop();
 	}));
-	// The API's own sendMessage: it refuses what is not a message, and answers with the outcome.
-	store.add(vscode.commands.registerCommand('aside.sendMessage', (text: unknown) => services.api.sendMessage(text as string)));
+	// Resolves with why the chat was not compacted (also shown), or undefined once it was.
+	store.add(vscode.commands.registerCommand('aside.compactChat', async (instructions: unknown) => {
+		const refused = await agent.compact(typeof instructions === 'string' && instructions.trim() !== '' ? instructions : undefined);
+		if (refused !== undefined) {
+			void vscode.window.showWarningMessage(`Aside: ${refused}`);
+		}
+		return refused;
+	}));
+	// The API's own sendMessage: it refuses what is not a message, and answers with the outcome;
+	// `/compact …` compacts instead, as it does from the composer.
+	store.add(vscode.commands.registerCommand('aside.sendMessage', (text: unknown) => {
+		const compact = typeof text === 'string' ? compactCommand(text) : undefined;
+		return compact ? vscode.commands.executeCommand('aside.compactChat', compact.instructions) : services.api.sendMessage(text as string);
+	}));
 	return store;
 }

@@ -69,6 +69,16 @@ const actions = {
 			notices: await frame.locator('.notices .notice-text').allInnerTexts(),
 		};
 	},
+	/** The chat's rows in order, each one's kind and text (a compaction row says its tokens); waits for a row of `waitForKind` first. */
+	async readRows(page, { waitForKind } = {}) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		if (waitForKind !== undefined) {
+			await frame.locator(`.transcript > li[data-kind="${waitForKind}"]`).first().waitFor({ timeout: 30_000 });
+		}
+		const rows = await frame.locator('.transcript > li').evaluateAll((lis) => lis.map((li) => ({ kind: li.getAttribute('data-kind'), text: (li.textContent ?? '').slice(0, 300) })));
+		return { rows };
+	},
 	/** Opens a saved chat from the view's chat list (the Chats button), by its title. */
 	async openFromChatList(page, { title }) {
 		const frame = chatFrame(page);

@@ -17,7 +17,7 @@ describe('activation (packaged extension)', () => {
 
 	it('registers its commands', async () => {
 		const commands = await vscode.commands.getCommands(true);
-		for (const command of ['aside.newChat', 'aside.focusChat', 'aside.showLog', 'aside.chat.focus', 'aside.openChat', 'aside.chooseProvider', 'aside.setApiKey', 'aside.stop', 'aside.sendMessage']) {
+		for (const command of ['aside.newChat', 'aside.focusChat', 'aside.showLog', 'aside.chat.focus', 'aside.openChat', 'aside.chooseProvider', 'aside.setApiKey', 'aside.stop', 'aside.sendMessage', 'aside.compactChat']) {
 			assert.ok(commands.includes(command), `${command} is registered`);
 		}
 	});

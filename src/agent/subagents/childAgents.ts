@@ -216,6 +216,8 @@ export class ChildAgents implements LoopAgents {
 					maxSteps,
 					permissionMode: inherited.permissionMode,
 					...(resolved.model === parent.model.model && inherited.contextWindow !== undefined ? { contextWindow: inherited.contextWindow } : {}),
+					// Its own conversation compacts as the root's does, in the window the parent knows.
+					...(inherited.autoCompact ? { autoCompact: inherited.autoCompact } : {}),
 				};
 			},
 			system: () => childSystemPrompt(profile),
