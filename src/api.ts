@@ -53,7 +53,11 @@ export interface ContributedReminder {
 
 export interface AsideApi {
 	readonly apiVersion: typeof API_VERSION;
-	/** Sends a message in the current chat, as if typed; resolves when the turn has ended. */
+	/**
+	 * Sends a message in the current chat, as if typed; resolves when the turn has ended. The text
+	 * is a message, always: the composer's `/compact` is not run from here (run the
+	 * `aside.compactChat` command, with what to keep as its argument).
+	 */
 	sendMessage(text: string): Promise<SendResult>;
 	/** Adds a reminder to every session (open and future). Throws a clear Error for a bad definition. */
 	registerReminder(extensionId: string, reminder: ContributedReminder): IDisposable;

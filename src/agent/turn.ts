@@ -136,8 +136,12 @@ function contextInUse(records: readonly AgentRecord[]): number | undefined {
 	return undefined;
 }
 
+/**
+ * The provider refused the request as too long: before accepting it (an HTTP refusal), or right
+ * after, before a word of the answer (LM Studio's 200 with an error chunk, an Anthropic error event).
+ */
 function isTooLong(answer: Answer): boolean {
-	return !answer.accepted && answer.error instanceof ProviderError && answer.error.kind === 'too-long';
+	return answer.error instanceof ProviderError && answer.error.kind === 'too-long' && (!answer.accepted || (answer.text === '' && answer.toolCalls.length === 0));
 }
 
 export class Turn {
@@ -259,6 +263,7 @@ export class Turn {
 		const auto = settings.autoCompact;
 		// The threshold needs the window; a too-long refusal is compacted without it.
 		const threshold = auto && settings.contextWindow !== undefined ? auto.at * settings.contextWindow : undefined;
+		let refusal: unknown;
 		for (let overflowed = false; ; overflowed = true) {
 			const staging = new RequestStaging();
 			if (nudge) {
@@ -266,17 +271,21 @@ export class Turn {
 			}
 			const cause = overflowed ? 'overflow' : threshold !== undefined && conversationTokens(scope.transcript.records, scope.system(), specs) > threshold ? 'auto' : undefined;
 			if (cause !== undefined) {
-				const compacted = await this.compact(cause, step, model, settings, specs, staging, signal);
+				const compacted = await this.compact(cause, step, model, settings, specs, staging, signal, refusal);
 				if (compacted === 'stopped') {
 					return undefined;
 				}
 			}
 			const requestId = runtime.ids.next();
+			const messages = replayHistory(scope.transcript.records, { log: runtime.log });
+			const last = messages.at(-1);
 			const request: PreparedRequest = {
 				requestId,
 				owner: this.owner,
-				phase: step === 1 ? 'turn-start' : 'mid-turn',
-				messages: replayHistory(scope.transcript.records, { log: runtime.log }),
+				// A retry after a refusal that came once the request was accepted follows that request's
+				// recorded reminders, not the user's message: it is then a mid-turn request.
+				phase: step === 1 && last?.role === 'user' && last.synthetic === undefined ? 'turn-start' : 'mid-turn',
+				messages,
 			};
 			const facts: WaitFacts = {
 				step,
@@ -295,11 +304,12 @@ export class Turn {
 			if (overflowed) {
 				throw new Error(`The model refused the request as too long for its context window even after the chat was compacted: ${errorMessage(answer.error)}`);
 			}
+			refusal = answer.error;
 		}
 	}
 
 	/** Compacts this loop's conversation before a request; throws when it fails (the chat is unchanged then). */
-	private async compact(cause: CompactionCause, step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], staging: RequestStaging, signal: AbortSignal): Promise<'compacted' | 'nothing' | 'stopped'> {
+	private async compact(cause: CompactionCause, step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], staging: RequestStaging, signal: AbortSignal, refusal: unknown): Promise<'compacted' | 'nothing' | 'stopped'> {
 		const { scope } = this;
 		scope.onUpdate?.({ type: 'compacting', cause });
 		const result = await compactConversation(
@@ -339,7 +349,7 @@ export class Turn {
 			if (cause === 'auto') {
 				return 'nothing';
 			}
-			throw new Error('The request is too long for the model\'s context window, and there is nothing before it to compact.');
+			throw new Error(`The request is too long for the model's context window, and there is nothing before it to compact (${errorMessage(refusal)}).`);
 		}
 		throw new Error(`${result.message} The chat could not be compacted and is unchanged.`);
 	}

@@ -2,7 +2,6 @@
 // sending a message from a script, and reopening a past session.
 import * as vscode from 'vscode';
 import type { Agent } from '../agent/agent';
-import { compactCommand } from '../agent/compaction/manual';
 import type { FileSessionLibrary } from '../agent/library';
 import type { NetworkGate } from '../agent/networkGate';
 import type { AsideApi } from '../api';
@@ -105,11 +104,9 @@ export function registerCommands(services: CommandServices): DisposableStore {
 		}
 		return refused;
 	}));
-	// The API's own sendMessage: it refuses what is not a message, and answers with the outcome;
-	// `/compact …` compacts instead, as it does from the composer.
-	store.add(vscode.commands.registerCommand('aside.sendMessage', (text: unknown) => {
-		const compact = typeof text === 'string' ? compactCommand(text) : undefined;
-		return compact ? vscode.commands.executeCommand('aside.compactChat', compact.instructions) : services.api.sendMessage(text as string);
-	}));
+	// The API's own sendMessage: it refuses what is not a message, and answers with the turn's
+	// outcome, always (a program that wants to compact runs aside.compactChat, which answers with
+	// its own result; `/compact` is the composer's command).
+	store.add(vscode.commands.registerCommand('aside.sendMessage', (text: unknown) => services.api.sendMessage(text as string)));
 	return store;
 }

@@ -36,13 +36,34 @@ describe('provider streams from real servers', function () {
 
 	it("llama.cpp's error after HTTP 200 fails the turn with the server's message, and nothing is sent again", async () => {
 		const { api } = await activeAside();
-		const message = 'the request exceeds the available context size. try increasing the context size or enable context shift';
-		server.script({ raw: [`error: {"code":400,"message":"${message}","type":"invalid_request_error"}\n\n`, 'data: [DONE]\n\n'] });
+		const message = 'failed to load model: the file is not a GGUF file';
+		server.script({ raw: [`error: {"code":500,"message":"${message}","type":"server_error"}\n\n`, 'data: [DONE]\n\n'] });
 		const before = chatRequests(server);
-		const result = await api.sendMessage('A prompt too long for the server.');
+		const result = await api.sendMessage('Hello, model that will not load.');
 		assert.equal(result.outcome, 'failed');
 		assert.ok(result.error?.includes(message), result.error);
 		assert.equal(chatRequests(server) - before, 1, 'the same request is not sent again');
+	});
+
+	it("llama.cpp's context-size error after HTTP 200 is a too-long refusal: the chat is compacted once and the request sent again", async () => {
+		const { api, hooks } = await activeAside();
+		const message = 'the request exceeds the available context size. try increasing the context size or enable context shift';
+		// The llama.cpp build of this server sends it in the stream after a 200, before any answer.
+		server.script(
+			{ raw: [`error: {"code":400,"message":"${message}","type":"exceed_context_size_error","n_prompt_tokens":9000,"n_ctx":8192}\n\n`, 'data: [DONE]\n\n'] },
+			{ text: 'The user greeted the model; a model that would not load was reported.' },
+			{ text: 'Here again, after the compaction.' },
+		);
+		const before = chatRequests(server);
+		const result = await api.sendMessage('A prompt too long for the server.');
+		assert.equal(result.outcome, 'done', result.error);
+		assert.equal(chatRequests(server) - before, 3, 'the refused request, the summary request, the retry');
+		const [, summary, retry] = server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions')).slice(-3);
+		assert.equal((summary?.body as { tool_choice?: unknown }).tool_choice, 'none');
+		assert.match(JSON.stringify(retry?.body), /context\.summary/);
+		const compaction = readFileSync(join(hooks.sessionsDir, `${result.sessionId}.jsonl`), 'utf8').split('\n').filter((line) => line.includes('"kind":"compaction"'));
+		assert.equal(compaction.length, 1);
+		assert.match(compaction[0] ?? '', /"cause":"overflow"/);
 	});
 
 	it("Mistral's thinking parts are not the answer; its text parts are", async () => {

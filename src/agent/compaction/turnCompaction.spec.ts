@@ -160,6 +160,33 @@ describe('a provider refusing a request as too long', () => {
 		assert.equal(session.reminders.pending.size, 0);
 	});
 
+	it('is compacted and retried too when the refusal came just after the provider accepted the request (a 200 with an error chunk), before any answer', async () => {
+		const provider = new ScriptedProvider({ text: 'Hello.' }, { failAfter: tooLong(), partial: '' }, { text: 'We said hello.' }, { text: 'Sure.' });
+		const { session, turn } = turnHarness(provider, { autoCompactAt: 0.8, maxOutputTokens: 100 });
+		await turn('turn-1').run('Hi', signal());
+		session.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0 }));
+		const outcome = await turn('turn-2').run('Go on', signal());
+		assert.equal(outcome.outcome, 'done', outcome.error);
+		assert.equal(provider.requests.length, 4);
+		assert.equal(compactions(session.records)[0]?.cause, 'overflow');
+		// The accepted request's reminders were committed once; the retry replays them from the kept history.
+		const retry = provider.requests[3]?.messages ?? [];
+		assert.equal(text(retry[1]), 'Go on');
+		assert.match(text(retry[2]), /^<system-reminder key="session\.resume">/);
+		assert.equal(injections(session.records).filter((each) => each.entries.some((entry) => entry.key === 'session.resume')).length, 1);
+		assert.ok(!session.records.some((each) => each.kind === 'assistant' && each.stop === 'failed'), 'the refused answer, empty, is not recorded');
+	});
+
+	it('is not retried when the refusal came after part of the answer streamed', async () => {
+		const provider = new ScriptedProvider({ text: 'Hello.' }, { failAfter: tooLong(), partial: 'Half an ans' });
+		const { session, turn } = turnHarness(provider, { autoCompactAt: 0.8, maxOutputTokens: 100 });
+		await turn('turn-1').run('Hi', signal());
+		const outcome = await turn('turn-2').run('Go on', signal());
+		assert.equal(outcome.outcome, 'failed');
+		assert.equal(provider.requests.length, 2);
+		assert.deepEqual(compactions(session.records), []);
+	});
+
 	it('is compacted even when the model\'s window is unknown (no threshold to check before)', async () => {
 		const provider = new ScriptedProvider({ text: 'Hello.', usage: [5000, 10] }, { failBefore: tooLong() }, { text: 'We said hello.' }, { text: 'Sure.' });
 		const { session, turn } = turnHarness(provider, { autoCompactAt: 0.8, contextWindow: 0 });
