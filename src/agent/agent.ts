@@ -14,7 +14,8 @@ import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
 import type { PermissionContext } from './permissions/policy';
-import { ChatPlans, type PlanChoice, type PlanFiles } from './plans';
+import { ChatWork } from './chatWork';
+import type { ChatPlans, PlanChoice, PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
@@ -25,29 +26,12 @@ import { rootAgents } from './subagents/childAgents';
 import { activityOf, RunningChildren } from './runningChildren';
 import type { AgentProfiles } from './subagents/profile';
 import type { TaskRow } from './taskRows';
-import { ChatTasks } from './tasks';
+import type { ChatTasks } from './tasks';
+import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
 
-export interface AgentSettings {
-	readonly maxOutputTokens: number;
-	readonly maxSteps: number;
-	readonly permissionMode: PermissionMode;
-	/** `aside.plan.referenceMaxChars` (4000 when absent). */
-	readonly planReferenceMaxChars?: number;
-	/** `aside.agents.maxSteps`: a sub-agent's step budget unless its profile says (30 when absent). */
-	readonly agentsMaxSteps?: number;
-	/** `aside.agents.maxConcurrent` (3 when absent). */
-	readonly agentsMaxConcurrent?: number;
-	/** `aside.agents.maxTurnsWarningAt` (0.8 when absent). */
-	readonly agentsMaxTurnsWarningAt?: number;
-	/** `aside.context.autoCompact` (true when absent). */
-	readonly autoCompact?: boolean;
-	/** `aside.context.autoCompactAt` (0.8 when absent). */
-	readonly autoCompactAt?: number;
-	/** `aside.context.warnAt` (0.6 when absent). */
-	readonly warnAt?: number;
-}
+export type { AgentSettings } from './agentSettings';
 
 /** What the agent works on and with, beside its ports. */
 export interface AgentEnvironment {
@@ -87,8 +71,8 @@ export class Agent extends Disposable {
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
-	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
-	private readonly taskLists = new WeakMap<ChatSession, ChatTasks>();
+	/** Each chat's plans and task list. */
+	private readonly work: ChatWork;
 	/** The mode before plan mode was entered: what the plan card offers first for the implementation. */
 	private modeBeforePlan: PermissionMode | undefined;
 	/** The current chat's approved plan (edits.verify reads it). */
@@ -118,6 +102,14 @@ export class Agent extends Disposable {
 		this.children = new RunningChildren(changed, (delta) => {
 			this._onDidStream.fire(delta);
 		}, () => this.running !== undefined);
+		this.work = new ChatWork({
+			clock: ports.runtime.clock,
+			ids: ports.runtime.ids,
+			...(env.planFiles ? { planFiles: env.planFiles } : {}),
+			planReferenceMaxChars: () => env.settings.current.planReferenceMaxChars ?? 4000,
+			// A child's rows are told apart by whether it still runs.
+			isRunning: (path) => this.children.has(path),
+		});
 		this.steering = new Steering(changed, log);
 		let lastMode = env.settings.current.permissionMode;
 		this._register(env.settings.onDidChange(() => {
@@ -172,18 +164,7 @@ export class Agent extends Disposable {
 
 	/** The plan state of a chat, made (and its plan reminders installed) the first time it is asked for. */
 	private plansOf(session: ChatSession): ChatPlans {
-		let plans = this.plans.get(session);
-		if (!plans) {
-			const { clock, ids } = this.ports.runtime;
-			plans = new ChatPlans(session, {
-				clock,
-				newId: () => ids.next(),
-				...(this.env.planFiles ? { files: this.env.planFiles } : {}),
-				referenceMaxChars: () => this.env.settings.current.planReferenceMaxChars ?? 4000,
-			});
-			this.plans.set(session, plans);
-		}
-		return plans;
+		return this.work.plansOf(session);
 	}
 
 	/** The current chat's task rows, in the order they were first written. */
@@ -193,19 +174,7 @@ export class Agent extends Disposable {
 
 	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
 	tasksOf(session: ChatSession): ChatTasks {
-		let tasks = this.taskLists.get(session);
-		if (!tasks) {
-			const { clock, ids } = this.ports.runtime;
-			// The view shows the rows from the chat's tasks records (src/view/tasksView.ts), not from here.
-			tasks = new ChatTasks(session, {
-				clock,
-				newId: () => ids.next(),
-				// A child's rows are told apart by whether it still runs.
-				isRunning: (path) => this.children.has(path),
-			});
-			this.taskLists.set(session, tasks);
-		}
-		return tasks;
+		return this.work.tasksOf(session);
 	}
 
 	/**
@@ -284,7 +253,7 @@ export class Agent extends Disposable {
 			const observers = env.observers?.();
 			return compactBetweenTurns(
 				this.ports,
-				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.rearmPlan(session); } },
+				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.work.rearmPlan(session); } },
 				model,
 				instructions,
 				signal,
@@ -298,14 +267,6 @@ export class Agent extends Disposable {
 		return outcome.refused;
 	}
 
-	/** plan.reference again, once, after a compaction: only when the chat has an approved plan. */
-	private rearmPlan(session: ChatSession): void {
-		const plans = this.plansOf(session);
-		if (plans.current()) {
-			plans.rearm('the chat was compacted');
-		}
-	}
-
 	/** The tool list the root turn sends in `mode` (a manual compaction's request sends the same). */
 	private rootToolSpecs(session: ChatSession, mode: PermissionMode) {
 		const { tools } = this.ports;
@@ -317,15 +278,7 @@ export class Agent extends Disposable {
 
 	/** A root step's limits and mode with `model` (read at every step). */
 	private turnSettings(session: ChatSession, model: string, override?: PermissionMode): TurnSettings {
-		const settings = this.env.settings.current;
-		const contextWindow = this.modelState.windowOf(model);
-		return {
-			maxOutputTokens: settings.maxOutputTokens,
-			maxSteps: settings.maxSteps,
-			permissionMode: override ?? this.chatMode(session),
-			...(contextWindow ? { contextWindow } : {}),
-			...((settings.autoCompact ?? true) ? { autoCompact: { at: settings.autoCompactAt ?? 0.8, warnAt: settings.warnAt ?? 0.6 } } : {}),
-		};
+		return turnSettingsOf(this.env.settings.current, override ?? this.chatMode(session), this.modelState.windowOf(model));
 	}
 
 	/** The chat's own mode, else the setting's. */
@@ -359,7 +312,7 @@ export class Agent extends Disposable {
 			// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
 			settings: (model) => this.turnSettings(session, model.model, override),
 			onCompacted: () => {
-				this.rearmPlan(session);
+				this.work.rearmPlan(session);
 			},
 			system: env.system,
 			onUpdate: (update) => {
