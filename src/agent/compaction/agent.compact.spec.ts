@@ -7,7 +7,7 @@ import { Emitter } from '../../base/event';
 import { rosterDefinition } from '../../reminders/declaration';
 import { SESSION_ENVIRONMENT } from '../../reminders/builtin/catalog';
 import type { InjectionRecord } from '../../reminders/record';
-import { testPorts } from '../../testing/agentPorts';
+import { scriptedModels, testPorts } from '../../testing/agentPorts';
 import { FakeFileEvents } from '../../testing/fakeFileEvents';
 import { writeFileAt } from '../../testing/memoryFiles';
 import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from '../../testing/nodeWorkspace';
@@ -34,15 +34,7 @@ function chat(t: TestContext) {
 	write('src/deep/AGENTS.md', 'Deep rules v1.\n');
 	write('src/deep/a.ts', 'export const a = 1;\n');
 	const provider = new ScriptedProvider();
-	const models: ModelSource = {
-		providerId: 'openai-compatible',
-		configuredModel: 'scripted',
-		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-		selectModel: () => Promise.resolve(),
-		onDidChange: new Emitter<void>().event,
-		contextWindow: () => 100_000,
-	};
+	const models: ModelSource = { ...scriptedModels(provider), contextWindow: () => 100_000 };
 	const library = new MemoryLibrary();
 	const sessions = new ChatSessions(library, testEnvironment());
 	const log = new RecordingLogger();
