@@ -14,6 +14,7 @@ import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
 import type { PermissionContext } from './permissions/policy';
+import type { MessageAttachments } from './attachments';
 import { ChatWork } from './chatWork';
 import type { ChatPlans, PlanChoice, PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
@@ -50,6 +51,8 @@ export interface AgentEnvironment {
 	readonly planFiles?: PlanFiles;
 	/** The agent profiles the Agent tool may run; without it (or with none) the tool is not offered. */
 	readonly profiles?: AgentProfiles;
+	/** What a root message brings besides its text (mentions, skills), prepared at send time. */
+	readonly attachments?: MessageAttachments;
 	/** A sub-agent's loop ended (the task list closes a done child's open rows). */
 	readonly onChildSettled?: (path: string, outcome: TurnOutcomeKind) => void;
 }
@@ -319,6 +322,7 @@ export class Agent extends Disposable {
 				this.update(update);
 			},
 			...(observers ? { observers } : {}),
+			...(env.attachments ? { attachments: env.attachments } : {}),
 			tasks: (ownerPath) => tasks.access(ownerPath),
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);

@@ -9,12 +9,13 @@ import { noToolNudge } from '../reminders/builtin/agentNudge';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
 import type { ReminderRoster } from '../reminders/roster';
 import type { Injection, PreparedRequest } from '../reminders/injector';
-import { RequestStaging, stageEntry } from '../reminders/staging';
+import { RequestStaging, type StagedInStage, stageEntry } from '../reminders/staging';
 import { type ChatRequest, ProviderError, type ToolSpec } from '../providers/provider';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
 import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
+import type { MessageAttachments } from './attachments';
 import { compactConversation } from './compaction/compactor';
 import { conversationTokens } from './compaction/estimate';
 import type { TurnObservers } from './observers';
@@ -70,6 +71,8 @@ export interface TurnScope {
 	readonly agents?: LoopAgents;
 	/** The chat's task list as the owner path (`root`, or a child's) reaches it: TaskWrite and TaskList get it in their context. */
 	readonly tasks?: (ownerPath: string) => TaskAccess;
+	/** What the user's message brings (mentions, skills): staged on the turn's first request, and on each attempt of it. */
+	readonly attachments?: MessageAttachments;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }
@@ -149,6 +152,8 @@ export class Turn {
 	private readonly calls: ToolCallRunner;
 	/** Tokens in context as of the last answer, or the estimate after a compaction (facts.context). */
 	private used: number | undefined;
+	/** What the user's message brought (scope.attachments), for the turn's first request. */
+	private attached: readonly StagedInStage[] = [];
 
 	constructor(
 		private readonly ports: AgentPorts,
@@ -177,6 +182,7 @@ export class Turn {
 			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text });
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });
+			this.attached = (await scope.attachments?.(text, this.owner, signal)) ?? [];
 			outcome = await this.loop(model, signal);
 		} catch (caught) {
 			if (isCancellation(caught, signal)) {
@@ -268,6 +274,11 @@ export class Turn {
 			const staging = new RequestStaging();
 			if (nudge) {
 				stageEntry(staging, 'steering', noToolNudge());
+			}
+			if (step === 1) {
+				for (const { stage, entry } of this.attached) {
+					stageEntry(staging, stage, entry);
+				}
 			}
 			const cause = overflowed ? 'overflow' : threshold !== undefined && conversationTokens(scope.transcript.records, scope.system(), specs) > threshold ? 'auto' : undefined;
 			if (cause !== undefined) {

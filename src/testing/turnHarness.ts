@@ -18,6 +18,7 @@ import { FakeClock, SequentialIds } from './fakeClock';
 import { MemorySessionStore } from './memorySessionStore';
 import { RecordingLogger } from './recordingLogger';
 import type { ScriptedProvider } from './scriptedProvider';
+import type { MessageAttachments } from '../agent/attachments';
 
 export const readTool: Tool<{ path: string }> = {
 	name: 'Read',
@@ -64,6 +65,8 @@ export interface TurnHarnessOptions {
 	readonly maxOutputTokens?: number;
 	/** The scope's onCompacted (the root's re-arms plan.reference). */
 	readonly onCompacted?: () => void;
+	/** What a message brings (mentions, skills). */
+	readonly attachments?: MessageAttachments;
 }
 
 /** A session over a memory store and root turns of it over `provider`, with the scripted Read and Edit. */
@@ -124,6 +127,7 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 		system: () => 'You are a test.',
 		...(options.observers ? { observers: options.observers } : {}),
 		...(options.onCompacted ? { onCompacted: options.onCompacted } : {}),
+		...(options.attachments ? { attachments: options.attachments } : {}),
 	};
 	const turn = (id = 'turn-1') => new Turn(ports, scope, id);
 	return { session, store, turn, asked, sleeps, log, ports };
