@@ -20,19 +20,25 @@ export function referencedNames(text: string): string[] {
 	return names;
 }
 
+/** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`. */
 function editDistance(a: string, b: string): number {
-	let previous = Array.from({ length: b.length + 1 }, (_value, index) => index);
+	const rows: number[][] = [Array.from({ length: b.length + 1 }, (_value, index) => index)];
 	for (let i = 1; i <= a.length; i++) {
 		const row = [i];
 		for (let j = 1; j <= b.length; j++) {
-			row[j] = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+			const above = rows[i - 1] ?? [];
+			let best = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+				best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+			}
+			row[j] = best;
 		}
-		previous = row;
+		rows.push(row);
 	}
-	return previous[b.length] ?? 0;
+	return rows[a.length]?.[b.length] ?? 0;
 }
 
-/** The skill `name` is likely a typo of: one edit away, for names of four characters or more. */
+/** The skill `name` is likely a typo of: one edit away (a swap of two neighbours counts as one), for names of four characters or more. */
 export function closeSkill(skills: readonly Skill[], name: string): Skill | undefined {
 	return name.length < 4 ? undefined : skills.find((skill) => editDistance(skill.name, name) === 1);
 }
