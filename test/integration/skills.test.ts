@@ -5,6 +5,7 @@
 // of a file matching a skill's `paths` makes the next request carry skills.activated, once.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
@@ -62,6 +63,7 @@ describe('skills in VS Code', function () {
 	after(async () => {
 		rmSync(workspaceFile('.aside').fsPath, { recursive: true, force: true });
 		rmSync(pkgDir(), { recursive: true, force: true });
+		rmSync(join(homedir(), '.aside', 'skills'), { recursive: true, force: true });
 		await restore();
 		await server.close();
 	});
@@ -112,5 +114,21 @@ describe('skills in VS Code', function () {
 		assert.match(activated[0] ?? '', /^Skill `pkg-rules` \(\.aside\/skills\/pkg-rules\/SKILL\.md\), activated because you read pkg\/a\.ts, which its paths cover\.[^\n]*\n\nCode in pkg\/ never imports from src\/\.$/);
 		assert.equal(blocks(afterSecondRead, 'skills.activated').length, 1, 'once: only the first delivery, in the history');
 		assert.deepEqual(blocks(afterRead, 'skill.attachment').length, 2, 'the attachments stay in the history, not sent again');
+	});
+
+	it('a skill written into the user folder ~/.aside/skills/, which did not exist when Aside started, is picked up and listed', async () => {
+		const { api, hooks } = await activeAside();
+		const userSkill = join(homedir(), '.aside', 'skills', 'commit');
+		mkdirSync(userSkill, { recursive: true });
+		writeFileSync(join(userSkill, 'SKILL.md'), '---\nname: commit\ndescription: Write the commit message.\n---\nOne line, then why.\n');
+		await until(() => hooks.skills().names, (names) => names.includes('commit'), 'the user folder\'s watcher to pick up the new skill');
+		server.script({ text: 'Noted.' });
+		const start = chatRequests(server).length;
+		assert.equal((await api.sendMessage('Anything new?')).outcome, 'done');
+		const catalogs = blocks(chatRequests(server)[start], 'skills.catalog');
+		assert.equal(catalogs.length, 2, 'the first turn\'s in the history, and the changed one');
+		const catalog = catalogs.at(-1);
+		assert.match(catalog ?? '', new RegExp(`- commit: Write the commit message\\. \\(${join(userSkill, 'SKILL.md').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\)`));
+		assert.match(catalog ?? '', /This replaces the earlier version of this section/, 'the whole list again, as a changed section');
 	});
 });
