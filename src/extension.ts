@@ -75,7 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, attachments: combineAttachments(log, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords })) }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, attachments: combineAttachments(log, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) })) }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);

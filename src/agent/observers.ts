@@ -16,7 +16,7 @@ import { TurnWrites } from '../observe/turnWrites';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
-import type { Skills } from '../skills/skill';
+import type { Skill, Skills } from '../skills/skill';
 import { SkillActivations } from '../skills/skillActivations';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { decodeUtf8 } from '../tools/text';
@@ -201,6 +201,11 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			this.log.warn(`Aside: could not give the project instructions again after compaction: ${errorMessage(error)}`);
 			return undefined;
 		}
+	}
+
+	/** A skill's body went out to `owner` by `$name` (on dispatch): no Read activates it again. */
+	skillGiven(owner: Owner, skill: Skill): void {
+		this.skills?.given(owner, skill);
 	}
 
 	endOwner(owner: Owner): void {

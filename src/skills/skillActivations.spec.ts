@@ -59,6 +59,8 @@ describe('skills.activated', () => {
 		assert.equal(made.afterRead(ROOT_OWNER, '/ws/a.ts'), undefined, 'attached by $name counts');
 		made.restore([]);
 		assert.ok(made.afterRead(ROOT_OWNER, '/ws/a.ts'), 'after a compaction dropped it');
+		made.given(ROOT_OWNER, skill('ts', { paths: ['**/*.ts'] }));
+		assert.equal(made.afterRead(ROOT_OWNER, '/ws/a.ts'), undefined, 'attached by $name in this chat, on dispatch');
 	});
 
 	it('the session\'s observers queue it after a successful Read, and compaction resets it', async () => {

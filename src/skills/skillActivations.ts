@@ -53,6 +53,11 @@ export class SkillActivations {
 		return found.length > 0 ? this.activated.event(found.map((skill) => ({ owner, skill, read: relative }))) : undefined;
 	}
 
+	/** `owner` was given `skill` another way (attached by `$name`, on dispatch): a matching Read does not give it again. */
+	given(owner: Owner, skill: Skill): void {
+		this.givenTo(owner).set(skill.name, skill.hash);
+	}
+
 	forget(owner: Owner): void {
 		if (owner.kind === 'agent') {
 			this.agents.delete(owner.id);
@@ -75,6 +80,18 @@ export class SkillActivations {
 		}
 	}
 
+	private givenTo(owner: Owner): Map<string, string> {
+		if (owner.kind === 'root') {
+			return this.chat;
+		}
+		let given = this.agents.get(owner.id);
+		if (!given) {
+			given = new Map();
+			this.agents.set(owner.id, given);
+		}
+		return given;
+	}
+
 	private matcher(skill: Skill): (path: string) => boolean {
 		let match = this.matchers.get(skill);
 		if (!match) {
@@ -93,12 +110,7 @@ export class SkillActivations {
 			subjects: items.map(({ skill }) => skillSubject(skill)),
 			commit: () => {
 				for (const { owner, skill } of items) {
-					let given = owner.kind === 'root' ? this.chat : this.agents.get(owner.id);
-					if (!given) {
-						given = new Map();
-						this.agents.set(owner.id, given);
-					}
-					given.set(skill.name, skill.hash);
+					this.given(owner, skill);
 				}
 			},
 		};

@@ -61,6 +61,19 @@ describe('skill.attachment', () => {
 		assert.doesNotMatch(retried, /already in your context/);
 	});
 
+	it('tells path activation a skill was given only when its request went out (the entry\'s commit)', async () => {
+		const skills = [skill('release')];
+		const given: string[] = [];
+		const provider = new ScriptedProvider({ failBefore: new ProviderError('server', 'the server broke', { status: 500 }) }, { text: 'Fine.' });
+		const { session, turn } = turnHarness(provider, {
+			attachments: skillAttachments({ skills: { current: () => skills }, roots: () => ['/ws'], history: () => session.selectedRecords, given: (owner, attached) => given.push(`${owner.kind}:${attached.name}`) }),
+		});
+		await turn('turn-1').run('$release', signal());
+		assert.deepEqual(given, [], 'the failed request marks nothing');
+		await turn('turn-2').run('$release', signal());
+		assert.deepEqual(given, ['root:release']);
+	});
+
 	it('after a compaction dropped the delivery (the history no longer holds it), attaches it in full again', async () => {
 		const skills = [skill('release')];
 		const delivered: RecordLike[] = [{ kind: 'injected-reminders', owner: { kind: 'root', id: 't0' }, entries: [{ type: 'skillAttachment', subjects: [{ ref: 'release', hashes: ['h-release'] }] }] } as never];

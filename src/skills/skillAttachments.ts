@@ -10,6 +10,7 @@ import { SKILL_ATTACHMENT, SKILLS_ACTIVATED } from '../reminders/builtin/catalog
 import { deliveredSubjects, type RecordLike } from '../reminders/history';
 import type { StagedInStage } from '../reminders/staging';
 import type { MessageAttachments } from '../agent/attachments';
+import type { Owner } from '../reminders/definition';
 import { closeSkill, flattenRequires, referencedNames } from './references';
 import { findSkill, type Skill, type Skills } from './skill';
 import { skillSection, skillSubject } from './skillText';
@@ -19,12 +20,17 @@ export interface SkillAttachmentSources {
 	readonly roots: () => readonly string[];
 	/** The records the chat's next request is built from (after its compaction point). */
 	readonly history: () => Iterable<RecordLike>;
+	/**
+	 * A skill's body went out to `owner` (the entry's commit, run only once its request was
+	 * dispatched): path activation counts it as given from then on.
+	 */
+	readonly given?: (owner: Owner, skill: Skill) => void;
 }
 
-function entry(body: string, reason: string, skill?: Skill): StagedInStage {
+function entry(body: string, reason: string, skill?: Skill, commit?: () => void): StagedInStage {
 	return {
 		stage: 'skill',
-		entry: { type: SKILL_ATTACHMENT.type, key: SKILL_ATTACHMENT.key, body, reason, ...(skill ? { subjects: [skillSubject(skill)] } : {}) },
+		entry: { type: SKILL_ATTACHMENT.type, key: SKILL_ATTACHMENT.key, body, reason, ...(skill ? { subjects: [skillSubject(skill)] } : {}), ...(commit ? { commit } : {}) },
 	};
 }
 
@@ -89,7 +95,10 @@ export function skillAttachments(sources: SkillAttachmentSources): MessageAttach
 				continue;
 			}
 			const why = by === undefined ? `attached because the message names \`$${skill.name}\`` : `attached because \`${by}\` requires it`;
-			entries.push(entry(skillSection(skill, roots, why), by === undefined ? 'the message names the skill' : 'a skill the message names requires it', skill));
+			const given = sources.given;
+			entries.push(entry(skillSection(skill, roots, why), by === undefined ? 'the message names the skill' : 'a skill the message names requires it', skill, given && (() => {
+				given(owner, skill);
+			})));
 		}
 		return Promise.resolve(entries);
 	};
