@@ -6,11 +6,15 @@ import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
+import { combineAttachments } from './agent/attachments';
 import { permissionContextOf } from './agent/permissions/context';
 import type { ProfileProblem } from './agent/subagents/profile';
 import { problemsNotice } from './agent/subagents/profileLibrary';
 import { ProfileOverride } from './agent/subagents/profileOverride';
 import { systemPrompt } from './agent/systemPrompt';
+import type { SkillProblem } from './skills/skill';
+import { skillAttachments } from './skills/skillAttachments';
+import { skillProblemsNotice } from './skills/skillLibrary';
 import { HeldNotices } from './view/heldNotices';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
@@ -23,10 +27,11 @@ import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
 import { localServerProbe, vscodeProviderSetup } from './vscode/firstRun';
 import { VsCodeModelSource } from './vscode/models';
+import { vscodeSkills } from './vscode/skills';
 import { vscodeObserverPorts } from './vscode/observerPorts';
 import { windowSessions } from './vscode/sessionStorage';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
-import { VsCodeToolHost } from './vscode/toolHost';
+import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 import { workspaceTrust } from './vscode/trust';
 import { AgentPresenter } from './view/agentView';
 import { SessionProjections } from './view/sessionView';
@@ -47,16 +52,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const agentProfiles = store.add(vscodeAgentProfiles(log));
 	// The profiles the Agent tool offers and agents.listing lists: the built-ins and profile files (the test hooks may set their own).
 	const profiles = store.add(new ProfileOverride(agentProfiles));
+	// The skills of the workspace and the user (skills.catalog, `$name`, skills.activated).
+	const skills = store.add(vscodeSkills(log));
 	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
 	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
 		writes: () => observers.current?.writes,
 		plans: { current: () => agent.approvedPlans.current() },
-	}, profiles);
+	}, profiles, { current: () => skills.current(), roots: workspaceRoots });
 	store.add(sessions);
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
 	const tools = await VsCodeToolHost.create(log);
-	const observers = store.add(new CurrentObservers(sessions, store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log }))));
+	const observers = store.add(new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }));
 
 	const keys = new ApiKeys(context.secrets, log);
 	const gate = store.add(new NetworkGate(workspaceTrust, log));
@@ -68,7 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, attachments: combineAttachments(log, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) })) }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -86,13 +93,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	profileProblems(agentProfiles.problems());
 	store.add(agentProfiles.onDidReportProblems(profileProblems));
+	const skillProblems = (problems: readonly SkillProblem[]): void => {
+		if (problems.length > 0) {
+			notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: skillProblemsNotice(problems) });
+		}
+	};
+	skillProblems(skills.problems());
+	store.add(skills.onDidReportProblems(skillProblems));
 	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

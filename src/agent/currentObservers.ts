@@ -9,6 +9,7 @@ import type { DiagnosticsSource } from '../observe/diagnostics';
 import { EditDiagnostics, type EditDiagnosticsOptions, type EditDiagnosticsTelemetry } from '../observe/editDiagnostics';
 import type { EditedFilesOptions, FileEvents } from '../observe/editedFiles';
 import type { ReminderEngine } from '../reminders/engine';
+import type { Skills } from '../skills/skill';
 import type { WorkspaceFs } from '../tools/tool';
 import { type DocumentOpener, SessionObservers } from './observers';
 import type { ChatSession } from './session';
@@ -35,6 +36,8 @@ export interface ObserverPorts {
 	readonly log: Logger;
 	/** Absent: no edit diagnostics (the edited files and AGENTS.md are still observed). */
 	readonly diagnostics?: EditDiagnosticsPorts;
+	/** Absent: no skill is activated by a Read. */
+	readonly skills?: Pick<Skills, 'current'>;
 }
 
 /** The observers of one session's engine. */
@@ -52,6 +55,7 @@ export function createSessionObservers(engine: ReminderEngine, ports: ObserverPo
 			documents: diagnostics.documents,
 			...(diagnostics.openEditedFiles ? { openEditedFiles: diagnostics.openEditedFiles } : {}),
 		},
+		ports.skills,
 	);
 }
 

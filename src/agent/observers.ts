@@ -16,6 +16,8 @@ import { TurnWrites } from '../observe/turnWrites';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
+import type { Skill, Skills } from '../skills/skill';
+import { SkillActivations } from '../skills/skillActivations';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { decodeUtf8 } from '../tools/text';
 import type { TouchedFile, ToolResult, ToolTouches, WorkspaceFs } from '../tools/tool';
@@ -101,6 +103,8 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	/** Documents opened on the agent's behalf, which may not have been checked yet. */
 	private readonly opened = new Set<string>();
 	private readonly instructions: InstructionFiles;
+	/** Skills whose `paths` a Read matched (skills.activated); none without skills. */
+	private readonly skills: SkillActivations | undefined;
 	/** What the agent last saw of each file in this chat: the tools' stale-write guard. */
 	readonly seen = new SeenTexts();
 	/** The files the chat's latest turn wrote (for edits.verify). */
@@ -114,8 +118,10 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		options: EditedFilesOptions,
 		private readonly log: Logger,
 		private readonly diagnostics?: ObserverDiagnostics,
+		skills?: Pick<Skills, 'current'>,
 	) {
 		super();
+		this.skills = skills && new SkillActivations(skills, roots);
 		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots, seen: this.seen }));
 		this.instructions = new InstructionFiles(fs, roots);
 		this.writes = new TurnWrites(roots);
@@ -182,6 +188,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	 */
 	restore(records: readonly RecordLike[]): void {
 		this.instructions.restore(records);
+		this.skills?.restore(records);
 		this.diagnostics?.observer.restore(records);
 	}
 
@@ -196,8 +203,14 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		}
 	}
 
+	/** A skill's body went out to `owner` by `$name` (on dispatch): no Read activates it again. */
+	skillGiven(owner: Owner, skill: Skill): void {
+		this.skills?.given(owner, skill);
+	}
+
 	endOwner(owner: Owner): void {
 		this.instructions.forget(owner);
+		this.skills?.forget(owner);
 		this.diagnostics?.observer.endRequest(owner.id);
 	}
 
@@ -235,6 +248,10 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		const discovered = await this.instructions.afterRead(owner, file.path);
 		if (discovered) {
 			this.engine.queueTurnEvent(owner, discovered);
+		}
+		const activated = this.skills?.afterRead(owner, file.path);
+		if (activated) {
+			this.engine.queueTurnEvent(owner, activated);
 		}
 	}
 

@@ -17,7 +17,7 @@ import type { Logger } from '../base/log';
 const PROFILE_DIRS = ['.aside/agents', '.claude/agents'];
 
 /** Watches `dir` for changes; while it does not exist, the nearest existing folder above it (up to `top`) for its appearance. */
-class FolderWatch extends Disposable {
+export class FolderWatch extends Disposable {
 	private readonly watcher = this._register(new MutableDisposable());
 
 	constructor(

@@ -19,6 +19,8 @@ import type { ApiKeys, KeyedProvider } from './apiKeys';
 import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
 import type { SettingProblem } from './settings';
+import type { SkillProblem } from '../skills/skill';
+import type { SkillLibrary } from '../skills/skillLibrary';
 
 export interface AsideTestHooks {
 	readonly currentSessionItems: () => readonly TranscriptItem[];
@@ -58,6 +60,8 @@ export interface AsideTestHooks {
 	readonly setAgentProfiles: (profiles: readonly AgentProfile[] | undefined) => void;
 	/** Appends records to the current chat (stored, then shown), as a turn writes them: the view's tests of child agents and tasks. */
 	readonly appendRecords: (records: readonly AgentRecord[]) => void;
+	/** The skills on offer now (names), and the problems of the skill files. */
+	readonly skills: () => { readonly names: readonly string[]; readonly problems: readonly SkillProblem[] };
 }
 
 export interface HookedState {
@@ -73,6 +77,7 @@ export interface HookedState {
 	readonly review: VsCodeChangeReview;
 	readonly agentProfiles: ProfileLibrary;
 	readonly profiles: ProfileOverride;
+	readonly skills?: SkillLibrary;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -120,5 +125,6 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 				sessions.current.append(record);
 			}
 		},
+		skills: () => ({ names: state.skills?.current().map((skill) => skill.name) ?? [], problems: state.skills?.problems() ?? [] }),
 	};
 }

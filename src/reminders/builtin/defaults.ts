@@ -9,6 +9,7 @@ import { contextUsage } from './contextUsage';
 import { editsVerify, type VerificationInputs } from './editsVerify';
 import { modeConstraints } from './modeConstraints';
 import { sessionDate } from './sessionDate';
+import { NO_SKILLS, type SkillCatalogSource, skillsCatalog } from './skillsCatalog';
 import { type EnvironmentReader, sessionEnvironment } from './sessionEnvironment';
 import { type InstructionReader, workspaceInstructions } from './workspaceInstructions';
 
@@ -22,7 +23,8 @@ export function builtinReminders(
 	verification: VerificationInputs,
 	profiles: Pick<AgentProfiles, 'current'>,
 	environment: EnvironmentReader,
+	skills: SkillCatalogSource = NO_SKILLS,
 ): ReminderDefinition[] {
 	// The observations that make up the model's context first: date, environment, project instructions.
-	return [sessionDate(clock), sessionEnvironment(environment), workspaceInstructions(instructions), ...DEFAULT_REMINDERS, editsVerify(verification), agentsListing(profiles), contextCompaction()];
+	return [sessionDate(clock), sessionEnvironment(environment), workspaceInstructions(instructions), ...DEFAULT_REMINDERS, editsVerify(verification), agentsListing(profiles), contextCompaction(), skillsCatalog(skills)];
 }

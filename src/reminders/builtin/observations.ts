@@ -9,7 +9,7 @@
 //   compaction, even one in the middle of a turn, the very next request carries it again, in
 //   full and without the notice.
 import type { FiringContext, ReminderDefinition } from '../definition';
-import { AGENTS_LISTING, MODE_CONSTRAINTS, SESSION_DATE, SESSION_ENVIRONMENT, WORKSPACE_INSTRUCTIONS } from './catalog';
+import { AGENTS_LISTING, MODE_CONSTRAINTS, SESSION_DATE, SESSION_ENVIRONMENT, SKILLS_CATALOG, WORKSPACE_INSTRUCTIONS } from './catalog';
 
 /** When a section's content may change, so when a change is looked for. */
 export type ChangesAt = 'turn-start' | 'any-request';
@@ -21,6 +21,7 @@ const NAMES: ReadonlyMap<string, string> = new Map([
 	[WORKSPACE_INSTRUCTIONS.type, 'the project instructions'],
 	[MODE_CONSTRAINTS.type, 'the permission mode\'s rules'],
 	[AGENTS_LISTING.type, 'the agent profiles'],
+	[SKILLS_CATALOG.type, 'the skill catalog'],
 ]);
 
 /** How every notice starts: what sectionOf finds again in a recorded body. */
