@@ -15,6 +15,7 @@ import type { TurnOutcomeKind } from '../transcript/outcomes';
 import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
+import type { ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { compactConversation } from './compaction/compactor';
 import { conversationTokens } from './compaction/estimate';
@@ -73,6 +74,8 @@ export interface TurnScope {
 	readonly tasks?: (ownerPath: string) => TaskAccess;
 	/** What the user's message brings (mentions, skills): staged on the turn's first request, and on each attempt of it. */
 	readonly attachments?: MessageAttachments;
+	/** The person's PreToolUse / PostToolUse hooks (docs/hooks.md); none, no hooks run. */
+	readonly hooks?: ToolHooks;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }

@@ -19,6 +19,8 @@ export interface HookOrigin {
 	readonly kind: 'user' | 'workspace';
 	/** What the person reads in a message: `the setting aside.hooks`, or the file's path. */
 	readonly where: string;
+	/** A workspace file's folder: its hooks run there (the user's run in the first workspace folder). */
+	readonly folder?: string;
 }
 
 export interface HookCommand {

@@ -267,6 +267,18 @@ export const CONTEXT_SUMMARY = declareReminder({
 	description: 'Frames the summary of a compacted chat.',
 });
 
+// A turn event carrying the person's own policy (their hooks' decisions): always delivered, like a
+// permission verdict's denial — the model must not retry a refused call blind (docs/hooks.md).
+export const HOOK_OUTCOME = declareReminder({
+	type: 'hookOutcome',
+	key: 'hook.outcome',
+	label: 'hook',
+	purpose: 'What a hook the user configured decided about a tool call: a PreToolUse hook refused it (it did not run), a PostToolUse hook objected to it, or either added context; with the hook\'s words.',
+	introducedIn: '0.5.0',
+	configurable: false,
+	description: 'What your PreToolUse and PostToolUse hooks decided about a tool call (refused, objected, or added context).',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -293,5 +305,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	CONTEXT_COMPACTION,
 	COMPACT_FILE_REFERENCES,
 	CONTEXT_SUMMARY,
+	HOOK_OUTCOME,
 ];
 
