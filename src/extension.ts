@@ -22,6 +22,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
 import { localServerProbe, vscodeProviderSetup } from './vscode/firstRun';
+import { vscodeHooks } from './vscode/hooks';
 import { VsCodeModelSource } from './vscode/models';
 import { vscodeObserverPorts } from './vscode/observerPorts';
 import { windowSessions } from './vscode/sessionStorage';
@@ -68,7 +69,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles }, ports));
+	// The person's hooks (docs/hooks.md); what goes wrong with one is said in the chat (the notices below).
+	const configuredHooks = vscodeHooks({
+		globalState: context.globalState,
+		sessionId: () => sessions.current.id,
+		notify: (text) => {
+			notices.add({ level: 'warning', text });
+		},
+		log,
+	});
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);

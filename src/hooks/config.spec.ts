@@ -36,11 +36,12 @@ describe('hooks config', () => {
 	it("matches tool names with Claude Code's matcher syntax", () => {
 		const all = ['', '*', '  '];
 		for (const matcher of all) {
-			assert.equal(toolMatcher(matcher)?.('Anything'), true, `"${matcher}" matches every tool`);
+			assert.equal(toolMatcher(matcher)?.('Anything') ?? false, true, `"${matcher}" matches every tool`);
 		}
 		const exact = toolMatcher('Write');
-		assert.equal(exact?.('Write'), true);
-		assert.equal(exact?.('WriteFile'), false, 'a plain name matches exactly, not as a prefix');
+		assert.ok(exact);
+		assert.equal(exact('Write'), true);
+		assert.equal(exact('WriteFile'), false, 'a plain name matches exactly, not as a prefix');
 		const alternatives = toolMatcher('Edit|Write');
 		assert.deepEqual(['Edit', 'Write', 'Read'].map((name) => alternatives?.(name)), [true, true, false]);
 		const regex = toolMatcher('Task.*');
