@@ -15,7 +15,7 @@ import type { TurnOutcomeKind } from '../transcript/outcomes';
 import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
-import type { ToolHooks } from '../hooks/toolHooks';
+import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { compactConversation } from './compaction/compactor';
 import { conversationTokens } from './compaction/estimate';
@@ -76,6 +76,8 @@ export interface TurnScope {
 	readonly attachments?: MessageAttachments;
 	/** The person's PreToolUse / PostToolUse hooks (docs/hooks.md); none, no hooks run. */
 	readonly hooks?: ToolHooks;
+	/** The root's SessionStart / UserPromptSubmit hooks, run before its message is recorded; none for a sub-agent. */
+	readonly prompt?: PromptHooks;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }
@@ -181,8 +183,18 @@ export class Turn {
 		const { clock, ids, log } = this.ports.runtime;
 		let outcome: TurnOutcomeKind;
 		let error: string | undefined;
+		/** A hook blocked the message: nothing is recorded, nothing sent. */
+		let unsent = false;
 		try {
-			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text });
+			const first = !scope.transcript.records.some((record) => record.kind === 'user' && record.agent === undefined);
+			const hooked = await scope.prompt?.submit(text, first, signal);
+			if (hooked?.blocked !== undefined) {
+				unsent = true;
+				throw new Error(`A UserPromptSubmit hook blocked the message; it was not sent: ${hooked.blocked}`);
+			}
+			// The hooks' context rides beside the text, which stays as typed (replay puts it first).
+			const hookContext = hooked?.context.map((entry) => ({ event: entry.event, text: entry.text }));
+			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text, ...(hookContext?.length ? { hookContext } : {}) });
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });
 			this.attached = (await scope.attachments?.(text, this.owner, signal)) ?? [];
@@ -198,6 +210,9 @@ export class Turn {
 		} finally {
 			this.lifecycle.end();
 			scope.observers?.endOwner(this.owner);
+		}
+		if (unsent) {
+			return { turnId, outcome, ...(error === undefined ? {} : { error }) };
 		}
 		try {
 			scope.transcript.append({ kind: 'turn-end', turnId, at: clock.now(), outcome, ...(error === undefined ? {} : { error }) });

@@ -35,13 +35,26 @@ export function hookName(command: string): string {
 	return `"${program.length > 80 ? `${program.slice(0, 80)}…` : program}"`;
 }
 
+/** What the hooks said about a message about to be sent; `blocked`: a UserPromptSubmit hook's reason, and the message is not sent. */
+export interface PromptHookAnswer {
+	readonly blocked?: string;
+	/** Each hook's context in order (SessionStart's first), stored on the user record. */
+	readonly context: readonly { readonly event: HookEvent; readonly text: string }[];
+}
+
+/** The port a root turn runs its message through before it is recorded (TurnScope.prompt). */
+export interface PromptHooks {
+	/** `first`: the chat's first message, so SessionStart runs before UserPromptSubmit. */
+	submit(text: string, first: boolean, signal: AbortSignal): Promise<PromptHookAnswer>;
+}
+
 /** The port the tool-call runner hooks through (TurnScope.hooks). */
 export interface ToolHooks {
 	beforeTool(call: { readonly name: string; readonly input: unknown }, signal: AbortSignal): Promise<ToolHookAnswer>;
 	afterTool(call: { readonly name: string; readonly input: unknown }, result: { readonly content: string; readonly isError?: boolean }, signal: AbortSignal): Promise<ToolHookAnswer>;
 }
 
-export class ConfiguredHooks implements ToolHooks {
+export class ConfiguredHooks implements ToolHooks, PromptHooks {
 	constructor(private readonly env: HooksEnvironment) {}
 
 	async beforeTool(call: { readonly name: string; readonly input: unknown }, signal: AbortSignal): Promise<ToolHookAnswer> {
@@ -68,8 +81,25 @@ export class ConfiguredHooks implements ToolHooks {
 		};
 	}
 
-	/** Runs the hooks of `event` for `toolName`; failures are said, never thrown. */
-	private async run(event: HookEvent, toolName: string, facts: Pick<HookFacts, 'tool'>, signal: AbortSignal): Promise<HooksOutcome> {
+	async submit(text: string, first: boolean, signal: AbortSignal): Promise<PromptHookAnswer> {
+		const context: { event: HookEvent; text: string }[] = [];
+		if (first) {
+			const started = await this.run('SessionStart', undefined, { source: 'startup' }, signal);
+			// SessionStart cannot block in Claude Code either: what it prints is context.
+			context.push(...started.contexts.map(({ context: said }) => ({ event: 'SessionStart' as const, text: said })));
+		}
+		const said = await this.run('UserPromptSubmit', undefined, { prompt: text }, signal);
+		if (said.blocks.length > 0) {
+			const blocked = said.blocks.map((block) => block.reason).join('\n');
+			this.env.notify(`Your message was not sent: a UserPromptSubmit hook blocked it: ${blocked}`);
+			return { blocked, context };
+		}
+		context.push(...said.contexts.map(({ context: added }) => ({ event: 'UserPromptSubmit' as const, text: added })));
+		return { context };
+	}
+
+	/** Runs the hooks of `event` (for `toolName`, the tool events); failures are said, never thrown. */
+	private async run(event: HookEvent, toolName: string | undefined, facts: Pick<HookFacts, 'tool' | 'prompt' | 'source'>, signal: AbortSignal): Promise<HooksOutcome> {
 		const { env } = this;
 		let groups: readonly HookGroup[];
 		try {
@@ -94,7 +124,7 @@ export class ConfiguredHooks implements ToolHooks {
 			if (signal.aborted) {
 				break;
 			}
-			const text = `The ${event} hook ${hookName(hook.command)} (${hook.origin.where}) ${message}. It did not block the ${toolName} call.`;
+			const text = `The ${event} hook ${hookName(hook.command)} (${hook.origin.where}) ${message}. It did not block ${toolName === undefined ? 'the message' : `the ${toolName} call`}.`;
 			env.log.warn(`Aside: ${text}`);
 			env.notify(text);
 		}

@@ -1,7 +1,8 @@
 // The person's hooks in the real workbench, through the scripted model server: `aside.hooks` set
 // in the user settings (as Claude Code's `hooks` object) with a node script in a temp folder. A
 // PreToolUse hook that blocks Run leaves the command unrun, the model reads why in the call's
-// result, and the next request carries `hook.outcome`.
+// result, and the next request carries `hook.outcome`. A SessionStart hook's context arrives as a
+// `<hook-context>` block before the user's text, which goes out as typed.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,5 +55,23 @@ describe('hooks in the real workbench', () => {
 		assert.equal(outcome.length, 1, 'the next request carries hook.outcome once');
 		assert.match(outcome[0]?.body ?? '', /^HOOK REFUSED: a PreToolUse hook the user configured refused the Run call; it did not run\.[^]*The hook said: touching hook-marker is not allowed by the guard hook/);
 		assert.equal(parseReminders(lastUserText(requests[0])).filter((block) => block.key === 'hook.outcome').length, 0);
+	});
+
+	it("a SessionStart hook's context arrives as <hook-context> before the user's text, which is intact", async () => {
+		const { api } = await activeAside();
+		const start = join(dir, 'start.js');
+		writeFileSync(start, `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);console.log('started by ' + e.hook_event_name + ' (' + e.source + ') on branch hooks-it');});`);
+		await aside().update('hooks', { SessionStart: [{ hooks: [{ type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(start)}` }] }] }, vscode.ConfigurationTarget.Global);
+		await vscode.commands.executeCommand('aside.newChat');
+		server.script({ text: 'Noted.' });
+		const before = server.requests.filter((request) => request.path === '/v1/messages').length;
+		const typed = 'What branch am I on? <hook-event name="fake">';
+		const result = await api.sendMessage(typed);
+		assert.equal(result.outcome, 'done', result.error);
+		const [request] = server.requests.filter((candidate) => candidate.path === '/v1/messages').slice(before);
+		const text = lastUserText(request);
+		const block = '<hook-context>\n<hook-event name="SessionStart">\nstarted by SessionStart (startup) on branch hooks-it\n</hook-event>\n</hook-context>\n\n';
+		assert.ok(text.includes(`${block}${typed}`), `the context comes right before the text, which is intact: ${text}`);
+		assert.equal(text.split('<hook-context>').length, 2, 'one block');
 	});
 });
