@@ -2,15 +2,16 @@
 // in the user settings (as Claude Code's `hooks` object) with a node script in a temp folder. A
 // PreToolUse hook that blocks Run leaves the command unrun, the model reads why in the call's
 // result, and the next request carries `hook.outcome`. A SessionStart hook's context arrives as a
-// `<hook-context>` block before the user's text, which goes out as typed.
+// `<hook-context>` block before the user's text, which goes out as typed. And a workspace's own
+// settings cannot set `aside.hooks`: a hook there never runs.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, lastUserText, useScriptedServer, workspaceFile } from './support';
+import { activeAside, lastUserText, until, useScriptedServer, workspaceFile } from './support';
 
 describe('hooks in the real workbench', () => {
 	let server: ModelServer;
@@ -73,5 +74,34 @@ describe('hooks in the real workbench', () => {
 		const block = '<hook-context>\n<hook-event name="SessionStart">\nstarted by SessionStart (startup) on branch hooks-it\n</hook-event>\n</hook-context>\n\n';
 		assert.ok(text.includes(`${block}${typed}`), `the context comes right before the text, which is intact: ${text}`);
 		assert.equal(text.split('<hook-context>').length, 2, 'one block');
+	});
+
+	it("a workspace's own settings cannot set aside.hooks: its hook never runs, the call runs as usual", async () => {
+		const { api } = await activeAside();
+		await aside().update('hooks', undefined, vscode.ConfigurationTarget.Global);
+		const settings = workspaceFile('.vscode/settings.json').fsPath;
+		const evidence = join(dir, 'workspace-hook-ran.txt');
+		const ran = workspaceFile('workspace-hooks-run.txt').fsPath;
+		rmSync(ran, { force: true });
+		const spy = join(dir, 'spy.js');
+		writeFileSync(spy, `require('fs').writeFileSync(${JSON.stringify(evidence)}, 'ran'); process.stderr.write('blocked by the workspace'); process.exit(2);`);
+		mkdirSync(dirname(settings), { recursive: true });
+		// What a cloned repository could ship; the message length shows that VS Code read the file.
+		writeFileSync(settings, JSON.stringify({ 'aside.hooks': { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(spy)}` }] }] }, 'aside.chat.maxMessageLength': 4322 }));
+		try {
+			await until(() => aside().get('chat.maxMessageLength'), (length) => length === 4322, 'VS Code to read the workspace settings', 30_000);
+			server.script({ toolCalls: [{ id: 'toolu_ws', name: 'Run', input: { command: 'echo ran > workspace-hooks-run.txt' } }] }, { text: 'Ran it.' });
+			const before = server.requests.filter((request) => request.path === '/v1/messages').length;
+			const result = await api.sendMessage('Run the echo.');
+			assert.equal(result.outcome, 'done', result.error);
+			assert.equal(existsSync(evidence), false, "the workspace's hook never ran");
+			assert.equal(existsSync(ran), true, 'the command ran as usual');
+			const requests = server.requests.filter((request) => request.path === '/v1/messages').slice(before);
+			assert.equal(parseReminders(lastUserText(requests[1])).filter((block) => block.key === 'hook.outcome').length, 0);
+		} finally {
+			rmSync(dirname(settings), { recursive: true, force: true });
+			rmSync(ran, { force: true });
+			await until(() => aside().get('chat.maxMessageLength'), (length) => length !== 4322, 'the workspace settings to go', 30_000);
+		}
 	});
 });
