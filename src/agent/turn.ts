@@ -3,9 +3,11 @@
 // request goes through the reminder engine's WAIT; the reminders it carried are committed on the
 // provider's `accepted` event and at no other time. Built from the agent's ports (ports.ts) and a
 // scope: the root turn of a chat, or one agent invocation, whose loop is the same code.
+import { isAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { Owner, WaitFacts } from '../reminders/definition';
 import { noToolNudge } from '../reminders/builtin/agentNudge';
+import { hookOutcome } from '../reminders/builtin/hookOutcome';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
 import type { ReminderRoster } from '../reminders/roster';
 import type { Injection, PreparedRequest } from '../reminders/injector';
@@ -227,6 +229,8 @@ export class Turn {
 		const { runtime, tools } = this.ports;
 		let nudge = false;
 		let nudged = false;
+		/** A Stop hook already kept this turn going (its hooks read `stop_hook_active`). */
+		let stopped = false;
 		for (let step = 1; ; step++) {
 			if (signal.aborted) {
 				return 'interrupted';
@@ -264,6 +268,13 @@ export class Turn {
 				if (answer.text.trim() === '' && !nudged && step < settings.maxSteps) {
 					nudge = true;
 					nudged = true;
+					continue;
+				}
+				// The person's Stop hooks may keep the turn going: their reason goes with the next request.
+				const more = step < settings.maxSteps ? await scope.prompt?.stop(stopped, signal) : undefined;
+				if (more !== undefined && !isAborted(signal)) {
+					stopped = true;
+					scope.engine.queueTurnEvent(this.owner, hookOutcome({ event: 'Stop', tool: '', kind: 'blocked', text: more }));
 					continue;
 				}
 				return 'done';

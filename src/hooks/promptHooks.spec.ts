@@ -10,7 +10,7 @@ import { hookContextBlock, replayHistory } from '../transcript/replay';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import type { ChatMessage } from '../providers/messages';
-import { turnHarness } from '../testing/turnHarness';
+import { lastText, turnHarness } from '../testing/turnHarness';
 import { parseHooks } from './config';
 import { ConfiguredHooks } from './toolHooks';
 
@@ -94,5 +94,16 @@ describe('prompt hooks in a root turn (real processes)', () => {
 		assert.equal(hookContextBlock(undefined), '');
 		const messages = replayHistory([{ kind: 'user', id: 'u', turnId: 't', at: 0, text: 'plain', hookContext: [{ event: 'SessionStart', text: 'ctx' }] }], { log: new RecordingLogger() });
 		assert.deepEqual(messages[0]?.content, [{ type: 'text', text: '<hook-context>\n<hook-event name="SessionStart">\nctx\n</hook-event>\n</hook-context>\n\nplain' }]);
+	});
+
+	it('a Stop hook that blocks keeps the turn going once with its reason as hook.outcome; told stop_hook_active, it lets the turn end', async () => {
+		const { prompt } = hooksOf({ Stop: [{ hooks: [command('stop', `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);if(e.stop_hook_active){process.exit(0);}console.log(JSON.stringify({decision:'block', reason:'the tests have not run yet'}));})`)] }] });
+		const provider = new ScriptedProvider({ text: 'All done.' }, { text: 'Ran the tests: green.' });
+		const { session, turn } = turnHarness(provider, { prompt });
+		const outcome = await turn().run('do it', new AbortController().signal);
+		assert.equal(outcome.outcome, 'done');
+		assert.equal(provider.requests.length, 2, 'one more request, then the hook let it end');
+		assert.match(lastText(provider.requests[1]?.messages ?? []), /^<system-reminder key="hook\.outcome">\nHOOK CONTINUE: a Stop hook the user configured did not let you finish yet[^]*The hook said: the tests have not run yet/);
+		assert.equal(session.records.filter((record) => record.kind === 'assistant').length, 2);
 	});
 });

@@ -26,6 +26,8 @@ export interface HookFacts {
 	readonly prompt?: string;
 	/** SessionStart: why the session started (`startup`, `resume`). */
 	readonly source?: string;
+	/** Stop: this turn already continued because a Stop hook blocked (Claude Code's loop guard). */
+	readonly stopHookActive?: boolean;
 }
 
 export type HookAnswer =
@@ -51,7 +53,7 @@ export function hookInput(facts: HookFacts): Record<string, unknown> {
 		...(facts.tool?.response !== undefined ? { tool_response: facts.tool.response } : {}),
 		...(facts.prompt !== undefined ? { prompt: facts.prompt } : {}),
 		...(facts.source !== undefined ? { source: facts.source } : {}),
-		...(facts.event === 'Stop' ? { stop_hook_active: false } : {}),
+		...(facts.event === 'Stop' ? { stop_hook_active: facts.stopHookActive ?? false } : {}),
 	};
 }
 

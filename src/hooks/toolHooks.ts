@@ -46,6 +46,8 @@ export interface PromptHookAnswer {
 export interface PromptHooks {
 	/** `first`: the chat's first message, so SessionStart runs before UserPromptSubmit. */
 	submit(text: string, first: boolean, signal: AbortSignal): Promise<PromptHookAnswer>;
+	/** The turn is about to end; a reason: a Stop hook wants it to continue (`active`: it already did once this turn). */
+	stop(active: boolean, signal: AbortSignal): Promise<string | undefined>;
 }
 
 /** The port the tool-call runner hooks through (TurnScope.hooks). */
@@ -98,8 +100,13 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 		return { context };
 	}
 
+	async stop(active: boolean, signal: AbortSignal): Promise<string | undefined> {
+		const said = await this.run('Stop', undefined, { stopHookActive: active }, signal);
+		return said.blocks.length > 0 ? said.blocks.map((block) => block.reason).join('\n') : undefined;
+	}
+
 	/** Runs the hooks of `event` (for `toolName`, the tool events); failures are said, never thrown. */
-	private async run(event: HookEvent, toolName: string | undefined, facts: Pick<HookFacts, 'tool' | 'prompt' | 'source'>, signal: AbortSignal): Promise<HooksOutcome> {
+	private async run(event: HookEvent, toolName: string | undefined, facts: Pick<HookFacts, 'tool' | 'prompt' | 'source' | 'stopHookActive'>, signal: AbortSignal): Promise<HooksOutcome> {
 		const { env } = this;
 		let groups: readonly HookGroup[];
 		try {
@@ -124,7 +131,7 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 			if (signal.aborted) {
 				break;
 			}
-			const text = `The ${event} hook ${hookName(hook.command)} (${hook.origin.where}) ${message}. It did not block ${toolName === undefined ? 'the message' : `the ${toolName} call`}.`;
+			const text = `The ${event} hook ${hookName(hook.command)} (${hook.origin.where}) ${message}. It did not block ${toolName !== undefined ? `the ${toolName} call` : event === 'Stop' ? 'the end of the turn' : 'the message'}.`;
 			env.log.warn(`Aside: ${text}`);
 			env.notify(text);
 		}

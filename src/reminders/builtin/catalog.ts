@@ -273,10 +273,10 @@ export const HOOK_OUTCOME = declareReminder({
 	type: 'hookOutcome',
 	key: 'hook.outcome',
 	label: 'hook',
-	purpose: 'What a hook the user configured decided about a tool call: a PreToolUse hook refused it (it did not run), a PostToolUse hook objected to it, or either added context; with the hook\'s words.',
+	purpose: 'What a hook the user configured decided: a PreToolUse hook refused a tool call (it did not run), a PostToolUse hook objected to one, either added context, or a Stop hook kept the turn going; with the hook\'s words.',
 	introducedIn: '0.5.0',
 	configurable: false,
-	description: 'What your PreToolUse and PostToolUse hooks decided about a tool call (refused, objected, or added context).',
+	description: 'What your hooks decided: a tool call refused, objected to or given context, or a turn kept going by a Stop hook.',
 });
 
 /** Every built-in type, in the order of docs/reminder-keys.md. */
