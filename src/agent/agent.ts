@@ -14,6 +14,7 @@ import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
 import type { PermissionContext } from './permissions/policy';
+import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { ChatWork } from './chatWork';
 import type { ChatPlans, PlanChoice, PlanFiles } from './plans';
@@ -53,6 +54,10 @@ export interface AgentEnvironment {
 	readonly profiles?: AgentProfiles;
 	/** What a root message brings besides its text (mentions, skills), prepared at send time. */
 	readonly attachments?: MessageAttachments;
+	/** The person's tool hooks (PreToolUse, PostToolUse), for the root's calls and its sub-agents'. */
+	readonly hooks?: ToolHooks;
+	/** The person's SessionStart / UserPromptSubmit hooks, for root messages. */
+	readonly prompt?: PromptHooks;
 	/** A sub-agent's loop ended (the task list closes a done child's open rows). */
 	readonly onChildSettled?: (path: string, outcome: TurnOutcomeKind) => void;
 }
@@ -323,6 +328,8 @@ export class Agent extends Disposable {
 			},
 			...(observers ? { observers } : {}),
 			...(env.attachments ? { attachments: env.attachments } : {}),
+			...(env.hooks ? { hooks: env.hooks } : {}),
+			...(env.prompt ? { prompt: env.prompt } : {}),
 			tasks: (ownerPath) => tasks.access(ownerPath),
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);

@@ -7,6 +7,7 @@ import { isAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { Owner } from '../reminders/definition';
 import { patchUserRevised } from '../reminders/builtin/patchUserRevised';
+import { hookOutcome } from '../reminders/builtin/hookOutcome';
 import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import { ProviderError } from '../providers/provider';
 import type { ChangePlan } from '../tools/changes';
@@ -19,6 +20,7 @@ import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall
 import { rulesName } from './permissions/rules';
 import type { OpenReview } from './changeReview';
 import type { AgentPorts, ResolvedModel } from './ports';
+import type { ToolHookAnswer } from '../hooks/toolHooks';
 import type { ToolCall } from './response';
 import { AGENT_TOOL_NAME } from './subagents/agentTool';
 import type { LoopAgents, ParentLoop } from './subagents/loopAgents';
@@ -130,7 +132,25 @@ export class ToolCallRunner {
 		if (!tool) {
 			return { started, result: { isError: true, content: `There is no tool named "${call.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` } };
 		}
-		return { started, ...(await this.decideAndInvoke(tool, call, mode, signal)) };
+		// The person's hooks first (docs/hooks.md): a PreToolUse block refuses the call before anyone is asked.
+		const { hooks } = this.scope;
+		const before = await hooks?.beforeTool(call, signal);
+		this.queueHookOutcomes(before);
+		if (before?.refused !== undefined) {
+			return { started, result: { isError: true, content: `Not run: a PreToolUse hook you configured refused this call: ${before.refused}\n${tool.name} did not run; do not retry it unchanged.` } };
+		}
+		const executed: Executed = { started, ...(await this.decideAndInvoke(tool, call, mode, signal)) };
+		if (hooks && !isAborted(signal)) {
+			this.queueHookOutcomes(await hooks.afterTool(call, executed.result, signal));
+		}
+		return executed;
+	}
+
+	/** What the hooks decided goes to the model with the next request, as `hook.outcome`. */
+	private queueHookOutcomes(answer: ToolHookAnswer | undefined): void {
+		for (const outcome of answer?.outcomes ?? []) {
+			this.scope.engine.queueTurnEvent(this.owner, hookOutcome(outcome));
+		}
 	}
 
 	/** An Agent call: the spawner runs the child to its end (it never throws for the child's sake). */

@@ -3,9 +3,11 @@
 // request goes through the reminder engine's WAIT; the reminders it carried are committed on the
 // provider's `accepted` event and at no other time. Built from the agent's ports (ports.ts) and a
 // scope: the root turn of a chat, or one agent invocation, whose loop is the same code.
+import { isAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { Owner, WaitFacts } from '../reminders/definition';
 import { noToolNudge } from '../reminders/builtin/agentNudge';
+import { hookOutcome } from '../reminders/builtin/hookOutcome';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
 import type { ReminderRoster } from '../reminders/roster';
 import type { Injection, PreparedRequest } from '../reminders/injector';
@@ -15,6 +17,7 @@ import type { TurnOutcomeKind } from '../transcript/outcomes';
 import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
+import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { compactConversation } from './compaction/compactor';
 import { conversationTokens } from './compaction/estimate';
@@ -73,6 +76,10 @@ export interface TurnScope {
 	readonly tasks?: (ownerPath: string) => TaskAccess;
 	/** What the user's message brings (mentions, skills): staged on the turn's first request, and on each attempt of it. */
 	readonly attachments?: MessageAttachments;
+	/** The person's PreToolUse / PostToolUse hooks (docs/hooks.md); none, no hooks run. */
+	readonly hooks?: ToolHooks;
+	/** The root's SessionStart / UserPromptSubmit hooks, run before its message is recorded; none for a sub-agent. */
+	readonly prompt?: PromptHooks;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }
@@ -178,8 +185,18 @@ export class Turn {
 		const { clock, ids, log } = this.ports.runtime;
 		let outcome: TurnOutcomeKind;
 		let error: string | undefined;
+		/** A hook blocked the message: nothing is recorded, nothing sent. */
+		let unsent = false;
 		try {
-			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text });
+			const first = !scope.transcript.records.some((record) => record.kind === 'user' && record.agent === undefined);
+			const hooked = await scope.prompt?.submit(text, first, signal);
+			if (hooked?.blocked !== undefined) {
+				unsent = true;
+				throw new Error(`A UserPromptSubmit hook blocked the message; it was not sent: ${hooked.blocked}`);
+			}
+			// The hooks' context rides beside the text, which stays as typed (replay puts it first).
+			const hookContext = hooked?.context.map((entry) => ({ event: entry.event, text: entry.text }));
+			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text, ...(hookContext?.length ? { hookContext } : {}) });
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });
 			this.attached = (await scope.attachments?.(text, this.owner, signal)) ?? [];
@@ -196,6 +213,9 @@ export class Turn {
 			this.lifecycle.end();
 			scope.observers?.endOwner(this.owner);
 		}
+		if (unsent) {
+			return { turnId, outcome, ...(error === undefined ? {} : { error }) };
+		}
 		try {
 			scope.transcript.append({ kind: 'turn-end', turnId, at: clock.now(), outcome, ...(error === undefined ? {} : { error }) });
 		} catch (caught) {
@@ -209,6 +229,8 @@ export class Turn {
 		const { runtime, tools } = this.ports;
 		let nudge = false;
 		let nudged = false;
+		/** A Stop hook already kept this turn going (its hooks read `stop_hook_active`). */
+		let stopped = false;
 		for (let step = 1; ; step++) {
 			if (signal.aborted) {
 				return 'interrupted';
@@ -246,6 +268,13 @@ export class Turn {
 				if (answer.text.trim() === '' && !nudged && step < settings.maxSteps) {
 					nudge = true;
 					nudged = true;
+					continue;
+				}
+				// The person's Stop hooks may keep the turn going: their reason goes with the next request.
+				const more = step < settings.maxSteps ? await scope.prompt?.stop(stopped, signal) : undefined;
+				if (more !== undefined && !isAborted(signal)) {
+					stopped = true;
+					scope.engine.queueTurnEvent(this.owner, hookOutcome({ event: 'Stop', tool: '', kind: 'blocked', text: more }));
 					continue;
 				}
 				return 'done';

@@ -19,6 +19,7 @@ import { MemorySessionStore } from './memorySessionStore';
 import { RecordingLogger } from './recordingLogger';
 import type { ScriptedProvider } from './scriptedProvider';
 import type { MessageAttachments } from '../agent/attachments';
+import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
 
 export const readTool: Tool<{ path: string }> = {
 	name: 'Read',
@@ -67,6 +68,9 @@ export interface TurnHarnessOptions {
 	readonly onCompacted?: () => void;
 	/** What a message brings (mentions, skills). */
 	readonly attachments?: MessageAttachments;
+	/** The person's tool hooks. */
+	readonly hooks?: ToolHooks;
+	readonly prompt?: PromptHooks;
 }
 
 /** A session over a memory store and root turns of it over `provider`, with the scripted Read and Edit. */
@@ -128,6 +132,8 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 		...(options.observers ? { observers: options.observers } : {}),
 		...(options.onCompacted ? { onCompacted: options.onCompacted } : {}),
 		...(options.attachments ? { attachments: options.attachments } : {}),
+		...(options.hooks ? { hooks: options.hooks } : {}),
+		...(options.prompt ? { prompt: options.prompt } : {}),
 	};
 	const turn = (id = 'turn-1') => new Turn(ports, scope, id);
 	return { session, store, turn, asked, sleeps, log, ports };

@@ -58,7 +58,8 @@ export class CappedOutput {
 	}
 }
 
-function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+/** Stops `child` and everything it started (its process group). */
+export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined) {
 		return;
 	}

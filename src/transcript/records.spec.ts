@@ -12,6 +12,7 @@ const RECORDS: Record<string, unknown>[] = [
 	{ kind: 'session', v: 1, id: 's1', createdAt: T0 },
 	{ kind: 'meta', at: T0, title: 'Title', provider: 'anthropic', model: 'claude' },
 	{ kind: 'user', id: 'u1', turnId: 't1', at: T0, text: 'hello' },
+	{ kind: 'user', id: 'u2', turnId: 't2', at: T0, text: 'again', hookContext: [{ event: 'SessionStart', text: 'branch: main' }, { event: 'UserPromptSubmit', text: '' }] },
 	{
 		kind: 'assistant',
 		id: 'a1',

@@ -39,6 +39,12 @@ export const UserRecord = z.object({
 	text: z.string(),
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
+	/**
+	 * What the person's SessionStart / UserPromptSubmit hooks added when this message was sent
+	 * (docs/hooks.md), in order; replay puts it before `text` as a `<hook-context>` block, and
+	 * `text` stays as typed.
+	 */
+	hookContext: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1).optional(),
 });
 
 export const ToolCallRecord = z.object({ id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
@@ -313,7 +319,7 @@ const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => h
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
 	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)) },
-	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString, agent: optional(isNonEmpty) },
+	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString, agent: optional(isNonEmpty), hookContext: optional((value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false))) },
 	assistant: {
 		kind: anything,
 		id: isNonEmpty,

@@ -35,6 +35,23 @@ export function toolResultText(content: string, notices: readonly ToolNotice[] |
 	return (output === '' ? blocks : [output, ...blocks]).join('\n\n');
 }
 
+/** A hook's words may not close or open the block they ride in. */
+function neutraliseHookTags(text: string): string {
+	return sanitizeUntrusted(text).replace(/<(?=\/?hook-(?:context|event)\b)/gi, '\u2039');
+}
+
+/**
+ * What the person's hooks added to a message, before its text: one `<hook-event name="…">` per
+ * hook's answer inside one `<hook-context>` block (docs/hooks.md); nothing when none.
+ */
+export function hookContextBlock(entries: UserRecord['hookContext']): string {
+	if (!entries?.length) {
+		return '';
+	}
+	const events = entries.map((entry) => `<hook-event name="${entry.event.replace(/[^A-Za-z]/g, '')}">\n${neutraliseHookTags(entry.text)}\n</hook-event>`);
+	return `<hook-context>\n${events.join('\n')}\n</hook-context>\n\n`;
+}
+
 // Replay runs at every request over the whole history, and records never change once written:
 // each record's model-facing text is built (sanitized, notices wrapped) once.
 const modelText = new WeakMap<ToolResultRecord | UserRecord, string>();
@@ -42,7 +59,7 @@ const modelText = new WeakMap<ToolResultRecord | UserRecord, string>();
 function textFor(record: ToolResultRecord | UserRecord): string {
 	let text = modelText.get(record);
 	if (text === undefined) {
-		text = record.kind === 'user' ? sanitizeUntrusted(record.text) : toolResultText(record.content ?? '', record.notices);
+		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${sanitizeUntrusted(record.text)}` : toolResultText(record.content ?? '', record.notices);
 		modelText.set(record, text);
 	}
 	return text;

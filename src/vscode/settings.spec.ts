@@ -73,6 +73,7 @@ describe('settings', () => {
 			autoCompact: true,
 			autoCompactAt: 0.8,
 			warnAt: 0.6,
+			hooks: {},
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);

@@ -62,6 +62,8 @@ export const SETTINGS = {
 	autoCompact: define('aside.context.autoCompact', z.boolean(), true),
 	autoCompactAt: define('aside.context.autoCompactAt', z.number().min(0.2).max(0.98), 0.8),
 	warnAt: define('aside.context.warnAt', z.number().min(0.1).max(0.98), 0.6),
+	// Read by src/vscode/hooks.ts from the user settings alone, and checked there entry by entry (src/hooks/config.ts).
+	hooks: define<Record<string, unknown>>('aside.hooks', z.record(z.string(), z.unknown()), {}),
 } as const;
 
 /** An interval in turns: whole, at least 1, at most 1000. */

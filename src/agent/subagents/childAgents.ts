@@ -208,6 +208,8 @@ export class ChildAgents implements LoopAgents {
 			transcript: session.agentTranscript(path),
 			permissions: askingAs(parentScope.permissions, path),
 			...(parentScope.permissionPolicy ? { permissionPolicy: parentScope.permissionPolicy } : {}),
+			// The person's tool hooks hold for a sub-agent's calls as for the root's.
+			...(parentScope.hooks ? { hooks: parentScope.hooks } : {}),
 			settings: (resolved) => {
 				// The parent's mode in effect, read at every step as the parent reads its own.
 				const inherited = parentScope.settings(parent.model);

@@ -10,6 +10,7 @@ import { noToolNudge } from './agentNudge';
 import { BUILTIN_REMINDER_TYPES } from './catalog';
 import { builtinReminders } from './defaults';
 import { NOTHING_OBSERVED } from './editsVerify';
+import { hookOutcome } from './hookOutcome';
 import { permissionVerdict } from './permissionVerdict';
 import { sessionResume } from './sessionResume';
 import { userSteering } from './userSteering';
@@ -34,8 +35,8 @@ describe('the built-in declarations', () => {
 		assert.deepEqual(BUILTIN_KEYS.entries().map((entry) => entry.key), BUILTIN_REMINDER_TYPES.map((declaration) => declaration.key));
 	});
 
-	it('keep always-on to the user\'s own words and to notices that ride a tool result', () => {
-		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'read.truncated', 'read.empty', 'context.summary']);
+	it('keep always-on to the user\'s own words and policy (their hooks\' decisions) and to notices that ride a tool result', () => {
+		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'read.truncated', 'read.empty', 'context.summary', 'hook.outcome']);
 	});
 
 	it('give an interval only to configurable types, since its setting needs one', () => {
@@ -51,7 +52,7 @@ describe('the built-in declarations', () => {
 			const declaration = declared(definition.type);
 			assert.deepEqual([definition.key, definition.label, definition.policy], [declaration.key, declaration.label, declaration.policy], definition.type);
 		}
-		for (const entry of [noToolNudge(), sessionResume({ cause: 'restart', lastActivity: 0 }), userSteering('x'), permissionVerdict({ granted: true, tool: 'Edit' })]) {
+		for (const entry of [noToolNudge(), sessionResume({ cause: 'restart', lastActivity: 0 }), userSteering('x'), permissionVerdict({ granted: true, tool: 'Edit' }), hookOutcome({ event: 'PreToolUse', tool: 'Run', kind: 'blocked', text: 'no' })]) {
 			const declaration = declared(entry.type);
 			assert.deepEqual([entry.key, entry.label], [declaration.key, declaration.label], entry.type);
 		}

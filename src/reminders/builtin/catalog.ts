@@ -299,6 +299,18 @@ export const SKILLS_ACTIVATED = declareReminder({
 	description: 'Gives the model a skill\'s body after it reads a file matching the skill\'s paths, once per chat and content.',
 });
 
+// A turn event carrying the person's own policy (their hooks' decisions): always delivered, like a
+// permission verdict's denial — the model must not retry a refused call blind (docs/hooks.md).
+export const HOOK_OUTCOME = declareReminder({
+	type: 'hookOutcome',
+	key: 'hook.outcome',
+	label: 'hook',
+	purpose: 'What a hook the user configured decided: a PreToolUse hook refused a tool call (it did not run), a PostToolUse hook objected to one, either added context, or a Stop hook kept the turn going; with the hook\'s words.',
+	introducedIn: '0.5.0',
+	configurable: false,
+	description: 'What your hooks decided: a tool call refused, objected to or given context, or a turn kept going by a Stop hook.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -328,5 +340,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	SKILLS_CATALOG,
 	SKILL_ATTACHMENT,
 	SKILLS_ACTIVATED,
+	HOOK_OUTCOME,
 ];
 

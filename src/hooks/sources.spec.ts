@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { RecordingLogger } from '../testing/recordingLogger';
+import { hooksFor } from './config';
+import { type Consent, HookSources, type HookSourcePorts } from './sources';
+
+const FILE = '/ws/.aside/hooks.json';
+const WORKSPACE_HOOKS = JSON.stringify({ PreToolUse: [{ matcher: 'Run', hooks: [{ type: 'command', command: './scripts/guard.sh' }] }] });
+
+function sources(options: { trusted?: boolean; files?: Record<string, string>; user?: unknown; answer?: boolean } = {}) {
+	const files = { ...options.files };
+	let memory: Record<string, { hash: string; consent: Consent }> = {};
+	const asked: { file: string; commands: readonly string[] }[] = [];
+	const notices: string[] = [];
+	const state = { trusted: options.trusted ?? true, answer: options.answer ?? true, user: options.user };
+	const ports: HookSourcePorts = {
+		userValue: () => state.user,
+		folders: () => ['/ws'],
+		trusted: () => state.trusted,
+		readFile: (path) => Promise.resolve(files[path]),
+		memory: {
+			get: () => memory,
+			set: (value) => {
+				memory = value;
+				return Promise.resolve();
+			},
+		},
+		ask: (file, commands) => {
+			asked.push({ file, commands });
+			return Promise.resolve(state.answer);
+		},
+		notify: (text) => notices.push(text),
+		log: new RecordingLogger(),
+	};
+	return { hooks: new HookSources(ports), files, asked, notices, state };
+}
+
+const commands = async (hooks: HookSources) => hooksFor(await hooks.groups(), 'PreToolUse', 'Run').map((hook) => hook.command);
+
+describe('which hooks may run (trust and consent)', () => {
+	it('an untrusted workspace never runs its hooks, and is never asked about them', async () => {
+		const { hooks, asked, notices } = sources({ trusted: false, files: { [FILE]: WORKSPACE_HOOKS } });
+		assert.deepEqual(await commands(hooks), []);
+		assert.deepEqual(asked, []);
+		assert.match(notices[0] ?? '', /\/ws\/\.aside\/hooks\.json: its hooks do not run in an untrusted workspace/);
+	});
+
+	it('asks the first time, naming the file and its commands; the answer holds while the file is unchanged', async () => {
+		const { hooks, asked } = sources({ files: { [FILE]: WORKSPACE_HOOKS } });
+		assert.deepEqual(await commands(hooks), ['./scripts/guard.sh']);
+		assert.deepEqual(asked, [{ file: FILE, commands: ['PreToolUse (Run): ./scripts/guard.sh'] }]);
+		assert.deepEqual(await commands(hooks), ['./scripts/guard.sh']);
+		assert.equal(asked.length, 1, 'asked once');
+		// Calls at once share one question.
+		const fresh = sources({ files: { [FILE]: WORKSPACE_HOOKS } });
+		await Promise.all([commands(fresh.hooks), commands(fresh.hooks), commands(fresh.hooks)]);
+		assert.equal(fresh.asked.length, 1);
+	});
+
+	it('a refusal holds too; a changed file asks again', async () => {
+		const { hooks, asked, files, state } = sources({ files: { [FILE]: WORKSPACE_HOOKS }, answer: false });
+		assert.deepEqual(await commands(hooks), []);
+		assert.deepEqual(await commands(hooks), []);
+		assert.equal(asked.length, 1);
+		files[FILE] = WORKSPACE_HOOKS.replace('guard.sh', 'guard2.sh');
+		state.answer = true;
+		assert.deepEqual(await commands(hooks), ['./scripts/guard2.sh']);
+		assert.equal(asked.length, 2, 'the changed file was asked about');
+		assert.deepEqual(asked[1]?.commands, ['PreToolUse (Run): ./scripts/guard2.sh']);
+	});
+
+	it("the user's own hooks run without asking, before the workspace's; a malformed setting is said once and loses the file's", async () => {
+		const user = { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'mine' }] }] };
+		const { hooks, asked } = sources({ user, files: { [FILE]: WORKSPACE_HOOKS } });
+		assert.deepEqual(await commands(hooks), ['mine', './scripts/guard.sh']);
+		assert.equal(asked.length, 1);
+		const broken = sources({ user: 'rm -rf /', files: { [FILE]: WORKSPACE_HOOKS } });
+		assert.deepEqual(await commands(broken.hooks), ['./scripts/guard.sh']);
+		await commands(broken.hooks);
+		assert.equal(broken.notices.length, 1, 'said once while unchanged');
+		assert.match(broken.notices[0] ?? '', /the setting aside\.hooks: must be an object of events/);
+	});
+
+	it('a workspace file that is not JSON is named and runs nothing, without asking', async () => {
+		const { hooks, asked, notices } = sources({ files: { [FILE]: '{ nope' } });
+		assert.deepEqual(await commands(hooks), []);
+		assert.deepEqual(asked, []);
+		assert.match(notices[0] ?? '', /\/ws\/\.aside\/hooks\.json: not valid JSON/);
+	});
+});

@@ -1,0 +1,122 @@
+// Which hooks may run now. The user's own (`aside.hooks` from user settings — never a
+// workspace's value, which could otherwise run a command the moment a folder opens) always may.
+// A workspace folder's `.aside/hooks.json` runs only in a trusted workspace, and only once the
+// person allowed that file as it is: the answer is kept per file and content hash, so a changed
+// file asks again. Each problem (a malformed setting or file) is said once per change, naming
+// where; it loses nothing else.
+import { createHash } from 'node:crypto';
+import { errorMessage } from '../base/errors';
+import type { Logger } from '../base/log';
+import { type HookGroup, type HookOrigin, parseHooks, parseHooksFile } from './config';
+
+/** The file of a workspace folder that holds its hooks. */
+export const WORKSPACE_HOOKS_FILE = '.aside/hooks.json';
+
+/** What the person said about one workspace hooks file, as it was. */
+export type Consent = 'allowed' | 'refused';
+
+export interface HookSourcePorts {
+	/** `aside.hooks` as the user settings hold it (undefined: not set). */
+	readonly userValue: () => unknown;
+	readonly folders: () => readonly string[];
+	readonly trusted: () => boolean;
+	/** The file's text; undefined when it does not exist. */
+	readonly readFile: (path: string) => Promise<string | undefined>;
+	/** Kept across windows and restarts (globalState): file path → { hash, consent }. */
+	readonly memory: { get(): Readonly<Record<string, { readonly hash: string; readonly consent: Consent }>>; set(value: Record<string, { readonly hash: string; readonly consent: Consent }>): Promise<void> };
+	/** Asks whether the file's hooks may run, naming the file and its commands (a modal). */
+	readonly ask: (file: string, commands: readonly string[]) => Promise<boolean>;
+	/** Says a problem in the chat. */
+	readonly notify: (text: string) => void;
+	readonly log: Logger;
+}
+
+export function contentHash(text: string): string {
+	return createHash('sha256').update(text).digest('hex');
+}
+
+export class HookSources {
+	/** Problems already said, so each is said once until it changes. */
+	private said = new Set<string>();
+	/** One question per file and content at a time, however many calls wait for it. */
+	private readonly asking = new Map<string, Promise<boolean>>();
+
+	constructor(private readonly ports: HookSourcePorts) {}
+
+	/** The hooks that may run now, user hooks first. */
+	async groups(): Promise<readonly HookGroup[]> {
+		const { ports } = this;
+		const problems: string[] = [];
+		const user = parseHooks(ports.userValue(), { kind: 'user', where: 'the setting aside.hooks' });
+		problems.push(...user.problems);
+		const groups: HookGroup[] = [...user.groups];
+		for (const folder of ports.folders()) {
+			const file = `${folder.replace(/[\\/]+$/, '')}/${WORKSPACE_HOOKS_FILE}`;
+			let text: string | undefined;
+			try {
+				text = await ports.readFile(file);
+			} catch (error) {
+				problems.push(`${file}: could not be read (${errorMessage(error)}); none of its hooks run.`);
+				continue;
+			}
+			if (text === undefined) {
+				continue;
+			}
+			const origin: HookOrigin = { kind: 'workspace', where: file, folder };
+			const parsed = parseHooksFile(text, origin);
+			problems.push(...parsed.problems);
+			if (parsed.groups.length === 0) {
+				continue;
+			}
+			if (!ports.trusted()) {
+				problems.push(`${file}: its hooks do not run in an untrusted workspace (trust the workspace to be asked about them).`);
+				continue;
+			}
+			if (await this.allowed(file, text, parsed.groups)) {
+				groups.push(...parsed.groups);
+			}
+		}
+		this.say(problems);
+		return groups;
+	}
+
+	private async allowed(file: string, text: string, groups: readonly HookGroup[]): Promise<boolean> {
+		const { ports } = this;
+		const hash = contentHash(text);
+		const known = ports.memory.get()[file];
+		if (known?.hash === hash) {
+			return known.consent === 'allowed';
+		}
+		const key = `${file}\u0000${hash}`;
+		let question = this.asking.get(key);
+		if (!question) {
+			const commands = [...new Set(groups.flatMap((group) => group.hooks.map((hook) => `${group.event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command}`)))];
+			question = ports.ask(file, commands).then(async (yes) => {
+				await ports.memory.set({ ...ports.memory.get(), [file]: { hash, consent: yes ? 'allowed' : 'refused' } });
+				ports.log.info(`Aside: the hooks of ${file} were ${yes ? 'allowed' : 'refused'} as the file is now.`);
+				return yes;
+			});
+			this.asking.set(key, question);
+			void question.finally(() => this.asking.delete(key)).catch(() => undefined);
+		}
+		try {
+			return await question;
+		} catch (error) {
+			ports.log.error(`Aside: could not ask about the hooks of ${file}: ${errorMessage(error)}`);
+			return false;
+		}
+	}
+
+	private say(problems: readonly string[]): void {
+		const now = new Set(problems);
+		const fresh = problems.filter((problem) => !this.said.has(problem));
+		this.said = now;
+		if (fresh.length === 0) {
+			return;
+		}
+		for (const problem of fresh) {
+			this.ports.log.warn(`Aside: hooks: ${problem}`);
+		}
+		this.ports.notify(`Some hooks are not used: ${fresh.join(' ')}`);
+	}
+}
