@@ -8,6 +8,7 @@ import type { Logger } from '../base/log';
 import type { DiagnosticsSource } from '../observe/diagnostics';
 import { EditDiagnostics, type EditDiagnosticsOptions, type EditDiagnosticsTelemetry } from '../observe/editDiagnostics';
 import type { EditedFilesOptions, FileEvents } from '../observe/editedFiles';
+import type { InstructionFilesOptions } from '../observe/instructionFiles';
 import type { ReminderEngine } from '../reminders/engine';
 import type { WorkspaceFs } from '../tools/tool';
 import { type DocumentOpener, SessionObservers } from './observers';
@@ -35,6 +36,8 @@ export interface ObserverPorts {
 	readonly log: Logger;
 	/** Absent: no edit diagnostics (the edited files and AGENTS.md are still observed). */
 	readonly diagnostics?: EditDiagnosticsPorts;
+	/** Which instruction files are read (`aside.instructions.files`), and where a malformed one is told of. */
+	readonly instructions?: InstructionFilesOptions;
 }
 
 /** The observers of one session's engine. */
@@ -52,6 +55,7 @@ export function createSessionObservers(engine: ReminderEngine, ports: ObserverPo
 			documents: diagnostics.documents,
 			...(diagnostics.openEditedFiles ? { openEditedFiles: diagnostics.openEditedFiles } : {}),
 		},
+		ports.instructions,
 	);
 }
 
