@@ -97,7 +97,7 @@ describe('InstructionFiles: other agents\' files', () => {
 		write('src/b.ts', 'b');
 		const first = await instructions.afterRead(ROOT_OWNER, path('src/a.ts'));
 		assert.deepEqual(given(await instructions.afterRead(ROOT_OWNER, path('src/b.ts'))), ['.github/instructions/ts.instructions.md'], 'not committed yet: given again');
-		await first?.commit?.();
+		first?.commit?.();
 		assert.equal(await instructions.afterRead(NEXT_TURN, path('src/b.ts')), undefined);
 		write('.github/instructions/ts.instructions.md', TS_RULES.replace('strict', 'very strict'));
 		const changed = await instructions.afterRead(NEXT_TURN, path('src/b.ts'));

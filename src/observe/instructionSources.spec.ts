@@ -3,39 +3,41 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { tempWorkspace } from '../testing/nodeWorkspace';
-import { INSTRUCTION_KINDS, kindOf, MalformedInstructions, rootInstructionPaths, scopedBody, scopeOf } from './instructionSources';
+import { INSTRUCTION_KINDS, type InstructionScope, kindOf, MalformedInstructions, rootInstructionPaths, scopedBody, scopeOf } from './instructionSources';
 
 function scoped(yaml: string, body = 'Use strict TypeScript.'): string {
 	return `---\n${yaml}\n---\n${body}\n`;
 }
 
-function paths(text: string) {
+function paths(text: string): Extract<InstructionScope, { kind: 'paths' }> {
 	const scope = scopeOf(text);
-	assert.equal(scope.kind, 'paths', JSON.stringify(scope));
-	return scope.kind === 'paths' ? scope : undefined;
+	if (scope.kind !== 'paths') {
+		assert.fail(`not path-scoped: ${JSON.stringify(scope)}`);
+	}
+	return scope;
 }
 
 describe('scopeOf: the applyTo of an .instructions.md', () => {
 	it('a single glob matches the paths it names, relative to the workspace folder, and no others', () => {
 		const scope = paths(scoped('applyTo: "**/*.ts"'));
-		assert.deepEqual(scope?.patterns, ['**/*.ts']);
-		assert.equal(scope?.matches('src/a.ts'), true);
-		assert.equal(scope?.matches('a.ts'), true);
-		assert.equal(scope?.matches('.config/b.ts'), true, 'dot folders included');
-		assert.equal(scope?.matches('README.md'), false);
-		assert.equal(scope?.matches('src/a.tsx'), false);
+		assert.deepEqual(scope.patterns, ['**/*.ts']);
+		assert.equal(scope.matches('src/a.ts'), true);
+		assert.equal(scope.matches('a.ts'), true);
+		assert.equal(scope.matches('.config/b.ts'), true, 'dot folders included');
+		assert.equal(scope.matches('README.md'), false);
+		assert.equal(scope.matches('src/a.tsx'), false);
 	});
 
 	it('a list of globs, or Copilot\'s comma-separated string (commas inside {…} kept), matches any of them', () => {
 		const list = paths(scoped('applyTo:\n  - "src/**"\n  - "**/*.md"'));
-		assert.equal(list?.matches('src/deep/x.py'), true);
-		assert.equal(list?.matches('docs/a.md'), true);
-		assert.equal(list?.matches('test/a.ts'), false);
+		assert.equal(list.matches('src/deep/x.py'), true);
+		assert.equal(list.matches('docs/a.md'), true);
+		assert.equal(list.matches('test/a.ts'), false);
 		const commas = paths(scoped('applyTo: "**/*.{ts,tsx}, docs/**"'));
-		assert.deepEqual(commas?.patterns, ['**/*.{ts,tsx}', 'docs/**']);
-		assert.equal(commas?.matches('a/b.tsx'), true);
-		assert.equal(commas?.matches('docs/x.txt'), true);
-		assert.equal(commas?.matches('a/b.js'), false);
+		assert.deepEqual(commas.patterns, ['**/*.{ts,tsx}', 'docs/**']);
+		assert.equal(commas.matches('a/b.tsx'), true);
+		assert.equal(commas.matches('docs/x.txt'), true);
+		assert.equal(commas.matches('a/b.js'), false);
 	});
 
 	it('no frontmatter, no applyTo, an empty frontmatter, or ** among the globs: the whole workspace (root instructions)', () => {
@@ -58,8 +60,10 @@ describe('scopeOf: the applyTo of an .instructions.md', () => {
 		] as const;
 		for (const [text, reason] of reasons) {
 			const scope = scopeOf(text);
-			assert.equal(scope.kind, 'malformed', text);
-			assert.match(scope.kind === 'malformed' ? scope.reason : '', reason, text);
+			if (scope.kind !== 'malformed') {
+				assert.fail(`not refused: ${text}`);
+			}
+			assert.match(scope.reason, reason, text);
 		}
 	});
 
