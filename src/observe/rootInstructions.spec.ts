@@ -74,6 +74,20 @@ describe('readRootInstructionFiles', () => {
 		assert.match(told[0] ?? '', /\.github\/instructions\/bad\.instructions\.md is skipped: applyTo must be a glob/);
 	});
 
+	it('with a cache kept between WAITs, gives a changed file\'s new text, and a fixed frontmatter has the file read', (t) => {
+		const { root, write, malformed, told } = setup(t);
+		const cache = new Map();
+		const read = () => readRootInstructionFiles([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed, undefined, cache).map((file) => file.text);
+		write('CLAUDE.md', 'first');
+		write('.github/instructions/all.instructions.md', '---\napplyTo: [oops\n---\nfor all');
+		assert.deepEqual(read(), ['first']);
+		assert.deepEqual(read(), ['first']);
+		assert.equal(told.length, 1);
+		write('CLAUDE.md', 'second, longer');
+		write('.github/instructions/all.instructions.md', '---\napplyTo: "**"\n---\nfor all');
+		assert.deepEqual(read(), ['second, longer', 'for all']);
+	});
+
 	it('caps each file and says so; prefixes the folder name when there are several folders', (t) => {
 		const first = setup(t, 'aside-root-a-');
 		const second = setup(t, 'aside-root-b-');

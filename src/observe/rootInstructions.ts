@@ -2,12 +2,15 @@
 // observation: every kind `aside.instructions.files` names, broad to specific, each capped. Small
 // synchronous reads (the roster runs at WAIT). Path-scoped `.instructions.md` files are left to
 // the Read observer (instructionFiles.ts); a malformed one is skipped and told of once.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { InstructionFile } from '../reminders/builtin/workspaceInstructions';
 import { type InstructionKind, type MalformedInstructions, isScopedFile, rootInstructionPaths, scopedBody, scopeOf } from './instructionSources';
 
 export const MAX_ROOT_INSTRUCTION_BYTES = 64 * 1024;
+
+/** What a file gave when last read, by path and shown path: reused while its size and mtime stay the same. */
+export type RootInstructionsCache = Map<string, { readonly size: number; readonly mtimeMs: number; readonly file: InstructionFile | undefined; readonly malformed?: string }>;
 
 export interface RootFolder {
 	/** Absolute. */
@@ -35,32 +38,61 @@ function readCapped(path: string, maxBytes: number): { text: string; truncated: 
 	}
 }
 
-export function readRootInstructionFiles(folders: readonly RootFolder[], kinds: readonly InstructionKind[], malformed: MalformedInstructions, maxBytes = MAX_ROOT_INSTRUCTION_BYTES): InstructionFile[] {
+/**
+ * Every root instruction file of `folders` for these kinds, in order. With a `cache` kept between
+ * calls (one per window), an unchanged file is not read or parsed again.
+ */
+export function readRootInstructionFiles(
+	folders: readonly RootFolder[],
+	kinds: readonly InstructionKind[],
+	malformed: MalformedInstructions,
+	maxBytes = MAX_ROOT_INSTRUCTION_BYTES,
+	cache: RootInstructionsCache = new Map(),
+): InstructionFile[] {
 	const files: InstructionFile[] = [];
 	for (const folder of folders) {
 		for (const path of rootInstructionPaths(folder.path, kinds)) {
 			const relative = nodePath.relative(folder.path, path).split(nodePath.sep).join('/');
 			const shown = folders.length > 1 ? `${folder.name}/${relative}` : relative;
-			const read = readCapped(path, maxBytes);
-			if (!read) {
+			let stat: { size: number; mtimeMs: number };
+			try {
+				stat = statSync(path);
+			} catch {
 				continue;
 			}
-			let text = read.text;
-			if (isScopedFile(path, folder.path)) {
-				const scope = scopeOf(text);
-				if (scope.kind === 'malformed') {
-					malformed.note(shown, scope.reason);
-					continue;
-				}
-				if (scope.kind === 'paths') {
-					continue;
-				}
-				text = scopedBody(text);
+			// By the path shown too: a folder added or removed changes it.
+			const key = `${path}\0${shown}`;
+			let known = cache.get(key);
+			if (known?.size !== stat.size || known.mtimeMs !== stat.mtimeMs) {
+				known = { size: stat.size, mtimeMs: stat.mtimeMs, ...readOne(path, shown, isScopedFile(path, folder.path), maxBytes) };
+				cache.set(key, known);
 			}
-			if (text.trim() !== '') {
-				files.push({ path: shown, text, truncated: read.truncated });
+			if (known.malformed !== undefined) {
+				malformed.note(shown, known.malformed);
+			} else if (known.file) {
+				files.push(known.file);
 			}
 		}
 	}
 	return files;
+}
+
+function readOne(path: string, shown: string, scoped: boolean, maxBytes: number): { readonly file: InstructionFile | undefined; readonly malformed?: string } {
+	const read = readCapped(path, maxBytes);
+	if (!read) {
+		return { file: undefined };
+	}
+	let text = read.text;
+	if (scoped) {
+		const scope = scopeOf(text);
+		if (scope.kind === 'malformed') {
+			return { file: undefined, malformed: scope.reason };
+		}
+		if (scope.kind === 'paths') {
+			// The Read observer's (instructionFiles.ts).
+			return { file: undefined };
+		}
+		text = scopedBody(text);
+	}
+	return { file: text.trim() === '' ? undefined : { path: shown, text, truncated: read.truncated } };
 }

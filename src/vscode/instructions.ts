@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { type InstructionKind, MalformedInstructions } from '../observe/instructionSources';
-import { readRootInstructionFiles } from '../observe/rootInstructions';
+import { readRootInstructionFiles, type RootInstructionsCache } from '../observe/rootInstructions';
 import type { InstructionFile } from '../reminders/builtin/workspaceInstructions';
 
 const notices = new WeakMap<Logger, MalformedInstructions>();
@@ -23,8 +23,9 @@ export function malformedInstructionsNotice(log: Logger): MalformedInstructions 
 }
 
 export function rootInstructionsReader(kinds: () => readonly InstructionKind[], malformed: MalformedInstructions): () => InstructionFile[] {
+	const cache: RootInstructionsCache = new Map();
 	return () => {
 		const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
-		return readRootInstructionFiles(folders, kinds(), malformed);
+		return readRootInstructionFiles(folders, kinds(), malformed, undefined, cache);
 	};
 }
