@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { tempWorkspace } from '../testing/nodeWorkspace';
 import { INSTRUCTION_KINDS, MalformedInstructions } from './instructionSources';
-import { readRootInstructionFiles } from './rootInstructions';
+import { readRootInstructionFiles, type RootInstructionsCache } from './rootInstructions';
 
 function setup(t: TestContext, name = 'aside-root-instructions-') {
 	const folder = tempWorkspace(name);
@@ -76,7 +76,7 @@ describe('readRootInstructionFiles', () => {
 
 	it('with a cache kept between WAITs, gives a changed file\'s new text, and a fixed frontmatter has the file read', (t) => {
 		const { root, write, malformed, told } = setup(t);
-		const cache = new Map();
+		const cache: RootInstructionsCache = new Map();
 		const read = () => readRootInstructionFiles([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed, undefined, cache).map((file) => file.text);
 		write('CLAUDE.md', 'first');
 		write('.github/instructions/all.instructions.md', '---\napplyTo: [oops\n---\nfor all');
