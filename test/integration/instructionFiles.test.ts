@@ -75,4 +75,24 @@ describe('instruction files of other agents', function () {
 		assert.equal(textOf(afterTs2).split(TS_RULE).length - 1, 1, 'once, although the .ts file was read twice');
 		assert.equal(textOf(afterTs2).split(CLAUDE_RULE).length - 1, 1, 'the CLAUDE.md once too');
 	});
+
+	it('aside.instructions.files without CLAUDE.md and .instructions.md: a new chat gets neither, at the start or after a .ts Read', async () => {
+		const { api } = await activeAside();
+		const aside = vscode.workspace.getConfiguration('aside');
+		await aside.update('instructions.files', ['AGENTS.md'], vscode.ConfigurationTarget.Global);
+		try {
+			await vscode.commands.executeCommand('aside.newChat');
+			server.script({ toolCalls: [{ id: 'call_ts_off', name: 'Read', input: { path: 'src/scoped/code.ts' } }] }, { text: 'Read it.' });
+			const before = chatRequests(server).length;
+			assert.equal((await api.sendMessage('Look at src/scoped/code.ts.')).outcome, 'done');
+			const requests = chatRequests(server).slice(before);
+			assert.equal(requests.length, 2);
+			for (const request of requests) {
+				assert.ok(!textOf(request).includes(CLAUDE_RULE), 'no CLAUDE.md');
+				assert.ok(!textOf(request).includes(TS_RULE), 'no .instructions.md');
+			}
+		} finally {
+			await aside.update('instructions.files', undefined, vscode.ConfigurationTarget.Global);
+		}
+	});
 });
