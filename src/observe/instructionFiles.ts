@@ -217,7 +217,7 @@ export class InstructionFiles {
 			const holding = roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length);
 			const root = holding[0];
 			// The kind's own folder decides: an `.instructions.md` belongs to the folder whose .github holds it.
-			const kind = holding.map((candidate) => kindOf(path, candidate)).find((found) => found !== undefined);
+			const kind = holding.map((candidate) => kindOf(path, candidate)).find((candidate) => candidate !== undefined);
 			const file = root === undefined || kind === undefined || !kinds.includes(kind) ? undefined : await this.load(path, roots);
 			if (root === undefined || !file) {
 				continue;
@@ -294,7 +294,8 @@ export class InstructionFiles {
 			const notes = [
 				file.applyTo ? `applies to the files matching ${file.applyTo.join(', ')}` : '',
 				file.updated ? 'changed since you were last given it' : '',
-				file.truncated ? `cut: the file is longer than ${formatBytes(this.maxFileBytes)}; Read it for the rest` : ''].filter((note) => note !== '');
+				file.truncated ? `cut: the file is longer than ${formatBytes(this.maxFileBytes)}; Read it for the rest` : '',
+			].filter((note) => note !== '');
 			const heading = `Contents of ${sanitizeUntrusted(file.shown)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:`;
 			return `${heading}\n\n${sanitizeUntrusted(file.text)}`;
 		});
