@@ -8,6 +8,7 @@ import type { Logger } from '../base/log';
 import type { DiagnosticsSource } from '../observe/diagnostics';
 import { EditDiagnostics, type EditDiagnosticsOptions, type EditDiagnosticsTelemetry } from '../observe/editDiagnostics';
 import type { EditedFilesOptions, FileEvents } from '../observe/editedFiles';
+import type { InstructionFilesOptions } from '../observe/instructionFiles';
 import type { ReminderEngine } from '../reminders/engine';
 import type { Skills } from '../skills/skill';
 import type { WorkspaceFs } from '../tools/tool';
@@ -38,6 +39,8 @@ export interface ObserverPorts {
 	readonly diagnostics?: EditDiagnosticsPorts;
 	/** Absent: no skill is activated by a Read. */
 	readonly skills?: Pick<Skills, 'current'>;
+	/** Which instruction files are read (`aside.instructions.files`), and where a malformed one is told of. */
+	readonly instructions?: InstructionFilesOptions;
 }
 
 /** The observers of one session's engine. */
@@ -56,6 +59,7 @@ export function createSessionObservers(engine: ReminderEngine, ports: ObserverPo
 			...(diagnostics.openEditedFiles ? { openEditedFiles: diagnostics.openEditedFiles } : {}),
 		},
 		ports.skills,
+		ports.instructions,
 	);
 }
 

@@ -10,7 +10,7 @@ import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { EditDiagnostics } from '../observe/editDiagnostics';
 import { EditedFiles, type EditedFilesOptions, type FileEvents } from '../observe/editedFiles';
-import { InstructionFiles } from '../observe/instructionFiles';
+import { InstructionFiles, type InstructionFilesOptions } from '../observe/instructionFiles';
 import { SeenTexts } from '../observe/seenTexts';
 import { TurnWrites } from '../observe/turnWrites';
 import type { Owner } from '../reminders/definition';
@@ -119,11 +119,12 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		private readonly log: Logger,
 		private readonly diagnostics?: ObserverDiagnostics,
 		skills?: Pick<Skills, 'current'>,
+		instructions: InstructionFilesOptions = {},
 	) {
 		super();
 		this.skills = skills && new SkillActivations(skills, roots);
 		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots, seen: this.seen }));
-		this.instructions = new InstructionFiles(fs, roots);
+		this.instructions = new InstructionFiles(fs, roots, instructions);
 		this.writes = new TurnWrites(roots);
 	}
 

@@ -1,7 +1,8 @@
 // Path-scoped project instructions: after a Read of a file inside a workspace folder, the
-// AGENTS.md and AGENTS.local.md on the way from the folder down to that file's directory, when new
-// or changed since they were last given to the same context. Broad to narrow; acknowledged only in
-// the event's commit, so a failed request gives them again.
+// AGENTS.md / AGENTS.local.md and CLAUDE.md / CLAUDE.local.md on the way from the folder down to
+// that file's directory, then the `.github/instructions/*.instructions.md` whose `applyTo` globs
+// match it, when new or changed since they were last given to the same context. Broad to narrow;
+// acknowledged only in the event's commit, so a failed request gives them again.
 //
 // A context is what one history holds: the chat's root turns share one (every turn's history
 // carries what earlier turns were given), so a file is given once per chat and content; an agent
@@ -18,9 +19,7 @@ import { AccumulatingKind, type Rendering, type TurnEvent } from '../reminders/t
 import { displayPath, isInside } from '../tools/paths';
 import { formatBytes, truncateUtf8 } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
-
-/** In this order within one directory: the shared file, then the personal one that refines it. */
-export const INSTRUCTION_FILE_NAMES = ['AGENTS.md', 'AGENTS.local.md'] as const;
+import { FOLDER_FILE_NAMES, folderFileNames, INSTRUCTION_KINDS, type InstructionKind, isScopedFile, kindOf, type MalformedInstructions, SCOPED_FOLDER, SCOPED_SUFFIX, scopedBody, scopeOf } from './instructionSources';
 
 /** As the root reminder caps them (src/vscode/instructions.ts). */
 export const DEFAULT_MAX_INSTRUCTION_BYTES = 64 * 1024;
@@ -33,6 +32,10 @@ export interface InstructionFilesOptions {
 	 */
 	readonly includeRoot?: boolean;
 	readonly maxFileBytes?: number;
+	/** `aside.instructions.files`, read at each Read. Absent: every kind. */
+	readonly kinds?: () => readonly InstructionKind[];
+	/** Where a malformed `.instructions.md` is told of (once). Absent: skipped silently. */
+	readonly malformed?: MalformedInstructions;
 }
 
 export interface FoundInstructions {
@@ -48,6 +51,8 @@ export interface FoundInstructions {
 	readonly depth: number;
 	/** An earlier version was given to this context. */
 	readonly updated: boolean;
+	/** An `.instructions.md` given for the files these globs match (after the folders' files). */
+	readonly applyTo?: readonly string[];
 }
 
 /** One file a Read brought into scope, for the owner whose context it is given to. */
@@ -59,15 +64,29 @@ interface Discovered {
 interface Loaded {
 	readonly size: number;
 	readonly mtimeMs: number;
-	readonly file: Omit<FoundInstructions, 'shown' | 'depth' | 'updated'> | undefined;
+	readonly file: LoadedFile | undefined;
 }
+
+type LoadedFile = Omit<FoundInstructions, 'shown' | 'depth' | 'updated' | 'applyTo'> & {
+	/** An `.instructions.md` file's scope; absent for a folder's file. */
+	readonly scope?: ReturnType<typeof scopeOf>;
+};
 
 function nameRank(path: string): number {
-	return INSTRUCTION_FILE_NAMES.indexOf(nodePath.basename(path) as (typeof INSTRUCTION_FILE_NAMES)[number]);
+	return FOLDER_FILE_NAMES.indexOf(nodePath.basename(path));
 }
 
-/** Broad to narrow: by depth, then directories in the order first met, then AGENTS.md first. */
+/**
+ * Broad to narrow: a folder's files by depth, then directories in the order first met, then
+ * AGENTS.md, AGENTS.local.md, CLAUDE.md, CLAUDE.local.md; the path-scoped `.instructions.md` files
+ * (narrowest: they name the files they apply to) last, in the order met.
+ */
 export function orderBroadToNarrow(files: readonly FoundInstructions[]): FoundInstructions[] {
+	const scoped = files.filter((file) => file.applyTo !== undefined);
+	return [...orderFolders(files.filter((file) => file.applyTo === undefined)), ...scoped];
+}
+
+function orderFolders(files: readonly FoundInstructions[]): FoundInstructions[] {
 	const firstMet = new Map<string, number>();
 	for (const file of files) {
 		const dir = nodePath.dirname(file.path);
@@ -82,6 +101,8 @@ export function orderBroadToNarrow(files: readonly FoundInstructions[]): FoundIn
 export class InstructionFiles {
 	private readonly includeRoot: boolean;
 	private readonly maxFileBytes: number;
+	private readonly kinds: () => readonly InstructionKind[];
+	private readonly malformed: MalformedInstructions | undefined;
 	// What the chat's root context was given, by path: the content hash.
 	private readonly chat = new Map<string, string>();
 	// The same for each running agent invocation, by its id.
@@ -98,6 +119,8 @@ export class InstructionFiles {
 	) {
 		this.includeRoot = options.includeRoot ?? false;
 		this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_INSTRUCTION_BYTES;
+		this.kinds = options.kinds ?? (() => INSTRUCTION_KINDS);
+		this.malformed = options.malformed;
 		this.instructions = new AccumulatingKind<Discovered>(entryOf(WORKSPACE_INSTRUCTIONS), {
 			identity: ({ file }) => file.path,
 			render: (discovered) => this.render(discovered),
@@ -114,6 +137,8 @@ export class InstructionFiles {
 			return undefined;
 		}
 		const given = this.givenTo(owner, false);
+		const kinds = this.kinds();
+		const names = folderFileNames(kinds);
 		const found: FoundInstructions[] = [];
 		const segments = nodePath.relative(root, nodePath.dirname(path)).split(nodePath.sep).filter((segment) => segment !== '');
 		for (let depth = 0; depth <= segments.length; depth++) {
@@ -121,11 +146,22 @@ export class InstructionFiles {
 			if (!this.includeRoot && roots.includes(dir)) {
 				continue;
 			}
-			for (const name of INSTRUCTION_FILE_NAMES) {
+			for (const name of names) {
 				const file = await this.load(nodePath.join(dir, name), roots);
 				const before = given?.get(file?.path ?? '');
 				if (file && before !== file.hash) {
 					found.push({ ...file, shown: displayPath(file.path, roots), depth, updated: before !== undefined });
+				}
+			}
+		}
+		if (kinds.includes('.instructions.md')) {
+			// Every workspace folder holding the file, broadest first: each one's globs are over paths from it.
+			for (const scopeRoot of roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)) {
+				for (const file of await this.scopedFor(scopeRoot, path, roots)) {
+					const before = given?.get(file.path);
+					if (before !== file.hash) {
+						found.push({ ...file, updated: before !== undefined });
+					}
 				}
 			}
 		}
@@ -176,15 +212,51 @@ export class InstructionFiles {
 			}
 		}
 		const found: FoundInstructions[] = [];
+		const kinds = this.kinds();
 		for (const path of dropped) {
-			const root = roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)[0];
-			const file = root === undefined ? undefined : await this.load(path, roots);
-			if (root !== undefined && file) {
-				const depth = nodePath.relative(root, nodePath.dirname(path)).split(nodePath.sep).filter((segment) => segment !== '').length;
-				found.push({ ...file, shown: displayPath(file.path, roots), depth, updated: false });
+			const holding = roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length);
+			const root = holding[0];
+			// The kind's own folder decides: an `.instructions.md` belongs to the folder whose .github holds it.
+			const kind = holding.map((candidate) => kindOf(path, candidate)).find((candidate) => candidate !== undefined);
+			const file = root === undefined || kind === undefined || !kinds.includes(kind) ? undefined : await this.load(path, roots);
+			if (root === undefined || !file) {
+				continue;
 			}
+			if (kind === '.instructions.md') {
+				// Only while it is still path-scoped: otherwise the root observation gives it (or it is malformed now).
+				if (file.scope?.kind === 'paths') {
+					found.push({ ...file, shown: displayPath(file.path, roots), depth: 0, updated: false, applyTo: file.scope.patterns });
+				}
+				continue;
+			}
+			const depth = nodePath.relative(root, nodePath.dirname(path)).split(nodePath.sep).filter((segment) => segment !== '').length;
+			found.push({ ...file, shown: displayPath(file.path, roots), depth, updated: false });
 		}
 		return found.length > 0 ? this.instructions.event(orderBroadToNarrow(found).map((file) => ({ owner, file }))) : undefined;
+	}
+
+	/** The `.instructions.md` files of the workspace folder `root` whose globs match `path`, in name order. */
+	private async scopedFor(root: string, path: string, roots: readonly string[]): Promise<FoundInstructions[]> {
+		const dir = nodePath.join(root, SCOPED_FOLDER);
+		if ((await this.fs.stat(dir))?.type !== 'directory') {
+			return [];
+		}
+		const relative = nodePath.relative(root, path).split(nodePath.sep).join('/');
+		const names = (await this.fs.readDirectory(dir))
+			.filter((entry) => entry.type === 'file' && entry.name.endsWith(SCOPED_SUFFIX))
+			.map((entry) => entry.name)
+			.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+		const found: FoundInstructions[] = [];
+		for (const name of names) {
+			const file = await this.load(nodePath.join(dir, name), roots);
+			const shown = file ? displayPath(file.path, roots) : '';
+			if (file?.scope?.kind === 'malformed') {
+				this.malformed?.note(shown, file.scope.reason);
+			} else if (file?.scope?.kind === 'paths' && file.scope.matches(relative)) {
+				found.push({ ...file, shown, depth: 0, updated: false, applyTo: file.scope.patterns });
+			}
+		}
+		return found;
 	}
 
 	private givenTo(owner: Owner, create: true): Map<string, string>;
@@ -219,13 +291,20 @@ export class InstructionFiles {
 
 	private body(files: readonly FoundInstructions[]): string {
 		const sections = files.map((file) => {
-			const notes = [file.updated ? 'changed since you were last given it' : '', file.truncated ? `cut: the file is longer than ${formatBytes(this.maxFileBytes)}; Read it for the rest` : ''].filter((note) => note !== '');
+			const notes = [
+				file.applyTo ? `applies to the files matching ${file.applyTo.join(', ')}` : '',
+				file.updated ? 'changed since you were last given it' : '',
+				file.truncated ? `cut: the file is longer than ${formatBytes(this.maxFileBytes)}; Read it for the rest` : '',
+			].filter((note) => note !== '');
 			const heading = `Contents of ${sanitizeUntrusted(file.shown)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:`;
 			return `${heading}\n\n${sanitizeUntrusted(file.text)}`;
 		});
+		const scoped = files.some((file) => file.applyTo !== undefined)
+			? 'Those from .github/instructions apply to the files their patterns match, and refine the folders\' ones. '
+			: '';
 		return (
 			'Project instructions from folders on the path to a file you read. Each applies to the files in its folder and below, ' +
-			'in addition to any from the workspace root; where two disagree, the one in the deeper folder wins. Follow them unless the user says otherwise.\n\n' +
+			`in addition to any from the workspace root; where two disagree, the one in the deeper folder wins. ${scoped}Follow them unless the user says otherwise.\n\n` +
 			sections.join('\n\n')
 		);
 	}
@@ -254,11 +333,15 @@ export class InstructionFiles {
 			return undefined;
 		}
 		const bytes = await this.fs.readFile(path);
-		const whole = new TextDecoder('utf-8').decode(bytes);
+		const decoded = new TextDecoder('utf-8').decode(bytes);
+		const hash = createHash('sha256').update(bytes).digest('hex');
+		// Its frontmatter says where it applies; the model is given what is below it.
+		const scope = roots.some((root) => isScopedFile(path, root)) ? scopeOf(decoded) : undefined;
+		const whole = scope ? scopedBody(decoded) : decoded;
 		if (whole.trim() === '') {
 			return undefined;
 		}
 		const text = truncateUtf8(whole, this.maxFileBytes);
-		return { path, text, truncated: text.length < whole.length, hash: createHash('sha256').update(bytes).digest('hex') };
+		return { path, text, truncated: text.length < whole.length, hash, ...(scope ? { scope } : {}) };
 	}
 }

@@ -1,42 +1,31 @@
-// Reads the root AGENTS.md / AGENTS.local.md of each workspace folder for the
-// workspace.instructions reminder: small synchronous reads (it runs at WAIT), capped.
-import { closeSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+// Reads the root instruction files of each workspace folder (every kind `aside.instructions.files`
+// names) for the workspace.instructions reminder; a malformed `.instructions.md` is named once in
+// the log and in a warning.
 import * as vscode from 'vscode';
+import type { Logger } from '../base/log';
+import { type InstructionKind, MalformedInstructions } from '../observe/instructionSources';
+import { readRootInstructionFiles, type RootInstructionsCache } from '../observe/rootInstructions';
 import type { InstructionFile } from '../reminders/builtin/workspaceInstructions';
 
-const NAMES = ['AGENTS.md', 'AGENTS.local.md'];
-const MAX_BYTES = 64 * 1024;
+const notices = new WeakMap<Logger, MalformedInstructions>();
 
-function readCapped(path: string): { text: string; truncated: boolean } | undefined {
-	let fd: number;
-	try {
-		fd = openSync(path, 'r');
-	} catch {
-		return undefined;
+/** One per window's log: the roster's reader and the Read observer tell of a malformed file once between them. */
+export function malformedInstructionsNotice(log: Logger): MalformedInstructions {
+	let notice = notices.get(log);
+	if (!notice) {
+		notice = new MalformedInstructions((message) => {
+			log.warn(message);
+			void vscode.window.showWarningMessage(message);
+		});
+		notices.set(log, notice);
 	}
-	try {
-		const buffer = Buffer.alloc(MAX_BYTES + 1);
-		const length = readSync(fd, buffer, 0, buffer.length, 0);
-		const truncated = length > MAX_BYTES;
-		return { text: buffer.toString('utf8', 0, Math.min(length, MAX_BYTES)), truncated };
-	} catch {
-		return undefined;
-	} finally {
-		closeSync(fd);
-	}
+	return notice;
 }
 
-export function readRootInstructions(): InstructionFile[] {
-	const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
-	const files: InstructionFile[] = [];
-	for (const folder of folders) {
-		for (const name of NAMES) {
-			const read = readCapped(join(folder.uri.fsPath, name));
-			if (read && read.text.trim() !== '') {
-				files.push({ path: folders.length > 1 ? `${folder.name}/${name}` : name, ...read });
-			}
-		}
-	}
-	return files;
+export function rootInstructionsReader(kinds: () => readonly InstructionKind[], malformed: MalformedInstructions): () => InstructionFile[] {
+	const cache: RootInstructionsCache = new Map();
+	return () => {
+		const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
+		return readRootInstructionFiles(folders, kinds(), malformed, undefined, cache);
+	};
 }

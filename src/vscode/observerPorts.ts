@@ -12,6 +12,7 @@ import type { Configuration } from './configuration';
 import { VsCodeDiagnosticsSource } from './diagnosticsSource';
 import { vscodeDocuments } from './documents';
 import { VsCodeFileEvents } from './fileEvents';
+import { malformedInstructionsNotice } from './instructions';
 import { diagnosticsLimitsOf, editedFilesLimitsOf } from './observerSettings';
 import { workspaceRoots } from './toolHost';
 
@@ -34,6 +35,7 @@ export function vscodeObserverPorts({ configuration, fs, storageFolders, log }: 
 		// Read at every WAIT and edit: a changed setting applies without New Chat.
 		editedFiles: { limits: editedFilesLimitsOf(settings), excludedFolders: [...storageFolders] },
 		log,
+		instructions: { kinds: () => configuration.current.instructionFiles, malformed: malformedInstructionsNotice(log) },
 		diagnostics: {
 			source: store.add(new VsCodeDiagnosticsSource()),
 			documents: vscodeDocuments,

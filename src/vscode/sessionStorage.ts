@@ -17,7 +17,7 @@ import type { SkillCatalogSource } from '../reminders/builtin/skillsCatalog';
 import type { ReminderConfig } from '../reminders/config';
 import type { Configuration } from './configuration';
 import { readEnvironment } from './environment';
-import { readRootInstructions } from './instructions';
+import { malformedInstructionsNotice, rootInstructionsReader } from './instructions';
 import { reminderConfigOf } from './settings';
 
 export interface WindowSessions {
@@ -37,6 +37,7 @@ export function windowSessions(context: vscode.ExtensionContext, configuration: 
 	const reminderConfig = reminderConfigOf(() => configuration.current);
 	// Read at WAITs only, when the turn's session is the current one.
 	const verify = verificationInputs({ ...verification, records: () => sessions.current.records });
+	const readRootInstructions = rootInstructionsReader(() => configuration.current.instructionFiles, malformedInstructionsNotice(log));
 	const env: SessionEnvironment = {
 		clock: systemClock,
 		ids: randomIds,

@@ -74,6 +74,7 @@ describe('settings', () => {
 			autoCompactAt: 0.8,
 			warnAt: 0.6,
 			hooks: {},
+			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'],
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);
@@ -90,6 +91,14 @@ describe('settings', () => {
 		assert.equal(problems.length, 2);
 		assert.match(problems[0]?.message ?? '', /"aside\.chat\.sendShortcut" has an invalid value "shift" \(Invalid option.*\); using the default, "enter"\./);
 		assert.match(problems[1]?.message ?? '', /"aside\.chat\.maxMessageLength" has an invalid value "5000" .*using the default, 100000\./);
+	});
+
+	it('aside.instructions.files: takes the kinds it names, and names an unknown one as a problem (all kinds read meanwhile)', () => {
+		assert.deepEqual(readSettings((key) => (key === 'aside.instructions.files' ? ['CLAUDE.md', '.roo/rules'] : undefined)).settings.instructionFiles, ['CLAUDE.md', '.roo/rules']);
+		const { settings, problems } = readSettings((key) => (key === 'aside.instructions.files' ? ['CLAUDE.md', 'GEMINI.md'] : undefined));
+		assert.equal(settings.instructionFiles.length, 7);
+		assert.equal(problems.length, 1);
+		assert.match(problems[0]?.message ?? '', /"aside\.instructions\.files" has an invalid value \["CLAUDE\.md","GEMINI\.md"\] \(Invalid option.*\); using the default/);
 	});
 
 	it('takes an http(s) base URL or nothing, and names anything else', () => {

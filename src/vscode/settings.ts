@@ -9,6 +9,7 @@ import { PROVIDER_IDS } from '../providers/provider';
 import { redactText } from '../providers/redact';
 import type { ReminderConfig } from '../reminders/config';
 import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/editToolNames';
+import { INSTRUCTION_KINDS, type InstructionKind } from '../observe/instructionSources';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 
 interface SettingDefinition<T> {
@@ -64,6 +65,11 @@ export const SETTINGS = {
 	warnAt: define('aside.context.warnAt', z.number().min(0.1).max(0.98), 0.6),
 	// Read by src/vscode/hooks.ts from the user settings alone, and checked there entry by entry (src/hooks/config.ts).
 	hooks: define<Record<string, unknown>>('aside.hooks', z.record(z.string(), z.unknown()), {}),
+	instructionFiles: define<readonly InstructionKind[]>(
+		'aside.instructions.files',
+		z.array(z.enum(INSTRUCTION_KINDS)).refine((names) => new Set(names).size === names.length, 'each kind at most once'),
+		INSTRUCTION_KINDS,
+	),
 } as const;
 
 /** An interval in turns: whole, at least 1, at most 1000. */
