@@ -16,6 +16,8 @@ interface GitRepository {
 	readonly rootUri: vscode.Uri;
 	readonly state: { readonly workingTreeChanges: readonly GitChange[] };
 	diff(cached?: boolean): Promise<string>;
+	/** Refreshes `state` (it otherwise follows the file watcher, a moment late). */
+	status(): Promise<void>;
 }
 interface GitApi {
 	readonly state: 'uninitialized' | 'initialized';
@@ -102,6 +104,7 @@ export async function workingTreeChanges(signal: AbortSignal): Promise<ChangesRe
 	const result = [];
 	for (const [root, repository] of repositories) {
 		signal.throwIfAborted();
+		await repository.status();
 		const diffs = [await repository.diff(true), await repository.diff(false)].filter((diff) => diff.trim() !== '');
 		const untracked = repository.state.workingTreeChanges.filter((change) => change.status === UNTRACKED).map((change) => vscode.workspace.asRelativePath(change.uri, false));
 		result.push({ root, diff: diffs.join('\n'), cut: false, untracked });
