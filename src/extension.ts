@@ -16,7 +16,7 @@ import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
 import { combineAttachments } from './agent/attachments';
 import { mentionAttachments } from './mentions/expand';
-import { editorSelection, workingTreeChanges, workspaceProblems } from './vscode/mentionPorts';
+import { editorSelection, workingTreeChanges, workspaceMentionCandidates, workspaceProblems } from './vscode/mentionPorts';
 import { workspaceRoots } from './vscode/toolHost';
 import { vscodeAgentPorts } from './vscode/agentPorts';
 import { vscodeAgentProfiles } from './vscode/agentProfiles';
@@ -93,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	profileProblems(agentProfiles.problems());
 	store.add(agentProfiles.onDidReportProblems(profileProblems));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mentionText, parseMentions } from './parse';
+import { mentionText } from '../protocol/mentions';
+import { parseMentions } from './parse';
 
 const raws = (text: string) => parseMentions(text).map((token) => token.raw);
 

@@ -72,9 +72,3 @@ export function parseMentions(text: string): MentionToken[] {
 	}
 	return tokens;
 }
-
-/** How a path mention is written back (completion inserts this): quoted when it has a space. */
-export function mentionText(path: string, range?: LineRange): string {
-	const suffix = range ? (range.end === range.start ? `#L${range.start}` : `#L${range.start}-${range.end}`) : '';
-	return /[\s"]/u.test(path) ? `@"${path}"${suffix}` : `@${path}${suffix}`;
-}

@@ -2,6 +2,8 @@
 // active editor's selection, and the working tree's diff through the built-in git extension's API
 // (`vscode.git`, API version 1), never by running git ourselves.
 import * as vscode from 'vscode';
+import { rankCandidates } from '../mentions/candidates';
+import type { MentionCandidate } from '../protocol/mentions';
 import type { EditorSelection, FileProblems } from '../mentions/expand';
 import type { ChangesResult } from '../reminders/builtin/mentions';
 import { toDiagnosticEntry } from './diagnosticsSource';
@@ -110,4 +112,24 @@ export async function workingTreeChanges(signal: AbortSignal): Promise<ChangesRe
 		result.push({ root, diff: diffs.join('\n'), cut: false, untracked });
 	}
 	return { kind: 'diff', repositories: result };
+}
+
+/** The most workspace files the `@` list ranks (the files VS Code finds first, its excludes applied). */
+const MAX_LISTED_FILES = 5000;
+
+/** The composer's `@` list: workspace files and folders matching `query`, best first, bounded and cancellable. */
+export async function workspaceMentionCandidates(query: string, signal: AbortSignal): Promise<MentionCandidate[]> {
+	const cancel = new vscode.CancellationTokenSource();
+	const stop = (): void => {
+		cancel.cancel();
+	};
+	signal.addEventListener('abort', stop, { once: true });
+	try {
+		const uris = await vscode.workspace.findFiles('**/*', undefined, MAX_LISTED_FILES, cancel.token);
+		const files = uris.filter((uri) => uri.scheme === 'file').map((uri) => vscode.workspace.asRelativePath(uri, false).split('\\').join('/'));
+		return rankCandidates(query, files);
+	} finally {
+		signal.removeEventListener('abort', stop);
+		cancel.dispose();
+	}
 }
