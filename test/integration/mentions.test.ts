@@ -7,8 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { waitForEvent } from '../../src/base/event';
+import type { TranscriptItem } from '../../src/protocol/messages';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, messagesOf, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, chatRequests, driver, hasDriver, messagesOf, until, useScriptedServer, workspaceFile } from './support';
 
 /** Everything the model was sent in one request, messages joined. */
 function payload(request: ReceivedRequest | undefined): string {
@@ -35,6 +37,26 @@ describe('@-mentions, with a scripted model server', function () {
 	after(async () => {
 		await restore();
 		await server.close();
+	});
+
+	it('@ in the composer lists the workspace\'s files; the chosen one is sent as typed and attached as mention.file', async function () {
+		if (!hasDriver) {
+			this.skip();
+		}
+		const { hooks } = await activeAside();
+		await vscode.commands.executeCommand('aside.newChat');
+		await vscode.commands.executeCommand('aside.focusChat');
+		server.script({ text: 'Picked.' });
+		const ended = waitForEvent(hooks.onDidAppend, (items: readonly TranscriptItem[]) => items.some((item) => item.kind === 'turn-end'), 60_000, 'the end of the turn');
+		const picked = await driver<{ options: string[]; value: string }>('mentionInChat', { typed: 'Explain @greet', pick: 'src/greeting.ts' });
+		await ended;
+		assert.ok(picked.options.includes('src/greeting.ts'), picked.options.join(', '));
+		assert.equal(picked.value, 'Explain @src/greeting.ts ', 'the chosen mention is inserted as text');
+		const request = chatRequests(server).at(-1);
+		assert.equal(messagesOf(request).at(-2)?.content, 'Explain @src/greeting.ts ', 'sent as it stands in the box');
+		assert.equal(blocks(request, 'mention.file').length, 1);
+		assert.match(blocks(request, 'mention.file')[0] ?? '', /^The user mentioned src\/greeting\.ts \(lines 1–/);
+		await vscode.commands.executeCommand('aside.newChat');
 	});
 
 	it('@file attaches the file once as mention.file, the text as typed; a second mention of the unchanged file says it is already in context', async () => {
