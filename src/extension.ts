@@ -18,6 +18,8 @@ import { skillProblemsNotice } from './skills/skillLibrary';
 import { HeldNotices } from './view/heldNotices';
 import { type AsideApi, ContributedReminders, createApi } from './api';
 import { DisposableStore } from './base/lifecycle';
+import { mentionAttachments } from './mentions/expand';
+import { editorSelection, workingTreeChanges, workspaceMentionCandidates, workspaceProblems } from './vscode/mentionPorts';
 import { vscodeAgentPorts } from './vscode/agentPorts';
 import { vscodeAgentProfiles } from './vscode/agentProfiles';
 import { ApiKeys } from './vscode/apiKeys';
@@ -85,7 +87,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		},
 		log,
 	});
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments: combineAttachments(log, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) })) }, ports));
+	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
+	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) });
+	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -110,7 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	skillProblems(skills.problems());
 	store.add(skills.onDidReportProblems(skillProblems));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

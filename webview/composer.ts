@@ -4,6 +4,8 @@
 // at the agent's next step. A slash command at the start (`/compact`) gets a hint (slashHint.ts).
 import type { ViewSettings } from '../src/protocol/messages';
 import { el, icon } from './dom';
+import type { MentionCandidate } from '../src/protocol/mentions';
+import { MentionMenu } from './mentionMenu';
 import { SlashHint } from './slashHint';
 
 export interface ComposerEvents {
@@ -11,6 +13,8 @@ export interface ComposerEvents {
 	stop(): void;
 	draftChanged(draft: string): void;
 	refuse(reason: string): void;
+	/** What follows an `@` at the caret, for the host to list matching files (mentionMenu.ts). */
+	queryMentions(requestId: string, query: string): void;
 }
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
@@ -23,6 +27,8 @@ export class Composer {
 	private readonly hint: HTMLElement;
 	/** `/compact …`: what a slash command at the start does. */
 	private readonly slash: SlashHint;
+	/** `@…`: the list of mentions to insert. */
+	private readonly mentions: MentionMenu;
 	private settings: ViewSettings = { sendShortcut: 'enter', maxMessageLength: 100_000 };
 	private running = false;
 
@@ -37,11 +43,15 @@ export class Composer {
 		this.stopButton = el('button', { type: 'button', class: 'composer-send composer-stop', 'aria-label': 'Stop', title: 'Stop (Escape)', hidden: true }, icon('debug-stop'));
 		this.hint = el('div', { class: 'composer-hint', id: 'composer-hint' });
 		this.slash = new SlashHint(this.input);
+		this.mentions = new MentionMenu(this.input, (requestId, query) => {
+			this.events.queryMentions(requestId, query);
+		});
 		this.input.setAttribute('aria-describedby', `composer-hint ${this.slash.element.id}`);
 		this.element = el(
 			'form',
 			{ class: 'composer', 'aria-label': 'Composer' },
 			this.slash.element,
+			this.mentions.element,
 			el('div', { class: 'composer-box' }, this.input, this.send, this.stopButton),
 			el('div', { class: 'composer-footer' }, toolbar, this.hint),
 		);
@@ -54,7 +64,7 @@ export class Composer {
 			this.events.stop();
 		});
 		this.input.addEventListener('keydown', (event) => {
-			if (this.slash.handleKey(event)) {
+			if (this.mentions.handleKey(event) || this.slash.handleKey(event)) {
 				// An open hint takes Tab and Escape first: Escape closes it before it would stop the agent.
 				event.preventDefault();
 			} else if (event.key === 'Escape' && this.running && !event.isComposing) {
@@ -68,6 +78,16 @@ export class Composer {
 		this.input.addEventListener('input', () => {
 			this.events.draftChanged(this.input.value);
 			this.refresh();
+			this.mentions.refresh();
+		});
+		// The caret moved without typing (arrows outside the list, a click): the `@` word may have changed.
+		this.input.addEventListener('click', () => {
+			this.mentions.refresh();
+		});
+		this.input.addEventListener('keyup', (event) => {
+			if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') {
+				this.mentions.refresh();
+			}
 		});
 		this.applySettings(this.settings);
 	}
@@ -94,6 +114,11 @@ export class Composer {
 
 	focus(): void {
 		this.input.focus();
+	}
+
+	/** The host's answer to a `mentions.query`. */
+	mentionsAnswered(requestId: string, candidates: readonly MentionCandidate[]): void {
+		this.mentions.answered(requestId, candidates);
 	}
 
 	private isSendKey(event: KeyboardEvent): boolean {

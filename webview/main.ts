@@ -59,6 +59,9 @@ class ChatApp {
 			refuse: (reason) => {
 				this.showNotice('error', reason);
 			},
+			queryMentions: (requestId, query) => {
+				post({ type: 'mentions.query', requestId, query });
+			},
 		});
 		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
 		root.replaceChildren(
@@ -163,6 +166,9 @@ class ChatApp {
 				return;
 			case 'composer.focus':
 				this.composer.focus();
+				return;
+			case 'mentions.answer':
+				this.composer.mentionsAnswered(message.requestId, message.candidates);
 				return;
 		}
 	}

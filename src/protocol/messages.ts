@@ -400,6 +400,8 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('setup.changed'), seq, setup: SetupView }),
 	/** Something the person should read now, for example why a message was refused. */
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
+	/** The composer's `@` list: the workspace files and folders matching a `mentions.query`, best first. */
+	z.object({ type: z.literal('mentions.answer'), seq, requestId: z.string().min(1).max(100), candidates: z.array(z.object({ kind: z.enum(['file', 'folder']), path: z.string().min(1).max(4000) })).max(50) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
@@ -449,6 +451,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	}),
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
+	/** What was typed after an `@` in the composer; a newer query cancels the one before. */
+	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000) }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

@@ -2,14 +2,14 @@
 // stand-in agent, with what it posts and logs recorded.
 import { Emitter } from '../base/event';
 import type { HostMessage, ViewSettings } from '../protocol/messages';
-import { ViewConnection } from '../view/connection';
+import { ViewConnection, type ViewConnectionOptions } from '../view/connection';
 import type { HeldNotices } from '../view/heldNotices';
 import { SessionProjections } from '../view/sessionView';
 import { RecordingLogger } from './recordingLogger';
 import { FakeAgent, testSessions } from './sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean; notices?: HeldNotices } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates'] } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -44,6 +44,7 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 		settings,
 		agent,
 		...(options.notices ? { notices: options.notices } : {}),
+		...(options.mentionCandidates ? { mentionCandidates: options.mentionCandidates } : {}),
 		post: (message) => {
 			posted.push(message);
 			return Promise.resolve(options.deliver ?? true);

@@ -1,6 +1,7 @@
 // The host side of one chat webview: validates what it posts, answers `ready` with a complete
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
+import { MAX_MENTION_CANDIDATES, type MentionCandidate } from '../protocol/mentions';
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
@@ -27,6 +28,8 @@ export interface ViewConnectionOptions {
 	readonly setup?: SetupControls;
 	/** Notices the host raised on its own, shown once a view is ready (see heldNotices.ts). */
 	readonly notices?: HeldNotices;
+	/** The workspace files and folders the composer's `@` list offers for a query, when the host lists them. */
+	readonly mentionCandidates?: (query: string, signal: AbortSignal) => Promise<readonly MentionCandidate[]>;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -34,6 +37,8 @@ export interface ViewConnectionOptions {
 
 export class ViewConnection extends Disposable {
 	private ready = false;
+	/** The `@` query being answered; a newer one cancels it. */
+	private mentionQuery: AbortController | undefined;
 	private focusAfterHandshake = false;
 	private seq = 0;
 	/** The context use sent last (in a snapshot or a delta), as JSON: one that says nothing new is not sent again. */
@@ -114,6 +119,9 @@ export class ViewConnection extends Disposable {
 				return;
 			case 'submit':
 				this.submit(message.text, message.mode);
+				return;
+			case 'mentions.query':
+				this.answerMentions(message.requestId, message.query);
 				return;
 			case 'compact':
 				this.compact(message.instructions);
@@ -231,6 +239,26 @@ export class ViewConnection extends Disposable {
 			},
 			(error: unknown) => {
 				this.notice('error', `Could not compact the chat: ${errorMessage(error)}`);
+			},
+		);
+	}
+
+	private answerMentions(requestId: string, query: string): void {
+		this.mentionQuery?.abort();
+		const controller = new AbortController();
+		this.mentionQuery = controller;
+		const list = this.options.mentionCandidates;
+		(list ? list(query, controller.signal) : Promise.resolve([])).then(
+			(candidates) => {
+				if (!controller.signal.aborted) {
+					this.send({ type: 'mentions.answer', requestId, candidates: candidates.slice(0, MAX_MENTION_CANDIDATES).map(({ kind, path }) => ({ kind, path })) });
+				}
+			},
+			(error: unknown) => {
+				if (!controller.signal.aborted) {
+					this.options.log.warn(`The workspace files for @ could not be listed: ${errorMessage(error)}`);
+					this.send({ type: 'mentions.answer', requestId, candidates: [] });
+				}
 			},
 		);
 	}

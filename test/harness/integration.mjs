@@ -37,6 +37,28 @@ const actions = {
 		await input.press('Enter');
 		return {};
 	},
+	/** Types `typed` into the composer, moves through its `@` list with the arrows to `pick`, takes it with Enter, and sends with Enter. */
+	async mentionInChat(page, { typed, pick }) {
+		const frame = chatFrame(page);
+		const input = frame.getByRole('textbox', { name: 'Message Aside' });
+		await input.waitFor({ timeout: 60_000 });
+		await input.click();
+		await input.fill('');
+		await input.pressSequentially(typed);
+		await frame.locator('.mention-option .mention-label', { hasText: pick }).first().waitFor({ timeout: 30_000 });
+		const options = await frame.locator('.mention-option .mention-label').allInnerTexts();
+		for (let step = 0; step < options.length; step++) {
+			const active = await input.getAttribute('aria-activedescendant');
+			if ((await frame.locator(`#${active} .mention-label`).innerText()) === pick) {
+				break;
+			}
+			await input.press('ArrowDown');
+		}
+		await input.press('Enter');
+		const value = await input.inputValue();
+		await input.press('Enter');
+		return { options, value };
+	},
 	/** Types with the keyboard into whatever has the focus: no click, so focus handling is tested. */
 	async typeKeys(page, { text, then }) {
 		await page.keyboard.type(text);

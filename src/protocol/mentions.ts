@@ -1,0 +1,53 @@
+// What the composer and the host share about @-mentions: a candidate of the `@` list, the fuzzy
+// match both rank by, and how a chosen path is written as a mention (as src/mentions/parse.ts reads it).
+
+export interface MentionCandidate {
+	readonly kind: 'file' | 'folder';
+	/** Workspace-relative, `/`-separated; a folder's without a trailing slash. */
+	readonly path: string;
+}
+
+/** The most candidates one answer carries. */
+export const MAX_MENTION_CANDIDATES = 50;
+
+/** A fuzzy score of `query` in `text` (both lower case), or undefined when it does not match. */
+export function fuzzyScore(query: string, text: string): number | undefined {
+	if (query === '') {
+		return 0;
+	}
+	let score = 0;
+	let at = 0;
+	let previous = -2;
+	const nameStart = text.lastIndexOf('/') + 1;
+	for (const char of query) {
+		const found = text.indexOf(char, at);
+		if (found === -1) {
+			return undefined;
+		}
+		score += 1;
+		if (found === previous + 1) {
+			score += 3;
+		}
+		if (found === 0 || '/._- '.includes(text[found - 1] ?? '')) {
+			score += 2;
+		}
+		if (found >= nameStart) {
+			score += 2;
+		}
+		previous = found;
+		at = found + 1;
+	}
+	return score;
+}
+
+/** Lines of a file, 1-based and inclusive. */
+interface Lines {
+	readonly start: number;
+	readonly end: number;
+}
+
+/** How a path mention is written back (completion inserts this): quoted when it has a space. */
+export function mentionText(path: string, range?: Lines): string {
+	const suffix = range ? (range.end === range.start ? `#L${range.start}` : `#L${range.start}-${range.end}`) : '';
+	return /[\s"]/u.test(path) ? `@"${path}"${suffix}` : `@${path}${suffix}`;
+}

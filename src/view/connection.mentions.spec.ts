@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { MentionCandidate } from '../protocol/mentions';
+import { PROTOCOL_VERSION } from '../protocol/messages';
+import { testConnection } from '../testing/viewConnection';
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the composer\'s @ queries', () => {
+	it('are answered with the host\'s candidates, at most 50, to the request that asked', async () => {
+		const many: MentionCandidate[] = Array.from({ length: 80 }, (_, index) => ({ kind: 'file', path: `f${index}.ts` }));
+		const t = testConnection({ mentionCandidates: () => Promise.resolve(many) });
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: 'f' });
+		await flush();
+		const answer = t.posted.find((message) => message.type === 'mentions.answer');
+		assert.equal(answer?.type === 'mentions.answer' ? answer.requestId : '', 'q1');
+		assert.equal(answer?.type === 'mentions.answer' ? answer.candidates.length : 0, 50);
+	});
+
+	it('cancel the one before: its lister sees the abort and its answer is never posted', async () => {
+		const signals: AbortSignal[] = [];
+		const t = testConnection({
+			mentionCandidates: (query, signal) => {
+				signals.push(signal);
+				return Promise.resolve([{ kind: 'file', path: `${query}.ts` }]);
+			},
+		});
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: 'a' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q2', query: 'ab' });
+		await flush();
+		assert.deepEqual(signals.map((signal) => signal.aborted), [true, false]);
+		assert.deepEqual(t.posted.flatMap((message) => (message.type === 'mentions.answer' ? [[message.requestId, message.candidates[0]?.path]] : [])), [['q2', 'ab.ts']]);
+	});
+
+	it('answer empty, and log why, when the files cannot be listed; empty without a lister', async () => {
+		const t = testConnection({ mentionCandidates: () => Promise.reject(new Error('search is down')) });
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: 'x' });
+		await flush();
+		assert.deepEqual(t.posted.flatMap((message) => (message.type === 'mentions.answer' ? [message.candidates] : [])), [[]]);
+		assert.match(t.log.lines.map((line) => line.message).join('\n'), /could not be listed: search is down/);
+		const bare = testConnection();
+		bare.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		bare.connection.receive({ type: 'mentions.query', requestId: 'q1', query: 'x' });
+		await flush();
+		assert.ok(bare.posted.some((message) => message.type === 'mentions.answer' && message.candidates.length === 0));
+	});
+});

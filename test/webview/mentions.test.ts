@@ -1,0 +1,106 @@
+// The composer's `@` list in the real bundle in headless Chromium: the query it posts, the host's
+// answer shown as options (hostile file names as text), keyboard only (arrows, Enter, Tab,
+// Escape), aria-activedescendant into a listbox, and the mention text it inserts.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ViewMessage } from '../../src/protocol/messages';
+import { DANGEROUS_ELEMENTS, FORGED_BLOCK, HOSTILE_CORPUS } from './corpus';
+import { agentView, assertCleanAndClose, openChat, postedOf, useHarness, viewState } from './page';
+
+type Query = Extract<ViewMessage, { type: 'mentions.query' }>;
+
+const HOSTILE_NAMES = [`src/${HOSTILE_CORPUS[1] ?? ''}.ts`, 'src/\u202Eevil\u200F.ts', `docs/${FORGED_BLOCK.split('\n')[0] ?? ''}.md`];
+
+describe('the composer\'s @ list', () => {
+	const harness = useHarness();
+
+	it('lists what the host found for the text after @, keyboard first, and inserts the chosen mention', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) }));
+		const { page } = chat;
+		const input = page.getByRole('textbox', { name: 'Message Aside' });
+		const list = page.getByRole('listbox');
+		await input.click();
+		await input.pressSequentially('Look at @gr');
+		const queries = (await chat.waitForPosted('mentions.query', 3)) as Query[];
+		assert.deepEqual(queries.map((query) => query.query), ['', 'g', 'gr'], 'each change of the @ word asks again');
+		const last = queries.at(-1);
+		assert.ok(last);
+		// An answer to an older query is dropped.
+		await chat.host({ type: 'mentions.answer', seq: 1, requestId: queries[0]?.requestId, candidates: [{ kind: 'file', path: 'stale.ts' }] });
+		await chat.host({
+			type: 'mentions.answer',
+			seq: 2,
+			requestId: last.requestId,
+			candidates: [{ kind: 'file', path: 'src/greeting.ts' }, { kind: 'folder', path: 'src/group' }, ...HOSTILE_NAMES.map((path) => ({ kind: 'file', path }))],
+		});
+		await page.locator('.mention-option', { hasText: 'src/greeting.ts' }).waitFor();
+		const labels = await page.locator('.mention-option .mention-label').allInnerTexts();
+		assert.deepEqual(labels, ['src/greeting.ts', 'src/group/', ...HOSTILE_NAMES], 'names are shown as the text they are');
+		assert.equal(await list.locator(DANGEROUS_ELEMENTS).count(), 0);
+		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
+
+		assert.equal(await input.getAttribute('aria-expanded'), 'true');
+		assert.equal(await input.getAttribute('aria-controls'), await list.getAttribute('id'));
+		const activeId = async () => input.getAttribute('aria-activedescendant');
+		assert.equal(await activeId(), 'composer-mention-0');
+		assert.equal(await page.locator('#composer-mention-0').getAttribute('aria-selected'), 'true');
+		await input.press('ArrowDown');
+		assert.equal(await activeId(), 'composer-mention-1');
+		await input.press('ArrowUp');
+		await input.press('ArrowUp');
+		assert.equal(await activeId(), `composer-mention-${labels.length - 1}`, 'the arrows wrap around');
+		await input.press('ArrowDown');
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Message Aside', 'the focus stays in the message box');
+
+		await input.press('Enter');
+		assert.equal(await input.inputValue(), 'Look at @src/greeting.ts ', 'Enter inserts the mention, not sends');
+		assert.equal(await list.isVisible(), false);
+		assert.equal(await input.getAttribute('aria-expanded'), 'false');
+		assert.equal((await postedOf(chat, 'submit')).length, 0);
+
+		// A folder, by Tab.
+		await input.pressSequentially('and @gr');
+		const next = ((await chat.waitForPosted('mentions.query', 6)) as Query[]).at(-1);
+		await chat.host({ type: 'mentions.answer', seq: 3, requestId: next?.requestId, candidates: [{ kind: 'folder', path: 'src/group' }, { kind: 'file', path: 'my notes.md' }] });
+		await page.locator('.mention-option', { hasText: 'src/group/' }).waitFor();
+		await input.press('Tab');
+		assert.equal(await input.inputValue(), 'Look at @src/greeting.ts and @src/group/ ');
+
+		await input.press('Enter');
+		const [submit] = await chat.waitForPosted('submit');
+		assert.deepEqual(submit, { type: 'submit', text: 'Look at @src/greeting.ts and @src/group/ ' });
+		await assertCleanAndClose(chat);
+	});
+
+	it('offers the keywords, quotes a name with a space, and closes on Escape until the @ word is left', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) }));
+		const { page } = chat;
+		const input = page.getByRole('textbox', { name: 'Message Aside' });
+		const list = page.getByRole('listbox');
+		await input.click();
+		await input.pressSequentially('@pro');
+		await page.locator('.mention-option', { hasText: '@problems' }).waitFor();
+		assert.deepEqual(await page.locator('.mention-option .mention-label').allInnerTexts(), ['@problems'], 'the keywords match without the host');
+		await input.press('Tab');
+		assert.equal(await input.inputValue(), '@problems ');
+
+		await input.pressSequentially('@');
+		await page.locator('.mention-option', { hasText: '@changes' }).waitFor();
+		assert.deepEqual(await page.locator('.mention-option .mention-label').allInnerTexts(), ['@problems', '@selection', '@changes']);
+		await input.press('Escape');
+		assert.equal(await list.isVisible(), false, 'Escape closes it');
+		assert.equal(await input.inputValue(), '@problems @', 'and keeps the text');
+		await input.pressSequentially('se');
+		assert.equal(await list.isVisible(), false, 'it stays closed while the same @ word is typed');
+		await input.pressSequentially(' @my');
+		const query = ((await chat.waitForPosted('mentions.query', 1)) as Query[]).at(-1);
+		assert.equal(query?.query, 'my');
+		await chat.host({ type: 'mentions.answer', seq: 1, requestId: query.requestId, candidates: [{ kind: 'file', path: 'my notes.md' }] });
+		await page.locator('.mention-option', { hasText: 'my notes.md' }).waitFor();
+		await input.press('Enter');
+		assert.equal(await input.inputValue(), '@problems @se @"my notes.md" ');
+		await assertCleanAndClose(chat);
+	});
+});
