@@ -9,6 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
 import { parseDocument } from 'yaml';
+import { splitFrontmatter } from '../base/frontmatter';
 
 /** The names `aside.instructions.files` takes, one per kind of file. */
 export const INSTRUCTION_KINDS = ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'] as const;
@@ -53,18 +54,6 @@ export type InstructionScope =
 	| { readonly kind: 'paths'; readonly patterns: readonly string[]; readonly matches: (relativePath: string) => boolean }
 	| { readonly kind: 'malformed'; readonly reason: string };
 
-/** The frontmatter's YAML and the body below it; no frontmatter: the whole text. */
-export function splitFrontmatter(text: string): { readonly yaml: string | undefined; readonly body: string } | string {
-	const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-	if (lines[0]?.trimEnd() !== '---') {
-		return { yaml: undefined, body: text };
-	}
-	const close = lines.findIndex((line, index) => index > 0 && (line.trimEnd() === '---' || line.trimEnd() === '...'));
-	if (close < 0) {
-		return 'the frontmatter has no closing "---" line';
-	}
-	return { yaml: lines.slice(1, close).join('\n'), body: lines.slice(close + 1).join('\n').replace(/^\s*\n/, '') };
-}
 
 /** `applyTo: "**\/*.ts,**\/*.tsx"` as Copilot writes it: split at the commas outside `{…}`. */
 function splitPatterns(value: string): string[] {
@@ -91,8 +80,8 @@ function splitPatterns(value: string): string[] {
  */
 export function scopeOf(text: string): InstructionScope {
 	const parts = splitFrontmatter(text);
-	if (typeof parts === 'string') {
-		return { kind: 'malformed', reason: parts };
+	if ('error' in parts) {
+		return { kind: 'malformed', reason: parts.error };
 	}
 	if (parts.yaml === undefined) {
 		return { kind: 'root' };
@@ -145,7 +134,11 @@ export function scopeOf(text: string): InstructionScope {
 /** The text to deliver of an `.instructions.md` file: its body without the frontmatter (metadata for the reader, not instructions). */
 export function scopedBody(text: string): string {
 	const parts = splitFrontmatter(text);
-	return typeof parts === 'string' ? text : parts.body;
+	if ('error' in parts) {
+		return text;
+	}
+	// The blank line people leave under the closing fence is not part of the instructions.
+	return parts.yaml === undefined ? text : parts.body.replace(/^\s*\n/, '');
 }
 
 /** The Markdown files of a rules folder (`.clinerules/`, `.roo/rules/`), in name order. */

@@ -7,6 +7,7 @@ import { parseDocument } from 'yaml';
 import * as z from 'zod';
 import { oneLine } from '../agent/subagents/profileFile';
 import { SKILL_NAME, type Skill, type SkillProblem, type SkillSource } from './skill';
+import { listOf, splitFrontmatter } from '../base/frontmatter';
 
 /** Bigger files are refused unread: a skill is instructions, a few pages at most. */
 export const MAX_SKILL_BYTES = 64 * 1024;
@@ -31,11 +32,6 @@ const Frontmatter = z.looseObject({
 
 export type ParsedSkill = { readonly ok: true; readonly skill: Skill } | { readonly ok: false; readonly problems: readonly SkillProblem[] };
 
-function listOf(value: string | readonly string[]): string[] {
-	const items = typeof value === 'string' ? value.split(',') : value;
-	return items.map((item) => item.trim()).filter((item) => item !== '');
-}
-
 function decodeText(bytes: Uint8Array): string | undefined {
 	if (bytes.includes(0)) {
 		return undefined;
@@ -57,15 +53,14 @@ export function parseSkillFile(bytes: Uint8Array, source: SkillSource): ParsedSk
 	if (text === undefined) {
 		return fail('the file is not UTF-8 text (it looks binary)');
 	}
-	const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-	if (lines[0]?.trimEnd() !== '---') {
+	const parts = splitFrontmatter(text);
+	if ('error' in parts) {
+		return fail(parts.error);
+	}
+	if (parts.yaml === undefined) {
 		return fail('the file does not start with a YAML frontmatter (a line "---", name: and description:, and a closing "---")');
 	}
-	const close = lines.findIndex((line, index) => index > 0 && (line.trimEnd() === '---' || line.trimEnd() === '...'));
-	if (close < 0) {
-		return fail('the frontmatter has no closing "---" line');
-	}
-	const document = parseDocument(lines.slice(1, close).join('\n'), { prettyErrors: true, uniqueKeys: true });
+	const document = parseDocument(parts.yaml, { prettyErrors: true, uniqueKeys: true });
 	if (document.errors.length > 0) {
 		// The frontmatter starts on the file's second line.
 		return fail(...document.errors.map((error) => `the frontmatter is not valid YAML${error.linePos ? ` (line ${error.linePos[0].line + 1})` : ''}: ${(error.message.split('\n', 1)[0] ?? '').replace(/ at line \d+.*$/, '')}`));
@@ -84,7 +79,7 @@ export function parseSkillFile(bytes: Uint8Array, source: SkillSource): ParsedSk
 		return fail(...checked.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : 'frontmatter'}: ${issue.message}`));
 	}
 	const fields = checked.data;
-	const body = lines.slice(close + 1).join('\n').trim();
+	const body = parts.body.trim();
 	if (body === '') {
 		return fail('the skill has no body: write its instructions below the frontmatter');
 	}

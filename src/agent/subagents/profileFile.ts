@@ -7,6 +7,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import type { AgentProfile, ProfileProblem, ProfileSource, ProfileTools } from './profile';
+import { listOf, splitFrontmatter } from '../../base/frontmatter';
 
 /** Bigger files are refused unread: a role prompt is a page or two. */
 export const MAX_PROFILE_BYTES = 64 * 1024;
@@ -59,22 +60,16 @@ const Frontmatter = z.looseObject({
 	reminders: Names.nullish(),
 });
 
-/** The file's frontmatter text and body, or why there is none. */
-function splitFrontmatter(text: string): { readonly yaml: string; readonly body: string } | string {
-	const lines = text.split(/\r?\n/);
-	if (lines[0]?.trimEnd() !== '---') {
+/** The file's frontmatter text and body (trimmed), or why there is none: a profile must have one. */
+function profileParts(text: string): { readonly yaml: string; readonly body: string } | string {
+	const parts = splitFrontmatter(text);
+	if ('error' in parts) {
+		return parts.error;
+	}
+	if (parts.yaml === undefined) {
 		return 'the file does not start with a YAML frontmatter (a line "---", the fields, and a closing "---")';
 	}
-	const close = lines.findIndex((line, index) => index > 0 && (line.trimEnd() === '---' || line.trimEnd() === '...'));
-	if (close < 0) {
-		return 'the frontmatter has no closing "---" line';
-	}
-	return { yaml: lines.slice(1, close).join('\n'), body: lines.slice(close + 1).join('\n').trim() };
-}
-
-function listOf(value: string | readonly string[]): string[] {
-	const items = typeof value === 'string' ? value.split(',') : value;
-	return items.map((item) => item.trim()).filter((item) => item !== '');
+	return { yaml: parts.yaml, body: parts.body.trim() };
 }
 
 /** Aside's name for a tool a profile lists (Aside's own or Claude Code's), and a note when something of it is dropped. */
@@ -149,7 +144,7 @@ export function parseProfileFile(bytes: Uint8Array, source: Extract<ProfileSourc
 	if (text === undefined) {
 		return fail('the file is not UTF-8 text (it looks binary)');
 	}
-	const parts = splitFrontmatter(text);
+	const parts = profileParts(text);
 	if (typeof parts === 'string') {
 		return fail(parts);
 	}
