@@ -13,6 +13,7 @@ const RECORDS: Record<string, unknown>[] = [
 	{ kind: 'meta', at: T0, title: 'Title', provider: 'anthropic', model: 'claude' },
 	{ kind: 'user', id: 'u1', turnId: 't1', at: T0, text: 'hello' },
 	{ kind: 'user', id: 'u2', turnId: 't2', at: T0, text: 'again', hookContext: [{ event: 'SessionStart', text: 'branch: main' }, { event: 'UserPromptSubmit', text: '' }] },
+	{ kind: 'hook-context', id: 'h1', turnId: 't2', requestId: 'r2', at: T0, entries: [{ event: 'SessionStart', text: 'branch: main' }] },
 	{
 		kind: 'assistant',
 		id: 'a1',

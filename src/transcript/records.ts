@@ -189,7 +189,26 @@ export const CompactionRecord = z.object({
 	agent: z.string().min(1).optional(),
 });
 
+/**
+ * Hook context that was pending when a root turn's first request was prepared (a SessionStart
+ * hook's answer: docs/hooks.md), reserved into that request and written when the request went
+ * out (its WAIT commit). Replay puts its entries, before the user record's own `hookContext`,
+ * into the `<hook-context>` block of that turn's user message — the text the request carried.
+ * A reservation whose request failed before dispatch is never written: it goes back to pending.
+ */
+export const HookContextRecord = z.object({
+	kind: z.literal('hook-context'),
+	id: z.string().min(1),
+	/** The root turn whose user message carried it. */
+	turnId: z.string().min(1),
+	/** The request that carried it first. */
+	requestId: z.string().min(1),
+	at: z.number(),
+	entries: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1),
+});
+
 export type SessionHeader = z.infer<typeof SessionHeader>;
+export type HookContextRecord = z.infer<typeof HookContextRecord>;
 export type CompactionRecord = z.infer<typeof CompactionRecord>;
 export type SessionMeta = z.infer<typeof SessionMeta>;
 export type UserRecord = z.infer<typeof UserRecord>;
@@ -214,18 +233,19 @@ export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
 	AgentStartRecord,
 	TasksRecord,
 	CompactionRecord,
+	HookContextRecord,
 ]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -383,6 +403,14 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		instructions: optional(isString),
 		model: optional(isString),
 		agent: optional(isNonEmpty),
+	},
+	'hook-context': {
+		kind: anything,
+		id: isNonEmpty,
+		turnId: isNonEmpty,
+		requestId: isNonEmpty,
+		at: isNumber,
+		entries: (value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false)),
 	},
 };
 

@@ -187,6 +187,33 @@ describe('replayHistory', () => {
 	});
 });
 
+describe('replayHistory: hook context', () => {
+	const accepted: UserRecord = { ...user('t1', 'fix it'), hookContext: [{ event: 'UserPromptSubmit', text: 'ticket 42' }] };
+
+	it('puts the recorded pending context before the accepted context, and both before the text', () => {
+		const records: TranscriptRecord[] = [accepted, { kind: 'hook-context', id: 'h1', turnId: 't1', requestId: 'r1', at: T0, entries: [{ event: 'SessionStart', text: 'branch: main' }] }];
+		const [message] = replayHistory(records);
+		assert.deepEqual(message?.content, [
+			{ type: 'text', text: '<hook-context>\n<hook-event name="SessionStart">\nbranch: main\n</hook-event>\n<hook-event name="UserPromptSubmit">\nticket 42\n</hook-event>\n</hook-context>\n\nfix it' },
+		]);
+	});
+
+	it('replays a reservation exactly as its recorded hook-context record will', () => {
+		const entries = [{ event: 'SessionStart', text: 'branch: main' }];
+		const reserved = replayHistory([accepted], { reservedHookContext: { turnId: 't1', entries } });
+		const recorded = replayHistory([accepted, { kind: 'hook-context', id: 'h1', turnId: 't1', requestId: 'r1', at: T0, entries }]);
+		assert.deepEqual(reserved, recorded);
+		assert.notDeepEqual(replayHistory([accepted]), recorded);
+	});
+
+	it('gives a turn\'s context to that turn\'s message only, never a child\'s', () => {
+		const child: UserRecord = { ...user('t1', 'child task'), id: 'u-child', agent: 'a1' };
+		const records: TranscriptRecord[] = [user('t0', 'earlier'), child, { kind: 'hook-context', id: 'h1', turnId: 't1', requestId: 'r1', at: T0, entries: [{ event: 'SessionStart', text: 'x' }] }];
+		const texts = replayHistory(records).map((message) => (message.content[0] as { text: string }).text);
+		assert.deepEqual(texts, ['earlier', 'child task']);
+	});
+});
+
 describe('resume facts', () => {
 	it('counts user turns', () => {
 		assert.equal(turnsIn([]), 0);

@@ -14,7 +14,7 @@ import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import type { AssistantRecord, CompactionRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
+import type { AssistantRecord, CompactionRecord, HookContextRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -56,7 +56,11 @@ export function hookContextBlock(entries: UserRecord['hookContext']): string {
 // each record's model-facing text is built (sanitized, notices wrapped) once.
 const modelText = new WeakMap<ToolResultRecord | UserRecord, string>();
 
-function textFor(record: ToolResultRecord | UserRecord): string {
+function textFor(record: ToolResultRecord | UserRecord, reserved?: readonly HookContextEntry[]): string {
+	if (record.kind === 'user' && reserved?.length) {
+		// Hook context reserved into (or recorded for) this turn's message goes before its own.
+		return `${hookContextBlock([...reserved, ...(record.hookContext ?? [])])}${sanitizeUntrusted(record.text)}`;
+	}
 	let text = modelText.get(record);
 	if (text === undefined) {
 		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${sanitizeUntrusted(record.text)}` : toolResultText(record.content ?? '', record.notices);
@@ -77,8 +81,30 @@ function assistantMessage(record: AssistantRecord): AssistantMessage | undefined
 	return content.length ? { role: 'assistant', content } : undefined;
 }
 
+type HookContextEntry = HookContextRecord['entries'][number];
+
 export interface ReplayOptions {
 	readonly log?: Logger;
+	/**
+	 * Pending hook context reserved into the request being prepared: it rides the user message of
+	 * root turn `turnId` (after any already recorded for it), as the `hook-context` record written
+	 * at the request's WAIT commit will replay it.
+	 */
+	readonly reservedHookContext?: { readonly turnId: string; readonly entries: readonly HookContextEntry[] };
+}
+
+/** The hook context recorded for each root turn's message (hook-context records), and the reservation of the request being prepared. */
+function hookContextByTurn(records: readonly TranscriptRecord[], reserved: ReplayOptions['reservedHookContext']): Map<string, HookContextEntry[]> {
+	const byTurn = new Map<string, HookContextEntry[]>();
+	for (const record of records) {
+		if (record.kind === 'hook-context') {
+			byTurn.set(record.turnId, [...(byTurn.get(record.turnId) ?? []), ...record.entries]);
+		}
+	}
+	if (reserved?.entries.length) {
+		byTurn.set(reserved.turnId, [...(byTurn.get(reserved.turnId) ?? []), ...reserved.entries]);
+	}
+	return byTurn;
 }
 
 /** What a conversation's requests replay: its latest compaction (if any), and the records after its compaction point. */
@@ -141,6 +167,7 @@ export function summaryMessage(record: CompactionRecord): UserMessage {
 export function replayHistory(all: readonly TranscriptRecord[], options: ReplayOptions = {}): ChatMessage[] {
 	const { compaction, records } = selectedRecords(all);
 	const messages: ChatMessage[] = compaction ? [summaryMessage(compaction)] : [];
+	const hookContext = hookContextByTurn(records, options.reservedHookContext);
 	let open: { readonly calls: AssistantRecord['toolCalls']; readonly answered: Set<string> } | undefined;
 	const settle = (): void => {
 		for (const call of open?.calls ?? []) {
@@ -173,7 +200,7 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 			}
 			case 'user':
 				settle();
-				messages.push({ role: 'user', content: [{ type: 'text', text: textFor(record) }] });
+				messages.push({ role: 'user', content: [{ type: 'text', text: textFor(record, record.agent === undefined ? hookContext.get(record.turnId) : undefined) }] });
 				break;
 			case 'injected-reminders':
 				settle();
@@ -184,6 +211,9 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 				break;
 			case 'compaction':
 				// Only the latest one is a compaction point (selectedRecords); an earlier one inside a kept tail says nothing new.
+				break;
+			case 'hook-context':
+				// Its entries ride the user message of its turn (above).
 				break;
 			case 'agent-start':
 			case 'tasks':

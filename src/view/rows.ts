@@ -115,6 +115,9 @@ export class ItemProjector {
 				return this.headers.start(record);
 			case 'tasks':
 				return undefined;
+			case 'hook-context':
+				// Not a row of its own: its entries belong to the turn's user message.
+				return undefined;
 			case 'compaction':
 				return {
 					kind: 'compaction',
