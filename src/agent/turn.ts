@@ -126,6 +126,8 @@ export interface TurnOutcome {
 	readonly turnId: string;
 	readonly outcome: TurnOutcomeKind;
 	readonly error?: string;
+	/** A UserPromptSubmit hook blocked the message: nothing was recorded or sent; the text as typed and the hook's reason (the view offers the text back). */
+	readonly blocked?: { readonly text: string; readonly reason: string };
 }
 
 function isCancellation(error: unknown, signal: AbortSignal): boolean {
@@ -185,13 +187,13 @@ export class Turn {
 		const { clock, ids, log } = this.ports.runtime;
 		let outcome: TurnOutcomeKind;
 		let error: string | undefined;
-		/** A hook blocked the message: nothing is recorded, nothing sent. */
-		let unsent = false;
+		/** A hook blocked the message (its reason): nothing is recorded, nothing sent. */
+		let unsent: string | undefined;
 		try {
 			const first = !scope.transcript.records.some((record) => record.kind === 'user' && record.agent === undefined);
 			const hooked = await scope.prompt?.submit(text, first, signal);
 			if (hooked?.blocked !== undefined) {
-				unsent = true;
+				unsent = hooked.blocked;
 				throw new Error(`A UserPromptSubmit hook blocked the message; it was not sent: ${hooked.blocked}`);
 			}
 			// The hooks' context rides beside the text, which stays as typed (replay puts it first).
@@ -213,8 +215,8 @@ export class Turn {
 			this.lifecycle.end();
 			scope.observers?.endOwner(this.owner);
 		}
-		if (unsent) {
-			return { turnId, outcome, ...(error === undefined ? {} : { error }) };
+		if (unsent !== undefined) {
+			return { turnId, outcome, ...(error === undefined ? {} : { error }), blocked: { text, reason: unsent } };
 		}
 		try {
 			scope.transcript.append({ kind: 'turn-end', turnId, at: clock.now(), outcome, ...(error === undefined ? {} : { error }) });

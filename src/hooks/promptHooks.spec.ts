@@ -76,6 +76,7 @@ describe('prompt hooks in a root turn (real processes)', () => {
 		const outcome = await turn().run('my password is hunter2', new AbortController().signal);
 		assert.equal(outcome.outcome, 'failed');
 		assert.match(outcome.error ?? '', /A UserPromptSubmit hook blocked the message; it was not sent: no secrets in prompts/);
+		assert.deepEqual(outcome.blocked, { text: 'my password is hunter2', reason: 'no secrets in prompts' }, 'the view can offer the text back');
 		assert.equal(provider.requests.length, 0, 'nothing was sent');
 		assert.deepEqual(session.records.filter((record) => record.kind === 'user' || record.kind === 'turn-end'), [], 'nothing was recorded');
 		assert.deepEqual(notices, ['Your message was not sent: a UserPromptSubmit hook blocked it: no secrets in prompts']);
