@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { BUILTIN_VOCABULARY } from '../workspaceReminders/vocabulary';
-import { analyzeFolder, reminderPathOf } from './folders';
+import { ParseCache, analyzeFolder, reminderPathOf } from './folders';
 
 const root = mkdtempSync(join(tmpdir(), 'aside-reminder-folder-'));
 after(() => {
@@ -32,6 +32,21 @@ describe('the server\'s reminder folders', () => {
 		const open = new Map([[join(folder, 'b.md'), { uri: 'file:///editor/b.md', text: '---\nkey: shared\n---\nB.\n' }]]);
 		const edited = analyzeFolder(folder, open, BUILTIN_VOCABULARY);
 		assert.deepEqual(edited.map((file) => [file.uri, file.parsed.problems.map((problem) => problem.code)]), [[pathToFileURL(join(folder, 'a.md')).href, ['key-collision']], ['file:///editor/b.md', ['key-collision']]]);
+	});
+
+	it('re-parses only the files whose text changed, and still compares every key', () => {
+		const folder = join(root, 'cached', '.aside', 'reminders');
+		mkdirSync(folder, { recursive: true });
+		writeFileSync(join(folder, 'a.md'), '---\nkey: a\n---\nA.\n');
+		writeFileSync(join(folder, 'b.md'), '---\nkey: b\n---\nB.\n');
+		const cache = new ParseCache();
+		const first = analyzeFolder(folder, new Map(), BUILTIN_VOCABULARY, cache);
+		const open = new Map([[join(folder, 'b.md'), { uri: 'file:///b.md', text: '---\nkey: a\n---\nB.\n' }]]);
+		const second = analyzeFolder(folder, open, BUILTIN_VOCABULARY, cache);
+		assert.equal(cache.parse(join(folder, 'a.md'), '---\nkey: a\n---\nA.\n', BUILTIN_VOCABULARY), first[0]?.parsed, 'a.md is not parsed again');
+		assert.deepEqual(second.map((file) => file.parsed.problems.map((problem) => problem.code)), [['key-collision'], ['key-collision']]);
+		const other = { ...BUILTIN_VOCABULARY, reservedKeys: ['workspace.a'] };
+		assert.equal(analyzeFolder(folder, new Map(), other, cache)[0]?.parsed.problems[0]?.code, 'reserved-key', 'a new vocabulary parses again');
 	});
 
 	it('keeps the open editors of a folder that is gone', () => {

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnalyzedReminderFile } from '../workspaceReminders/reminderFile';
-import { parseReminderFolder } from '../workspaceReminders/reminderFolder';
+import { parseReminderFile } from '../workspaceReminders/reminderFile';
+import { withCollisions } from '../workspaceReminders/reminderFolder';
 import type { ReminderVocabulary } from '../workspaceReminders/vocabulary';
 
 /** `<folder>/.aside/reminders/<name>.md`, with either separator. */
@@ -29,8 +30,32 @@ export interface FolderFile {
 	readonly parsed: AnalyzedReminderFile;
 }
 
+/** Each file's last parse, by path: a keystroke in one file re-parses that one only (the folder's collisions are cheap). */
+export class ParseCache {
+	private readonly entries = new Map<string, { readonly text: string; readonly vocabulary: ReminderVocabulary; readonly parsed: AnalyzedReminderFile }>();
+
+	parse(path: string, text: string, vocabulary: ReminderVocabulary): AnalyzedReminderFile {
+		const cached = this.entries.get(path);
+		if (cached && cached.text === text && cached.vocabulary === vocabulary) {
+			return cached.parsed;
+		}
+		const parsed = parseReminderFile(text, vocabulary);
+		this.entries.set(path, { text, vocabulary, parsed });
+		return parsed;
+	}
+
+	/** Forgets the files of `folder` not in `kept`. */
+	prune(folder: string, kept: ReadonlySet<string>): void {
+		for (const path of this.entries.keys()) {
+			if (dirname(path) === folder && !kept.has(path)) {
+				this.entries.delete(path);
+			}
+		}
+	}
+}
+
 /** The folder's `.md` files (sorted), each from `open` when the editor has it. A file that cannot be read is left out. */
-export function analyzeFolder(folder: string, open: ReadonlyMap<string, { readonly uri: string; readonly text: string }>, vocabulary: ReminderVocabulary): FolderFile[] {
+export function analyzeFolder(folder: string, open: ReadonlyMap<string, { readonly uri: string; readonly text: string }>, vocabulary: ReminderVocabulary, cache = new ParseCache()): FolderFile[] {
 	const paths = new Set<string>();
 	try {
 		for (const name of readdirSync(folder)) {
@@ -59,6 +84,7 @@ export function analyzeFolder(folder: string, open: ReadonlyMap<string, { readon
 			// Deleted between the listing and the read.
 		}
 	}
-	const entries = parseReminderFolder(files.map((file) => ({ name: basename(file.path), text: file.text })), vocabulary);
+	cache.prune(folder, new Set(files.map((file) => file.path)));
+	const entries = withCollisions(files.map((file) => ({ name: basename(file.path), parsed: cache.parse(file.path, file.text, vocabulary) })));
 	return files.map((file, index) => ({ path: file.path, uri: file.uri, parsed: entries[index]?.parsed ?? { problems: [] } }));
 }

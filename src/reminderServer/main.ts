@@ -12,7 +12,7 @@ import type { AnalyzedReminderFile } from '../workspaceReminders/reminderFile';
 import { PREVIEW_COMMAND, REMINDER_STATS, ReminderStatsMessage, ReminderVocabularyMessage, VOCABULARY_CHANGED, VOCABULARY_REQUEST, type ReminderStat } from '../workspaceReminders/serverProtocol';
 import type { ReminderFileProblem } from '../workspaceReminders/spec';
 import { BUILTIN_VOCABULARY, type ReminderVocabulary } from '../workspaceReminders/vocabulary';
-import { analyzeFolder, reminderPathOf } from './folders';
+import { ParseCache, analyzeFolder, reminderPathOf } from './folders';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -24,6 +24,7 @@ let canRefreshLenses = false;
 const analyses = new Map<string, AnalyzedReminderFile>();
 /** The URIs each folder last published diagnostics for, to clear those of a file that went away. */
 const published = new Map<string, Set<string>>();
+const parses = new ParseCache();
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = { field: CompletionItemKind.Property, value: CompletionItemKind.EnumMember, placeholder: CompletionItemKind.Variable };
 
@@ -44,7 +45,7 @@ function openFiles(): Map<string, { readonly uri: string; readonly text: string 
 
 /** Parses every file of `folder` and publishes each one's problems (an empty list clears them). */
 function validateFolder(folder: string): void {
-	const files = analyzeFolder(folder, openFiles(), vocabulary);
+	const files = analyzeFolder(folder, openFiles(), vocabulary, parses);
 	for (const path of analyses.keys()) {
 		if (dirname(path) === folder && !files.some((file) => file.path === path)) {
 			analyses.delete(path);
