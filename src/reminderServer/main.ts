@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { completionsAt, hoverAt, type CompletionKind } from '../workspaceReminders/editing';
 import { keyLenses } from '../workspaceReminders/lenses';
 import type { AnalyzedReminderFile } from '../workspaceReminders/reminderFile';
-import { PREVIEW_COMMAND, REMINDER_STATS, ReminderStatsMessage, ReminderVocabularyMessage, VOCABULARY_CHANGED, VOCABULARY_REQUEST, type ReminderStat } from '../workspaceReminders/serverProtocol';
+import { PREVIEW_COMMAND, REMINDER_STATS, ReminderStatsMessage, ReminderVocabularyMessage, VOCABULARY_REQUEST, type ReminderStat } from '../workspaceReminders/serverProtocol';
 import type { ReminderFileProblem } from '../workspaceReminders/spec';
 import { BUILTIN_VOCABULARY, type ReminderVocabulary } from '../workspaceReminders/vocabulary';
 import { ParseCache, analyzeFolder, reminderPathOf } from './folders';
@@ -112,8 +112,10 @@ connection.onInitialized(() => {
 	void askVocabulary();
 });
 
-connection.onNotification(VOCABULARY_CHANGED, () => {
-	void askVocabulary();
+documents.onDidOpen(({ document }) => {
+	if (reminderPathOf(document.uri) !== undefined) {
+		void askVocabulary();
+	}
 });
 
 connection.onNotification(REMINDER_STATS, (params: unknown) => {

@@ -14,7 +14,7 @@ import type { ContextUseView } from '../protocol/messages';
 import { workspaceReminderStats, previewBlock } from '../workspaceReminders/lenses';
 import { reminderDate } from '../workspaceReminders/placeholders';
 import { parseReminderFile } from '../workspaceReminders/reminderFile';
-import { PREVIEW_COMMAND, REMINDER_STATS, VOCABULARY_CHANGED, VOCABULARY_REQUEST } from '../workspaceReminders/serverProtocol';
+import { PREVIEW_COMMAND, REMINDER_STATS, VOCABULARY_REQUEST } from '../workspaceReminders/serverProtocol';
 import type { ReminderVocabulary } from '../workspaceReminders/vocabulary';
 
 export const REMINDER_FILE_PATTERN = '**/.aside/reminders/*.md';
@@ -90,13 +90,6 @@ export class ReminderLanguage extends Disposable {
 		client.start().then(sendStats, (error: unknown) => {
 			this.host.log.error(`The workspace reminder language server did not start: ${error instanceof Error ? error.message : String(error)}`);
 		});
-	}
-
-	/** Tells the server to ask for the vocabulary again (an extension registered or withdrew a reminder). */
-	vocabularyChanged(): void {
-		if (this.client?.isRunning()) {
-			void this.client.sendNotification(VOCABULARY_CHANGED);
-		}
 	}
 
 	private async preview(argument: unknown): Promise<void> {

@@ -4,7 +4,9 @@ import type { InjectionRecord } from '../reminders/record';
 import { ContextUseTracker } from '../view/contextUse';
 import { keyLenses, previewBlock, statsTitle, workspaceReminderStats } from './lenses';
 import { parseReminderFile } from './reminderFile';
-import { BUILTIN_VOCABULARY, vocabularyOf } from './vocabulary';
+import { AGENT_TOOL_NAME } from '../agent/subagents/agentTool';
+import { BUILTIN_TOOLS } from '../tools/registry';
+import { BUILTIN_TOOL_NAMES, BUILTIN_VOCABULARY, vocabularyOf } from './vocabulary';
 
 const file = (frontmatter: string, body = 'Body for {{mode}} on {{date}}: {{files}}.') => `---\n${frontmatter}\n---\n${body}\n`;
 
@@ -40,6 +42,10 @@ describe('the code lenses of a reminder file', () => {
 });
 
 describe('the vocabulary of a running Aside', () => {
+	it('knows the tools of the registry before Aside answers (the server bundle does not carry the registry)', () => {
+		assert.deepEqual([...BUILTIN_TOOL_NAMES].sort(), [...BUILTIN_TOOLS.map((tool) => tool.name), AGENT_TOOL_NAME].sort());
+	});
+
 	it('reserves built-in and contributed keys, not the workspace reminders\' own', () => {
 		const vocabulary = vocabularyOf([...BUILTIN_VOCABULARY.reservedKeys, 'acme.lint.style', 'workspace.migrations']);
 		assert.ok(vocabulary.reservedKeys.includes('workspace.instructions'));

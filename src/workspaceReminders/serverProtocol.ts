@@ -3,11 +3,12 @@
 // a zod schema the receiving side checks, and a line saying who sends it.
 import * as z from 'zod';
 
-/** Server → client request, no params: what the running Aside uses (tools, modes, reserved keys). Answer: `ReminderVocabularyMessage`. */
+/**
+ * Server → client request, no params: what the running Aside uses (tools, modes, reserved keys).
+ * Answer: `ReminderVocabularyMessage`. Asked at start and whenever a reminder file opens, so a
+ * reminder another extension registered since is known by the next file opened.
+ */
 export const VOCABULARY_REQUEST = 'aside/vocabulary';
-
-/** Client → server notification, no params: the vocabulary changed (an extension registered a reminder); ask again. */
-export const VOCABULARY_CHANGED = 'aside/vocabularyChanged';
 
 /** Client → server notification: how often each workspace reminder was sent in the current chat. */
 export const REMINDER_STATS = 'aside/reminderStats';
