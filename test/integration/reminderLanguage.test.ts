@@ -70,6 +70,20 @@ describe('the workspace reminder language server', () => {
 		assert.equal(document.isDirty, true);
 	});
 
+	it('puts the chat\'s count and Preview on the key; Preview shows the block as it goes on the wire, read-only', async () => {
+		const lensesOf = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', bad)).filter((lens) => lens.command !== undefined);
+		const lenses = await lensesOf();
+		assert.deepEqual(lenses.map((lens) => lens.command?.title), ['not sent in this chat', 'Preview']);
+		assert.equal(lenses[0]?.range.start.line, 1);
+		const preview = lenses[1]?.command;
+		assert.ok(preview);
+		const opened = waitForEvent((listener: (editor: vscode.TextEditor | undefined) => void) => vscode.window.onDidChangeActiveTextEditor(listener), (editor) => editor?.document.uri.scheme === 'aside-reminder-preview', 30_000, 'the preview');
+		await vscode.commands.executeCommand(preview.command, ...((preview.arguments ?? []) as unknown[]));
+		const editor = await opened;
+		assert.equal(editor?.document.getText(), '<system-reminder key="workspace.migrations">\nMatched .\n</system-reminder>');
+		await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+	});
+
 	it('offers the policy values after policy:', async () => {
 		const document = await vscode.workspace.openTextDocument(bad);
 		const line = document.getText().split('\n').findIndex((text) => text.startsWith('policy:'));
