@@ -62,6 +62,7 @@ describe('the workspace reminder language server', () => {
 
 	it('clears them when an edit fixes the file (unsaved)', async () => {
 		const document = await vscode.workspace.openTextDocument(bad);
+		assert.ok(asideProblems(bad).length > 0, 'the broken file has problems to clear');
 		const cleared = diagnosticsOf(bad, (problems) => problems.length === 0, 'the problems of bad.md to clear');
 		const edit = new vscode.WorkspaceEdit();
 		edit.replace(bad, new vscode.Range(0, 0, document.lineCount, 0), GOOD);
