@@ -55,8 +55,8 @@ function describeValue(value: unknown): string {
 	return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
-/** Offset of the first marker in `text` that `wrap` refuses, or -1. */
-function findForgedMarker(text: string): number {
+/** Offset of the first marker in `text` that `wrap` refuses, or -1 (what a body must not hold, for checks before wrapping). */
+export function findForgedMarker(text: string): number {
 	return text.search(FORGED_MARKER);
 }
 

@@ -21,7 +21,7 @@ export function referencedNames(text: string): string[] {
 }
 
 /** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
 	const rows: number[][] = [Array.from({ length: b.length + 1 }, (_value, index) => index)];
 	for (let i = 1; i <= a.length; i++) {
 		const row = [i];
