@@ -16,10 +16,8 @@ import type { FiringContext, ReminderDefinition } from '../reminders/definition'
 import { everyTurn, type FiringPolicy, interval, onChange, oneShot } from '../reminders/policy';
 import { isInside } from '../tools/paths';
 import type { ActivityEvent, TurnActivity } from './activity';
-import { type ReminderPlaceholder, WORKSPACE_KEY_PREFIX, type WorkspaceReminderPolicy, type WorkspaceReminderSpec } from './spec';
-
-/** Expands a body's placeholders (the parser's `renderBody`). */
-export type BodyRenderer = (body: string, values: Readonly<Record<ReminderPlaceholder, string>>) => string;
+import { reminderDate, renderBody } from './placeholders';
+import { WORKSPACE_KEY_PREFIX, type WorkspaceReminderPolicy, type WorkspaceReminderSpec } from './spec';
 
 /** A valid reminder file, where it is: its folder (absolute) and its path in it (`.aside/reminders/x.md`). */
 export interface WorkspaceReminderSource {
@@ -57,10 +55,6 @@ export function declarationOf(source: WorkspaceReminderSource): ReminderDeclarat
 	const purpose = `Workspace reminder from ${source.file}`;
 	// No `aside.reminders.<type>.*` setting: aside.reminders.workspace.reminders turns each off.
 	return declareReminder({ type: key, key, label: source.spec.label, purpose, introducedIn: 'workspace', configurable: false, policy: firingPolicyOf(source.spec.policy), description: purpose });
-}
-
-function isoDate(clock: Clock): string {
-	return new Date(clock.now()).toISOString().slice(0, 10);
 }
 
 /** The path of `path` in `folder`, with forward slashes; undefined outside it. */
@@ -131,7 +125,7 @@ function modeOf(context: FiringContext): string {
  * turn; the reminder remembers, per root turn, the last event its delivery covered (set by its
  * commit, so a failed request leaves the events to trigger it again).
  */
-export function workspaceDefinition(held: Held, activity: TurnActivity, clock: Clock, render: BodyRenderer): ReminderDefinition {
+export function workspaceDefinition(held: Held, activity: TurnActivity, clock: Clock): ReminderDefinition {
 	const { spec } = held.source;
 	const key = wireKeyOf(spec);
 	let covered: { readonly owner: string; readonly seq: number } | undefined;
@@ -173,7 +167,8 @@ export function workspaceDefinition(held: Held, activity: TurnActivity, clock: C
 		content: (context) => {
 			const matched = evaluate(context);
 			const { source } = held;
-			const body = render(source.spec.body, { files: (matched?.files ?? []).join(', '), date: isoDate(clock), mode: modeOf(context) });
+			// renderBody neutralises markers in what it puts in (a matched path), so the body stays one block.
+			const body = renderBody(source.spec.body, { files: matched?.files ?? [], date: reminderDate(new Date(clock.now())), mode: modeOf(context) });
 			const owner = context.owner.id;
 			const seq = activity.lastSeq(context.owner);
 			const why = matched?.reason ? `${matched.reason} (${source.file})` : undefined;

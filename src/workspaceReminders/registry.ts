@@ -12,8 +12,9 @@ import type { ReminderDefinition } from '../reminders/definition';
 import type { KeyRegistry } from '../reminders/keys';
 import type { ReminderRoster } from '../reminders/roster';
 import type { TurnActivity } from './activity';
-import { type BodyRenderer, declarationOf, type Held, wireKeyOf, workspaceDefinition, type WorkspaceReminderSource } from './definitions';
+import { declarationOf, type Held, wireKeyOf, workspaceDefinition, type WorkspaceReminderSource } from './definitions';
 import { type ParsedReminderFile, WORKSPACE_KEY_PREFIX } from './spec';
+import { BUILTIN_VOCABULARY, type ReminderVocabulary } from './vocabulary';
 
 /** One `.aside/reminders/*.md` file as parsed: its folder (absolute), its path there, what parsing gave. */
 export interface LoadedReminderFile {
@@ -38,7 +39,6 @@ export interface WorkspaceRemindersOptions {
 	readonly keys: KeyRegistry;
 	readonly activity: TurnActivity;
 	readonly clock: Clock;
-	readonly render: BodyRenderer;
 	/** Read at every WAIT: trust and `aside.reminders.workspace.enabled` (`all`), a key's own `enabled` (`key`, the file's key without the prefix). */
 	readonly enabled: (key: string) => boolean;
 }
@@ -57,6 +57,14 @@ export class WorkspaceReminders extends Disposable {
 	/** The definitions each new session installs, as of now. */
 	get current(): readonly ReminderDefinition[] {
 		return [...this.entries.values()].map((entry) => entry.definition);
+	}
+
+	/**
+	 * What the parser checks a file against: the keys taken by Aside and other extensions (not
+	 * those of workspace reminders, whose clashes are the folders' own), Aside's tools and modes.
+	 */
+	vocabulary(): ReminderVocabulary {
+		return { ...BUILTIN_VOCABULARY, reservedKeys: this.options.keys.entries().map((entry) => entry.key).filter((key) => !this.entries.has(key)) };
 	}
 
 	/** The files the last `update` did not register, and why. */
@@ -109,7 +117,7 @@ export class WorkspaceReminders extends Disposable {
 			}
 			const held: Held = { source, enabled: () => this.options.enabled(source.spec.key) };
 			keys.add(declarationOf(source));
-			this.entries.set(key, { held, definition: workspaceDefinition(held, this.options.activity, this.options.clock, this.options.render) });
+			this.entries.set(key, { held, definition: workspaceDefinition(held, this.options.activity, this.options.clock) });
 			changed = true;
 		}
 		this._problems = problems;
