@@ -61,6 +61,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	// The workspace's own reminders (.aside/reminders/*.md), under workspace.<key> in the same key registry.
 	const activity = new TurnActivity();
 	const workspaceReminders = store.add(new WorkspaceReminders({ keys: reminders.keys, activity, clock: systemClock, enabled: workspaceReminderSwitch(configuration) }));
+	const workspaceReminderFiles = store.add(new VsCodeWorkspaceReminders(workspaceReminders, (files) => parseReminderFolder(files, workspaceReminders.vocabulary()), log));
+	// Read before the sessions are made, so a reopened chat restores their deliveries from its records.
+	const firstReminderProblems = workspaceReminderFiles.load();
 	const agentProfiles = store.add(vscodeAgentProfiles(log));
 	// The profiles the Agent tool offers and agents.listing lists: the built-ins and profile files (the test hooks may set their own).
 	const profiles = store.add(new ProfileOverride(agentProfiles));
@@ -130,12 +133,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	skillProblems(skills.problems());
 	store.add(skills.onDidReportProblems(skillProblems));
-	const workspaceReminderFiles = store.add(new VsCodeWorkspaceReminders(workspaceReminders, (files) => parseReminderFolder(files, workspaceReminders.vocabulary()), log));
 	const reminderFileProblems = (problems: readonly UnregisteredFile[]): void => {
-		notices.add({ level: 'warning', text: `Workspace reminders: ${problems.map((problem) => problem.message).join(' ')}` });
+		if (problems.length > 0) {
+			notices.add({ level: 'warning', text: `Workspace reminders: ${problems.map((problem) => problem.message).join(' ')}` });
+		}
 	};
+	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
-	workspaceReminderFiles.load();
 	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });

@@ -68,19 +68,22 @@ export class VsCodeWorkspaceReminders extends Disposable {
 		}));
 	}
 
-	/** Reads every folder's files again and hands them to the registry (first at activation). Never throws. */
-	load(): void {
+	/**
+	 * Reads every folder's files again and hands them to the registry (first at activation).
+	 * Returns the problems newly found (also fired, for later loads). Never throws.
+	 */
+	load(): readonly UnregisteredFile[] {
 		if (!vscode.workspace.isTrusted) {
 			// Nothing of an untrusted workspace's reminders is read, let alone sent.
 			this.reminders.update([]);
-			return;
+			return [];
 		}
 		const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
 		try {
 			this.reminders.update(readReminderFiles(folders, nodeReader, this.parse));
 		} catch (error) {
 			this.log.warn(`Workspace reminders: could not read ${REMINDERS_DIR}: ${(error as Error).message}`);
-			return;
+			return [];
 		}
 		const count = this.reminders.current.length;
 		this.log.debug(`Workspace reminders: ${count} in use.`);
@@ -91,6 +94,7 @@ export class VsCodeWorkspaceReminders extends Disposable {
 		if (fresh.length > 0) {
 			this._onDidReportProblems.fire(fresh);
 		}
+		return fresh;
 	}
 
 	private watch(): void {
