@@ -75,45 +75,52 @@ interface Matched {
 type Matcher = (path: string) => boolean;
 
 /**
- * Whether `events` satisfy every event condition of `when` (read, edited, tool); undefined when one
- * does not hold. A spec without event conditions holds with no files.
+ * What a reminder's `when` found in the turn's events since its last delivery, kept as it goes:
+ * each WAIT matches only the events that came after the last one it looked at, so the cost of a
+ * WAIT does not grow with the turn's tool calls.
  */
-function matchEvents(source: WorkspaceReminderSource, events: readonly ActivityEvent[], matchers: { readonly read?: Matcher; readonly edited?: Matcher }): Matched | undefined {
-	const when = source.spec.when ?? {};
-	const files: string[] = [];
-	const reasons: string[] = [];
-	const holds = (kind: 'read' | 'edited', matcher: Matcher | undefined): boolean => {
-		if (!matcher) {
-			return true;
-		}
-		const found: string[] = [];
+class EventScan {
+	/** The last event looked at. */
+	scanned: number;
+	private readonly read: string[] = [];
+	private readonly edited: string[] = [];
+	private toolCalled = false;
+
+	constructor(
+		readonly owner: string,
+		/** The last event the reminder's delivery covered: the scan starts after it. */
+		readonly after: number,
+		readonly source: WorkspaceReminderSource,
+		private readonly matchers: { readonly read?: Matcher; readonly edited?: Matcher },
+	) {
+		this.scanned = after;
+	}
+
+	/** Takes in `events` (those after the last one scanned) and says whether every event condition holds. */
+	take(events: readonly ActivityEvent[]): Matched | undefined {
+		const { folder, spec } = this.source;
 		for (const event of events) {
-			const relative = event.kind === kind && event.path !== undefined ? relativeTo(source.folder, event.path) : undefined;
-			if (relative !== undefined && matcher(relative) && !found.includes(relative)) {
+			if (event.seq <= this.scanned) {
+				continue;
+			}
+			this.scanned = event.seq;
+			if (event.kind === 'tool') {
+				this.toolCalled ||= event.tool === spec.when?.tool;
+				continue;
+			}
+			const matcher = event.kind === 'read' ? this.matchers.read : this.matchers.edited;
+			const found = event.kind === 'read' ? this.read : this.edited;
+			const relative = matcher && event.path !== undefined ? relativeTo(folder, event.path) : undefined;
+			if (relative !== undefined && matcher?.(relative) && !found.includes(relative)) {
 				found.push(relative);
 			}
 		}
-		if (found.length === 0) {
-			return false;
-		}
-		reasons.push(`${kind === 'read' ? 'read' : 'edited'} ${found.join(', ')}`);
-		for (const file of found) {
-			if (!files.includes(file)) {
-				files.push(file);
-			}
-		}
-		return true;
-	};
-	if (!holds('read', matchers.read) || !holds('edited', matchers.edited)) {
-		return undefined;
-	}
-	if (when.tool !== undefined) {
-		if (!events.some((event) => event.kind === 'tool' && event.tool === when.tool)) {
+		if ((this.matchers.read && this.read.length === 0) || (this.matchers.edited && this.edited.length === 0) || (spec.when?.tool !== undefined && !this.toolCalled)) {
 			return undefined;
 		}
-		reasons.push(`${when.tool} was called`);
+		const reasons = [...(this.read.length > 0 ? [`read ${this.read.join(', ')}`] : []), ...(this.edited.length > 0 ? [`edited ${this.edited.join(', ')}`] : []), ...(this.toolCalled ? [`${spec.when?.tool ?? ''} was called`] : [])];
+		return { files: [...new Set([...this.read, ...this.edited])], reason: reasons.join('; ') };
 	}
-	return { files, reason: reasons.join('; ') };
 }
 
 function modeOf(context: FiringContext): string {
@@ -145,6 +152,7 @@ export function workspaceDefinition(held: Held, activity: TurnActivity, clock: C
 		const { when } = held.source.spec;
 		return when !== undefined && ((when.read?.length ?? 0) > 0 || (when.edited?.length ?? 0) > 0 || when.tool !== undefined);
 	};
+	let scan: EventScan | undefined;
 	const evaluate = (context: FiringContext): Matched | undefined => {
 		const { source } = held;
 		const { when } = source.spec;
@@ -155,7 +163,10 @@ export function workspaceDefinition(held: Held, activity: TurnActivity, clock: C
 			return { files: [], reason: when?.mode !== undefined ? `in ${when.mode} mode` : '' };
 		}
 		const after = covered?.owner === context.owner.id ? covered.seq : 0;
-		return matchEvents(source, activity.since(context.owner, after), { read: matcherOf(when?.read), edited: matcherOf(when?.edited) });
+		if (scan?.owner !== context.owner.id || scan.after !== after || scan.source !== source) {
+			scan = new EventScan(context.owner.id, after, source, { read: matcherOf(when?.read), edited: matcherOf(when?.edited) });
+		}
+		return scan.take(activity.since(context.owner, scan.scanned));
 	};
 	return {
 		type: key,
