@@ -1,4 +1,5 @@
-// Two builds: the extension (Node, CommonJS, `vscode` external) and the webview (browser).
+// Three builds: the extension (Node, CommonJS, `vscode` external), the reminder language server
+// (Node, its own process: dist/reminderServer.js) and the webview (browser).
 //   node esbuild.mjs                 development build with source maps
 //   node esbuild.mjs --production    minified, no source maps (what `npm run package` ships)
 //   node esbuild.mjs --watch         rebuild on change; errors in a problem-matcher friendly form
@@ -53,6 +54,17 @@ const extension = {
 };
 
 /** @type {import('esbuild').BuildOptions} */
+const reminderServer = {
+	...common,
+	entryPoints: ['src/reminderServer/main.ts'],
+	outfile: 'dist/reminderServer.js',
+	platform: 'node',
+	format: 'cjs',
+	target: 'node20',
+	plugins: [reportPlugin('reminderServer')],
+};
+
+/** @type {import('esbuild').BuildOptions} */
 const webview = {
 	...common,
 	entryPoints: { main: 'webview/main.ts', style: 'webview/style.css' },
@@ -69,11 +81,11 @@ const webview = {
 async function main() {
 	rmSync('dist', { recursive: true, force: true });
 	if (watch) {
-		const contexts = await Promise.all([esbuild.context(extension), esbuild.context(webview)]);
+		const contexts = await Promise.all([esbuild.context(extension), esbuild.context(reminderServer), esbuild.context(webview)]);
 		await Promise.all(contexts.map((context) => context.watch()));
 		return;
 	}
-	await Promise.all([esbuild.build(extension), esbuild.build(webview)]);
+	await Promise.all([esbuild.build(extension), esbuild.build(reminderServer), esbuild.build(webview)]);
 }
 
 main().catch((error) => {

@@ -32,6 +32,8 @@ import { vscodeHooks } from './vscode/hooks';
 import { VsCodeModelSource } from './vscode/models';
 import { vscodeSkills } from './vscode/skills';
 import { vscodeObserverPorts } from './vscode/observerPorts';
+import { ReminderLanguage } from './vscode/reminderLanguage';
+import { vocabularyOf } from './workspaceReminders/vocabulary';
 import { windowSessions } from './vscode/sessionStorage';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
@@ -117,6 +119,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const setup = store.add(vscodeProviderSetup({ gate, agent, sessions, models, probe, log }));
 
 	const projections = store.add(new SessionProjections(sessions));
+	// The editor of .aside/reminders/*.md: its language server starts at the first such file opened.
+	store.add(new ReminderLanguage({ extensionUri: context.extensionUri, vocabulary: () => vocabularyOf(reminders.keys.entries().map((entry) => entry.key)), chats: projections, mode: () => sessions.current.mode ?? configuration.current.permissionMode, log }));
 	// A profile file that could not be used is said in the log (by the library) and in the chat, once per change.
 	const notices = store.add(new HeldNotices());
 	const profileProblems = (problems: readonly ProfileProblem[]): void => {

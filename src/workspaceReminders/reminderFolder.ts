@@ -42,7 +42,11 @@ export function keyCollisions(files: readonly ReminderFileEntry[]): Map<string, 
 
 /** Every file of a folder parsed, its collisions added; a colliding file has no spec. */
 export function parseReminderFolder(files: readonly { readonly name: string; readonly text: string }[], vocabulary: ReminderVocabulary = BUILTIN_VOCABULARY): ReminderFileEntry[] {
-	const parsed = files.map((file) => ({ name: file.name, parsed: parseReminderFile(file.text, vocabulary) }));
+	return withCollisions(files.map((file) => ({ name: file.name, parsed: parseReminderFile(file.text, vocabulary) })));
+}
+
+/** The files with their collisions added (each file parsed already); a colliding file has no spec. */
+export function withCollisions(parsed: readonly ReminderFileEntry[]): ReminderFileEntry[] {
 	const collisions = keyCollisions(parsed);
 	return parsed.map((file) => {
 		const extra = collisions.get(file.name);

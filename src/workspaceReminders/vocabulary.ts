@@ -5,6 +5,7 @@
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { RESERVED_KEYS } from '../reminders/keys';
 import { editDistance } from '../skills/references';
+import { WORKSPACE_KEY_PREFIX } from './spec';
 
 export interface ReminderVocabulary {
 	/**
@@ -51,4 +52,14 @@ export function nearMiss(word: string, candidates: readonly string[]): string | 
 export function didYouMean(word: string, candidates: readonly string[]): string {
 	const suggestion = nearMiss(word, candidates);
 	return suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+}
+
+/**
+ * The vocabulary of a window whose key registry holds `keys` (built-in, contributed, and perhaps the
+ * workspace reminders' own `workspace.<key>` once registered): those last are left out, or every
+ * reminder file would clash with itself. Built-in `workspace.*` keys (workspace.instructions) stay.
+ */
+export function vocabularyOf(keys: readonly string[], tools: readonly string[] = BUILTIN_TOOL_NAMES): ReminderVocabulary {
+	const builtin = new Set(BUILTIN_VOCABULARY.reservedKeys);
+	return { reservedKeys: keys.filter((key) => builtin.has(key) || !key.startsWith(WORKSPACE_KEY_PREFIX)), tools, modes: PERMISSION_MODES };
 }
