@@ -8,6 +8,8 @@ import { FakeClock } from '../testing/fakeClock';
 import { assistantCalls, toolResult, userText } from '../testing/history';
 import { MemoryRecorder } from '../testing/memoryRecorder';
 import { RecordingLogger } from '../testing/recordingLogger';
+import { wrap } from '../reminders/envelope';
+import { ContextUseTracker, estimateTokens } from '../view/contextUse';
 import { TurnActivity } from './activity';
 import { parseReminderFile } from './reminderFile';
 import { type LoadedReminderFile, WorkspaceReminders } from './registry';
@@ -206,5 +208,19 @@ describe('workspace reminders through the engine', () => {
 		const { workspace } = world([{ folder: FOLDER, file: '.aside/reminders/evil.md', parsed }]);
 		assert.deepEqual(workspace.current, []);
 		assert.match(workspace.problems[0]?.message ?? '', /evil\.md has an error and is not used/);
+	});
+
+	it('their records feed the context line’s per-key costs and onDidRecord, like any reminder', async () => {
+		const { engine, keysSent, recorder } = world([file('style', { kind: 'every' }, 'Tabs, not spaces.')]);
+		const heard: string[] = [];
+		engine.onDidRecord((record) => heard.push(...record.entries.map((entry) => entry.key)));
+		await keysSent(engine.beginUserTurn('t1'), 'turn-start');
+		await keysSent(engine.beginUserTurn('t2'), 'turn-start');
+		assert.deepEqual(heard, ['workspace.style', 'workspace.style']);
+		const tracker = new ContextUseTracker();
+		for (const record of recorder.records) {
+			tracker.take(record);
+		}
+		assert.deepEqual(tracker.view(undefined).reminders, [{ key: 'workspace.style', label: 'style', deliveries: 2, tokens: 2 * estimateTokens(wrap('workspace.style', 'Tabs, not spaces.')) }]);
 	});
 });
