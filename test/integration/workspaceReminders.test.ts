@@ -93,8 +93,10 @@ describe('workspace reminders in VS Code', function () {
 
 		const entries = recorded.flatMap((record) => record.entries).filter((entry) => entry.key === 'workspace.migrations');
 		assert.equal(entries.length, 1, 'onDidRecordInjection saw it once');
-		assert.equal(entries[0]?.label, 'migrations');
-		assert.equal(entries[0]?.reason, 'read db/migrations/001_init.sql (.aside/reminders/migrations.md)');
+		const [heard] = entries;
+		assert.ok(heard);
+		assert.equal(heard.label, 'migrations');
+		assert.equal(heard.reason, 'read db/migrations/001_init.sql (.aside/reminders/migrations.md)');
 
 		if (hasDriver) {
 			await vscode.commands.executeCommand('aside.focusChat');
