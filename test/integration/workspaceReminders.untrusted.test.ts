@@ -24,6 +24,8 @@ describe('workspace reminders in Restricted Mode', () => {
 		assert.equal(vscode.workspace.isTrusted, false);
 		mkdirSync(workspaceFile('.aside/reminders').fsPath, { recursive: true });
 		writeFileSync(workspaceFile('.aside/reminders/always.md').fsPath, ALWAYS);
+		// A new chat: its first request carries reminders of its own (whatever an earlier test sent).
+		await vscode.commands.executeCommand('aside.newChat');
 		const recorded: InjectionRecord[] = [];
 		const listening = api.onDidRecordInjection((record) => recorded.push(record));
 		try {
