@@ -40,6 +40,12 @@ import { windowSessions } from './vscode/sessionStorage';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 import { workspaceTrust } from './vscode/trust';
+import { VsCodeWorkspaceReminders, workspaceReminderSwitch } from './vscode/workspaceReminders';
+import { observingActivity, TurnActivity } from './workspaceReminders/activity';
+import { type UnregisteredFile, WorkspaceReminders } from './workspaceReminders/registry';
+import { parseReminderFolder } from './workspaceReminders/reminderFolder';
+import { systemClock } from './base/clock';
+import { whileCurrent } from './base/current';
 import { AgentPresenter } from './view/agentView';
 import { SessionProjections } from './view/sessionView';
 import { SetupPresenter } from './view/setupView';
@@ -56,6 +62,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	const configuration = store.add(new Configuration(log));
 	const reminders = new ContributedReminders();
+	// The workspace's own reminders (.aside/reminders/*.md), under workspace.<key> in the same key registry.
+	const activity = new TurnActivity();
+	const workspaceReminders = store.add(new WorkspaceReminders({ keys: reminders.keys, activity, clock: systemClock, enabled: workspaceReminderSwitch(configuration) }));
+	const workspaceReminderFiles = store.add(new VsCodeWorkspaceReminders(workspaceReminders, (files) => parseReminderFolder(files, workspaceReminders.vocabulary()), log));
+	// Read before the sessions are made, so a reopened chat restores their deliveries from its records.
+	const firstReminderProblems = workspaceReminderFiles.load();
 	const agentProfiles = store.add(vscodeAgentProfiles(log));
 	// The profiles the Agent tool offers and agents.listing lists: the built-ins and profile files (the test hooks may set their own).
 	const profiles = store.add(new ProfileOverride(agentProfiles));
@@ -65,8 +77,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
 		writes: () => observers.current?.writes,
 		plans: { current: () => agent.approvedPlans.current() },
-	}, profiles, { current: () => skills.current(), roots: workspaceRoots });
+	}, profiles, { current: () => skills.current(), roots: workspaceRoots }, workspaceReminders);
 	store.add(sessions);
+	store.add(whileCurrent(sessions, (session) => {
+		workspaceReminders.sync(session.reminders.roster);
+		return workspaceReminders.onDidChange(() => {
+			workspaceReminders.sync(session.reminders.roster);
+		});
+	}));
 	reopenLastSession(context.workspaceState, library, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
 	const tools = await VsCodeToolHost.create(log);
@@ -94,7 +112,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
 	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) });
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observers.current, planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -121,13 +139,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	skillProblems(skills.problems());
 	store.add(skills.onDidReportProblems(skillProblems));
+	const reminderFileProblems = (problems: readonly UnregisteredFile[]): void => {
+		if (problems.length > 0) {
+			notices.add({ level: 'warning', text: `Workspace reminders: ${problems.map((problem) => problem.message).join(' ')}` });
+		}
+	};
+	reminderFileProblems(firstReminderProblems);
+	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
 	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills, workspaceReminders });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

@@ -15,6 +15,7 @@ import type { Logger } from '../base/log';
 import { builtinReminders } from '../reminders/builtin/defaults';
 import type { SkillCatalogSource } from '../reminders/builtin/skillsCatalog';
 import type { ReminderConfig } from '../reminders/config';
+import type { ReminderDefinition } from '../reminders/definition';
 import type { Configuration } from './configuration';
 import { readEnvironment } from './environment';
 import { malformedInstructionsNotice, rootInstructionsReader } from './instructions';
@@ -33,7 +34,7 @@ export interface WindowSessions {
 /** What edits.verify reads of the current chat beside its records: its observers' writes, its approved plan. */
 export type WindowVerification = Omit<VerificationSources, 'records'>;
 
-export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification, profiles: AgentProfiles, skills?: SkillCatalogSource): WindowSessions {
+export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification, profiles: AgentProfiles, skills?: SkillCatalogSource, workspace?: { readonly current: readonly ReminderDefinition[] }): WindowSessions {
 	const reminderConfig = reminderConfigOf(() => configuration.current);
 	// Read at WAITs only, when the turn's session is the current one.
 	const verify = verificationInputs({ ...verification, records: () => sessions.current.records });
@@ -43,7 +44,7 @@ export function windowSessions(context: vscode.ExtensionContext, configuration: 
 		ids: randomIds,
 		log,
 		reminderConfig,
-		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify, profiles, readEnvironment, skills), ...reminders.current],
+		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify, profiles, readEnvironment, skills), ...reminders.current, ...(workspace?.current ?? [])],
 		reminderKeys: reminders.keys,
 	};
 	const storage = context.storageUri ?? context.globalStorageUri;

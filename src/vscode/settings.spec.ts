@@ -75,9 +75,19 @@ describe('settings', () => {
 			warnAt: 0.6,
 			hooks: {},
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'],
+			workspaceReminders: true,
+			workspaceReminderSettings: {},
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);
+	});
+
+	it('reads the workspace reminders map, and refuses one whose entry is not { enabled }', () => {
+		const good = readSettings((key) => (key === 'aside.reminders.workspace.reminders' ? { migrations: { enabled: false } } : undefined));
+		assert.deepEqual(good.settings.workspaceReminderSettings, { migrations: { enabled: false } });
+		const bad = readSettings((key) => (key === 'aside.reminders.workspace.reminders' ? { migrations: false } : undefined));
+		assert.deepEqual(bad.settings.workspaceReminderSettings, {});
+		assert.match(bad.problems[0]?.message ?? '', /aside\.reminders\.workspace\.reminders/);
 	});
 
 	it('falls back to the default for a bad value and names the setting, value and default', () => {

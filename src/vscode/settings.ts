@@ -70,6 +70,9 @@ export const SETTINGS = {
 		z.array(z.enum(INSTRUCTION_KINDS)).refine((names) => new Set(names).size === names.length, 'each kind at most once'),
 		INSTRUCTION_KINDS,
 	),
+	// The workspace's `.aside/reminders/*.md` (docs/workspace-reminders.md): all of them, then each by its key.
+	workspaceReminders: define('aside.reminders.workspace.enabled', z.boolean(), true),
+	workspaceReminderSettings: define<Readonly<Record<string, { readonly enabled?: boolean }>>>('aside.reminders.workspace.reminders', z.record(z.string(), z.object({ enabled: z.boolean().optional() })), {}),
 } as const;
 
 /** An interval in turns: whole, at least 1, at most 1000. */

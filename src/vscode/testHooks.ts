@@ -20,6 +20,7 @@ import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
 import type { SettingProblem } from './settings';
 import type { SkillProblem } from '../skills/skill';
+import type { WorkspaceReminders } from '../workspaceReminders/registry';
 import type { SkillLibrary } from '../skills/skillLibrary';
 
 export interface AsideTestHooks {
@@ -62,6 +63,8 @@ export interface AsideTestHooks {
 	readonly appendRecords: (records: readonly AgentRecord[]) => void;
 	/** The skills on offer now (names), and the problems of the skill files. */
 	readonly skills: () => { readonly names: readonly string[]; readonly problems: readonly SkillProblem[] };
+	/** The workspace reminders in use now (wire keys), and why the other files are not used. */
+	readonly workspaceReminders: () => { readonly keys: readonly string[]; readonly problems: readonly string[] };
 }
 
 export interface HookedState {
@@ -78,6 +81,7 @@ export interface HookedState {
 	readonly agentProfiles: ProfileLibrary;
 	readonly profiles: ProfileOverride;
 	readonly skills?: SkillLibrary;
+	readonly workspaceReminders?: WorkspaceReminders;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -126,5 +130,6 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 			}
 		},
 		skills: () => ({ names: state.skills?.current().map((skill) => skill.name) ?? [], problems: state.skills?.problems() ?? [] }),
+		workspaceReminders: () => ({ keys: state.workspaceReminders?.current.map((definition) => definition.key) ?? [], problems: state.workspaceReminders?.problems.map((problem) => problem.message) ?? [] }),
 	};
 }
