@@ -33,9 +33,6 @@ import { VsCodeModelSource } from './vscode/models';
 import { vscodeSkills } from './vscode/skills';
 import { vscodeObserverPorts } from './vscode/observerPorts';
 import { ReminderLanguage } from './vscode/reminderLanguage';
-import { vocabularyOf } from './workspaceReminders/vocabulary';
-import { BUILTIN_TOOLS } from './tools/registry';
-import { AGENT_TOOL_NAME } from './agent/subagents/agentTool';
 import { windowSessions } from './vscode/sessionStorage';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
@@ -122,7 +119,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 
 	const projections = store.add(new SessionProjections(sessions));
 	// The editor of .aside/reminders/*.md: its language server starts at the first such file opened.
-	store.add(new ReminderLanguage({ extensionUri: context.extensionUri, vocabulary: () => vocabularyOf(reminders.keys.entries().map((entry) => entry.key), [...BUILTIN_TOOLS.map((tool) => tool.name), AGENT_TOOL_NAME]), chats: projections, mode: () => sessions.current.mode ?? configuration.current.permissionMode, log }));
+	store.add(new ReminderLanguage({ extensionUri: context.extensionUri, vocabulary: () => workspaceReminders.vocabulary(), chats: projections, mode: () => sessions.current.mode ?? configuration.current.permissionMode, log }));
 	// A profile file that could not be used is said in the log (by the library) and in the chat, once per change.
 	const notices = store.add(new HeldNotices());
 	const profileProblems = (problems: readonly ProfileProblem[]): void => {

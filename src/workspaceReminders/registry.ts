@@ -14,7 +14,7 @@ import type { ReminderRoster } from '../reminders/roster';
 import type { TurnActivity } from './activity';
 import { declarationOf, type Held, wireKeyOf, workspaceDefinition, type WorkspaceReminderSource } from './definitions';
 import { type ParsedReminderFile, WORKSPACE_KEY_PREFIX } from './spec';
-import { BUILTIN_VOCABULARY, type ReminderVocabulary } from './vocabulary';
+import { type ReminderVocabulary, vocabularyOf } from './vocabulary';
 
 /** One `.aside/reminders/*.md` file as parsed: its folder (absolute), its path there, what parsing gave. */
 export interface LoadedReminderFile {
@@ -64,7 +64,7 @@ export class WorkspaceReminders extends Disposable {
 	 * those of workspace reminders, whose clashes are the folders' own), Aside's tools and modes.
 	 */
 	vocabulary(): ReminderVocabulary {
-		return { ...BUILTIN_VOCABULARY, reservedKeys: this.options.keys.entries().map((entry) => entry.key).filter((key) => !this.entries.has(key)) };
+		return vocabularyOf(this.options.keys.entries().map((entry) => entry.key));
 	}
 
 	/** The files the last `update` did not register, and why. */
