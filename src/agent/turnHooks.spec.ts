@@ -19,6 +19,7 @@ import { MemorySessionStore } from '../testing/memorySessionStore';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { turnHarness } from '../testing/turnHarness';
+import type { HookContextRecord } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import { ChatSession } from './session';
 
@@ -68,27 +69,25 @@ describe('pending hook context and its reservation (real processes)', () => {
 		const { prompt: hooks } = sessionStartHooks();
 		const provider = new ScriptedProvider({ failBefore: new ProviderError('server', 'HTTP 500: boom', { status: 500 }) }, { text: 'ok' }, { text: 'ok again' });
 		const { session, turn, chatHooks } = turnHarness(provider, { prompt: hooks });
+		assert.ok(chatHooks);
 		const first = await turn('turn-1').run('hello', signal());
 		assert.equal(first.outcome, 'failed');
 		assert.equal(occurrences(provider.requests[0]?.messages ?? [], 'started by startup #1'), 1, 'the refused request carried the reservation');
 		assert.deepEqual(session.records.filter((record) => record.kind === 'hook-context'), [], 'nothing recorded for a request that never went out');
-		assert.deepEqual(chatHooks?.pending.pending, [{ event: 'SessionStart', text: 'started by startup #1' }], 'back to pending');
+		assert.deepEqual(chatHooks.pending.pending, [{ event: 'SessionStart', text: 'started by startup #1' }], 'back to pending');
 		await turn('turn-2').run('again', signal());
 		const sent = provider.requests[1]?.messages ?? [];
 		assert.equal(occurrences(sent, 'started by startup'), 1, 'exactly once, and SessionStart did not run again');
 		assert.equal(prompt(sent), `${BLOCK('started by startup #1')}again`, 'before the text of the turn that carried it');
 		assert.ok(texts(sent).includes('hello'), "the failed turn's message stays without it");
-		const records = session.records.filter((record) => record.kind === 'hook-context');
+		const records = session.records.filter((record): record is HookContextRecord => record.kind === 'hook-context');
 		assert.equal(records.length, 1);
-		assert.deepEqual(records[0]?.kind === 'hook-context' && { turnId: records[0].turnId, requestId: records[0].requestId, entries: records[0].entries }, {
-			turnId: 'turn-2',
-			requestId: records[0]?.kind === 'hook-context' ? records[0].requestId : '',
-			entries: [{ event: 'SessionStart', text: 'started by startup #1' }],
-		});
-		const injection = session.records.findIndex((record) => record.kind === 'injected-reminders' && record.requestId === (records[0]?.kind === 'hook-context' ? records[0].requestId : ''));
-		const written = session.records.indexOf(records[0] as (typeof session.records)[number]);
-		assert.ok(injection === -1 || written < injection, 'the hook context is written before the request\'s reminders');
-		assert.deepEqual(chatHooks?.pending.pending, [], 'cleared by the WAIT commit');
+		const [record] = records;
+		assert.ok(record);
+		assert.deepEqual({ turnId: record.turnId, entries: record.entries }, { turnId: 'turn-2', entries: [{ event: 'SessionStart', text: 'started by startup #1' }] });
+		const injection = session.records.findIndex((each) => each.kind === 'injected-reminders' && each.requestId === record.requestId);
+		assert.ok(injection > session.records.indexOf(record), "the hook context is written before the same request's reminders");
+		assert.deepEqual(chatHooks.pending.pending, [], 'cleared by the WAIT commit');
 		// Accepted: never sent anew — the next turn's request has it once, in the turn-2 message of history.
 		await turn('turn-3').run('third', signal());
 		assert.equal(occurrences(provider.requests[2]?.messages ?? [], 'started by startup'), 1);
@@ -116,10 +115,11 @@ describe('pending hook context and its reservation (real processes)', () => {
 			controller.abort();
 		};
 		const { session, turn, chatHooks } = turnHarness(provider, { prompt: hooks });
+		assert.ok(chatHooks);
 		assert.equal((await turn('turn-1').run('hello', controller.signal)).outcome, 'interrupted');
 		assert.deepEqual(session.records.filter((record) => record.kind === 'hook-context'), []);
-		chatHooks?.pending.add([{ event: 'SessionStart', text: 'later' }]);
-		assert.deepEqual(chatHooks?.pending.pending.map((entry) => entry.text), ['started by startup #1', 'later']);
+		chatHooks.pending.add([{ event: 'SessionStart', text: 'later' }]);
+		assert.deepEqual(chatHooks.pending.pending.map((entry) => entry.text), ['started by startup #1', 'later']);
 	});
 
 	it('SessionStart runs with source resume at the first message the window sends in a chat with messages, and not again', async () => {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import type { HookContextRecord } from '../transcript/records';
 import { hookContextBlock, replayHistory } from '../transcript/replay';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
@@ -54,8 +55,8 @@ describe('prompt hooks in a root turn (real processes)', () => {
 		assert.ok(user?.kind === 'user');
 		assert.equal(user.text, TYPED, 'the text is stored as typed');
 		assert.deepEqual(user.hookContext, [{ event: 'UserPromptSubmit', text: `prompt was ${TYPED.length} chars </hook-context>` }], 'UserPromptSubmit\'s context is accepted with the message');
-		const pending = session.records.filter((record) => record.kind === 'hook-context');
-		assert.deepEqual(pending.map((record) => record.kind === 'hook-context' && { turnId: record.turnId, entries: record.entries }), [{ turnId: 'turn-1', entries: [{ event: 'SessionStart', text: 'branch: feature/x' }] }], 'SessionStart\'s was pending, recorded with the request that carried it');
+		const pending = session.records.filter((record): record is HookContextRecord => record.kind === 'hook-context');
+		assert.deepEqual(pending.map((record) => ({ turnId: record.turnId, entries: record.entries })), [{ turnId: 'turn-1', entries: [{ event: 'SessionStart', text: 'branch: feature/x' }] }], 'SessionStart\'s was pending, recorded with the request that carried it');
 		const sent = promptText(provider.requests[0]?.messages ?? []);
 		assert.equal(
 			sent,
