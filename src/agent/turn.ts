@@ -18,13 +18,13 @@ import type { PermissionGate } from './approvals';
 import type { ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { compactConversation } from './compaction/compactor';
-import { conversationTokens } from './compaction/estimate';
+import { contextInUse, conversationTokens } from './compaction/estimate';
 import type { TurnObservers } from './observers';
 import type { PermissionMode } from './permissionMode';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { LoopAgents } from './subagents/loopAgents';
-import { type Answer, broken, completed, foldEvent, NO_RESPONSE } from './response';
+import { type Answer, broken, completed, foldEvent, isTooLong, NO_RESPONSE } from './response';
 import type { TaskAccess } from './tasks';
 import type { HookReservation, TurnPromptHooks } from './turnHooks';
 import { ToolCallRunner } from './toolCalls';
@@ -131,28 +131,6 @@ export interface TurnOutcome {
 
 function isCancellation(error: unknown, signal: AbortSignal): boolean {
 	return signal.aborted || (error instanceof ProviderError && error.kind === 'cancelled');
-}
-
-/** What the context holds as of the last answer after the compaction point (input + output), else the compaction's estimate. */
-function contextInUse(records: readonly AgentRecord[]): number | undefined {
-	for (let i = records.length - 1; i >= 0; i--) {
-		const record = records[i];
-		if (record?.kind === 'compaction') {
-			return record.tokensAfter;
-		}
-		if (record?.kind === 'assistant' && record.usage) {
-			return record.usage.inputTokens + record.usage.outputTokens;
-		}
-	}
-	return undefined;
-}
-
-/**
- * The provider refused the request as too long: before accepting it (an HTTP refusal), or right
- * after, before a word of the answer (LM Studio's 200 with an error chunk, an Anthropic error event).
- */
-function isTooLong(answer: Answer): boolean {
-	return answer.error instanceof ProviderError && answer.error.kind === 'too-long' && (!answer.accepted || (answer.text === '' && answer.toolCalls.length === 0));
 }
 
 export class Turn {

@@ -1,7 +1,9 @@
 // The hooks of a chat as the agent meets them: PreToolUse before a tool call is decided (a block
-// refuses it), PostToolUse after it ran successfully (a block objects to it). What a hook decided
-// goes to the model as `hook.outcome` (the tool-call runner queues it); what went wrong with a
-// hook (it failed, hung, printed garbage) is said in the chat and the log, and never blocks.
+// refuses it), PostToolUse after it ran successfully (a block objects to it), SessionStart,
+// UserPromptSubmit and Stop for the root's messages (a chat runs them through
+// src/agent/turnHooks.ts). What a hook decided goes to the model as `hook.outcome`; a
+// `continue: false` halts the agent, its stopReason said to the person only; what went wrong
+// with a hook (it failed, hung, printed garbage) is said in the chat and the log, never blocks.
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { HookOutcome } from '../reminders/builtin/hookOutcome';
