@@ -153,6 +153,27 @@ describe('pending hook context and its reservation (real processes)', () => {
 		assert.equal(prompt(provider.requests[5]?.messages ?? []), `${BLOCK('started by compact #2')}And now?`);
 	});
 
+	it('a too-long refusal before acceptance, retried after compaction: the retry carries the reservation, recorded once', async () => {
+		const { prompt: hooks } = sessionStartHooks();
+		const tooLong = new ProviderError('too-long', 'prompt is too long: 2000 tokens > 1000 maximum', { status: 400 });
+		const provider = new ScriptedProvider({ text: 'Hello.' }, { failBefore: tooLong }, { text: 'Summary.' }, { text: 'Sure.' });
+		const { session, turn, chatHooks } = turnHarness(provider, { prompt: hooks, autoCompactAt: 0.8, maxOutputTokens: 100 });
+		assert.ok(chatHooks);
+		await turn('turn-1').run('hi', signal());
+		chatHooks.pending.add([{ event: 'SessionStart', text: 'arrived between turns' }]);
+		assert.equal((await turn('turn-2').run('go on', signal())).outcome, 'done');
+		const [, refused, summary, retry] = provider.requests;
+		assert.equal(prompt(refused?.messages ?? []), `${BLOCK('arrived between turns')}go on`);
+		assert.equal(occurrences(summary?.messages ?? [], 'arrived between turns'), 0, 'the compaction does not summarize a reservation');
+		assert.equal(occurrences(retry?.messages ?? [], 'arrived between turns'), 1);
+		const records = session.records.filter((record): record is HookContextRecord => record.kind === 'hook-context');
+		assert.deepEqual(records.map((record) => ({ turnId: record.turnId, entries: record.entries.map((entry) => entry.text) })), [
+			{ turnId: 'turn-1', entries: ['started by startup #1'] },
+			{ turnId: 'turn-2', entries: ['arrived between turns'] },
+		]);
+		assert.deepEqual(chatHooks.pending.pending, []);
+	});
+
 	it('the pending context keeps order: given back first, then what was added', () => {
 		const pending = new PendingHookContext();
 		pending.add([{ event: 'SessionStart', text: 'a' }]);
