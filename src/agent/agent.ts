@@ -56,7 +56,7 @@ export interface AgentEnvironment {
 	readonly attachments?: MessageAttachments;
 	/** The person's tool hooks (PreToolUse, PostToolUse), for the root's calls and its sub-agents'. */
 	readonly hooks?: ToolHooks;
-	/** The person's SessionStart / UserPromptSubmit hooks, for root messages. */
+	/** The person's SessionStart / UserPromptSubmit / Stop hooks, for root messages (each chat's: chatWork.ts). */
 	readonly prompt?: PromptHooks;
 	/** A sub-agent's loop ended (the task list closes a done child's open rows). */
 	readonly onChildSettled?: (path: string, outcome: TurnOutcomeKind) => void;
@@ -117,6 +117,8 @@ export class Agent extends Disposable {
 			planReferenceMaxChars: () => env.settings.current.planReferenceMaxChars ?? 4000,
 			// A child's rows are told apart by whether it still runs.
 			isRunning: (path) => this.children.has(path),
+			...(env.prompt ? { promptHooks: env.prompt } : {}),
+			log,
 		});
 		this.steering = new Steering(changed, log);
 		let lastMode = env.settings.current.permissionMode;
@@ -261,7 +263,7 @@ export class Agent extends Disposable {
 			const observers = env.observers?.();
 			return compactBetweenTurns(
 				this.ports,
-				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.work.rearmPlan(session); } },
+				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.work.compacted(session); } },
 				model,
 				instructions,
 				signal,
@@ -311,6 +313,7 @@ export class Agent extends Disposable {
 		this.plansOf(session);
 		const tasks = this.tasksOf(session);
 		const turnId = this.ports.runtime.ids.next();
+		const prompt = this.work.promptHooksOf(session);
 		const scope: TurnScope = {
 			engine: session.reminders,
 			transcript: session,
@@ -320,7 +323,7 @@ export class Agent extends Disposable {
 			// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
 			settings: (model) => this.turnSettings(session, model.model, override),
 			onCompacted: () => {
-				this.work.rearmPlan(session);
+				this.work.compacted(session);
 			},
 			system: env.system,
 			onUpdate: (update) => {
@@ -329,7 +332,7 @@ export class Agent extends Disposable {
 			...(observers ? { observers } : {}),
 			...(env.attachments ? { attachments: env.attachments } : {}),
 			...(env.hooks ? { hooks: env.hooks } : {}),
-			...(env.prompt ? { prompt: env.prompt } : {}),
+			...(prompt ? { prompt } : {}),
 			tasks: (ownerPath) => tasks.access(ownerPath),
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);

@@ -1,10 +1,13 @@
-// What the agent keeps for each chat beside its records: its plan state (plans.ts) and its task
-// list (tasks.ts), each made — its reminders installed — the first time the chat is asked for it,
+// What the agent keeps for each chat beside its records: its plan state (plans.ts), its task
+// list (tasks.ts) and its prompt hooks with their pending context (turnHooks.ts), each made — its reminders installed — the first time the chat is asked for it,
 // and dropped with the chat (weakly held).
 import type { Clock, IdSource } from '../base/clock';
+import type { Logger } from '../base/log';
+import type { PromptHooks } from '../hooks/toolHooks';
 import { ChatPlans, type PlanFiles } from './plans';
 import type { ChatSession } from './session';
 import { ChatTasks } from './tasks';
+import { ChatPromptHooks } from './turnHooks';
 
 export interface ChatWorkOptions {
 	readonly clock: Clock;
@@ -15,11 +18,15 @@ export interface ChatWorkOptions {
 	readonly planReferenceMaxChars: () => number;
 	/** Whether the child agent `path` runs now (its task rows are told apart by it). */
 	readonly isRunning: (path: string) => boolean;
+	/** The person's SessionStart / UserPromptSubmit / Stop hooks; none, no chat runs them. */
+	readonly promptHooks?: PromptHooks;
+	readonly log: Logger;
 }
 
 export class ChatWork {
 	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
 	private readonly tasks = new WeakMap<ChatSession, ChatTasks>();
+	private readonly hooks = new WeakMap<ChatSession, ChatPromptHooks>();
 
 	constructor(private readonly options: ChatWorkOptions) {}
 
@@ -51,8 +58,28 @@ export class ChatWork {
 		return tasks;
 	}
 
+	/** The chat's prompt hooks and pending hook context (none without hooks), kept while the window has the chat. */
+	promptHooksOf(session: ChatSession): ChatPromptHooks | undefined {
+		const { promptHooks, clock, ids, log } = this.options;
+		if (!promptHooks) {
+			return undefined;
+		}
+		let hooks = this.hooks.get(session);
+		if (!hooks) {
+			hooks = new ChatPromptHooks(promptHooks, session, { clock, ids, log });
+			this.hooks.set(session, hooks);
+		}
+		return hooks;
+	}
+
+	/** After a compaction of the chat: plan.reference re-armed, SessionStart `compact` due at the next message. */
+	compacted(session: ChatSession): void {
+		this.rearmPlan(session);
+		this.promptHooksOf(session)?.compacted();
+	}
+
 	/** plan.reference again, once, after a compaction: only when the chat has an approved plan. */
-	rearmPlan(session: ChatSession): void {
+	private rearmPlan(session: ChatSession): void {
 		const plans = this.plansOf(session);
 		if (plans.current()) {
 			plans.rearm('the chat was compacted');

@@ -1,6 +1,6 @@
 // A model's response, as its stream's events fold into it: what was accepted, the text, the tool
 // calls, why it stopped, the usage. Pure: the turn loop does the rest (commits, updates, records).
-import type { StopReason, StreamEvent } from '../providers/provider';
+import { ProviderError, type StopReason, type StreamEvent } from '../providers/provider';
 import type { RecordedStop } from '../transcript/outcomes';
 
 export interface ToolCall {
@@ -79,4 +79,12 @@ export function completed(response: Response): Answer {
 export function broken(response: Response, error: unknown, interrupted: boolean): Answer {
 	const { accepted, text, usage } = response;
 	return { accepted, text, toolCalls: [], stop: interrupted ? 'interrupted' : 'failed', ...(usage ? { usage } : {}), error };
+}
+
+/**
+ * The provider refused the request as too long: before accepting it (an HTTP refusal), or right
+ * after, before a word of the answer (LM Studio's 200 with an error chunk, an Anthropic error event).
+ */
+export function isTooLong(answer: Answer): boolean {
+	return answer.error instanceof ProviderError && answer.error.kind === 'too-long' && (!answer.accepted || (answer.text === '' && answer.toolCalls.length === 0));
 }

@@ -50,6 +50,8 @@ function refused(tool: Pick<Tool, 'name'>, reason: string): ToolResult {
 export class ToolCallRunner {
 	/** Calls that were running when the turn was stopped: their results say `cutOff` (session.recovery). */
 	private readonly cut = new Set<string>();
+	/** A tool hook answered `continue: false`: the loop ends after this step. */
+	halted = false;
 
 	constructor(
 		private readonly ports: AgentPorts,
@@ -136,12 +138,21 @@ export class ToolCallRunner {
 		const { hooks } = this.scope;
 		const before = await hooks?.beforeTool(call, signal);
 		this.queueHookOutcomes(before);
+		if (before?.halt !== undefined) {
+			// `continue: false`: its stopReason is the person's (the chat says it), not the model's.
+			this.halted = true;
+			return { started, result: { isError: true, content: `Not run: a PreToolUse hook you configured stopped the agent here. ${tool.name} did not run, and the turn ends after this step.` } };
+		}
 		if (before?.refused !== undefined) {
 			return { started, result: { isError: true, content: `Not run: a PreToolUse hook you configured refused this call: ${before.refused}\n${tool.name} did not run; do not retry it unchanged.` } };
 		}
 		const executed: Executed = { started, ...(await this.decideAndInvoke(tool, call, mode, signal)) };
 		if (hooks && !isAborted(signal)) {
-			this.queueHookOutcomes(await hooks.afterTool(call, executed.result, signal));
+			const after = await hooks.afterTool(call, executed.result, signal);
+			this.queueHookOutcomes(after);
+			if (after.halt !== undefined) {
+				this.halted = true;
+			}
 		}
 		return executed;
 	}

@@ -3,11 +3,9 @@
 // request goes through the reminder engine's WAIT; the reminders it carried are committed on the
 // provider's `accepted` event and at no other time. Built from the agent's ports (ports.ts) and a
 // scope: the root turn of a chat, or one agent invocation, whose loop is the same code.
-import { isAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { Owner, WaitFacts } from '../reminders/definition';
 import { noToolNudge } from '../reminders/builtin/agentNudge';
-import { hookOutcome } from '../reminders/builtin/hookOutcome';
 import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
 import type { ReminderRoster } from '../reminders/roster';
 import type { Injection, PreparedRequest } from '../reminders/injector';
@@ -17,17 +15,18 @@ import type { TurnOutcomeKind } from '../transcript/outcomes';
 import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
-import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
+import type { ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { compactConversation } from './compaction/compactor';
-import { conversationTokens } from './compaction/estimate';
+import { contextInUse, conversationTokens } from './compaction/estimate';
 import type { TurnObservers } from './observers';
 import type { PermissionMode } from './permissionMode';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { LoopAgents } from './subagents/loopAgents';
-import { type Answer, broken, completed, foldEvent, NO_RESPONSE } from './response';
+import { type Answer, broken, completed, foldEvent, isTooLong, NO_RESPONSE } from './response';
 import type { TaskAccess } from './tasks';
+import type { HookReservation, TurnPromptHooks } from './turnHooks';
 import { ToolCallRunner } from './toolCalls';
 
 /** A loop's transcript as it sees it: what is recorded, and where new records go. */
@@ -78,8 +77,8 @@ export interface TurnScope {
 	readonly attachments?: MessageAttachments;
 	/** The person's PreToolUse / PostToolUse hooks (docs/hooks.md); none, no hooks run. */
 	readonly hooks?: ToolHooks;
-	/** The root's SessionStart / UserPromptSubmit hooks, run before its message is recorded; none for a sub-agent. */
-	readonly prompt?: PromptHooks;
+	/** The chat's SessionStart / UserPromptSubmit / Stop hooks and its pending hook context (turnHooks.ts); none for a sub-agent. */
+	readonly prompt?: TurnPromptHooks;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }
@@ -134,28 +133,6 @@ function isCancellation(error: unknown, signal: AbortSignal): boolean {
 	return signal.aborted || (error instanceof ProviderError && error.kind === 'cancelled');
 }
 
-/** What the context holds as of the last answer after the compaction point (input + output), else the compaction's estimate. */
-function contextInUse(records: readonly AgentRecord[]): number | undefined {
-	for (let i = records.length - 1; i >= 0; i--) {
-		const record = records[i];
-		if (record?.kind === 'compaction') {
-			return record.tokensAfter;
-		}
-		if (record?.kind === 'assistant' && record.usage) {
-			return record.usage.inputTokens + record.usage.outputTokens;
-		}
-	}
-	return undefined;
-}
-
-/**
- * The provider refused the request as too long: before accepting it (an HTTP refusal), or right
- * after, before a word of the answer (LM Studio's 200 with an error chunk, an Anthropic error event).
- */
-function isTooLong(answer: Answer): boolean {
-	return answer.error instanceof ProviderError && answer.error.kind === 'too-long' && (!answer.accepted || (answer.text === '' && answer.toolCalls.length === 0));
-}
-
 export class Turn {
 	readonly owner: Owner;
 	private readonly calls: ToolCallRunner;
@@ -190,13 +167,12 @@ export class Turn {
 		/** A hook blocked the message (its reason): nothing is recorded, nothing sent. */
 		let unsent: string | undefined;
 		try {
-			const first = !scope.transcript.records.some((record) => record.kind === 'user' && record.agent === undefined);
-			const hooked = await scope.prompt?.submit(text, first, signal);
+			const hooked = await scope.prompt?.beforeMessage(text, signal);
 			if (hooked?.blocked !== undefined) {
 				unsent = hooked.blocked;
 				throw new Error(`A UserPromptSubmit hook blocked the message; it was not sent: ${hooked.blocked}`);
 			}
-			// The hooks' context rides beside the text, which stays as typed (replay puts it first).
+			// UserPromptSubmit's context is accepted with the message, beside the text, which stays as typed (replay puts it first).
 			const hookContext = hooked?.context.map((entry) => ({ event: entry.event, text: entry.text }));
 			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text, ...(hookContext?.length ? { hookContext } : {}) });
 			const model = await this.ports.dispatch.resolve(signal);
@@ -273,16 +249,18 @@ export class Turn {
 					continue;
 				}
 				// The person's Stop hooks may keep the turn going: their reason goes with the next request.
-				const more = step < settings.maxSteps ? await scope.prompt?.stop(stopped, signal) : undefined;
-				if (more !== undefined && !isAborted(signal)) {
+				if (step < settings.maxSteps && (await scope.prompt?.keepGoing(stopped, this.owner, signal)) === true) {
 					stopped = true;
-					scope.engine.queueTurnEvent(this.owner, hookOutcome({ event: 'Stop', tool: '', kind: 'blocked', text: more }));
 					continue;
 				}
 				return 'done';
 			}
 			const final = step >= settings.maxSteps;
 			await this.calls.runAll(answer.toolCalls, offered, settings.permissionMode, final, model, signal, agentSpec ? scope.agents : undefined);
+			// A tool hook answered `continue: false`: the agent stops after this step (the chat said why).
+			if (this.calls.halted) {
+				return 'done';
+			}
 			if (final) {
 				return 'step-limit';
 			}
@@ -319,27 +297,15 @@ export class Turn {
 				}
 			}
 			const requestId = runtime.ids.next();
-			const messages = replayHistory(scope.transcript.records, { log: runtime.log });
-			const last = messages.at(-1);
-			const request: PreparedRequest = {
-				requestId,
-				owner: this.owner,
-				// A retry after a refusal that came once the request was accepted follows that request's
-				// recorded reminders, not the user's message: it is then a mid-turn request.
-				phase: step === 1 && last?.role === 'user' && last.synthetic === undefined ? 'turn-start' : 'mid-turn',
-				messages,
-			};
-			const facts: WaitFacts = {
-				step,
-				stepLimit: settings.maxSteps,
-				mode: settings.permissionMode,
-				...(this.used !== undefined && settings.contextWindow ? { context: { usedTokens: this.used, limitTokens: settings.contextWindow } } : {}),
-				...(auto ? { compaction: { autoCompactAt: auto.at, warnAt: auto.warnAt } } : {}),
-				permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
-			};
-			await scope.observers?.beforeWait(this.owner, signal);
-			const injection = scope.engine.wait(request, staging, facts);
-			const answer = await this.sample(model, injection, specs, settings, signal);
+			// What the chat's hooks left pending rides the turn's first request (each attempt of it) until one goes out.
+			const reservation = step === 1 ? scope.prompt?.reserve(this.turnId) : undefined;
+			let answer: Answer;
+			try {
+				answer = await this.request(step, model, settings, specs, staging, requestId, reservation, signal);
+			} finally {
+				// Not sent (or refused before it was accepted): back to pending. Nothing once recorded.
+				reservation?.release();
+			}
 			if (!isTooLong(answer) || !auto) {
 				return { answer, requestId };
 			}
@@ -348,6 +314,34 @@ export class Turn {
 			}
 			refusal = answer.error;
 		}
+	}
+
+	/** Prepares one request (its reservation in the payload), WAITs and samples it. */
+	private async request(step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], staging: RequestStaging, requestId: string, reservation: HookReservation | undefined, signal: AbortSignal): Promise<Answer> {
+		const { scope } = this;
+		const { runtime } = this.ports;
+		const auto = settings.autoCompact;
+		const messages = replayHistory(scope.transcript.records, { log: runtime.log, ...(reservation ? { reservedHookContext: reservation.replay } : {}) });
+		const last = messages.at(-1);
+		const request: PreparedRequest = {
+			requestId,
+			owner: this.owner,
+			// A retry after a refusal that came once the request was accepted follows that request's
+			// recorded reminders, not the user's message: it is then a mid-turn request.
+			phase: step === 1 && last?.role === 'user' && last.synthetic === undefined ? 'turn-start' : 'mid-turn',
+			messages,
+		};
+		const facts: WaitFacts = {
+			step,
+			stepLimit: settings.maxSteps,
+			mode: settings.permissionMode,
+			...(this.used !== undefined && settings.contextWindow ? { context: { usedTokens: this.used, limitTokens: settings.contextWindow } } : {}),
+			...(auto ? { compaction: { autoCompactAt: auto.at, warnAt: auto.warnAt } } : {}),
+			permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
+		};
+		await scope.observers?.beforeWait(this.owner, signal);
+		const injection = scope.engine.wait(request, staging, facts);
+		return this.sample(model, injection, specs, settings, signal, reservation);
 	}
 
 	/** Compacts this loop's conversation before a request; throws when it fails (the chat is unchanged then). */
@@ -397,7 +391,7 @@ export class Turn {
 	}
 
 	/** One request: commits its reminders when the provider accepts it, folds the response. */
-	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly ToolSpec[], settings: TurnSettings, signal: AbortSignal): Promise<Answer> {
+	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly ToolSpec[], settings: TurnSettings, signal: AbortSignal, reservation: HookReservation | undefined): Promise<Answer> {
 		const { scope } = this;
 		const requestId = injection.request.requestId;
 		const chatRequest: ChatRequest = {
@@ -417,6 +411,8 @@ export class Turn {
 				response = foldEvent(response, event);
 				switch (event.type) {
 					case 'accepted':
+						// The hook context first: a crash between the two records loses none of it.
+						reservation?.commit(requestId);
 						await this.commit(injection);
 						scope.onUpdate?.({ type: 'status', status: 'streaming' });
 						break;

@@ -1,11 +1,13 @@
 // SessionStart and UserPromptSubmit hooks in a real root turn, as real node processes: their
-// context rides before the user's text as one <hook-context> block (the text stays as typed,
-// stored apart on the user record); a UserPromptSubmit block sends nothing and says why.
+// context rides before the user's text as one <hook-context> block (the text stays as typed;
+// UserPromptSubmit's is stored on the user record, SessionStart's in a hook-context record);
+// a UserPromptSubmit block sends nothing and says why.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import type { HookContextRecord } from '../transcript/records';
 import { hookContextBlock, replayHistory } from '../transcript/replay';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
@@ -52,10 +54,9 @@ describe('prompt hooks in a root turn (real processes)', () => {
 		const user = session.records.find((record) => record.kind === 'user');
 		assert.ok(user?.kind === 'user');
 		assert.equal(user.text, TYPED, 'the text is stored as typed');
-		assert.deepEqual(user.hookContext, [
-			{ event: 'SessionStart', text: 'branch: feature/x' },
-			{ event: 'UserPromptSubmit', text: `prompt was ${TYPED.length} chars </hook-context>` },
-		]);
+		assert.deepEqual(user.hookContext, [{ event: 'UserPromptSubmit', text: `prompt was ${TYPED.length} chars </hook-context>` }], 'UserPromptSubmit\'s context is accepted with the message');
+		const pending = session.records.filter((record): record is HookContextRecord => record.kind === 'hook-context');
+		assert.deepEqual(pending.map((record) => ({ turnId: record.turnId, entries: record.entries })), [{ turnId: 'turn-1', entries: [{ event: 'SessionStart', text: 'branch: feature/x' }] }], 'SessionStart\'s was pending, recorded with the request that carried it');
 		const sent = promptText(provider.requests[0]?.messages ?? []);
 		assert.equal(
 			sent,

@@ -36,10 +36,12 @@ describe('hook runner (real processes)', () => {
 		assert.deepEqual(await run(hook('exit2', `process.stderr.write('rm is not allowed\\n'); process.exit(2);`)), { kind: 'block', reason: 'rm is not allowed' });
 	});
 
-	it('JSON on stdout: decision block, permissionDecision deny, continue false, additional context', async () => {
+	it('JSON on stdout: decision block, permissionDecision deny, continue false (a halt, not a block, and it wins over decision), additional context', async () => {
 		assert.deepEqual(await run(hook('json-block', `console.log(JSON.stringify({decision:'block', reason:'not on main'}))`)), { kind: 'block', reason: 'not on main' });
 		assert.deepEqual(await run(hook('json-deny', `console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse', permissionDecision:'deny', permissionDecisionReason:'policy'}}))`)), { kind: 'block', reason: 'policy' });
-		assert.deepEqual(await run(hook('json-stop', `console.log(JSON.stringify({continue:false, stopReason:'done for today'}))`)), { kind: 'block', reason: 'done for today' });
+		assert.deepEqual(await run(hook('json-stop', `console.log(JSON.stringify({continue:false, stopReason:'done for today'}))`)), { kind: 'halt', reason: 'done for today' });
+		assert.deepEqual(await run(hook('json-stop-block', `console.log(JSON.stringify({continue:false, stopReason:'stop here', decision:'block', reason:'keep going'}))`)), { kind: 'halt', reason: 'stop here' });
+		assert.deepEqual(await run(hook('json-stop-bare', `console.log(JSON.stringify({continue:false, reason:'for the model'}))`)), { kind: 'halt', reason: 'the hook asked to stop (continue: false)' }, 'reason is the model\'s; the person gets stopReason');
 		assert.deepEqual(await run(hook('json-context', `console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PostToolUse', additionalContext:'lint is clean'}}))`)), { kind: 'allow', context: 'lint is clean' });
 	});
 

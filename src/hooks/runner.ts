@@ -2,7 +2,7 @@
 // folder), a JSON description of the event on stdin, a timeout and an output cap. It answers by
 // exit code — 0 allows, 2 blocks with stderr as the reason, anything else is an error that is
 // shown and does not block — and by optional JSON on stdout (`decision: "block"` and `reason`,
-// `continue: false` and `stopReason`, PreToolUse's `permissionDecision: "deny"`,
+// `continue: false` and `stopReason` (a halt: the agent stops, which is not a block), PreToolUse's `permissionDecision: "deny"`,
 // `hookSpecificOutput.additionalContext`). Nothing here throws: a hook that cannot start, hangs,
 // prints too much or prints garbage is a `failed` answer saying so, never a blocked chat.
 import { spawn } from 'node:child_process';
@@ -33,6 +33,8 @@ export interface HookFacts {
 export type HookAnswer =
 	| { readonly kind: 'allow'; readonly context?: string }
 	| { readonly kind: 'block'; readonly reason: string }
+	/** `continue: false`, as in Claude Code: the agent stops (the reason is the person's, not the model's); it wins over `decision`. */
+	| { readonly kind: 'halt'; readonly reason: string }
 	| { readonly kind: 'failed'; readonly message: string };
 
 export interface HookRunOptions {
@@ -84,7 +86,7 @@ export function answerOf(event: HookEvent, stdout: string): HookAnswer {
 	const out = json as Record<string, unknown>;
 	const specific = typeof out.hookSpecificOutput === 'object' && out.hookSpecificOutput !== null ? (out.hookSpecificOutput as Record<string, unknown>) : {};
 	if (out.continue === false) {
-		return { kind: 'block', reason: text(out.stopReason) ?? text(out.reason) ?? 'the hook asked to stop (continue: false)' };
+		return { kind: 'halt', reason: text(out.stopReason) ?? 'the hook asked to stop (continue: false)' };
 	}
 	if (out.decision === 'block') {
 		return { kind: 'block', reason: text(out.reason) ?? 'the hook blocked it without a reason' };
@@ -188,9 +190,11 @@ export interface HooksOutcome {
 	readonly blocks: readonly { readonly hook: HookCommand; readonly reason: string }[];
 	readonly contexts: readonly { readonly hook: HookCommand; readonly context: string }[];
 	readonly failures: readonly { readonly hook: HookCommand; readonly message: string }[];
+	/** Every hook that answered `continue: false`, with its stopReason; any: the agent stops. */
+	readonly halts: readonly { readonly hook: HookCommand; readonly reason: string }[];
 }
 
-export const NOTHING_SAID: HooksOutcome = { blocks: [], contexts: [], failures: [] };
+export const NOTHING_SAID: HooksOutcome = { blocks: [], contexts: [], failures: [], halts: [] };
 
 /** Runs the hooks of one event at once (as Claude Code does) and gathers their answers in configuration order. */
 export async function runHooks(hooks: readonly HookCommand[], facts: HookFacts, options: HookRunOptions): Promise<HooksOutcome> {
@@ -201,15 +205,18 @@ export async function runHooks(hooks: readonly HookCommand[], facts: HookFacts, 
 	const blocks: HooksOutcome['blocks'][number][] = [];
 	const contexts: HooksOutcome['contexts'][number][] = [];
 	const failures: HooksOutcome['failures'][number][] = [];
+	const halts: HooksOutcome['halts'][number][] = [];
 	for (const [index, answer] of answers.entries()) {
 		const hook = hooks[index] as HookCommand;
 		if (answer.kind === 'block') {
 			blocks.push({ hook, reason: answer.reason });
+		} else if (answer.kind === 'halt') {
+			halts.push({ hook, reason: answer.reason });
 		} else if (answer.kind === 'failed') {
 			failures.push({ hook, message: answer.message });
 		} else if (answer.context !== undefined) {
 			contexts.push({ hook, context: answer.context });
 		}
 	}
-	return { blocks, contexts, failures };
+	return { blocks, contexts, failures, halts };
 }

@@ -1,12 +1,15 @@
 // The hooks of a chat as the agent meets them: PreToolUse before a tool call is decided (a block
-// refuses it), PostToolUse after it ran successfully (a block objects to it). What a hook decided
-// goes to the model as `hook.outcome` (the tool-call runner queues it); what went wrong with a
-// hook (it failed, hung, printed garbage) is said in the chat and the log, and never blocks.
+// refuses it), PostToolUse after it ran successfully (a block objects to it), SessionStart,
+// UserPromptSubmit and Stop for the root's messages (a chat runs them through
+// src/agent/turnHooks.ts). What a hook decided goes to the model as `hook.outcome`; a
+// `continue: false` halts the agent, its stopReason said to the person only; what went wrong
+// with a hook (it failed, hung, printed garbage) is said in the chat and the log, never blocks.
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { HookOutcome } from '../reminders/builtin/hookOutcome';
 import { type HookEvent, type HookGroup, hooksFor } from './config';
-import { type HookFacts, type HooksOutcome, runHooks } from './runner';
+import { claudeToolInput } from './claudeInput';
+import { type HookFacts, type HooksOutcome, NOTHING_SAID, runHooks } from './runner';
 
 /** Where a chat's hooks come from, and what they run with. */
 export interface HooksEnvironment {
@@ -21,9 +24,10 @@ export interface HooksEnvironment {
 	readonly log: Logger;
 }
 
-/** What the hooks of a tool event said; `refused`: a PreToolUse hook refused the call, and why. */
+/** What the hooks of a tool event said; `refused`: a PreToolUse hook refused the call, and why; `halt`: one answered `continue: false` (the turn ends after this step). */
 export interface ToolHookAnswer {
 	readonly refused?: string;
+	readonly halt?: string;
 	readonly outcomes: readonly HookOutcome[];
 }
 
@@ -35,19 +39,28 @@ export function hookName(command: string): string {
 	return `"${program.length > 80 ? `${program.slice(0, 80)}…` : program}"`;
 }
 
-/** What the hooks said about a message about to be sent; `blocked`: a UserPromptSubmit hook's reason, and the message is not sent. */
+export type HookContextEntry = { readonly event: HookEvent; readonly text: string };
+
+/** Why a SessionStart hook runs (Claude Code's `source`): a new chat, a chat reopened (or after a restart), after a compaction. */
+export type SessionStartSource = 'startup' | 'resume' | 'compact';
+
+/** What the UserPromptSubmit hooks said; `blocked`: the message is not sent, and why (a block's reason or a halt's stopReason). */
 export interface PromptHookAnswer {
 	readonly blocked?: string;
-	/** Each hook's context in order (SessionStart's first), stored on the user record. */
-	readonly context: readonly { readonly event: HookEvent; readonly text: string }[];
+	/** Each hook's context in order: accepted with the message (stored on its user record). */
+	readonly context: readonly HookContextEntry[];
 }
 
-/** The port a root turn runs its message through before it is recorded (TurnScope.prompt). */
+/** What the Stop hooks said: keep going (a block's reason, for the model), stop (a halt), or nothing. */
+export type StopHookAnswer = { readonly kind: 'continue'; readonly reason: string } | { readonly kind: 'halt'; readonly reason: string } | undefined;
+
+/** The events a root turn runs its hooks for (the chat's hooks: src/agent/turnHooks.ts). */
 export interface PromptHooks {
-	/** `first`: the chat's first message, so SessionStart runs before UserPromptSubmit. */
-	submit(text: string, first: boolean, signal: AbortSignal): Promise<PromptHookAnswer>;
-	/** The turn is about to end; a reason: a Stop hook wants it to continue (`active`: it already did once this turn). */
-	stop(active: boolean, signal: AbortSignal): Promise<string | undefined>;
+	/** SessionStart's context (none when one of its hooks halted: the chat says why). */
+	sessionStart(source: SessionStartSource, signal: AbortSignal): Promise<readonly HookContextEntry[]>;
+	userPromptSubmit(text: string, signal: AbortSignal): Promise<PromptHookAnswer>;
+	/** The turn is about to end (`active`: a Stop hook already kept it going once). */
+	stop(active: boolean, signal: AbortSignal): Promise<StopHookAnswer>;
 }
 
 /** The port the tool-call runner hooks through (TurnScope.hooks). */
@@ -56,16 +69,25 @@ export interface ToolHooks {
 	afterTool(call: { readonly name: string; readonly input: unknown }, result: { readonly content: string; readonly isError?: boolean }, signal: AbortSignal): Promise<ToolHookAnswer>;
 }
 
+function reasons(list: readonly { readonly reason: string }[]): string {
+	return list.map((item) => item.reason).join('\n');
+}
+
 export class ConfiguredHooks implements ToolHooks, PromptHooks {
 	constructor(private readonly env: HooksEnvironment) {}
 
 	async beforeTool(call: { readonly name: string; readonly input: unknown }, signal: AbortSignal): Promise<ToolHookAnswer> {
-		const said = await this.run('PreToolUse', call.name, { tool: { name: call.name, input: call.input } }, signal);
+		const said = await this.run('PreToolUse', call.name, { tool: { name: call.name, input: claudeToolInput(call.name, call.input, this.env.folder()) } }, signal);
 		const outcomes: HookOutcome[] = said.contexts.map(({ context }) => ({ event: 'PreToolUse', tool: call.name, kind: 'context', text: context }));
+		// `continue: false` wins over a block (as in Claude Code): the call is refused and the turn ends after this step.
+		if (said.halts.length > 0) {
+			const halt = this.halted('PreToolUse', said);
+			return { refused: halt, halt, outcomes };
+		}
 		if (said.blocks.length === 0) {
 			return { outcomes };
 		}
-		const refused = said.blocks.map((block) => block.reason).join('\n');
+		const refused = reasons(said.blocks);
 		return { refused, outcomes: [...outcomes, { event: 'PreToolUse', tool: call.name, kind: 'blocked', text: refused }] };
 	}
 
@@ -74,35 +96,52 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 		if (result.isError) {
 			return NOTHING;
 		}
-		const said = await this.run('PostToolUse', call.name, { tool: { name: call.name, input: call.input, response: { content: result.content } } }, signal);
-		return {
-			outcomes: [
-				...said.blocks.map(({ reason }): HookOutcome => ({ event: 'PostToolUse', tool: call.name, kind: 'blocked', text: reason })),
-				...said.contexts.map(({ context }): HookOutcome => ({ event: 'PostToolUse', tool: call.name, kind: 'context', text: context })),
-			],
-		};
+		const said = await this.run('PostToolUse', call.name, { tool: { name: call.name, input: claudeToolInput(call.name, call.input, this.env.folder()), response: { content: result.content } } }, signal);
+		const outcomes = [
+			...said.blocks.map(({ reason }): HookOutcome => ({ event: 'PostToolUse', tool: call.name, kind: 'blocked', text: reason })),
+			...said.contexts.map(({ context }): HookOutcome => ({ event: 'PostToolUse', tool: call.name, kind: 'context', text: context })),
+		];
+		return said.halts.length > 0 ? { halt: this.halted('PostToolUse', said), outcomes } : { outcomes };
 	}
 
-	async submit(text: string, first: boolean, signal: AbortSignal): Promise<PromptHookAnswer> {
-		const context: { event: HookEvent; text: string }[] = [];
-		if (first) {
-			const started = await this.run('SessionStart', undefined, { source: 'startup' }, signal);
-			// SessionStart cannot block in Claude Code either: what it prints is context.
-			context.push(...started.contexts.map(({ context: said }) => ({ event: 'SessionStart' as const, text: said })));
+	async sessionStart(source: SessionStartSource, signal: AbortSignal): Promise<readonly HookContextEntry[]> {
+		const said = await this.run('SessionStart', undefined, { source }, signal);
+		if (said.halts.length > 0) {
+			this.halted('SessionStart', said, 'its context was dropped');
+			return [];
 		}
+		// SessionStart cannot block in Claude Code either: what it prints is context.
+		return said.contexts.map(({ context }) => ({ event: 'SessionStart', text: context }));
+	}
+
+	async userPromptSubmit(text: string, signal: AbortSignal): Promise<PromptHookAnswer> {
 		const said = await this.run('UserPromptSubmit', undefined, { prompt: text }, signal);
-		if (said.blocks.length > 0) {
-			const blocked = said.blocks.map((block) => block.reason).join('\n');
-			this.env.notify(`Your message was not sent: a UserPromptSubmit hook blocked it: ${blocked}`);
-			return { blocked, context };
+		if (said.halts.length > 0) {
+			return { blocked: this.halted('UserPromptSubmit', said, 'your message was not sent'), context: [] };
 		}
-		context.push(...said.contexts.map(({ context: added }) => ({ event: 'UserPromptSubmit' as const, text: added })));
-		return { context };
+		if (said.blocks.length > 0) {
+			const blocked = reasons(said.blocks);
+			this.env.notify(`Your message was not sent: a UserPromptSubmit hook blocked it: ${blocked}`);
+			return { blocked, context: [] };
+		}
+		return { context: said.contexts.map(({ context }) => ({ event: 'UserPromptSubmit', text: context })) };
 	}
 
-	async stop(active: boolean, signal: AbortSignal): Promise<string | undefined> {
+	async stop(active: boolean, signal: AbortSignal): Promise<StopHookAnswer> {
 		const said = await this.run('Stop', undefined, { stopHookActive: active }, signal);
-		return said.blocks.length > 0 ? said.blocks.map((block) => block.reason).join('\n') : undefined;
+		if (said.halts.length > 0) {
+			return { kind: 'halt', reason: this.halted('Stop', said) };
+		}
+		return said.blocks.length > 0 ? { kind: 'continue', reason: reasons(said.blocks) } : undefined;
+	}
+
+	/** A `continue: false` answer: its stopReason is for the person (the chat and the log), never the model's. */
+	private halted(event: HookEvent, said: HooksOutcome, what = 'the agent stopped'): string {
+		const reason = reasons(said.halts);
+		const text = `A ${event} hook stopped the agent (continue: false)${what === 'the agent stopped' ? '' : `; ${what}`}: ${reason}`;
+		this.env.log.info(`Aside: ${text}`);
+		this.env.notify(text);
+		return reason;
 	}
 
 	/** Runs the hooks of `event` (for `toolName`, the tool events); failures are said, never thrown. */
@@ -113,11 +152,11 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 			groups = await env.groups(signal);
 		} catch (error) {
 			env.log.error(`Aside: the hooks could not be read: ${errorMessage(error)}`);
-			return { blocks: [], contexts: [], failures: [] };
+			return NOTHING_SAID;
 		}
 		const hooks = hooksFor(groups, event, toolName);
 		if (hooks.length === 0) {
-			return { blocks: [], contexts: [], failures: [] };
+			return NOTHING_SAID;
 		}
 		// Each hook runs in its own workspace folder; the user's in the first one.
 		const byFolder = new Map<string, typeof hooks[number][]>();
@@ -126,7 +165,7 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 			byFolder.set(folder, [...(byFolder.get(folder) ?? []), hook]);
 		}
 		const said = await Promise.all([...byFolder].map(([cwd, list]) => runHooks(list, { event, sessionId: env.sessionId(), cwd, ...facts }, { signal })));
-		const outcome: HooksOutcome = { blocks: said.flatMap((one) => one.blocks), contexts: said.flatMap((one) => one.contexts), failures: said.flatMap((one) => one.failures) };
+		const outcome: HooksOutcome = { blocks: said.flatMap((one) => one.blocks), contexts: said.flatMap((one) => one.contexts), failures: said.flatMap((one) => one.failures), halts: said.flatMap((one) => one.halts) };
 		for (const { hook, message } of outcome.failures) {
 			if (signal.aborted) {
 				break;

@@ -8,6 +8,7 @@ import type { AgentPorts } from '../agent/ports';
 import { ChatSession } from '../agent/session';
 import { Turn, type TurnScope } from '../agent/turn';
 import type { ChatMessage } from '../providers/messages';
+import type { TranscriptEntry } from '../transcript/records';
 import { streamWithRetries } from '../providers/retry';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
@@ -20,6 +21,7 @@ import { RecordingLogger } from './recordingLogger';
 import type { ScriptedProvider } from './scriptedProvider';
 import type { MessageAttachments } from '../agent/attachments';
 import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
+import { ChatPromptHooks } from '../agent/turnHooks';
 
 export const readTool: Tool<{ path: string }> = {
 	name: 'Read',
@@ -70,6 +72,9 @@ export interface TurnHarnessOptions {
 	readonly attachments?: MessageAttachments;
 	/** The person's tool hooks. */
 	readonly hooks?: ToolHooks;
+	/** What the chat already holds (a reopened chat's records). */
+	readonly loaded?: readonly TranscriptEntry[];
+	/** The person's SessionStart / UserPromptSubmit / Stop hooks: the harness's chat runs them (`chatHooks`). */
 	readonly prompt?: PromptHooks;
 }
 
@@ -79,7 +84,7 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 	const log = new RecordingLogger();
 	const clock = new FakeClock();
 	const ids = new SequentialIds('id');
-	const session = new ChatSession('s1', store, { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => DEFAULT_REMINDERS });
+	const session = new ChatSession('s1', store, { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => DEFAULT_REMINDERS }, options.loaded ?? []);
 	const asked: string[] = [];
 	const sleeps: number[] = [];
 	const ports: AgentPorts = {
@@ -112,6 +117,8 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 		runtime: { clock, ids, log },
 		...(options.review ? { review: options.review } : {}),
 	};
+	const chatHooks = options.prompt ? new ChatPromptHooks(options.prompt, session, { clock, ids, log }) : undefined;
+	const onCompacted = options.onCompacted || chatHooks ? () => { chatHooks?.compacted(); options.onCompacted?.(); } : undefined;
 	const scope: TurnScope = {
 		engine: session.reminders,
 		transcript: session,
@@ -130,13 +137,13 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 		}),
 		system: () => 'You are a test.',
 		...(options.observers ? { observers: options.observers } : {}),
-		...(options.onCompacted ? { onCompacted: options.onCompacted } : {}),
+		...(onCompacted ? { onCompacted } : {}),
 		...(options.attachments ? { attachments: options.attachments } : {}),
 		...(options.hooks ? { hooks: options.hooks } : {}),
-		...(options.prompt ? { prompt: options.prompt } : {}),
+		...(chatHooks ? { prompt: chatHooks } : {}),
 	};
 	const turn = (id = 'turn-1') => new Turn(ports, scope, id);
-	return { session, store, turn, asked, sleeps, log, ports };
+	return { session, store, turn, asked, sleeps, log, ports, chatHooks };
 }
 
 /** The kinds of the session's records, in order. */

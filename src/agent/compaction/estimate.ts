@@ -81,3 +81,17 @@ export function conversationTokens(records: readonly AgentRecord[], system: stri
 	}
 	return requestTokens(system, tools, replayHistory(records));
 }
+
+/** What the context holds as of the last answer after the compaction point (input + output), else the compaction's estimate. */
+export function contextInUse(records: readonly AgentRecord[]): number | undefined {
+	for (let i = records.length - 1; i >= 0; i--) {
+		const record = records[i];
+		if (record?.kind === 'compaction') {
+			return record.tokensAfter;
+		}
+		if (record?.kind === 'assistant' && record.usage) {
+			return record.usage.inputTokens + record.usage.outputTokens;
+		}
+	}
+	return undefined;
+}
