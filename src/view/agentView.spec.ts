@@ -99,6 +99,7 @@ describe('the agent as the chat shows it', () => {
 			state: idle,
 			onDidChange: changed.event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
+			onDidEndTurn: new Emitter<{ blocked?: { text: string; reason: string } }>().event,
 			submit: (text) => calls.push(`submit ${text}`),
 			compact: (instructions) => {
 				calls.push(`compact ${instructions ?? ''}`.trim());
@@ -149,6 +150,7 @@ describe('child agents as the chat shows them', () => {
 			state: { ...idle, children: [child, streaming] },
 			onDidChange: new Emitter<AgentState>().event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
+			onDidEndTurn: new Emitter<{ blocked?: { text: string; reason: string } }>().event,
 			submit: none,
 			compact: () => Promise.resolve(undefined),
 			stop: none,
