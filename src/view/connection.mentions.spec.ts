@@ -69,8 +69,8 @@ describe('a message a UserPromptSubmit hook blocked', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'submit', text: 'deploy it' });
 		t.agent.block('deploy it', 'no deploys on Friday');
-		const restored = t.posted.filter((message) => message.type === 'composer.restore');
-		assert.deepEqual(restored.map((message) => (message.type === 'composer.restore' ? [message.text, message.reason] : [])), [['deploy it', 'no deploys on Friday']]);
+		const restored = t.posted.flatMap((message) => (message.type === 'composer.restore' ? [[message.text, message.reason]] : []));
+		assert.deepEqual(restored, [['deploy it', 'no deploys on Friday']]);
 		t.agent.block('deploy it', 'again');
 		assert.equal(t.posted.filter((message) => message.type === 'composer.restore').length, 1, 'offered back once');
 	});

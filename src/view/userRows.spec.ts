@@ -22,8 +22,9 @@ describe('the user row as its turn goes on', () => {
 		assert.deepEqual(userOf(itemsOf(records))?.mentions?.map((chip) => chip.state), ['pending', 'pending']);
 		records.push({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner, requestId: 'q1', at: 2, turn: 1, entries: [attached, recorded(fileRejected('@nope.ts#L3', 'no such file in the workspace folders.'))] });
 		const user = userOf(itemsOf(records));
-		assert.equal(user?.text, 'look at @src/a.ts and @nope.ts#L3', 'the text stays as typed');
-		assert.deepEqual(user?.mentions?.map((chip) => [chip.label, chip.state]), [['src/a.ts', 'attached'], ['nope.ts#L3', 'rejected']]);
+		assert.ok(user);
+		assert.equal(user.text, 'look at @src/a.ts and @nope.ts#L3', 'the text stays as typed');
+		assert.deepEqual(user.mentions?.map((chip) => [chip.label, chip.state]), [['src/a.ts', 'attached'], ['nope.ts#L3', 'rejected']]);
 	});
 
 	it('a mid-turn injection, or a child\'s, does not settle them; a request without any injection does', () => {
