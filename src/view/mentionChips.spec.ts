@@ -52,6 +52,10 @@ describe('the chips of a user row', () => {
 			['a.ts', 'file', 'attached'],
 		]);
 		assert.deepEqual(settleChips(chips, []), [], 'no entries at all: every path named nothing');
+		const near = settleChips(chipsOf('@a then @./a.ts and @docs'), [file('a.ts'), recorded(mentionedFolder({ shown: 'docs', names: [], omitted: 0 }))]);
+		assert.deepEqual(near.map((chip) => chip.label), ['./a.ts', 'docs'], '`@a` is not the entry of a.ts; `./a.ts` is');
+		const elsewhere = settleChips(chipsOf('@/w/second/src/b.ts'), [file('src/b.ts')]);
+		assert.deepEqual(elsewhere.map((chip) => chip.state), ['attached'], 'an absolute path matches the place as shown');
 	});
 
 	it('a keyword that attached nothing says so; a rejected folder keeps its reason', () => {

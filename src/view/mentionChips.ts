@@ -32,17 +32,43 @@ export function chipsOf(text: string): MentionChipView[] {
 const MENTION_KEYS = new Set([MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION, MENTION_CHANGES].map((declaration) => declaration.key));
 const KEYWORD_KEYS: Record<MentionChipView['kind'], string> = { file: MENTION_FILE.key, folder: MENTION_FOLDER.key, problems: MENTION_PROBLEMS.key, selection: MENTION_SELECTION.key, changes: MENTION_CHANGES.key };
 
-function baseName(path: string): string {
-	const parts = path.split(/[\\/]/u).filter((part) => part !== '' && part !== '.');
-	return parts.at(-1) ?? path;
+/** A path as the tools show it: forward slashes, no `./`, no trailing slash. */
+function normalised(path: string): string {
+	return path.replace(/\\/gu, '/').replace(/^(?:\.\/)+/u, '').replace(/\/+$/u, '');
 }
 
-/** Whether a `mention.file` / `mention.folder` entry is the one this path chip made (bodies name the mention as written, or the path as shown). */
+/** Whether `shown` (how an entry names the place) is the place `written` names: the same, or one is the other below a folder (a second workspace folder, an absolute path). */
+function samePlace(shown: string, written: string): boolean {
+	return shown === written || shown.endsWith(`/${written}`) || written.endsWith(`/${shown}`);
+}
+
+const MENTIONED = 'The user mentioned ';
+const MENTIONED_FOLDER = 'The user mentioned the folder ';
+
+/**
+ * Whether a `mention.file` / `mention.folder` entry is the one this path chip made. A rejection
+ * names the mention as written; the others name the place as shown, followed by a space or a
+ * full stop (`… src/a.ts (lines 1–9 of 9)`, `… src/a.ts again.`, `… the folder docs.`).
+ */
 function isEntryOf(chip: MentionChipView, entry: MentionEntryLike): boolean {
-	if (entry.key !== MENTION_FILE.key && entry.key !== MENTION_FOLDER.key) {
+	if ((entry.key !== MENTION_FILE.key && entry.key !== MENTION_FOLDER.key) || chip.path === undefined) {
 		return false;
 	}
-	return entry.body.includes(sanitizeUntrusted(`@${chip.label}`)) || (chip.path !== undefined && entry.body.includes(sanitizeUntrusted(baseName(chip.path))));
+	if (entry.body.startsWith(`${MENTIONED}${sanitizeUntrusted(`@${chip.label}`)}, which is not `)) {
+		return true;
+	}
+	const rest = entry.body.startsWith(MENTIONED_FOLDER) ? entry.body.slice(MENTIONED_FOLDER.length) : entry.body.startsWith(MENTIONED) ? entry.body.slice(MENTIONED.length) : '';
+	const firstLine = rest.split('\n', 1)[0] ?? '';
+	const written = normalised(sanitizeUntrusted(chip.path));
+	// The place ends at a space or at a full stop that ends a sentence (`a.ts` has a dot inside).
+	for (let end = 1; end < firstLine.length; end++) {
+		const next = firstLine[end + 1];
+		const ends = firstLine[end] === ' ' || (firstLine[end] === '.' && (next === undefined || next === ' '));
+		if (ends && samePlace(firstLine.slice(0, end), written)) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /** The sentence after "which is not attached: " (or "listed"), as the rejection wrote it. */
