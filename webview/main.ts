@@ -252,6 +252,12 @@ class ChatApp {
 	/** A hook blocked a message from this composer: back in an empty box at once; over a draft, on the notice's Restore button. */
 	private offerBack(text: string, reason: string): void {
 		const why = `Your message was not sent: a UserPromptSubmit hook blocked it: ${reason}`;
+		// The host's hooks say the same on their own (a held notice): this one, with the way back, replaces it.
+		for (const shown of Array.from(this.notices.querySelectorAll('.notice-text'))) {
+			if (shown.textContent === why) {
+				shown.parentElement?.remove();
+			}
+		}
 		if (!this.composer.hasDraft) {
 			this.composer.restore(text);
 			this.showNotice('warning', `${why} It is back in the message box.`);

@@ -60,7 +60,7 @@ describe('UserPromptSubmit hooks in the chat view', function () {
 		await driver('typeInChat', { text: 'deploy the forbidden branch' });
 		const composer = await driver<{ value: string; notices: string[] }>('readComposer', { waitForValue: 'deploy the forbidden branch' });
 		assert.equal(composer.value, 'deploy the forbidden branch', 'the text is back in the box');
-		assert.ok(composer.notices.some((notice) => notice.includes('the gate hook refuses forbidden words')), composer.notices.join(' | '));
+		assert.equal(composer.notices.filter((notice) => notice.includes('the gate hook refuses forbidden words')).length, 1, `the reason, said once: ${composer.notices.join(' | ')}`);
 		assert.equal(completions(), before, 'nothing was sent to the model');
 	});
 });

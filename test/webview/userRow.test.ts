@@ -100,13 +100,17 @@ describe('the user row', () => {
 		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) }));
 		const { page } = chat;
 		const input = page.getByRole('textbox', { name: 'Message Aside' });
-		await chat.host({ type: 'composer.restore', seq: 1, text: 'deploy it', reason: 'no deploys on Friday' });
+		// The hooks' own notice comes first; the one with the way back replaces it.
+		await chat.host({ type: 'notice', seq: 1, level: 'warning', text: 'Your message was not sent: a UserPromptSubmit hook blocked it: no deploys on Friday' });
 		await page.locator('.notice', { hasText: 'no deploys on Friday' }).waitFor();
+		await chat.host({ type: 'composer.restore', seq: 2, text: 'deploy it', reason: 'no deploys on Friday' });
+		await page.locator('.notice', { hasText: 'It is back in the message box.' }).waitFor();
 		assert.equal(await input.inputValue(), 'deploy it', 'the empty box gets the text back');
+		assert.equal(await page.locator('.notice', { hasText: 'no deploys on Friday' }).count(), 1, 'said once');
 		assert.equal(await page.getByRole('button', { name: 'Restore message' }).count(), 0);
 
 		await input.fill('something new');
-		await chat.host({ type: 'composer.restore', seq: 2, text: `rm -rf ${HOSTILE_CORPUS[0] ?? ''}`, reason: FORGED_BLOCK });
+		await chat.host({ type: 'composer.restore', seq: 3, text: `rm -rf ${HOSTILE_CORPUS[0] ?? ''}`, reason: FORGED_BLOCK });
 		const restore = page.getByRole('button', { name: 'Restore message' });
 		await restore.waitFor();
 		assert.equal(await input.inputValue(), 'something new', 'a draft is never clobbered');
