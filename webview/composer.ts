@@ -116,6 +116,24 @@ export class Composer {
 		this.input.focus();
 	}
 
+	/** Whether the message box holds a draft (anything but blanks). */
+	get hasDraft(): boolean {
+		return this.input.value.trim() !== '';
+	}
+
+	/**
+	 * Puts a message that was not sent back in the box. Over a draft the person typed since, only
+	 * when `keepDraft` (the Restore button): the message goes first and the draft stays after it.
+	 */
+	restore(text: string, keepDraft = false): void {
+		const draft = this.input.value;
+		this.input.value = keepDraft && draft.trim() !== '' ? `${text}\n\n${draft}` : text;
+		this.events.draftChanged(this.input.value);
+		this.refresh();
+		this.input.focus();
+		this.input.setSelectionRange(text.length, text.length);
+	}
+
 	/** The host's answer to a `mentions.query`. */
 	mentionsAnswered(requestId: string, candidates: readonly MentionCandidate[]): void {
 		this.mentions.answered(requestId, candidates);

@@ -153,6 +153,9 @@ class ChatApp {
 				this.showNotice(message.level, message.text);
 				this.plan.refused();
 				return;
+			case 'composer.restore':
+				this.offerBack(message.text, message.reason);
+				return;
 			case 'context.changed':
 				this.state.context = message.context;
 				this.contextLine.update(message.context);
@@ -246,13 +249,36 @@ class ChatApp {
 		}
 	}
 
-	private showNotice(level: 'info' | 'warning' | 'error', text: string): void {
+	/** A hook blocked a message from this composer: back in an empty box at once; over a draft, on the notice's Restore button. */
+	private offerBack(text: string, reason: string): void {
+		const why = `Your message was not sent: a UserPromptSubmit hook blocked it: ${reason}`;
+		// The host's hooks say the same on their own (a held notice): this one, with the way back, replaces it.
+		for (const shown of Array.from(this.notices.querySelectorAll('.notice-text'))) {
+			if (shown.textContent === why) {
+				shown.parentElement?.remove();
+			}
+		}
+		if (!this.composer.hasDraft) {
+			this.composer.restore(text);
+			this.showNotice('warning', `${why} It is back in the message box.`);
+			return;
+		}
+		const restore = el('button', { type: 'button', class: 'button-secondary notice-action' }, 'Restore message');
+		const notice = this.showNotice('warning', `${why} Your draft is kept; Restore message puts the blocked message back above it.`, restore);
+		restore.addEventListener('click', () => {
+			this.composer.restore(text, true);
+			notice.remove();
+		});
+	}
+
+	private showNotice(level: 'info' | 'warning' | 'error', text: string, action?: HTMLButtonElement): HTMLElement {
 		const dismiss = el('button', { type: 'button', class: 'icon-button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
 		const notice = el(
 			'div',
 			{ class: `notice notice-${level}`, role: level === 'error' ? 'alert' : 'status' },
 			icon(level === 'info' ? 'info' : level),
 			el('span', { class: 'notice-text' }, text),
+			action ?? null,
 			dismiss,
 		);
 		dismiss.addEventListener('click', () => {
@@ -264,6 +290,7 @@ class ChatApp {
 		while (this.notices.childElementCount > 3) {
 			this.notices.firstElementChild?.remove();
 		}
+		return notice;
 	}
 
 	private requestResync(reason: string): void {

@@ -8,6 +8,7 @@ import { estimateHeight } from './estimate';
 import { plural } from './format';
 import { AgentBlock } from './rows/agent';
 import { rowFor } from './rows/index';
+import { updateUserRow } from './rows/user';
 import { VirtualList } from './virtualList';
 
 /** A button of the empty state; `data-action` lets a rebuilt state give the focus back. */
@@ -129,8 +130,9 @@ export class TranscriptView {
 			},
 			estimate: (id, width) => estimateHeight(this.shown(id), width, this.fontSize(width)),
 			hasTabStops: (id) => {
-				const kind = this.items.get(id)?.kind;
-				return kind === 'tool' || kind === 'reminders' || kind === 'agent' || kind === 'compaction';
+				const item = this.items.get(id);
+				const kind = item?.kind;
+				return kind === 'tool' || kind === 'reminders' || kind === 'agent' || kind === 'compaction' || (item?.kind === 'user' && (item.mentions !== undefined || item.hookContext !== undefined));
 			},
 		});
 	}
@@ -154,7 +156,7 @@ export class TranscriptView {
 		this.announce(announcement(rows.map((id) => this.shown(id))));
 	}
 
-	/** Rows shown already, changed (a child's header as it runs). */
+	/** Rows shown already, changed (a child's header as it runs, a user row's chips and hook context). */
 	update(items: readonly TranscriptItem[]): void {
 		for (const item of items) {
 			if (!this.items.has(item.id)) {
@@ -163,6 +165,12 @@ export class TranscriptView {
 			this.items.set(item.id, item);
 			if (item.kind === 'agent') {
 				this.blocks.get(item.path)?.update(item);
+			} else if (item.kind === 'user') {
+				// Mounted (or kept while open): changed in place; otherwise it is made from the new item when it mounts.
+				const row = this.kept.get(item.id) ?? Array.from(this.element.children).find((child) => child.getAttribute('data-id') === item.id);
+				if (row instanceof HTMLElement) {
+					updateUserRow(row, item);
+				}
 			}
 		}
 	}

@@ -47,6 +47,13 @@ describe('parseHostMessage', () => {
 			{ type: 'setup.changed', seq: 9, setup: { detected: [], keyNeeded: { provider: 'Anthropic', origin: 'http://127.0.0.1:4000' } } },
 			{ type: 'items.updated', seq: 11, sessionId: 's1', items: [{ kind: 'agent', id: 'agent-root/general#1/explore#3', at: 7, path: 'root/general#1/explore#3', profile: 'explore', description: 'x', steps: 0, status: 'running', agent: 'root/general#1' }] },
 			{ type: 'tasks.changed', seq: 12, tasks: { rows: [], open: 0 } },
+			{ type: 'composer.restore', seq: 13, text: 'deploy it', reason: 'no deploys on Friday' },
+			{
+				type: 'items.updated',
+				seq: 14,
+				sessionId: 's1',
+				items: [{ kind: 'user', id: 'u2', text: '@a.ts#L2-3 @problems', at: 2, mentions: [{ kind: 'file', label: 'a.ts#L2-3', path: 'a.ts', range: { start: 2, end: 3 }, state: 'rejected', detail: 'no such file.' }, { kind: 'problems', label: 'problems', state: 'attached' }], hookContext: [{ event: 'SessionStart', text: 'hi' }] }],
+			},
 			{ type: 'items.inserted', seq: 10, sessionId: 's1', before: 'u2', items: [{ kind: 'reminders', id: 'r2', at: 2, phase: 'turn-start', entries: [{ type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' }] }] },
 		]) {
 			const parsed = parseHostMessage(message);
@@ -97,6 +104,8 @@ describe('parseViewMessage', () => {
 			{ type: 'provider.choose' },
 			{ type: 'provider.useDetected', id: 'ollama' },
 			{ type: 'apiKey.store' },
+			{ type: 'mention.open', path: 'src/a.ts', range: { start: 10, end: 40 } },
+			{ type: 'mention.open', path: 'docs' },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));
 		}

@@ -10,12 +10,37 @@ import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 import { COMPACTION_CAUSES } from '../transcript/records';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
 
 // ── View state ───────────────────────────────────────────────────────────────
+
+export const MENTION_CHIP_KINDS = ['file', 'folder', 'problems', 'selection', 'changes'] as const;
+/** `pending`: the turn's first request is not recorded yet; then what its `mention.*` entry said. */
+export const MENTION_CHIP_STATES = ['pending', 'attached', 'in-context', 'rejected'] as const;
+
+/** Lines of a file, 1-based and inclusive. */
+export const LineRangeView = z.object({ start: z.number().int().positive(), end: z.number().int().positive() });
+
+/** One `@`-mention of a user message, found by the host with the agent's own parser (src/view/mentionChips.ts). */
+export const MentionChipView = z.object({
+	kind: z.enum(MENTION_CHIP_KINDS),
+	/** As written, without the `@`: `src/a.ts#L10-40`, `docs/`, `"my notes.md"`, `problems`. */
+	label: z.string().min(1).max(4000),
+	/** A file or folder mention: the path as written (no quotes, no range), for `mention.open`. */
+	path: z.string().min(1).max(4000).optional(),
+	range: LineRangeView.optional(),
+	state: z.enum(MENTION_CHIP_STATES),
+	/** A rejected mention: why, in a sentence. */
+	detail: z.string().max(2000).optional(),
+});
+export type MentionChipView = z.infer<typeof MentionChipView>;
+
+/** What one hook event added to the message (SessionStart, UserPromptSubmit): its text, as the model got it. */
+export const HookContextView = z.object({ event: z.string().min(1), text: z.string() });
+export type HookContextView = z.infer<typeof HookContextView>;
 
 export const UserTurnItem = z.object({
 	kind: z.literal('user'),
@@ -23,6 +48,10 @@ export const UserTurnItem = z.object({
 	text: z.string(),
 	/** Milliseconds since the epoch. */
 	at: z.number(),
+	/** The mentions in `text`, in order (the text itself stays as typed); absent when there are none. */
+	mentions: z.array(MentionChipView).optional(),
+	/** The hook context the message carried (pending reserved context first, then its own); absent when none. */
+	hookContext: z.array(HookContextView).optional(),
 	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
 });
@@ -402,6 +431,8 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 	/** The composer's `@` list: the workspace files and folders matching a `mentions.query`, best first. */
 	z.object({ type: z.literal('mentions.answer'), seq, requestId: z.string().min(1).max(100), candidates: z.array(z.object({ kind: z.enum(['file', 'folder']), path: z.string().min(1).max(4000) })).max(50) }),
+	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. */
+	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000) }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
@@ -453,6 +484,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 	/** What was typed after an `@` in the composer; a newer query cancels the one before. */
 	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000) }),
+	/** A file or folder chip of a user row: open it (at its lines); the host opens only what is inside the workspace. */
+	z.object({ type: z.literal('mention.open'), path: z.string().min(1).max(4000), range: LineRangeView.optional() }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

@@ -83,6 +83,13 @@ export class FakeAgent implements AgentControls {
 	readonly onDidChange = this._onDidChange.event;
 	private readonly _onDidStream = new Emitter<{ readonly requestId: string; readonly text: string }>();
 	readonly onDidStream = this._onDidStream.event;
+	private readonly _onDidBlockMessage = new Emitter<{ readonly text: string; readonly reason: string }>();
+	readonly onDidBlockMessage = this._onDidBlockMessage.event;
+
+	/** A UserPromptSubmit hook blocked this message (what Agent.onDidEndTurn says with `blocked`). */
+	block(text: string, reason: string): void {
+		this._onDidBlockMessage.fire({ text, reason });
+	}
 	state: AgentView = agentView({ status: { state: 'unavailable', detail: 'Nothing answers yet.' }, provider: 'vscode-lm' });
 	/** What `streamed()` says: the text so far of the response `state.streaming` announces. */
 	streamedText: StreamView | undefined;

@@ -35,6 +35,12 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 			this.opened.push(href);
 			return Promise.resolve(true);
 		},
+		/** What `openMention` resolves with: why it did not open, or undefined. */
+		mentionRefusal: undefined as string | undefined,
+		openMention(path: string, range: { readonly start: number; readonly end: number } | undefined) {
+			this.opened.push(`mention ${path}${range ? `#L${range.start}-${range.end}` : ''}`);
+			return Promise.resolve(this.mentionRefusal);
+		},
 	};
 	const projections = new SessionProjections(sessions);
 	const connection = new ViewConnection({

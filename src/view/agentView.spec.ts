@@ -95,10 +95,12 @@ describe('the agent as the chat shows it', () => {
 	it('passes the person\'s commands on to the agent', () => {
 		const calls: string[] = [];
 		const changed = new Emitter<AgentState>();
+		const ended = new Emitter<{ blocked?: { text: string; reason: string } }>();
 		const presenter = new AgentPresenter({
 			state: idle,
 			onDidChange: changed.event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
+			onDidEndTurn: ended.event,
 			submit: (text) => calls.push(`submit ${text}`),
 			compact: (instructions) => {
 				calls.push(`compact ${instructions ?? ''}`.trim());
@@ -128,6 +130,11 @@ describe('the agent as the chat shows it', () => {
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });
 		assert.deepEqual(views, ['Answering…']);
+		const blocked: string[] = [];
+		presenter.onDidBlockMessage(({ text, reason }) => blocked.push(`${text}: ${reason}`));
+		ended.fire({});
+		ended.fire({ blocked: { text: 'deploy', reason: 'not on Friday' } });
+		assert.deepEqual(blocked, ['deploy: not on Friday'], 'only a turn a hook blocked is a blocked message');
 	});
 });
 
@@ -149,6 +156,7 @@ describe('child agents as the chat shows them', () => {
 			state: { ...idle, children: [child, streaming] },
 			onDidChange: new Emitter<AgentState>().event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
+			onDidEndTurn: new Emitter<{ blocked?: { text: string; reason: string } }>().event,
 			submit: none,
 			compact: () => Promise.resolve(undefined),
 			stop: none,

@@ -7,7 +7,8 @@ import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
 import { changeKind } from '../tools/changes';
-import type { AgentControls } from './controls';
+import type { TurnOutcome } from '../agent/turn';
+import type { AgentControls, BlockedMessage } from './controls';
 
 export const READY_DETAIL = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
 
@@ -93,6 +94,7 @@ export interface ViewedAgent {
 	readonly state: AgentState;
 	readonly onDidChange: Event<AgentState>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
+	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'>>;
 	submit(text: string, mode?: PermissionMode): void;
 	/** Resolves with why the chat was not compacted, or undefined. */
 	compact(instructions?: string): Promise<string | undefined>;
@@ -109,12 +111,18 @@ export interface ViewedAgent {
 export class AgentPresenter implements AgentControls {
 	readonly onDidChange: Event<AgentView>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
+	readonly onDidBlockMessage: Event<BlockedMessage>;
 
 	constructor(private readonly agent: ViewedAgent) {
 		this.onDidChange = (listener) => agent.onDidChange((state) => {
 			listener(agentView(state));
 		});
 		this.onDidStream = agent.onDidStream;
+		this.onDidBlockMessage = (listener) => agent.onDidEndTurn(({ blocked }) => {
+			if (blocked) {
+				listener({ text: blocked.text, reason: blocked.reason });
+			}
+		});
 	}
 
 	view(): AgentView {

@@ -48,3 +48,37 @@ describe('the composer\'s @ queries', () => {
 		assert.ok(bare.posted.some((message) => message.type === 'mentions.answer' && message.candidates.length === 0));
 	});
 });
+
+describe('a user row\'s file chip', () => {
+	it('asks the workbench to open the path as written, at its lines; a refusal is said in the chat', async () => {
+		const t = testConnection();
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mention.open', path: 'src/a.ts', range: { start: 10, end: 40 } });
+		await flush();
+		assert.deepEqual(t.workbench.opened, ['mention src/a.ts#L10-40']);
+		t.workbench.mentionRefusal = '../x is outside the workspace folders: the chat opens only files inside them.';
+		t.connection.receive({ type: 'mention.open', path: '../x' });
+		await flush();
+		assert.ok(t.posted.some((message) => message.type === 'notice' && message.level === 'warning' && message.text.startsWith('../x is outside')));
+	});
+});
+
+describe('a message a UserPromptSubmit hook blocked', () => {
+	it('goes back to the composer that sent it, with the hook\'s reason', () => {
+		const t = testConnection();
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'submit', text: 'deploy it' });
+		t.agent.block('deploy it', 'no deploys on Friday');
+		const restored = t.posted.flatMap((message) => (message.type === 'composer.restore' ? [[message.text, message.reason]] : []));
+		assert.deepEqual(restored, [['deploy it', 'no deploys on Friday']]);
+		t.agent.block('deploy it', 'again');
+		assert.equal(t.posted.filter((message) => message.type === 'composer.restore').length, 1, 'offered back once');
+	});
+
+	it('sent by the API (aside.sendMessage) has no composer: nothing is offered back', () => {
+		const t = testConnection();
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.agent.block('from the API', 'blocked');
+		assert.equal(t.posted.some((message) => message.type === 'composer.restore'), false);
+	});
+});

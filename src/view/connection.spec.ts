@@ -230,7 +230,7 @@ describe('ViewConnection', () => {
 		const connection = new ViewConnection({
 			sessions,
 			projections: new SessionProjections(sessions),
-			workbench: { copy: () => Promise.resolve(), openLink: () => Promise.resolve(true) },
+			workbench: { copy: () => Promise.resolve(), openLink: () => Promise.resolve(true), openMention: () => Promise.resolve(undefined) },
 			settings: { current: { sendShortcut: 'enter', maxMessageLength: 20 }, onDidChange: new Emitter<ViewSettings>().event },
 			agent: new FakeAgent(sessions),
 			setup,

@@ -17,6 +17,9 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** A host message before the connection numbers it. */
 type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
 
+/** How many of its latest messages a composer can be offered back. */
+const MAX_OFFERED_BACK = 8;
+
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
 	/** What the chat shows of the current session. */
@@ -43,6 +46,8 @@ export class ViewConnection extends Disposable {
 	private seq = 0;
 	/** The context use sent last (in a snapshot or a delta), as JSON: one that says nothing new is not sent again. */
 	private sentContext: string | undefined;
+	/** Messages this composer sent lately: a blocked one is offered back here (one the API sent has no composer). */
+	private readonly submitted: string[] = [];
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
@@ -61,6 +66,9 @@ export class ViewConnection extends Disposable {
 		}));
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
+		}));
+		this._register(options.agent.onDidBlockMessage(({ text, reason }) => {
+			this.offerBack(text, reason);
 		}));
 		const { notices } = options;
 		if (notices) {
@@ -170,6 +178,18 @@ export class ViewConnection extends Disposable {
 				});
 				return;
 			}
+			case 'mention.open':
+				this.options.workbench.openMention(message.path, message.range).then(
+					(refused) => {
+						if (refused !== undefined) {
+							this.notice('warning', refused);
+						}
+					},
+					(error: unknown) => {
+						this.notice('error', `Could not open ${message.path}: ${errorMessage(error)}`);
+					},
+				);
+				return;
 			case 'provider.choose':
 				this.withSetup((setup) => {
 					setup.chooseProvider();
@@ -226,7 +246,20 @@ export class ViewConnection extends Disposable {
 			this.compact(compact.instructions);
 			return;
 		}
+		this.submitted.push(text);
+		// Only the latest few can still be blocked: a hook answers before the message is recorded.
+		this.submitted.splice(0, Math.max(0, this.submitted.length - MAX_OFFERED_BACK));
 		this.options.agent.submit(text, mode);
+	}
+
+	/** A message this composer sent was blocked by a hook: its text goes back to the composer, with why. */
+	private offerBack(text: string, reason: string): void {
+		const at = this.submitted.lastIndexOf(text);
+		if (at < 0) {
+			return;
+		}
+		this.submitted.splice(at, 1);
+		this.send({ type: 'composer.restore', text, reason: reason.slice(0, 2000) });
 	}
 
 	/** The person's compaction; why it did not happen is said in the chat. */

@@ -2,6 +2,7 @@
 // settings and the workbench around the view, each as the view sees it.
 import type { PlanChoice } from '../agent/plans';
 import type { Event } from '../base/event';
+import type { LineRange } from '../mentions/parse';
 import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
 
 export interface ViewSettingsSource {
@@ -10,6 +11,12 @@ export interface ViewSettingsSource {
 	readonly onDidChange: Event<ViewSettings>;
 	/** `aside.context.autoCompactAt` while `aside.context.autoCompact` is on, else undefined: the marker on the context meter. */
 	readonly autoCompactAt?: () => number | undefined;
+}
+
+/** A message a UserPromptSubmit hook blocked: the text as typed, and why. */
+export interface BlockedMessage {
+	readonly text: string;
+	readonly reason: string;
 }
 
 /** What the view can see of the agent and ask of it (AgentPresenter, src/view/agentView.ts). */
@@ -22,6 +29,8 @@ export interface AgentControls {
 	streamed(): StreamView | undefined;
 	/** The text the running children's responses have streamed so far, for a snapshot. */
 	childStreams(): readonly StreamView[];
+	/** A UserPromptSubmit hook blocked a message (its text as typed, and the hook's reason): nothing was sent. */
+	readonly onDidBlockMessage: Event<BlockedMessage>;
 	/** A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one. */
 	submit(text: string, mode?: PermissionMode): void;
 	/** Compacts the chat now (`instructions`: what to keep); resolves with why it did not, for the chat to say, or undefined. */
@@ -42,6 +51,8 @@ export interface WorkbenchActions {
 	copy(text: string): PromiseLike<void>;
 	/** Opens an http(s) or mailto link outside VS Code (the workbench asks the person first). */
 	openLink(href: string): PromiseLike<boolean>;
+	/** Opens a mentioned file (at its lines) or reveals a folder, given as written in the message; resolves with why it did not (outside the workspace, missing), or undefined. */
+	openMention(path: string, range: LineRange | undefined): PromiseLike<string | undefined>;
 }
 
 /** Links from rendered model output that may be opened; anything else is refused. */

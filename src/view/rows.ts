@@ -5,10 +5,11 @@
 // A child agent's rows carry its owner path (`agent`) and follow its header row (childRows.ts).
 import { findProposal } from '../agent/proposal';
 import { conversationOf } from '../agent/session';
-import { type AgentItem, type AssistantItem, conversationOfItem, type TranscriptItem } from '../protocol/messages';
+import { type AssistantItem, conversationOfItem, type TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { AgentHeaders } from './childRows';
+import { UserRows } from './userRows';
 
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
 const MAX_INPUT_CHARS = 20_000;
@@ -38,10 +39,10 @@ function diffOf(detail: unknown): string | undefined {
 	return candidate?.kind === 'diff' && typeof candidate.diff === 'string' ? candidate.diff : undefined;
 }
 
-/** What one record makes: its item, if it has something to say, and the child headers it changed. */
+/** What one record makes: its item, if it has something to say, and the rows shown already it changed (child headers, a user row's chips and hook context). */
 export interface Projected {
 	readonly item: TranscriptItem | undefined;
-	readonly updated: readonly AgentItem[];
+	readonly updated: readonly TranscriptItem[];
 }
 
 const cutResult = (text: string): string => cut(text, MAX_RESULT_CHARS);
@@ -49,13 +50,16 @@ const cutResult = (text: string): string => cut(text, MAX_RESULT_CHARS);
 export class ItemProjector {
 	private readonly inputs = new Map<string, unknown>();
 	private readonly headers = new AgentHeaders();
+	private readonly users = new UserRows();
 
 	project(record: AgentRecord): Projected {
-		const updated = this.headers.take(record, cutResult);
-		if (record.kind === 'tool-result' && updated.length > 0) {
+		const headers = this.headers.take(record, cutResult);
+		if (record.kind === 'tool-result' && headers.length > 0) {
 			// The parent's result of an Agent call: its row is the child's header, just updated.
-			return { item: undefined, updated };
+			return { item: undefined, updated: headers };
 		}
+		const user = this.users.take(record);
+		const updated = user ? [...headers, user] : headers;
 		const item = this.item(record);
 		const agent = conversationOf(record);
 		return { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' ? { ...item, agent } : item, updated };
@@ -64,7 +68,7 @@ export class ItemProjector {
 	private item(record: AgentRecord): TranscriptItem | undefined {
 		switch (record.kind) {
 			case 'user':
-				return { kind: 'user', id: record.id, text: record.text, at: record.at };
+				return this.users.start(record);
 			case 'assistant':
 				for (const call of record.toolCalls) {
 					this.inputs.set(callKey(record.agent, call.id), call.input);
@@ -149,18 +153,18 @@ function proposalOf(id: string, text: string): Pick<AssistantItem, 'proposal'> {
 export function itemsOf(records: readonly AgentRecord[]): TranscriptItem[] {
 	const projector = new ItemProjector();
 	const items: TranscriptItem[] = [];
-	const headerAt = new Map<string, number>();
+	const updatableAt = new Map<string, number>();
 	for (const record of records) {
 		const { item, updated } = projector.project(record);
-		for (const header of updated) {
-			const at = headerAt.get(header.id);
+		for (const changed of updated) {
+			const at = updatableAt.get(changed.id);
 			if (at !== undefined) {
-				items[at] = header;
+				items[at] = changed;
 			}
 		}
 		if (item) {
-			if (item.kind === 'agent') {
-				headerAt.set(item.id, items.length);
+			if (item.kind === 'agent' || item.kind === 'user') {
+				updatableAt.set(item.id, items.length);
 			}
 			items.push(item);
 		}
@@ -252,7 +256,7 @@ export class RowOrder {
 		return before === undefined ? { row: item } : { row: item, before };
 	}
 
-	/** Replaces a row shown already (a child's header as it runs); false when there is none of its id. */
+	/** Replaces a row shown already (a child's header as it runs, a user row's chips); false when there is none of its id. */
 	replace(item: TranscriptItem): boolean {
 		const entry = this.entries.get(item.id);
 		if (!entry) {

@@ -7,7 +7,7 @@ import { currentEvent, type HasCurrent, whileCurrent } from '../base/current';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { AgentRecord } from '../transcript/records';
-import type { AgentItem, ContextUseView, SessionAccessView, SessionView, TasksView, TranscriptItem } from '../protocol/messages';
+import type { ContextUseView, SessionAccessView, SessionView, TasksView, TranscriptItem } from '../protocol/messages';
 import { ContextUseTracker } from './contextUse';
 import { ItemProjector, RowOrder } from './rows';
 import { TaskProjection } from './tasksView';
@@ -40,8 +40,8 @@ export class SessionProjection extends Disposable {
 	private readonly contextUse = new ContextUseTracker();
 	private readonly tasks = new TaskProjection();
 	private readonly _items: TranscriptItem[] = [];
-	/** Where each child's header is in `_items`, to replace it as the child runs. */
-	private readonly headerAt = new Map<string, number>();
+	/** Where each child's header (and each user row) is in `_items`, to replace it as the child runs (as its chips settle). */
+	private readonly updatableAt = new Map<string, number>();
 
 	private readonly _onDidAppend = this._register(new Emitter<readonly TranscriptItem[]>());
 	/** Items of new records, in record order, whether shown or not. */
@@ -52,7 +52,7 @@ export class SessionProjection extends Disposable {
 	readonly onDidPlace: Event<RowsPlaced> = this._onDidPlace.event;
 
 	private readonly _onDidUpdate = this._register(new Emitter<readonly TranscriptItem[]>());
-	/** Rows shown already, changed (a child's header: its steps, status, result): what `items.updated` sends. */
+	/** Rows shown already, changed (a child's header: its steps, status, result; a user row's chips and hook context): what `items.updated` sends. */
 	readonly onDidUpdate: Event<readonly TranscriptItem[]> = this._onDidUpdate.event;
 
 	private readonly _onDidChangeTasks = this._register(new Emitter<TasksView>());
@@ -97,18 +97,18 @@ export class SessionProjection extends Disposable {
 	}
 
 	/** Projects one record: its item kept, the child headers it changed replaced where they are. */
-	private take(record: AgentRecord): { readonly item: TranscriptItem | undefined; readonly updated: readonly AgentItem[] } {
+	private take(record: AgentRecord): { readonly item: TranscriptItem | undefined; readonly updated: readonly TranscriptItem[] } {
 		const { item, updated } = this.projector.project(record);
-		for (const header of updated) {
-			const at = this.headerAt.get(header.id);
+		for (const changed of updated) {
+			const at = this.updatableAt.get(changed.id);
 			if (at !== undefined) {
-				this._items[at] = header;
+				this._items[at] = changed;
 			}
-			this.order.replace(header);
+			this.order.replace(changed);
 		}
 		if (item) {
-			if (item.kind === 'agent') {
-				this.headerAt.set(item.id, this._items.length);
+			if (item.kind === 'agent' || item.kind === 'user') {
+				this.updatableAt.set(item.id, this._items.length);
 			}
 			this._items.push(item);
 		}

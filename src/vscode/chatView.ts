@@ -5,14 +5,16 @@ import * as vscode from 'vscode';
 import { ViewConnection, type ViewConnectionOptions } from '../view/connection';
 import type { WorkbenchActions } from '../view/controls';
 import { DisposableStore } from '../base/lifecycle';
+import { openMention } from './openMention';
 import { createNonce, webviewHtml } from './webviewHtml';
 
 export const CHAT_VIEW_ID = 'aside.chat';
 
-/** The clipboard and the external-link opener, with VS Code's own confirmation for links. */
+/** The clipboard, the external-link opener (with VS Code's own confirmation for links), and the chips' file opener. */
 export const workbenchActions: WorkbenchActions = {
 	copy: (text) => vscode.env.clipboard.writeText(text),
 	openLink: (href) => vscode.env.openExternal(vscode.Uri.parse(href, true)),
+	openMention,
 };
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {

@@ -101,6 +101,34 @@ const actions = {
 		const rows = await frame.locator('.transcript > li').evaluateAll((lis) => lis.map((li) => ({ kind: li.getAttribute('data-kind'), text: (li.textContent ?? '').slice(0, 300) })));
 		return { rows };
 	},
+	/** The last user row: its text, its chips (waiting for one in `waitForState`), its hook-context part; `press`: a chip's label to focus and press Enter on. */
+	async readUserRow(page, { waitForState, waitForHookContext, press } = {}) {
+		const row = chatFrame(page).locator('.transcript > li[data-kind="user"]').last();
+		await row.waitFor({ timeout: 60_000 });
+		if (waitForState !== undefined) {
+			await row.locator(`.mention-chip[data-state="${waitForState}"]`).first().waitFor({ timeout: 30_000 });
+		}
+		if (waitForHookContext) {
+			await row.locator('.hook-context-toggle').waitFor({ timeout: 30_000 });
+		}
+		if (press !== undefined) {
+			const chip = row.locator('.mention-chip', { hasText: press }).first();
+			await chip.focus();
+			await chip.press('Enter');
+		}
+		const chips = await row.locator('.mention-chip').evaluateAll((els) => els.map((el) => ({ label: el.querySelector('.mention-chip-label')?.textContent ?? '', state: el.getAttribute('data-state'), name: el.getAttribute('aria-label'), tag: el.tagName.toLowerCase() })));
+		return { text: await row.locator('.user-text').innerText(), chips, hookContext: await row.locator('.hook-context-toggle').allInnerTexts() };
+	},
+	/** The composer's text once it is `waitForValue` (polled: frames have no waitForFunction), and the notices shown. */
+	async readComposer(page, { waitForValue } = {}) {
+		const frame = chatFrame(page);
+		const input = frame.getByRole('textbox', { name: 'Message Aside' });
+		const deadline = Date.now() + 30_000;
+		while (waitForValue !== undefined && (await input.inputValue()) !== waitForValue && Date.now() < deadline) {
+			await page.waitForTimeout(100);
+		}
+		return { value: await input.inputValue(), notices: await frame.locator('.notices .notice-text').allInnerTexts() };
+	},
 	/** Opens a saved chat from the view's chat list (the Chats button), by its title. */
 	async openFromChatList(page, { title }) {
 		const frame = chatFrame(page);

@@ -56,6 +56,11 @@ describe('@-mentions, with a scripted model server', function () {
 		assert.equal(messagesOf(request).at(-2)?.content, 'Explain @src/greeting.ts ', 'sent as it stands in the box');
 		assert.equal(blocks(request, 'mention.file').length, 1);
 		assert.match(blocks(request, 'mention.file')[0] ?? '', /^The user mentioned src\/greeting\.ts \(lines 1–/);
+		// The user row shows it as a chip, settled from the recorded request; Enter on it opens the file.
+		const row = await driver<{ text: string; chips: { label: string; state: string; name: string; tag: string }[] }>('readUserRow', { waitForState: 'attached', press: 'src/greeting.ts' });
+		assert.equal(row.text, 'Explain @src/greeting.ts ', 'the text as typed');
+		assert.deepEqual(row.chips, [{ label: 'src/greeting.ts', state: 'attached', name: 'File src/greeting.ts: attached', tag: 'button' }]);
+		await until(() => vscode.window.activeTextEditor?.document.uri.fsPath, (path) => path === workspaceFile('src/greeting.ts').fsPath, 'the chip to open the file');
 		await vscode.commands.executeCommand('aside.newChat');
 	});
 
