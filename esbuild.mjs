@@ -49,6 +49,8 @@ const extension = {
 	format: 'cjs',
 	target: 'node20',
 	external: ['vscode'],
+	// pdf.js wants a DOMMatrix at load (src/tools/pdfDomShim.ts says why this one).
+	inject: ['src/tools/pdfDomShim.ts'],
 	plugins: [reportPlugin('extension')],
 };
 
