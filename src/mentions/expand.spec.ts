@@ -246,10 +246,10 @@ describe('expanding the other mentions', () => {
 describe('expanding a PDF mention', () => {
 	it('attaches a short PDF\'s text, each page under its line, with no guidance', async () => {
 		write('docs/spec.pdf', pdfBytes(['First page', 'Second page']));
-		const [staged] = await setup.expand('See @docs/spec.pdf');
-		assert.deepEqual([staged?.stage, staged?.entry.key, staged?.entry.reason], ['mention', 'mention.file', 'you mentioned a PDF']);
-		assert.equal(staged?.entry.body, 'The user mentioned the PDF docs/spec.pdf (pages 1–2 of 2). Its text, as of this message:\n\n```\n--- page 1 ---\nFirst page\n\n--- page 2 ---\nSecond page\n```');
-		assert.equal(staged?.entry.subjects?.[0]?.ref, join(setup.root, 'docs/spec.pdf'));
+		const [{ stage, entry }] = (await setup.expand('See @docs/spec.pdf')) as [StagedInStage];
+		assert.deepEqual([stage, entry.key, entry.reason], ['mention', 'mention.file', 'you mentioned a PDF']);
+		assert.equal(entry.body, 'The user mentioned the PDF docs/spec.pdf (pages 1–2 of 2). Its text, as of this message:\n\n```\n--- page 1 ---\nFirst page\n\n--- page 2 ---\nSecond page\n```');
+		assert.deepEqual(entry.subjects?.map((subject) => subject.ref), [join(setup.root, 'docs/spec.pdf')]);
 	});
 
 	it('attaches a large PDF\'s first pages with the guidance to Read bounded page ranges', async () => {

@@ -3,6 +3,7 @@
 // text is extracted, nothing is rendered. The parse is bounded three ways so a hostile file
 // cannot hang the chat: its bytes, the pages read per call, and a deadline after which the
 // document is destroyed.
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { errorMessage } from '../base/errors';
 import { formatBytes, plural } from './text';
 
@@ -54,13 +55,14 @@ export function parsePageRange(text: string): PageRange {
 	return { start, end };
 }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfJs = typeof PdfJsModule;
 let loaded: Promise<PdfJs> | undefined;
 
 /** pdf.js, loaded on the first PDF only (it is large); its worker code runs in this thread. */
 function pdfjs(): Promise<PdfJs> {
 	loaded ??= (async () => {
-		const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+		// @ts-expect-error -- pdf.js ships no types for its worker module; it is only handed back to pdf.js.
+		const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
 		// pdf.js looks here for an in-thread worker before it tries to load a worker file.
 		(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
 		return import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -80,15 +82,19 @@ function pageText(items: readonly unknown[]): string {
 	return text.replace(/[ \t]+\n/g, '\n').trim();
 }
 
-function withDeadline<T>(work: Promise<T>, onTimeout: () => void, signal?: AbortSignal): Promise<T> {
+function withDeadline<T>(work: Promise<T>, onStop: () => void, signal?: AbortSignal): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		const stop = (error: Error) => {
 			clearTimeout(timer);
-			onTimeout();
+			onStop();
 			reject(error);
 		};
-		const timer = setTimeout(() => stop(new PdfError(`reading it took longer than ${PDF_PARSE_TIMEOUT_MS / 1000} s and was stopped.`)), PDF_PARSE_TIMEOUT_MS);
-		const abort = () => stop(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+		const timer = setTimeout(() => {
+			stop(new PdfError(`reading it took longer than ${PDF_PARSE_TIMEOUT_MS / 1000} s and was stopped.`));
+		}, PDF_PARSE_TIMEOUT_MS);
+		const abort = () => {
+			stop(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+		};
 		signal?.addEventListener('abort', abort, { once: true });
 		work.then(
 			(value) => {
