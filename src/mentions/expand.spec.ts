@@ -285,3 +285,17 @@ describe('expanding a PDF mention', () => {
 		assert.deepEqual(bodies(await setup.expand('@spec.pdf')), ['The user mentioned spec.pdf again. It is already in context, unchanged, from an earlier message of this chat; it is not attached again.']);
 	});
 });
+
+describe('the mention bounds', () => {
+	it('are read at each message when given as a function, so a changed setting applies to the next one', async () => {
+		write('long.txt', lines(100));
+		let limits = { ...DEFAULT_MENTION_LIMITS, maxLines: 10 };
+		const expand = mentionAttachments(setup.ports, () => limits);
+		const signal = new AbortController().signal;
+		assert.match(bodies(await expand('@long.txt', ROOT, signal))[0] ?? '', /\(lines 1–10 of 100\)[^]*offset=11/);
+		limits = { ...DEFAULT_MENTION_LIMITS, maxLines: 20 };
+		assert.match(bodies(await expand('@long.txt', ROOT, signal))[0] ?? '', /\(lines 1–20 of 100\)[^]*offset=21/);
+		limits = { ...DEFAULT_MENTION_LIMITS, maxFileBytes: 100 };
+		assert.match(bodies(await expand('@long.txt', ROOT, signal))[0] ?? '', /which is not attached: it is .*, over the 100 bytes a mention attaches/);
+	});
+});

@@ -334,14 +334,17 @@ function failed(token: MentionToken, message: string): StagedEntry | undefined {
 	return token.keyword === 'changes' ? mentionedChanges({ kind: 'unavailable', why }) : undefined;
 }
 
-/** The mentions of a message's text as entries of the mention stage, in the order typed. */
-export function mentionAttachments(ports: MentionPorts, limits: MentionLimits = DEFAULT_MENTION_LIMITS): MessageAttachments {
+/**
+ * The mentions of a message's text as entries of the mention stage, in the order typed. `limits`
+ * may be a function: read at each message, so a changed setting applies to the next one.
+ */
+export function mentionAttachments(ports: MentionPorts, limits: MentionLimits | (() => MentionLimits) = DEFAULT_MENTION_LIMITS): MessageAttachments {
 	return async (text, owner, signal) => {
 		const tokens = parseMentions(text);
 		if (tokens.length === 0 || owner.kind !== 'root') {
 			return [];
 		}
-		const expansion = new Expansion(ports, limits);
+		const expansion = new Expansion(ports, typeof limits === 'function' ? limits() : limits);
 		const staged: StagedInStage[] = [];
 		for (const token of tokens) {
 			signal.throwIfAborted();
