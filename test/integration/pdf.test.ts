@@ -6,18 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { pdfBytes } from '../../src/testing/pdfFixture';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, messagesOf, useScriptedServer, workspaceFile } from './support';
-
-/** What the model was told a tool call returned, from the request that followed it. */
-function toolResult(server: ModelServer, callId: string): string {
-	for (const request of chatRequests(server)) {
-		const message = messagesOf(request).find((candidate) => candidate.role === 'tool' && candidate.tool_call_id === callId);
-		if (message) {
-			return message.content ?? '';
-		}
-	}
-	throw new Error(`no request carried the result of ${callId}`);
-}
+import { activeAside, chatRequests, messagesOf, toolResult, useScriptedServer, workspaceFile } from './support';
 
 function lastMessage(request: ReceivedRequest | undefined): string {
 	return messagesOf(request).at(-1)?.content ?? '';
