@@ -4,7 +4,7 @@
 //   node esbuild.mjs --production    minified, no source maps (what `npm run package` ships)
 //   node esbuild.mjs --watch         rebuild on change; errors in a problem-matcher friendly form
 import * as esbuild from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -32,6 +32,27 @@ const reportPlugin = (name) => ({
 	},
 });
 
+/**
+ * pdf.js (src/tools/pdf.ts) fills in `globalThis.navigator` when it loads in Node. In VS Code's
+ * extension host `navigator` is a getter only, so the assignment throws and no PDF could be read;
+ * and writing a global there would be seen by every other extension. The bundle skips it (pdf.js
+ * only reads `navigator` for its renderer and for a locale default). Fails the build when the
+ * pinned pdf.js no longer has the statement, rather than shipping it unpatched.
+ */
+const pdfjsNoGlobals = {
+	name: 'aside-pdfjs-no-globals',
+	setup(build) {
+		build.onLoad({ filter: /pdfjs-dist[\\/]legacy[\\/]build[\\/]pdf\.mjs$/ }, (args) => {
+			const source = readFileSync(args.path, 'utf8');
+			const statement = 'if (!globalThis.navigator?.language) {';
+			if (!source.includes(statement)) {
+				return { errors: [{ text: `${args.path} no longer assigns globalThis.navigator as esbuild.mjs expects; check pdf.js's Node set-up before updating it.` }] };
+			}
+			return { contents: source.replace(statement, 'if (false) {'), loader: 'js' };
+		});
+	},
+};
+
 const common = {
 	bundle: true,
 	minify: production,
@@ -50,7 +71,9 @@ const extension = {
 	format: 'cjs',
 	target: 'node20',
 	external: ['vscode'],
-	plugins: [reportPlugin('extension')],
+	// pdf.js wants a DOMMatrix at load (src/tools/pdfDomShim.ts says why this one).
+	inject: ['src/tools/pdfDomShim.ts'],
+	plugins: [pdfjsNoGlobals, reportPlugin('extension')],
 };
 
 /** @type {import('esbuild').BuildOptions} */

@@ -34,6 +34,7 @@ import { vscodeSkills } from './vscode/skills';
 import { vscodeObserverPorts } from './vscode/observerPorts';
 import { ReminderLanguage } from './vscode/reminderLanguage';
 import { windowSessions } from './vscode/sessionStorage';
+import { mentionLimitsOf } from './vscode/settings';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 import { workspaceTrust } from './vscode/trust';
@@ -107,7 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		log,
 	});
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
-	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) });
+	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) }, () => mentionLimitsOf(configuration.current));
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).

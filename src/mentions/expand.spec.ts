@@ -6,6 +6,7 @@ import type { ChangesResult } from '../reminders/builtin/mentions';
 import type { RecordLike } from '../reminders/history';
 import type { StagedInStage } from '../reminders/staging';
 import { NodeWorkspaceFs, tempWorkspace } from '../testing/nodeWorkspace';
+import { pdfBytes } from '../testing/pdfFixture';
 import { type EditorSelection, type FileProblems, DEFAULT_MENTION_LIMITS, type MentionLimits, type MentionPorts, mentionAttachments } from './expand';
 
 const ROOT = { kind: 'root', id: 't1' } as const;
@@ -239,5 +240,62 @@ describe('expanding the other mentions', () => {
 		setup.ports = { ...setup.ports, isEnabled: (type) => type !== 'mentionFile' };
 		assert.deepEqual((await setup.expand('@a.ts @problems')).map(({ entry }) => entry.key), ['mention.problems']);
 		assert.deepEqual(await mentionAttachments(setup.ports)('@problems', { kind: 'agent', id: 'child' }, new AbortController().signal), []);
+	});
+});
+
+describe('expanding a PDF mention', () => {
+	it('attaches a short PDF\'s text, each page under its line, with no guidance', async () => {
+		write('docs/spec.pdf', pdfBytes(['First page', 'Second page']));
+		const [{ stage, entry }] = (await setup.expand('See @docs/spec.pdf')) as [StagedInStage];
+		assert.deepEqual([stage, entry.key, entry.reason], ['mention', 'mention.file', 'you mentioned a PDF']);
+		assert.equal(entry.body, 'The user mentioned the PDF docs/spec.pdf (pages 1–2 of 2). Its text, as of this message:\n\n```\n--- page 1 ---\nFirst page\n\n--- page 2 ---\nSecond page\n```');
+		assert.deepEqual(entry.subjects?.map((subject) => subject.ref), [join(setup.root, 'docs/spec.pdf')]);
+	});
+
+	it('attaches a large PDF\'s first pages with the guidance to Read bounded page ranges', async () => {
+		write('big.pdf', pdfBytes(Array.from({ length: 25 }, (_, i) => `Page ${i + 1} text`)));
+		const [staged] = await setup.expand('@big.pdf');
+		const body = staged?.entry.body ?? '';
+		assert.match(body, /^The user mentioned the PDF big\.pdf \(pages 1–10 of 25\)/);
+		assert.match(body, /--- page 10 ---\nPage 10 text\n```/);
+		assert.doesNotMatch(body, /page 11 ---/);
+		assert.match(body, /stops after page 10, its size bound\. It is a large PDF: prefer bounded Reads of the pages you need \(Read with path "big\.pdf" and pages: "START-END", e\.g\. pages: "11-20"\)/);
+		// The byte bound cuts inside a page, and says which.
+		const [small] = await setup.expand('@big.pdf', { maxLines: 4 });
+		assert.match(small?.entry.body ?? '', /\(pages 1–2 of 25\)[^]*stops inside page 2[^]*pages: "2-11"/);
+	});
+
+	it('says when a PDF has no extractable text, and rejects an encrypted, a broken one and a line range', async () => {
+		write('scan.pdf', pdfBytes([null]));
+		write('locked.pdf', pdfBytes(['x'], { encrypted: true }));
+		write('broken.pdf', pdfBytes(['x', 'y']).subarray(0, 200));
+		write('ok.pdf', pdfBytes(['x']));
+		const staged = await setup.expand('@scan.pdf @locked.pdf @broken.pdf @ok.pdf#L1-3');
+		const [scan, locked, broken, ranged] = bodies(staged);
+		assert.match(scan ?? '', /no text on this page[^]*no extractable text: the PDF is probably scanned images/);
+		assert.equal(locked, 'The user mentioned @locked.pdf, which is not attached: it is encrypted (password-protected); its text cannot be read.');
+		assert.match(broken ?? '', /^The user mentioned @broken\.pdf, which is not attached: it is not a readable PDF/);
+		assert.match(ranged ?? '', /which is not attached: it is a PDF, which has pages rather than lines/);
+	});
+
+	it('is not attached again while unchanged', async () => {
+		write('spec.pdf', pdfBytes(['Once']));
+		const first = await setup.expand('@spec.pdf');
+		setup.records.push(delivered(first));
+		assert.deepEqual(bodies(await setup.expand('@spec.pdf')), ['The user mentioned spec.pdf again. It is already in context, unchanged, from an earlier message of this chat; it is not attached again.']);
+	});
+});
+
+describe('the mention bounds', () => {
+	it('are read at each message when given as a function, so a changed setting applies to the next one', async () => {
+		write('long.txt', lines(100));
+		let limits = { ...DEFAULT_MENTION_LIMITS, maxLines: 10 };
+		const expand = mentionAttachments(setup.ports, () => limits);
+		const signal = new AbortController().signal;
+		assert.match(bodies(await expand('@long.txt', ROOT, signal))[0] ?? '', /\(lines 1–10 of 100\)[^]*offset=11/);
+		limits = { ...DEFAULT_MENTION_LIMITS, maxLines: 20 };
+		assert.match(bodies(await expand('@long.txt', ROOT, signal))[0] ?? '', /\(lines 1–20 of 100\)[^]*offset=21/);
+		limits = { ...DEFAULT_MENTION_LIMITS, maxFileBytes: 100 };
+		assert.match(bodies(await expand('@long.txt', ROOT, signal))[0] ?? '', /which is not attached: it is .*, over the 100 bytes a mention attaches/);
 	});
 });

@@ -21,6 +21,7 @@ import {
 	mentionedChanges,
 	mentionedFile,
 	mentionedFolder,
+	mentionedPdf,
 	mentionedProblems,
 	mentionedSelection,
 } from '../reminders/builtin/mentions';
@@ -28,6 +29,7 @@ import type { StagedEntry } from '../reminders/definition';
 import { deliveredSubjects, type RecordLike } from '../reminders/history';
 import type { StagedInStage } from '../reminders/staging';
 import { displayPath, isInside } from '../tools/paths';
+import { formatPages, isPdf, noTextIn, PDF_FIRST_PAGES, PdfError, pdfText } from '../tools/pdf';
 import { classifyBytes, formatBytes, splitLines, truncateUtf8, utf8Length } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
 import { type LineRange, type MentionToken, parseMentions } from './parse';
@@ -155,7 +157,7 @@ class Expansion {
 		if (resolved.kind === 'rejected') {
 			return asFolder ? folderRejected(token.raw, resolved.why) : fileRejected(token.raw, resolved.why);
 		}
-		return resolved.kind === 'directory' ? this.folder(token, resolved.path) : this.file(token, resolved.path);
+		return resolved.kind === 'directory' ? this.folder(token, resolved.path) : this.file(token, resolved.path, signal);
 	}
 
 	/** Where a path mention leads; `none` for a token that names nothing (it stays text). */
@@ -195,9 +197,12 @@ class Expansion {
 		return explicit ? { kind: 'rejected', why: 'no such file in the workspace folders.' } : { kind: 'none' };
 	}
 
-	private async file(token: Extract<MentionToken, { kind: 'path' }>, path: string): Promise<StagedEntry> {
+	private async file(token: Extract<MentionToken, { kind: 'path' }>, path: string, signal: AbortSignal): Promise<StagedEntry> {
 		const shown = displayPath(path, this.roots);
 		const bytes = await this.ports.fs.readFile(path);
+		if (isPdf(bytes)) {
+			return this.pdf(token, path, bytes, signal);
+		}
 		const verdict = classifyBytes(bytes);
 		if (verdict !== 'text') {
 			return fileRejected(token.raw, verdict === 'binary' ? 'it is a binary file.' : 'it is not UTF-8 text.');
@@ -223,6 +228,36 @@ class Expansion {
 		}
 		this.attached.add(ref);
 		return mentionedFile({ shown, text: taken.text, first, last: total === 0 ? 0 : taken.last, total, ...(range ? { asked: range } : {}), cut, subject: { ref, hashes: [hash] } });
+	}
+
+	/** A PDF: the text of its first pages, bounded like a file; given once like one. */
+	private async pdf(token: Extract<MentionToken, { kind: 'path' }>, path: string, bytes: Uint8Array, signal: AbortSignal): Promise<StagedEntry> {
+		const shown = displayPath(path, this.roots);
+		if (token.range) {
+			return fileRejected(token.raw, 'it is a PDF, which has pages rather than lines; mention it without a range and Read it with pages: "START-END".');
+		}
+		const hash = hashOf(bytes);
+		if (this.attached.has(path) || this.given.get(path)?.has(hash)) {
+			this.attached.add(path);
+			return fileAlreadyInContext(shown);
+		}
+		let extracted;
+		try {
+			extracted = await pdfText(bytes, (count) => ({ start: 1, end: Math.min(count, PDF_FIRST_PAGES) }), signal);
+		} catch (error) {
+			if (error instanceof PdfError) {
+				return fileRejected(token.raw, error.message);
+			}
+			throw error;
+		}
+		const lines = splitLines(formatPages(extracted.pages));
+		const taken = takeLines(lines, 1, lines.length, this.limits);
+		const cut = taken.last < lines.length;
+		// The last page the attachment reaches: the last `--- page N ---` line it kept.
+		const headers = [...taken.text.matchAll(/^--- page (\d+) ---$/gm)];
+		const last = cut ? Number(headers.at(-1)?.[1] ?? 1) : (extracted.pages.at(-1)?.number ?? 1);
+		this.attached.add(path);
+		return mentionedPdf({ shown, text: taken.text, first: 1, last, pageCount: extracted.pageCount, cut, noText: noTextIn(extracted.pages), subject: { ref: path, hashes: [hash] } });
 	}
 
 	private async folder(token: Extract<MentionToken, { kind: 'path' }>, path: string): Promise<StagedEntry> {
@@ -299,14 +334,17 @@ function failed(token: MentionToken, message: string): StagedEntry | undefined {
 	return token.keyword === 'changes' ? mentionedChanges({ kind: 'unavailable', why }) : undefined;
 }
 
-/** The mentions of a message's text as entries of the mention stage, in the order typed. */
-export function mentionAttachments(ports: MentionPorts, limits: MentionLimits = DEFAULT_MENTION_LIMITS): MessageAttachments {
+/**
+ * The mentions of a message's text as entries of the mention stage, in the order typed. `limits`
+ * may be a function: read at each message, so a changed setting applies to the next one.
+ */
+export function mentionAttachments(ports: MentionPorts, limits: MentionLimits | (() => MentionLimits) = DEFAULT_MENTION_LIMITS): MessageAttachments {
 	return async (text, owner, signal) => {
 		const tokens = parseMentions(text);
 		if (tokens.length === 0 || owner.kind !== 'root') {
 			return [];
 		}
-		const expansion = new Expansion(ports, limits);
+		const expansion = new Expansion(ports, typeof limits === 'function' ? limits() : limits);
 		const staged: StagedInStage[] = [];
 		for (const token of tokens) {
 			signal.throwIfAborted();

@@ -1,9 +1,12 @@
 // Read: a text file with line numbers, `cat -n` style. The content is the file text and nothing
-// else; when not all of it fits, a `read.truncated` notice says how to read on.
+// else; when not all of it fits, a `read.truncated` notice says how to read on. A PDF is read as
+// the text of its pages (readPdf.ts), with `pages` to choose them.
 import * as z from 'zod';
 import { sanitizeUntrusted } from '../reminders/envelope';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
+import { isPdf, PDF_FIRST_PAGES, PDF_MAX_PAGES } from './pdf';
+import { readPdf } from './readPdf';
 import { classifyBytes, formatBytes, plural, splitLines, truncateUtf8, utf8Length } from './text';
 import type { Tool, ToolNotice, ToolResult } from './tool';
 
@@ -16,6 +19,7 @@ const input = z.object({
 	path: z.string().describe('The file to read: relative to the workspace folder, or absolute inside it.'),
 	offset: z.number().int().min(1).optional().describe('The 1-based line to start at. Default 1.'),
 	limit: z.number().int().min(1).optional().describe(`How many lines to return at most. Default ${READ_DEFAULT_LIMIT}.`),
+	pages: z.string().optional().describe(`PDF only: the pages to read, "3" or "2-5" (1-based, at most ${PDF_MAX_PAGES}). Default: the first ${PDF_FIRST_PAGES}.`),
 });
 
 export const readTool: Tool<z.infer<typeof input>> = {
@@ -24,13 +28,14 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		'Reads a text file and returns its lines numbered like `cat -n`: the line number, a tab, then the line exactly as in the file. ' +
 		`Returns up to ${READ_DEFAULT_LIMIT} lines (and at most 256 KB) from offset; a notice after the content says when there is more and which offset to use. ` +
 		'Shows unsaved changes open in the editor. Refuses binary files; for a directory, use List. ' +
+		`A PDF returns the text of its pages, each under a \`--- page N ---\` line: the first ${PDF_FIRST_PAGES} unless \`pages\` ("START-END") says which. ` +
 		'The line-number prefix is not part of the file: leave it out of Edit strings.',
 	kind: 'read',
 	input,
 	async touches({ path }, context) {
 		return { reads: [await resolveInWorkspace(path, context.roots, context.fs)], writes: [] };
 	},
-	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT }, context) {
+	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT, pages }, context) {
 		const absolute = await resolveInWorkspace(path, context.roots, context.fs);
 		const shown = displayPath(absolute, context.roots);
 		const stat = await context.fs.stat(absolute);
@@ -47,6 +52,13 @@ export const readTool: Tool<z.infer<typeof input>> = {
 			throw new ToolError(`${shown} is ${formatBytes(stat.size)}, more than Read opens (${formatBytes(READ_MAX_FILE_BYTES)}); use Grep to find the lines you need.`);
 		}
 		const bytes = await context.fs.readFile(absolute);
+		if (isPdf(bytes)) {
+			// Not marked as seen: Edit matches file text, and a PDF's extracted text is not that.
+			return readPdf(bytes, shown, pages, READ_MAX_OUTPUT_BYTES, context.signal);
+		}
+		if (pages !== undefined) {
+			throw new ToolError(`pages is for PDF files; ${shown} is not a PDF. Use offset and limit to read a range of its lines.`);
+		}
 		const verdict = classifyBytes(bytes);
 		if (verdict === 'binary') {
 			throw new ToolError(`${shown} is a binary file (${plural(bytes.length, 'byte')}); Read only returns text.`);

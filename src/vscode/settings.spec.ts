@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
-import { readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
+import { DEFAULT_MENTION_LIMITS } from '../mentions/expand';
+import { mentionLimitsOf, readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
 
 interface ContributedProperty {
 	type?: string;
@@ -77,6 +78,12 @@ describe('settings', () => {
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'],
 			workspaceReminders: true,
 			workspaceReminderSettings: {},
+			mentionsMaxFileBytes: 4 * 1024 * 1024,
+			mentionsMaxLines: 500,
+			mentionsMaxBytes: 32 * 1024,
+			mentionsMaxFolderEntries: 200,
+			mentionsMaxProblems: 50,
+			mentionsMaxDiffBytes: 64 * 1024,
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);
@@ -101,6 +108,15 @@ describe('settings', () => {
 		assert.equal(problems.length, 2);
 		assert.match(problems[0]?.message ?? '', /"aside\.chat\.sendShortcut" has an invalid value "shift" \(Invalid option.*\); using the default, "enter"\./);
 		assert.match(problems[1]?.message ?? '', /"aside\.chat\.maxMessageLength" has an invalid value "5000" .*using the default, 100000\./);
+	});
+
+	it('aside.mentions.*: the mention bounds, their defaults those of DEFAULT_MENTION_LIMITS, a value out of bounds named and replaced by the default', () => {
+		assert.deepEqual(mentionLimitsOf(readSettings(() => undefined).settings), DEFAULT_MENTION_LIMITS);
+		const values: Record<string, unknown> = { 'aside.mentions.maxLines': 40, 'aside.mentions.maxBytes': 2048, 'aside.mentions.maxFolderEntries': 3, 'aside.mentions.maxDiffBytes': 8192 };
+		const { settings, problems } = readSettings((key) => values[key]);
+		assert.deepEqual(mentionLimitsOf(settings), { ...DEFAULT_MENTION_LIMITS, maxLines: 40, maxBytes: 2048, maxDiffBytes: 8192 });
+		assert.deepEqual(problems.map((problem) => problem.key), ['aside.mentions.maxFolderEntries']);
+		assert.match(problems[0]?.message ?? '', /using the default, 200\./);
 	});
 
 	it('aside.instructions.files: takes the kinds it names, and names an unknown one as a problem (all kinds read meanwhile)', () => {

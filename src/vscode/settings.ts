@@ -11,6 +11,7 @@ import type { ReminderConfig } from '../reminders/config';
 import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/editToolNames';
 import { INSTRUCTION_KINDS, type InstructionKind } from '../observe/instructionSources';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
+import { DEFAULT_MENTION_LIMITS, type MentionLimits } from '../mentions/expand';
 
 interface SettingDefinition<T> {
 	readonly key: string;
@@ -73,7 +74,26 @@ export const SETTINGS = {
 	// The workspace's `.aside/reminders/*.md` (docs/workspace-reminders.md): all of them, then each by its key.
 	workspaceReminders: define('aside.reminders.workspace.enabled', z.boolean(), true),
 	workspaceReminderSettings: define<Readonly<Record<string, { readonly enabled?: boolean }>>>('aside.reminders.workspace.reminders', z.record(z.string(), z.object({ enabled: z.boolean().optional() })), {}),
+	// The bounds of @-mentions (src/mentions/expand.ts, DEFAULT_MENTION_LIMITS), read at each send.
+	mentionsMaxFileBytes: define('aside.mentions.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), DEFAULT_MENTION_LIMITS.maxFileBytes),
+	mentionsMaxLines: define('aside.mentions.maxLines', z.number().int().min(10).max(20_000), DEFAULT_MENTION_LIMITS.maxLines),
+	mentionsMaxBytes: define('aside.mentions.maxBytes', z.number().int().min(1024).max(1024 * 1024), DEFAULT_MENTION_LIMITS.maxBytes),
+	mentionsMaxFolderEntries: define('aside.mentions.maxFolderEntries', z.number().int().min(10).max(5000), DEFAULT_MENTION_LIMITS.maxFolderEntries),
+	mentionsMaxProblems: define('aside.mentions.maxProblems', z.number().int().min(1).max(1000), DEFAULT_MENTION_LIMITS.maxProblems),
+	mentionsMaxDiffBytes: define('aside.mentions.maxDiffBytes', z.number().int().min(1024).max(4 * 1024 * 1024), DEFAULT_MENTION_LIMITS.maxDiffBytes),
 } as const;
+
+/** The @-mention bounds the settings say now. */
+export function mentionLimitsOf(settings: AsideSettings): MentionLimits {
+	return {
+		maxFileBytes: settings.mentionsMaxFileBytes,
+		maxLines: settings.mentionsMaxLines,
+		maxBytes: settings.mentionsMaxBytes,
+		maxFolderEntries: settings.mentionsMaxFolderEntries,
+		maxProblems: settings.mentionsMaxProblems,
+		maxDiffBytes: settings.mentionsMaxDiffBytes,
+	};
+}
 
 /** An interval in turns: whole, at least 1, at most 1000. */
 const Interval = z.number().int().min(1).max(1000);

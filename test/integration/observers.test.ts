@@ -6,18 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, messagesOf, until, useScriptedServer, workspaceFile } from './support';
-
-/** What the model was told a tool call returned, from the request that followed it. */
-function toolResult(server: ModelServer, callId: string): string {
-	for (const request of chatRequests(server)) {
-		const message = messagesOf(request).find((candidate) => candidate.role === 'tool' && candidate.tool_call_id === callId);
-		if (message) {
-			return message.content ?? '';
-		}
-	}
-	throw new Error(`no request carried the result of ${callId}`);
-}
+import { activeAside, chatRequests, messagesOf, toolResult, until, useScriptedServer, workspaceFile } from './support';
 
 /** The person types into the open document, as the editor would: unsaved. */
 async function personTypes(uri: vscode.Uri, text: string): Promise<vscode.TextDocument> {

@@ -93,6 +93,17 @@ export function messagesOf(request: ReceivedRequest | undefined): OpenAIMessage[
 }
 
 /** The parsed lines of a session's transcript on disk. */
+/** What the model was told a tool call returned, from the request that followed it. */
+export function toolResult(server: { readonly requests: readonly ReceivedRequest[] }, callId: string): string {
+	for (const request of chatRequests(server)) {
+		const message = messagesOf(request).find((candidate) => candidate.role === 'tool' && candidate.tool_call_id === callId);
+		if (message) {
+			return message.content ?? '';
+		}
+	}
+	throw new Error(`no request carried the result of ${callId}`);
+}
+
 export function transcriptLines(dir: string, sessionId: string): { kind: string; [key: string]: unknown }[] {
 	const file = join(dir, `${sessionId}.jsonl`);
 	assert.ok(existsSync(file), `the transcript ${file} exists`);

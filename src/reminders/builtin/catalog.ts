@@ -363,6 +363,17 @@ export const MENTION_CHANGES = declareReminder({
 	description: 'Attaches the working tree\'s uncommitted changes (a bounded diff) when you write @changes.',
 });
 
+// A notice like read.truncated (src/tools/readPdf.ts): the seed's large-PDF guidance, positional.
+export const READ_PDF_PAGES = declareReminder({
+	type: 'readPdfPages',
+	key: 'read.pdf-pages',
+	label: 'PDF pages',
+	purpose: 'Rides a Read result of a PDF that showed only some of its pages (or found no text in them): the page count and to read bounded page ranges.',
+	introducedIn: '0.5.0',
+	configurable: false,
+	description: 'Tells the model how many pages a PDF has, which it was shown, and to Read it with pages: "START-END".',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -398,5 +409,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	MENTION_PROBLEMS,
 	MENTION_SELECTION,
 	MENTION_CHANGES,
+	READ_PDF_PAGES,
 ];
 

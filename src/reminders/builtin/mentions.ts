@@ -45,6 +45,39 @@ export function mentionedFile(file: FileContent): StagedEntry {
 	return entry(MENTION_FILE, 'you mentioned a file', body, [file.subject]);
 }
 
+export interface PdfContent {
+	readonly shown: string;
+	/** The pages' text, each under a `--- page N ---` line, bounded. */
+	readonly text: string;
+	/** The pages shown, 1-based inclusive, and the PDF's page count. */
+	readonly first: number;
+	readonly last: number;
+	readonly pageCount: number;
+	/** Cut at the attachment's bound inside page `last`. */
+	readonly cut: boolean;
+	/** None of the pages shown has extractable text (a scanned PDF). */
+	readonly noText: boolean;
+	readonly subject: ReminderSubject;
+}
+
+/** A PDF's text; when it is large, the seed's guidance to Read bounded page ranges rather than all of it. */
+export function mentionedPdf(pdf: PdfContent): StagedEntry {
+	const path = sanitizeUntrusted(pdf.shown);
+	const pages = pdf.first === pdf.last ? `page ${pdf.first}` : `pages ${pdf.first}–${pdf.last}`;
+	const notes: string[] = [];
+	if (pdf.noText) {
+		notes.push(`The pages shown have no extractable text: the PDF is probably scanned images, which cannot be turned into text here.`);
+	}
+	if (pdf.cut || pdf.last < pdf.pageCount) {
+		const next = pdf.cut ? pdf.last : pdf.last + 1;
+		notes.push(
+			`The attachment stops ${pdf.cut ? `inside page ${pdf.last}` : `after page ${pdf.last}`}, its size bound. It is a large PDF: prefer bounded Reads of the pages you need (Read with path "${path}" and pages: "START-END", e.g. pages: "${next}-${Math.min(pdf.pageCount, next + 9)}") rather than the whole document at once.`,
+		);
+	}
+	const body = [`The user mentioned the PDF ${path} (${pages} of ${pdf.pageCount}). Its text, as of this message:`, fenced(pdf.text), ...notes].join('\n\n');
+	return entry(MENTION_FILE, 'you mentioned a PDF', body, [pdf.subject]);
+}
+
 export function fileAlreadyInContext(shown: string, lines?: string): StagedEntry {
 	const what = lines === undefined ? sanitizeUntrusted(shown) : `${sanitizeUntrusted(shown)} (${lines})`;
 	return entry(MENTION_FILE, 'you mentioned a file already given', `The user mentioned ${what} again. It is already in context, unchanged, from an earlier message of this chat; it is not attached again.`);
