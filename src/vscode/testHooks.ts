@@ -65,6 +65,8 @@ export interface AsideTestHooks {
 	readonly skills: () => { readonly names: readonly string[]; readonly problems: readonly SkillProblem[] };
 	/** The workspace reminders in use now (wire keys), and why the other files are not used. */
 	readonly workspaceReminders: () => { readonly keys: readonly string[]; readonly problems: readonly string[] };
+	/** Reads the workspace's `.aside/reminders/` again now, as a file event would (the untrusted window's test: not at all). */
+	readonly reloadWorkspaceReminders: () => void;
 }
 
 export interface HookedState {
@@ -82,6 +84,7 @@ export interface HookedState {
 	readonly profiles: ProfileOverride;
 	readonly skills?: SkillLibrary;
 	readonly workspaceReminders?: WorkspaceReminders;
+	readonly workspaceReminderFiles?: { load(): unknown };
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -131,5 +134,8 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		skills: () => ({ names: state.skills?.current().map((skill) => skill.name) ?? [], problems: state.skills?.problems() ?? [] }),
 		workspaceReminders: () => ({ keys: state.workspaceReminders?.current.map((definition) => definition.key) ?? [], problems: state.workspaceReminders?.problems.map((problem) => problem.message) ?? [] }),
+		reloadWorkspaceReminders: () => {
+			state.workspaceReminderFiles?.load();
+		},
 	};
 }

@@ -24,6 +24,9 @@ describe('workspace reminders in Restricted Mode', () => {
 		assert.equal(vscode.workspace.isTrusted, false);
 		mkdirSync(workspaceFile('.aside/reminders').fsPath, { recursive: true });
 		writeFileSync(workspaceFile('.aside/reminders/always.md').fsPath, ALWAYS);
+		// Read the folder now, as the watcher would: in a trusted window this registers the file.
+		hooks.reloadWorkspaceReminders();
+		assert.deepEqual(hooks.workspaceReminders(), { keys: [], problems: [] }, 'nothing was read');
 		// A new chat: its first request carries reminders of its own (whatever an earlier test sent).
 		await vscode.commands.executeCommand('aside.newChat');
 		const recorded: InjectionRecord[] = [];
