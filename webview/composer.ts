@@ -4,8 +4,8 @@
 // at the agent's next step. A slash command at the start (`/compact`) gets a hint (slashHint.ts).
 import type { ViewSettings } from '../src/protocol/messages';
 import { el, icon } from './dom';
-import type { MentionCandidate } from '../src/protocol/mentions';
-import { MentionMenu } from './mentionMenu';
+import type { MentionCandidate, SkillCandidate } from '../src/protocol/mentions';
+import { MentionMenu, type MenuTrigger } from './mentionMenu';
 import { SlashHint } from './slashHint';
 
 export interface ComposerEvents {
@@ -14,7 +14,7 @@ export interface ComposerEvents {
 	draftChanged(draft: string): void;
 	refuse(reason: string): void;
 	/** What follows an `@` at the caret, for the host to list matching files (mentionMenu.ts). */
-	queryMentions(requestId: string, query: string): void;
+	queryMentions(requestId: string, query: string, trigger: MenuTrigger): void;
 }
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
@@ -43,8 +43,8 @@ export class Composer {
 		this.stopButton = el('button', { type: 'button', class: 'composer-send composer-stop', 'aria-label': 'Stop', title: 'Stop (Escape)', hidden: true }, icon('debug-stop'));
 		this.hint = el('div', { class: 'composer-hint', id: 'composer-hint' });
 		this.slash = new SlashHint(this.input);
-		this.mentions = new MentionMenu(this.input, (requestId, query) => {
-			this.events.queryMentions(requestId, query);
+		this.mentions = new MentionMenu(this.input, (requestId, query, trigger) => {
+			this.events.queryMentions(requestId, query, trigger);
 		});
 		this.input.setAttribute('aria-describedby', `composer-hint ${this.slash.element.id}`);
 		this.element = el(
@@ -135,8 +135,8 @@ export class Composer {
 	}
 
 	/** The host's answer to a `mentions.query`. */
-	mentionsAnswered(requestId: string, candidates: readonly MentionCandidate[]): void {
-		this.mentions.answered(requestId, candidates);
+	mentionsAnswered(requestId: string, candidates: readonly MentionCandidate[], skills?: readonly SkillCandidate[]): void {
+		this.mentions.answered(requestId, candidates, skills);
 	}
 
 	private isSendKey(event: KeyboardEvent): boolean {

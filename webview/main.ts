@@ -59,8 +59,8 @@ class ChatApp {
 			refuse: (reason) => {
 				this.showNotice('error', reason);
 			},
-			queryMentions: (requestId, query) => {
-				post({ type: 'mentions.query', requestId, query });
+			queryMentions: (requestId, query, trigger) => {
+				post({ type: 'mentions.query', requestId, query, ...(trigger === '$' ? { trigger } : {}) });
 			},
 		});
 		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
@@ -171,7 +171,7 @@ class ChatApp {
 				this.composer.focus();
 				return;
 			case 'mentions.answer':
-				this.composer.mentionsAnswered(message.requestId, message.candidates);
+				this.composer.mentionsAnswered(message.requestId, message.candidates, message.skills);
 				return;
 		}
 	}

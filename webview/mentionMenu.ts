@@ -1,10 +1,11 @@
 // The composer's `@` list: while the word at the caret starts with `@`, the keywords and the
 // workspace files and folders matching what follows (the host ranks the files: a
-// `mentions.query` answered by `mentions.answer`, a newer query cancelling the older). Keyboard
+// `mentions.query` answered by `mentions.answer`, a newer query cancelling the older); while it
+// starts with `$`, the skills on offer whose names match (`$name` attaches one). Keyboard
 // first: arrows move, Enter or Tab inserts the mention text, Escape closes it until the `@` word
 // is left. A listbox the message box points into with aria-activedescendant, so a screen reader
 // says the option under the keyboard. Names are text, never markup.
-import { fuzzyScore, type MentionCandidate, mentionText } from '../src/protocol/mentions';
+import { fuzzyScore, type MentionCandidate, mentionText, type SkillCandidate } from '../src/protocol/mentions';
 import { el } from './dom';
 
 interface MenuOption {
@@ -12,7 +13,21 @@ interface MenuOption {
 	readonly insert: string;
 	readonly label: string;
 	readonly detail: string;
+	/** Says something instead of offering it (no skills): never chosen. */
+	readonly inert?: true;
 }
+
+export type MenuTrigger = '@' | '$';
+
+/** Longer descriptions are cut to one line in the list (the whole is in the skill's file). */
+const DETAIL_CHARS = 100;
+
+function oneLine(text: string): string {
+	const line = text.replace(/\s+/gu, ' ').trim();
+	return line.length > DETAIL_CHARS ? `${line.slice(0, DETAIL_CHARS - 1)}…` : line;
+}
+
+const NO_SKILLS: MenuOption = { insert: '', label: 'No skills', detail: 'put a folder with a SKILL.md in .aside/skills/, .claude/skills/, .github/skills/ or ~/.aside/skills/', inert: true };
 
 const KEYWORDS: readonly MenuOption[] = [
 	{ insert: '@problems', label: '@problems', detail: 'the workspace\'s errors and warnings' },
@@ -22,24 +37,29 @@ const KEYWORDS: readonly MenuOption[] = [
 
 // The `@` word ending at the caret: `@` at the start or after a space or an opening bracket or quote.
 const AT_WORD = /(?:^|[\s([{<'"`])@([^\s"'`<>|]*)$/u;
+// The `$` word ending at the caret, as src/skills/references.ts reads `$name`: `$` after a space
+// or an opening bracket or quote, then what a skill name may hold (so `a$b` and `$HOME` open nothing).
+const DOLLAR_WORD = /(?:^|[\s([{<'"`])\$([a-z0-9][a-z0-9-]*)?$/u;
 
 export class MentionMenu {
-	readonly element = el('ul', { class: 'mention-menu', id: 'composer-mentions', role: 'listbox', 'aria-label': 'Mention a file, folder, problems, selection or changes', hidden: true });
+	readonly element = el('ul', { class: 'mention-menu', id: 'composer-mentions', role: 'listbox', 'aria-label': 'Mention a file, folder, problems, selection or changes, or a skill', hidden: true });
 	private options: MenuOption[] = [];
 	private active = 0;
 	/** Where the `@` word starts and what follows the `@`, while the list is open. */
-	private word: { readonly start: number; readonly query: string } | undefined;
+	private word: { readonly start: number; readonly query: string; readonly trigger: MenuTrigger } | undefined;
 	/** The `@` word Escape closed the list for (its start). */
 	private dismissed: number | undefined;
 	private asked = 0;
-	private pending: { readonly requestId: string; readonly query: string } | undefined;
+	private pending: { readonly requestId: string; readonly query: string; readonly trigger: MenuTrigger } | undefined;
 	private files: readonly MentionCandidate[] = [];
+	/** The skills of the last `$` answer (undefined: not answered yet). */
+	private skills: readonly SkillCandidate[] | undefined;
 	/** The query `files` answer. */
 	private filesFor = '';
 
 	constructor(
 		private readonly input: HTMLTextAreaElement,
-		private readonly query: (requestId: string, query: string) => void,
+		private readonly query: (requestId: string, query: string, trigger: MenuTrigger) => void,
 	) {
 		input.setAttribute('aria-autocomplete', 'list');
 		input.setAttribute('aria-controls', this.element.id);
@@ -64,12 +84,16 @@ export class MentionMenu {
 	/** The text or the caret changed. */
 	refresh(): void {
 		const caret = this.input.selectionStart;
-		const match = caret === this.input.selectionEnd ? AT_WORD.exec(this.input.value.slice(0, caret)) : null;
+		const before = caret === this.input.selectionEnd ? this.input.value.slice(0, caret) : undefined;
+		const at = before === undefined ? null : AT_WORD.exec(before);
+		const dollar = before === undefined || at ? null : DOLLAR_WORD.exec(before);
+		const match = at ?? dollar;
 		if (!match) {
 			this.dismissed = undefined;
 			this.close();
 			return;
 		}
+		const trigger: MenuTrigger = at ? '@' : '$';
 		const query = match[1] ?? '';
 		const start = caret - query.length - 1;
 		if (this.dismissed === start) {
@@ -77,15 +101,16 @@ export class MentionMenu {
 			return;
 		}
 		this.dismissed = undefined;
-		if (this.word?.query !== query || this.word.start !== start) {
-			if (this.word?.start !== start) {
-				this.files = []; // another @ word: the last one's files do not apply
+		if (this.word?.query !== query || this.word.start !== start || this.word.trigger !== trigger) {
+			if (this.word?.start !== start || this.word.trigger !== trigger) {
+				this.files = []; // another word: the last one's answer does not apply
+				this.skills = undefined;
 			}
-			this.word = { start, query };
-			if (this.pending?.query !== query) {
+			this.word = { start, query, trigger };
+			if (this.pending?.query !== query || this.pending.trigger !== trigger) {
 				this.asked += 1;
-				this.pending = { requestId: `mention-${this.asked}`, query };
-				this.query(this.pending.requestId, query);
+				this.pending = { requestId: `mention-${this.asked}`, query, trigger };
+				this.query(this.pending.requestId, query, trigger);
 			}
 			this.active = 0;
 		}
@@ -93,11 +118,12 @@ export class MentionMenu {
 	}
 
 	/** The host's answer; an answer to an older query is dropped. */
-	answered(requestId: string, candidates: readonly MentionCandidate[]): void {
+	answered(requestId: string, candidates: readonly MentionCandidate[], skills?: readonly SkillCandidate[]): void {
 		if (this.pending?.requestId !== requestId) {
 			return;
 		}
 		this.files = candidates;
+		this.skills = this.pending.trigger === '$' ? (skills ?? []) : undefined;
 		this.filesFor = this.pending.query;
 		if (this.word) {
 			this.render();
@@ -136,7 +162,7 @@ export class MentionMenu {
 	private choose(index: number): void {
 		const option = this.options[index];
 		const word = this.word;
-		if (!option || !word) {
+		if (!option || !word || option.inert) {
 			return;
 		}
 		const caret = this.input.selectionStart;
@@ -151,6 +177,10 @@ export class MentionMenu {
 	}
 
 	private render(): void {
+		if (this.word?.trigger === '$') {
+			this.renderSkills(this.word.query.toLowerCase());
+			return;
+		}
 		const query = (this.word?.query ?? '').toLowerCase();
 		const keywords = KEYWORDS.filter((option) => fuzzyScore(query, option.label.slice(1)) !== undefined);
 		// Until the host answers, the files of the previous answer that still match.
@@ -160,7 +190,22 @@ export class MentionMenu {
 			label: candidate.kind === 'folder' ? `${candidate.path}/` : candidate.path,
 			detail: candidate.kind,
 		}));
-		this.options = [...keywords, ...files];
+		this.show([...keywords, ...files]);
+	}
+
+	/** The `$` list: until the host answers, the last answer's skills that still match; none at all says so. */
+	private renderSkills(query: string): void {
+		if (this.skills === undefined) {
+			this.hide();
+			return;
+		}
+		const skills = this.skills.filter((skill) => fuzzyScore(query, skill.name.toLowerCase()) !== undefined);
+		// "No skills" answers a bare `$` only: `$5` in a price is not a question about skills.
+		this.show(this.skills.length === 0 ? (query === '' ? [NO_SKILLS] : []) : skills.map((skill): MenuOption => ({ insert: `$${skill.name}`, label: `$${skill.name}`, detail: oneLine(skill.description) })));
+	}
+
+	private show(options: MenuOption[]): void {
+		this.options = options;
 		if (this.options.length === 0) {
 			this.hide();
 			return;
@@ -170,7 +215,7 @@ export class MentionMenu {
 			...this.options.map((option, index) =>
 				el(
 					'li',
-					{ class: 'mention-option', role: 'option', id: `composer-mention-${index}`, 'data-index': String(index), 'aria-selected': index === this.active ? 'true' : 'false' },
+					{ class: 'mention-option', role: 'option', id: `composer-mention-${index}`, 'data-index': String(index), 'aria-selected': index === this.active ? 'true' : 'false', ...(option.inert ? { 'aria-disabled': 'true' } : {}) },
 					el('span', { class: 'mention-label' }, option.label),
 					el('span', { class: 'mention-detail' }, ` ${option.detail}`),
 				),

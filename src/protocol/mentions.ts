@@ -10,6 +10,26 @@ export interface MentionCandidate {
 /** The most candidates one answer carries. */
 export const MAX_MENTION_CANDIDATES = 50;
 
+/** A skill of the composer's `$` list: its name (what `$name` attaches) and what it is for. */
+export interface SkillCandidate {
+	readonly name: string;
+	readonly description: string;
+}
+
+/** How much of a skill's description the `$` list carries (one line of it is shown). */
+export const SKILL_DESCRIPTION_CHARS = 300;
+
+/** The skills whose names match `query` fuzzily, best first (then by name), at most MAX_MENTION_CANDIDATES, descriptions cut. */
+export function rankSkills(query: string, skills: readonly SkillCandidate[]): SkillCandidate[] {
+	const lower = query.toLowerCase();
+	return skills
+		.map((skill) => ({ skill, score: fuzzyScore(lower, skill.name.toLowerCase()) }))
+		.filter((ranked): ranked is { skill: SkillCandidate; score: number } => ranked.score !== undefined)
+		.sort((a, b) => b.score - a.score || (a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0))
+		.slice(0, MAX_MENTION_CANDIDATES)
+		.map(({ skill }) => ({ name: skill.name, description: skill.description.length > SKILL_DESCRIPTION_CHARS ? `${skill.description.slice(0, SKILL_DESCRIPTION_CHARS - 1)}…` : skill.description }));
+}
+
 /** A fuzzy score of `query` in `text` (both lower case), or undefined when it does not match. */
 export function fuzzyScore(query: string, text: string): number | undefined {
 	if (query === '') {

@@ -8,6 +8,7 @@ import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 import { COMPACTION_CAUSES } from '../transcript/records';
+import { SKILL_DESCRIPTION_CHARS } from './mentions';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
 export const PROTOCOL_VERSION = 8;
@@ -430,7 +431,14 @@ export const HostMessage = z.discriminatedUnion('type', [
 	/** Something the person should read now, for example why a message was refused. */
 	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
 	/** The composer's `@` list: the workspace files and folders matching a `mentions.query`, best first. */
-	z.object({ type: z.literal('mentions.answer'), seq, requestId: z.string().min(1).max(100), candidates: z.array(z.object({ kind: z.enum(['file', 'folder']), path: z.string().min(1).max(4000) })).max(50) }),
+	z.object({
+		type: z.literal('mentions.answer'),
+		seq,
+		requestId: z.string().min(1).max(100),
+		candidates: z.array(z.object({ kind: z.enum(['file', 'folder']), path: z.string().min(1).max(4000) })).max(50),
+		/** The `$` list: the skills on offer whose names match, best first (absent for an `@` query). */
+		skills: z.array(z.object({ name: z.string().min(1).max(200), description: z.string().max(SKILL_DESCRIPTION_CHARS) })).max(50).optional(),
+	}),
 	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. */
 	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000) }),
 ]);
@@ -483,7 +491,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	/** The view reports a problem of its own (for example, a host message it dropped). */
 	z.object({ type: z.literal('log'), level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
 	/** What was typed after an `@` in the composer; a newer query cancels the one before. */
-	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000) }),
+	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000), trigger: z.enum(['@', '$']).optional() }),
 	/** A file or folder chip of a user row: open it (at its lines); the host opens only what is inside the workspace. */
 	z.object({ type: z.literal('mention.open'), path: z.string().min(1).max(4000), range: LineRangeView.optional() }),
 ]);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { MentionCandidate } from '../protocol/mentions';
+import { type MentionCandidate, rankSkills, SKILL_DESCRIPTION_CHARS } from '../protocol/mentions';
 import { PROTOCOL_VERSION } from '../protocol/messages';
 import { testConnection } from '../testing/viewConnection';
 
@@ -80,5 +80,57 @@ describe('a message a UserPromptSubmit hook blocked', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.agent.block('from the API', 'blocked');
 		assert.equal(t.posted.some((message) => message.type === 'composer.restore'), false);
+	});
+});
+
+describe('the composer\'s $ queries', () => {
+	const skills = [
+		{ name: 'release-notes', description: 'Writes release notes.' },
+		{ name: 'review', description: 'x'.repeat(1000) },
+		{ name: 'db-migrate', description: 'Adds a migration.' },
+	];
+
+	it('are answered with the skills whose names match, best first, never the files', async () => {
+		let listed = 0;
+		const t = testConnection({
+			mentionCandidates: () => {
+				listed += 1;
+				return Promise.resolve([{ kind: 'file', path: 'release.ts' }]);
+			},
+			skillCandidates: () => skills,
+		});
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: 're', trigger: '$' });
+		await flush();
+		const answer = t.posted.find((message) => message.type === 'mentions.answer');
+		assert.ok(answer?.type === 'mentions.answer');
+		assert.equal(answer.requestId, 'q1');
+		assert.deepEqual(answer.candidates, []);
+		assert.deepEqual(answer.skills?.map((skill) => skill.name), ['release-notes', 'review', 'db-migrate']);
+		assert.equal(answer.skills?.[1]?.description.length, SKILL_DESCRIPTION_CHARS, 'long descriptions cut');
+		assert.equal(listed, 0, 'no file search for a $ query');
+	});
+
+	it('answer an empty list without a library, and an @ query carries no skills', async () => {
+		const t = testConnection({ mentionCandidates: () => Promise.resolve([]) });
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: '', trigger: '$' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q2', query: '' });
+		await flush();
+		const answers = t.posted.filter((message) => message.type === 'mentions.answer');
+		assert.deepEqual(answers.map((message) => (message.type === 'mentions.answer' ? [message.requestId, message.skills] : [])), [['q1', []], ['q2', undefined]]);
+	});
+});
+
+describe('rankSkills', () => {
+	it('ranks fuzzily, cuts long descriptions, and bounds the list', () => {
+		const ranked = rankSkills('re', [
+			{ name: 'review', description: 'r' },
+			{ name: 'release-notes', description: 'y'.repeat(1000) },
+			{ name: 'db', description: 'no match' },
+		]);
+		assert.deepEqual(ranked.map((skill) => skill.name), ['release-notes', 'review']);
+		assert.equal(ranked[0]?.description.length, SKILL_DESCRIPTION_CHARS);
+		assert.equal(rankSkills('', Array.from({ length: 80 }, (_, index) => ({ name: `s${index}`, description: '' }))).length, 50);
 	});
 });

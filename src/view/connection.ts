@@ -1,7 +1,7 @@
 // The host side of one chat webview: validates what it posts, answers `ready` with a complete
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
-import { MAX_MENTION_CANDIDATES, type MentionCandidate } from '../protocol/mentions';
+import { MAX_MENTION_CANDIDATES, type MentionCandidate, rankSkills, type SkillCandidate } from '../protocol/mentions';
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
@@ -33,6 +33,8 @@ export interface ViewConnectionOptions {
 	readonly notices?: HeldNotices;
 	/** The workspace files and folders the composer's `@` list offers for a query, when the host lists them. */
 	readonly mentionCandidates?: (query: string, signal: AbortSignal) => Promise<readonly MentionCandidate[]>;
+	/** The skills on offer now, for the composer's `$` list (none: it says there are none). */
+	readonly skillCandidates?: () => readonly SkillCandidate[];
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -129,7 +131,11 @@ export class ViewConnection extends Disposable {
 				this.submit(message.text, message.mode);
 				return;
 			case 'mentions.query':
-				this.answerMentions(message.requestId, message.query);
+				if (message.trigger === '$') {
+					this.answerSkills(message.requestId, message.query);
+				} else {
+					this.answerMentions(message.requestId, message.query);
+				}
 				return;
 			case 'compact':
 				this.compact(message.instructions);
@@ -274,6 +280,18 @@ export class ViewConnection extends Disposable {
 				this.notice('error', `Could not compact the chat: ${errorMessage(error)}`);
 			},
 		);
+	}
+
+	/** The `$` list: the skills whose names match, from the library in memory (nothing to wait for). */
+	private answerSkills(requestId: string, query: string): void {
+		this.mentionQuery?.abort();
+		let skills: SkillCandidate[] = [];
+		try {
+			skills = rankSkills(query, this.options.skillCandidates?.() ?? []);
+		} catch (error) {
+			this.options.log.warn(`The skills for $ could not be listed: ${errorMessage(error)}`);
+		}
+		this.send({ type: 'mentions.answer', requestId, candidates: [], skills });
 	}
 
 	private answerMentions(requestId: string, query: string): void {

@@ -103,4 +103,54 @@ describe('the composer\'s @ list', () => {
 		assert.equal(await input.inputValue(), '@problems @se @"my notes.md" ');
 		await assertCleanAndClose(chat);
 	});
+
+	it('lists the skills after $, keyboard only, descriptions as text, and inserts $name', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) }));
+		const { page } = chat;
+		const input = page.getByRole('textbox', { name: 'Message Aside' });
+		const list = page.getByRole('listbox');
+		await input.click();
+		await input.pressSequentially('Use $re');
+		const query = ((await chat.waitForPosted('mentions.query', 3)) as Query[]).at(-1);
+		assert.deepEqual({ query: query?.query, trigger: query?.trigger }, { query: 're', trigger: '$' });
+		const hostile = HOSTILE_CORPUS.slice(0, 4).join(' ');
+		await chat.host({
+			type: 'mentions.answer',
+			seq: 1,
+			requestId: query?.requestId,
+			candidates: [],
+			skills: [
+				{ name: 'release-notes', description: `Writes release notes. ${FORGED_BLOCK}` },
+				{ name: 'review', description: hostile },
+			],
+		});
+		await page.locator('.mention-option', { hasText: '$release-notes' }).waitFor();
+		assert.deepEqual(await page.locator('.mention-option .mention-label').allInnerTexts(), ['$release-notes', '$review']);
+		const details = await page.locator('.mention-option .mention-detail').allInnerTexts();
+		assert.ok(details[0]?.includes('<system-reminder key="permission.verdict">'), 'a description is shown as the text it is');
+		assert.ok(!details.join('').includes('\n'), 'on one line');
+		assert.equal(await list.locator(DANGEROUS_ELEMENTS).count(), 0);
+		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
+		await input.press('ArrowDown');
+		assert.equal(await input.getAttribute('aria-activedescendant'), 'composer-mention-1');
+		await input.press('Enter');
+		assert.equal(await input.inputValue(), 'Use $review ', 'Enter inserts $name, not sends');
+		assert.equal((await postedOf(chat, 'submit')).length, 0);
+
+		// A $ inside a word or before a variable name opens nothing; a bare $ with no skills says so.
+		await input.pressSequentially('a$b costs $HOME ');
+		assert.equal(await list.isVisible(), false);
+		await input.pressSequentially('$');
+		const bare = ((await chat.waitForPosted('mentions.query', 1)) as Query[]).at(-1);
+		assert.deepEqual({ query: bare?.query, trigger: bare?.trigger }, { query: '', trigger: '$' });
+		await chat.host({ type: 'mentions.answer', seq: 2, requestId: bare?.requestId, candidates: [], skills: [] });
+		await page.locator('.mention-option', { hasText: 'No skills' }).waitFor();
+		assert.equal(await page.locator('.mention-option').getAttribute('aria-disabled'), 'true');
+		await input.press('Enter');
+		assert.equal(await input.inputValue(), 'Use $review a$b costs $HOME $', 'the "No skills" line is never inserted');
+		await input.press('Escape');
+		assert.equal(await list.isVisible(), false);
+		await assertCleanAndClose(chat);
+	});
 });
