@@ -107,7 +107,7 @@ describe('the composer\'s $ queries', () => {
 		assert.equal(answer.requestId, 'q1');
 		assert.deepEqual(answer.candidates, []);
 		assert.deepEqual(answer.skills?.map((skill) => skill.name), ['release-notes', 'review', 'db-migrate']);
-		assert.equal(answer.skills?.[1]?.description.length, SKILL_DESCRIPTION_CHARS, 'long descriptions cut');
+		assert.equal(answer.skills[1]?.description.length, SKILL_DESCRIPTION_CHARS, 'long descriptions cut');
 		assert.equal(listed, 0, 'no file search for a $ query');
 	});
 
@@ -117,8 +117,8 @@ describe('the composer\'s $ queries', () => {
 		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: '', trigger: '$' });
 		t.connection.receive({ type: 'mentions.query', requestId: 'q2', query: '' });
 		await flush();
-		const answers = t.posted.filter((message) => message.type === 'mentions.answer');
-		assert.deepEqual(answers.map((message) => (message.type === 'mentions.answer' ? [message.requestId, message.skills] : [])), [['q1', []], ['q2', undefined]]);
+		const answers = t.posted.flatMap((message) => (message.type === 'mentions.answer' ? [[message.requestId, message.skills]] : []));
+		assert.deepEqual(answers, [['q1', []], ['q2', undefined]]);
 	});
 });
 
