@@ -3,18 +3,16 @@
 // given back — in order, ahead of later arrivals — when the request fails before dispatch; and
 // SessionStart's sources (startup, resume, compact), run when they are due and not before.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { parseHooks } from '../hooks/config';
 import { PendingHookContext } from '../hooks/pendingContext';
-import { ConfiguredHooks } from '../hooks/toolHooks';
 import { ProviderError } from '../providers/provider';
 import type { ChatMessage } from '../providers/messages';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
+import { HookScripts } from '../testing/hookScripts';
 import { MemorySessionStore } from '../testing/memorySessionStore';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
@@ -23,16 +21,12 @@ import type { HookContextRecord } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import { ChatSession } from './session';
 
-const dir = mkdtempSync(join(tmpdir(), 'aside-turn-hooks-'));
+const scripts = new HookScripts();
+const dir = scripts.dir;
 after(() => {
-	rmSync(dir, { recursive: true, force: true });
+	scripts.dispose();
 });
-
-function command(name: string, source: string): { type: 'command'; command: string } {
-	const file = join(dir, `${name}.js`);
-	writeFileSync(file, source);
-	return { type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}` };
-}
+const command = (name: string, source: string) => scripts.entry(name, source);
 
 /** A SessionStart hook that says its source and how many times it ran (a counter file). */
 function sessionStartHooks(extra: Record<string, unknown> = {}) {
@@ -42,10 +36,8 @@ function sessionStartHooks(extra: Record<string, unknown> = {}) {
 		'start',
 		`const fs=require('fs');let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);const n=Number(fs.readFileSync(process.argv[2],'utf8'))+1;fs.writeFileSync(process.argv[2],String(n));console.log('started by '+e.source+' #'+n)})`,
 	);
-	const parsed = parseHooks({ SessionStart: [{ hooks: [{ ...start, command: `${start.command} ${JSON.stringify(counter)}` }] }], ...extra }, { kind: 'user', where: 'the setting aside.hooks' });
-	assert.deepEqual(parsed.problems, []);
-	const notices: string[] = [];
-	return { prompt: new ConfiguredHooks({ groups: () => Promise.resolve(parsed.groups), folder: () => dir, sessionId: () => 's1', notify: (text) => notices.push(text), log: new RecordingLogger() }), notices };
+	const { hooks, notices } = scripts.hooks({ SessionStart: [{ hooks: [{ ...start, command: `${start.command} ${JSON.stringify(counter)}` }] }], ...extra });
+	return { prompt: hooks, notices };
 }
 
 function texts(messages: readonly ChatMessage[]): string[] {

@@ -3,38 +3,26 @@
 // is not a block: for a Stop hook a block means "keep going", a halt "stop now". Also Claude
 // Code's tool_input field names beside Aside's, so a hook copied over reads what it expects.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { RecordingLogger } from '../testing/recordingLogger';
+import { HookScripts } from '../testing/hookScripts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { edits, turnHarness } from '../testing/turnHarness';
 import type { ToolResultRecord } from '../transcript/records';
 import { claudeToolInput } from './claudeInput';
-import { parseHooks } from './config';
-import { ConfiguredHooks } from './toolHooks';
 
-const dir = mkdtempSync(join(tmpdir(), 'aside-halt-hooks-'));
+const scripts = new HookScripts();
+const dir = scripts.dir;
 after(() => {
-	rmSync(dir, { recursive: true, force: true });
+	scripts.dispose();
 });
-
-function script(name: string, source: string): { type: 'command'; command: string } {
-	const file = join(dir, `${name}.js`);
-	writeFileSync(file, source);
-	return { type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}` };
-}
+const script = (name: string, source: string) => scripts.entry(name, source);
 
 /** A hook answering `continue: false` with a stopReason (and, to show a halt wins, decision: block). */
 const HALT = (why: string) => script(`halt-${why.replace(/\W/g, '')}`, `console.log(JSON.stringify({continue:false, stopReason:${JSON.stringify(why)}, decision:'block', reason:'keep going'}))`);
 
-function hooksOf(value: unknown) {
-	const notices: string[] = [];
-	const parsed = parseHooks(value, { kind: 'user', where: 'the setting aside.hooks' });
-	assert.deepEqual(parsed.problems, []);
-	return { hooks: new ConfiguredHooks({ groups: () => Promise.resolve(parsed.groups), folder: () => dir, sessionId: () => 's1', notify: (text) => notices.push(text), log: new RecordingLogger() }), notices };
-}
+const hooksOf = (value: unknown) => scripts.hooks(value);
 
 const signal = () => new AbortController().signal;
 const results = (records: readonly { kind: string }[]) => records.filter((record): record is ToolResultRecord => record.kind === 'tool-result');

@@ -3,35 +3,24 @@
 // UserPromptSubmit's is stored on the user record, SessionStart's in a hook-context record);
 // a UserPromptSubmit block sends nothing and says why.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { HookContextRecord } from '../transcript/records';
 import { hookContextBlock, replayHistory } from '../transcript/replay';
+import { HookScripts } from '../testing/hookScripts';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import type { ChatMessage } from '../providers/messages';
 import { lastText, turnHarness } from '../testing/turnHarness';
-import { parseHooks } from './config';
-import { ConfiguredHooks } from './toolHooks';
 
-const dir = mkdtempSync(join(tmpdir(), 'aside-prompt-hooks-'));
+const scripts = new HookScripts();
 after(() => {
-	rmSync(dir, { recursive: true, force: true });
+	scripts.dispose();
 });
-
-function command(name: string, source: string): { type: 'command'; command: string } {
-	const file = join(dir, `${name}.js`);
-	writeFileSync(file, source);
-	return { type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}` };
-}
+const command = (name: string, source: string) => scripts.entry(name, source);
 
 function hooksOf(value: unknown) {
-	const notices: string[] = [];
-	const parsed = parseHooks(value, { kind: 'user', where: 'the setting aside.hooks' });
-	assert.deepEqual(parsed.problems, []);
-	return { prompt: new ConfiguredHooks({ groups: () => Promise.resolve(parsed.groups), folder: () => dir, sessionId: () => 's1', notify: (text) => notices.push(text), log: new RecordingLogger() }), notices };
+	const { hooks, notices } = scripts.hooks(value);
+	return { prompt: hooks, notices };
 }
 
 /** The text the person's message went out as: the request's last user message that is not the reminders' own. */

@@ -2,34 +2,18 @@
 // block refuses the call (it does not run), the next request carries hook.outcome; a failing hook
 // is said in the chat and blocks nothing.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { RecordingLogger } from '../testing/recordingLogger';
+import { HookScripts } from '../testing/hookScripts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { edits, lastText, turnHarness } from '../testing/turnHarness';
-import { parseHooks } from './config';
-import { ConfiguredHooks, hookName } from './toolHooks';
+import { hookName } from './toolHooks';
 
-const dir = mkdtempSync(join(tmpdir(), 'aside-tool-hooks-'));
+const scripts = new HookScripts();
 after(() => {
-	rmSync(dir, { recursive: true, force: true });
+	scripts.dispose();
 });
-
-function script(name: string, source: string): string {
-	const file = join(dir, `${name}.js`);
-	writeFileSync(file, source);
-	return `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}`;
-}
-
-function hooksOf(value: unknown) {
-	const notices: string[] = [];
-	const parsed = parseHooks(value, { kind: 'user', where: 'the setting aside.hooks' });
-	assert.deepEqual(parsed.problems, []);
-	const hooks = new ConfiguredHooks({ groups: () => Promise.resolve(parsed.groups), folder: () => dir, sessionId: () => 's1', notify: (text) => notices.push(text), log: new RecordingLogger() });
-	return { hooks, notices };
-}
+const script = (name: string, source: string) => scripts.command(name, source);
+const hooksOf = (value: unknown) => scripts.hooks(value);
 
 describe('tool hooks in the turn loop (real processes)', () => {
 	it('a PreToolUse block (exit 2) refuses the call: it does not run, its result says why, the next request carries hook.outcome', async () => {
