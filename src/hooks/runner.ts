@@ -117,7 +117,6 @@ export function runHook(hook: HookCommand, facts: HookFacts, options: HookRunOpt
 		});
 		const stdout: Buffer[] = [];
 		const stderr: Buffer[] = [];
-		const bytes = { out: 0, err: 0 };
 		let stopped: string | undefined;
 		let settled = false;
 		let killTimer: NodeJS.Timeout | undefined;
@@ -144,22 +143,18 @@ export function runHook(hook: HookCommand, facts: HookFacts, options: HookRunOpt
 			options.signal.removeEventListener('abort', onAbort);
 			resolve(answer);
 		};
-		child.stdout.on('data', (chunk: Buffer) => {
-			bytes.out += chunk.length;
-			if (bytes.out > cap) {
-				stop(`printed more than ${cap} bytes on stdout and was stopped`);
-			} else {
-				stdout.push(chunk);
-			}
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			bytes.err += chunk.length;
-			if (bytes.err > cap) {
-				stop(`printed more than ${cap} bytes on stderr and was stopped`);
-			} else {
-				stderr.push(chunk);
-			}
-		});
+		// Each stream is kept up to the cap; a hook printing more is stopped.
+		for (const [stream, name, chunks] of [[child.stdout, 'stdout', stdout], [child.stderr, 'stderr', stderr]] as const) {
+			let bytes = 0;
+			stream.on('data', (chunk: Buffer) => {
+				bytes += chunk.length;
+				if (bytes > cap) {
+					stop(`printed more than ${cap} bytes on ${name} and was stopped`);
+				} else {
+					chunks.push(chunk);
+				}
+			});
+		}
 		child.on('error', (error) => {
 			settle({ kind: 'failed', message: `could not start: ${error.message}` });
 		});
