@@ -4,7 +4,7 @@
 // scripted model server received.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitForEvent } from '../../src/base/event';
@@ -22,6 +22,23 @@ function blocks(request: ReceivedRequest | undefined, key: string): string[] {
 	const last = messagesOf(request).at(-1)?.content ?? '';
 	const open = `<system-reminder key="${key}">\n`;
 	return last.split(open).slice(1).map((part) => part.slice(0, part.indexOf('\n</system-reminder>')));
+}
+
+/** The git processes this extension host has running: the Git extension's, spawned from here. */
+function gitChildren(): number {
+	let running = 0;
+	for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+		try {
+			// `pid (comm) state ppid …`; comm may hold spaces or parentheses, so read from the last ')'.
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+			const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			running += ppid === process.pid && comm === 'git' ? 1 : 0;
+		} catch {
+			// The process ended while being read.
+		}
+	}
+	return running;
 }
 
 describe('@-mentions, with a scripted model server', function () {
@@ -98,12 +115,15 @@ describe('@-mentions, with a scripted model server', function () {
 		assert.deepEqual(blocks(chatRequests(server).at(-1), 'mention.changes'), ['The user mentioned @changes, but there is no diff to attach: the built-in Git extension is disabled (git.enabled is off).']);
 		const gitSettings = vscode.workspace.getConfiguration('git');
 		const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Aside Test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'pipe' });
+		type GitExports = { readonly enabled: boolean; getAPI(version: 1): { readonly repositories: readonly unknown[] } };
+		let exports: GitExports | undefined;
 		try {
 			await gitSettings.update('enabled', true, vscode.ConfigurationTarget.Global);
-			const extension = vscode.extensions.getExtension<{ readonly enabled: boolean }>('vscode.git');
+			const extension = vscode.extensions.getExtension<GitExports>('vscode.git');
 			assert.ok(extension, 'the built-in Git extension is there');
-			const exports = extension.isActive ? extension.exports : await extension.activate();
-			await until(() => exports.enabled, (enabled) => enabled, 'the Git extension to turn on');
+			exports = extension.isActive ? extension.exports : await extension.activate();
+			const gitExtension = exports;
+			await until(() => gitExtension.enabled, (enabled) => enabled, 'the Git extension to turn on');
 			assert.equal((await api.sendMessage('Review @changes again')).outcome, 'done');
 			assert.deepEqual(blocks(chatRequests(server).at(-1), 'mention.changes').map((body) => body.replace(/\(.*\)\.$/, '(…).')), ['The user mentioned @changes, but there is no diff to attach: no git repository holds the workspace folders (…).']);
 			git('init', '-q');
@@ -118,11 +138,25 @@ describe('@-mentions, with a scripted model server', function () {
 			assert.match(body ?? '', /^\+\/\/ a change the model should see$/m, 'the diff of the modified file');
 			assert.match(body ?? '', /Untracked files \(not in the diff\): untracked-note\.md/);
 		} finally {
+			// Git off first, and its repository closed, before the repository goes: a Git extension
+			// still watching it runs `git check-ignore --stdin` on the files put back below, that git
+			// exits at once without its .git, and the extension's write to its stdin fails (EPIPE)
+			// uncaught in this extension host. Back to the harness's quiet setting (removing the key
+			// would leave Git on); turning it off closes the open repositories.
+			await gitSettings.update('enabled', false, vscode.ConfigurationTarget.Global);
+			if (exports?.enabled) {
+				const gitApi = exports.getAPI(1);
+				await until(() => gitApi.repositories.length, (open) => open === 0, 'the Git extension to close the repository');
+				// A closed repository still runs what was batched for it: the Git extension's file
+				// decorations gather paths for 500 ms, then spawn one check-ignore. A timer set now is
+				// due later than that batch's, so it fires after the batch spawned its git; then wait
+				// for the extension's git processes to end before the repository goes.
+				await new Promise((resolve) => setTimeout(resolve, 600));
+				await until(gitChildren, (running) => running === 0, 'the Git extension\'s git processes to end');
+			}
 			writeFileSync(file, original);
 			rmSync(join(root, 'untracked-note.md'), { force: true });
 			rmSync(join(root, '.git'), { recursive: true, force: true });
-			// Back to the harness's quiet setting (removing the key would leave Git on).
-			await gitSettings.update('enabled', false, vscode.ConfigurationTarget.Global);
 		}
 	});
 });
