@@ -10,6 +10,7 @@ import type { Logger } from '../base/log';
 import type { ChatProvider, ChatRequest, ModelInfo, ProviderError, StreamEvent, ToolSpec } from '../providers/provider';
 import type { Preparation } from '../tools/registry';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+import type { CheckpointStore } from '../checkpoints/types';
 import type { ChangeReview } from './changeReview';
 import type { PermissionMode } from './permissionMode';
 
@@ -59,6 +60,8 @@ export interface AgentPorts {
 	readonly runtime: Runtime;
 	/** Where a change set waiting for the person opens in the editor; without it, the card alone. */
 	readonly review?: ChangeReview;
+	/** Where the previous content of the files the tools change is kept (src/checkpoints/); without it, nothing is kept and nothing can be restored. */
+	readonly checkpoints?: CheckpointStore;
 }
 
 /** Where models come from (settings, API keys, vscode.lm), implemented in src/vscode/. */

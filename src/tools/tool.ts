@@ -2,6 +2,7 @@
 // model sees), its kind (read, write, run), the files a call will touch, and its run function.
 // Tools reach the workspace only through the interfaces below, implemented for VS Code in
 // src/vscode/ and over the real file system for tests.
+import type { CheckpointRecorder } from '../checkpoints/types';
 import type * as z from 'zod';
 import type { TaskAccess } from '../agent/tasks';
 import type { ChangePlan, FileChange } from './changes';
@@ -185,6 +186,8 @@ export interface ToolContext {
 	readonly signal: AbortSignal;
 	/** The chat's task list as the caller reaches it (TaskWrite, TaskList); absent where there is none. */
 	readonly tasks?: TaskAccess;
+	/** Keeps what a write call is about to change (src/checkpoints/): the running root turn's; absent where nothing is kept. */
+	readonly checkpoint?: CheckpointRecorder;
 }
 
 export interface Tool<I = unknown> {
