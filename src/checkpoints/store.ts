@@ -42,11 +42,13 @@ export class CheckpointError extends Error {}
 export class FileCheckpointStore implements CheckpointStore {
 	readonly blobs: BlobFolder;
 	readonly chatsDir: string;
+	readonly dir: string;
 	private readonly graceMs: number;
 	/** Hashes a keep of this window is writing or has just written, not yet named by its manifest line. */
 	private readonly inFlight = new Map<ContentHash, number>();
 
 	constructor(private readonly options: CheckpointStoreOptions) {
+		this.dir = options.dir;
 		this.blobs = new BlobFolder(join(options.dir, 'blobs'));
 		this.chatsDir = join(options.dir, 'chats');
 		this.graceMs = options.graceMs ?? 10 * 60 * 1000;
