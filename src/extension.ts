@@ -2,6 +2,7 @@
 // the public API (src/api.ts), with the test hooks when the integration tests ask for them.
 import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
+import { deleteChat } from './agent/chatDeletion';
 import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
@@ -148,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

@@ -18,7 +18,7 @@ const EntryLine = z.object({
 });
 
 /** A session id as a file name: the ids Aside makes (UUIDs) and nothing that could leave the folder. */
-const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const SESSION_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
 export function requireSessionId(sessionId: string): string {
 	if (!SESSION_ID.test(sessionId)) {
