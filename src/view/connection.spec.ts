@@ -202,11 +202,11 @@ describe('ViewConnection', () => {
 
 	it('deletes a chat from the list and lists again; a refusal is a notice, and so is a host without deletion', async () => {
 		const deleted: string[] = [];
-		let refusal: string | undefined;
+		const answer: { refusal?: string } = {};
 		const c = setup({
 			deleteChat: (id) => {
 				deleted.push(id);
-				return Promise.resolve(refusal);
+				return Promise.resolve(answer.refusal);
 			},
 		});
 		c.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
@@ -216,7 +216,7 @@ describe('ViewConnection', () => {
 		await new Promise((resolve) => setImmediate(resolve));
 		assert.equal(c.posted.at(-1)?.type, 'sessions.listed');
 		assert.deepEqual(deleted, ['chat-1']);
-		refusal = 'It is open in another window; close it there first.';
+		answer.refusal = 'It is open in another window; close it there first.';
 		c.connection.receive({ type: 'session.delete', id: 'chat-2' });
 		await new Promise((resolve) => setImmediate(resolve));
 		assert.equal(c.posted.at(-1)?.type, 'sessions.listed');
