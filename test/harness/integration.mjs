@@ -144,7 +144,8 @@ const actions = {
 		await frame.getByRole('button', { name: 'Chats' }).click();
 		const row = frame.locator('.session-row', { has: frame.locator('.session-item-title', { hasText: title }) }).first();
 		await row.locator('.session-delete').click({ timeout: 30_000 });
-		await row.locator('.session-delete-confirm').click({ timeout: 30_000 });
+		// The row now holds only the question (its title went with the row's buttons).
+		await frame.locator('.session-delete-confirmation .session-delete-confirm').click({ timeout: 30_000 });
 		return {};
 	},
 	/**
