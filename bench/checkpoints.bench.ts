@@ -2,8 +2,8 @@
 // each tool write: hashing, at most two blob writes, one manifest append), what the store side of
 // a restore of 100 files costs (read each kept text back and write it), and how much storage a
 // long session with churn takes: it must follow what changed, not the size of the workspace.
-import { mkdirSync, mkdtempSync, promises as fs, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, promises as fs, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../src/base/clock';
 import { hashText } from '../src/checkpoints/blobs';
@@ -42,6 +42,19 @@ function met(stats: TimingStats, target = TARGET_US): string {
 }
 
 async function perWrite(root: string, rows: BenchRow[]): Promise<void> {
+	// The file system's own floor: creating one small file, as each new blob does.
+	const floorDir = join(root, 'floor');
+	mkdirSync(floorDir);
+	let created = 0;
+	const floor = await measureAsync(
+		() => join(floorDir, `f${++created}`),
+		(path) => {
+			writeFileSync(path, LINE);
+			return Promise.resolve(1);
+		},
+		{ warmup: 3, iterations: 300 },
+	);
+	rows.push({ name: 'floor: creating one small file on this disk (writeFileSync), what each new blob costs at least', iterations: 300, ...floor, target: '—' });
 	for (const size of SIZES) {
 		const kept = store(join(root, `write-${size.bytes}`));
 		let version = 0;
@@ -156,6 +169,7 @@ async function churn(root: string): Promise<Churn> {
 
 async function main(): Promise<void> {
 	const root = mkdtempSync(join(tmpdir(), 'aside-bench-checkpoints-'));
+	const load = loadavg()[0] ?? 0;
 	try {
 		const rows: BenchRow[] = [];
 		await perWrite(root, rows);
@@ -172,6 +186,7 @@ async function main(): Promise<void> {
 				'A keep is what applyChanges adds before a tool writes: SHA-256 of each text, a blob written (to a temporary name, then renamed) unless it is there already (then only touched), and one manifest line appended. "Both texts new" is a file\'s first change in a chat (two blobs); "before already kept" is every later one (its before is the last after: one blob).',
 				'The restore row is the store\'s side only (manifest read, each kept text read back and checked against its hash, then written with fs.writeFile); a restore through the editor\'s documents adds the editor\'s own cost.',
 				`Churn session: ${TURNS} turns, ${FILES_PER_TURN} files edited per turn (80 % among ${HOT_FILES} hot files, 20 % anywhere in a workspace of ${WORKSPACE_FILES.toLocaleString('en-US')} files of ${WORKSPACE_FILE_BYTES / 1024} KB, ${mb(session.workspaceBytes)} MB), a new file every 20 turns. Stored: ${mb(session.storedBytes)} MB in ${session.blobs.toLocaleString('en-US')} blobs (${round(session.storedBytes / TURNS / 1024, 1)} KB per turn) plus a ${round(session.manifestBytes / 1024, 1)} KB manifest, for ${mb(session.changedBytes)} MB of changed file texts written by the turns (ratio ${round(session.storedBytes / session.changedBytes, 2)}). The workspace is never scanned; a per-turn copy of it would be ${mb(session.workspaceBytes * TURNS)} MB.`,
+				`The machine's load average when the case started: ${round(load, 1)} (other work shares its cores and disk; the floor row shows what creating a file cost then).`,
 				'Blobs are whole texts, not deltas: a turn that changes one line of a file stores the whole new text once. That is what makes a restore one read per file; the bound (aside.checkpoints.maxBytes, 512 MiB by default) holds the total.',
 			],
 		});

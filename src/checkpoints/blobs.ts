@@ -4,7 +4,7 @@
 // a crash never leaves a half blob under a real name. Reads check the hash: a damaged blob reads
 // as gone, never as a wrong text.
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { mkdirSync, promises as fs, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentHash } from './types';
 
@@ -25,7 +25,17 @@ export interface BlobFile {
 	readonly mtimeMs: number;
 }
 
+/**
+ * Texts up to this many characters are stored with synchronous calls: four small syscalls block
+ * the extension host for less than the thread pool's round trips cost under load (PERFORMANCE.md,
+ * the checkpoints case). Larger ones go through the pool, so a 10 MB write never blocks it.
+ */
+const SYNC_CHARS = 1024 * 1024;
+
 export class BlobFolder {
+	/** Shard folders known to exist: made once each. */
+	private readonly shards = new Set<string>();
+
 	constructor(readonly dir: string) {}
 
 	pathOf(hash: ContentHash): string {
@@ -37,21 +47,37 @@ export class BlobFolder {
 		const hash = hashText(text);
 		const path = this.pathOf(hash);
 		const now = new Date();
+		const small = text.length <= SYNC_CHARS;
 		try {
-			await fs.utimes(path, now, now);
+			if (small) {
+				utimesSync(path, now, now);
+			} else {
+				await fs.utimes(path, now, now);
+			}
 			return hash;
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
 				throw error;
 			}
 		}
-		await fs.mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
+		const shard = join(this.dir, hash.slice(0, 2));
+		if (!this.shards.has(shard)) {
+			mkdirSync(shard, { recursive: true });
+			this.shards.add(shard);
+		}
 		const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
 		try {
-			await fs.writeFile(temp, text, 'utf8');
-			await fs.rename(temp, path);
+			if (small) {
+				writeFileSync(temp, text, 'utf8');
+				renameSync(temp, path);
+			} else {
+				await fs.writeFile(temp, text, 'utf8');
+				await fs.rename(temp, path);
+			}
 		} catch (error) {
-			await fs.rm(temp, { force: true }).catch(() => undefined);
+			rmSync(temp, { force: true });
+			// The shard may have been removed meanwhile (by hand): made again next time.
+			this.shards.delete(shard);
 			throw error;
 		}
 		return hash;
