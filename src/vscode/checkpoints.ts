@@ -14,10 +14,12 @@ import type { Configuration } from './configuration';
 export interface WindowCheckpoints extends IDisposable {
 	readonly store: FileCheckpointStore;
 	readonly bound: CheckpointBound;
+	/** Asks for a pass of the bound after each turn `turnEnded` reports (the agent is made after the store). */
+	follow(turnEnded: Event<unknown>): void;
 }
 
-/** The store, and its bound's first pass asked for; `turnEnded` asks for one after every turn. */
-export function windowCheckpoints(context: vscode.ExtensionContext, configuration: Configuration, log: Logger): WindowCheckpoints & { follow(turnEnded: Event<unknown>): void } {
+/** The store, with its bound's first pass asked for. */
+export function windowCheckpoints(context: vscode.ExtensionContext, configuration: Configuration, log: Logger): WindowCheckpoints {
 	const storage = context.storageUri ?? context.globalStorageUri;
 	const store = new FileCheckpointStore({ dir: join(storage.fsPath, 'checkpoints'), clock: systemClock, log });
 	const disposables = new DisposableStore();

@@ -146,6 +146,10 @@ const actions = {
 		await row.locator('.session-delete').click({ timeout: 30_000 });
 		// The row now holds only the question (its title went with the row's buttons).
 		await frame.locator('.session-delete-confirmation .session-delete-confirm').click({ timeout: 30_000 });
+		// The list stays open (to delete another); close it once the host listed the chats again, as the next action expects.
+		await frame.locator('.session-delete-confirmation').waitFor({ state: 'detached', timeout: 30_000 });
+		await frame.getByRole('button', { name: 'Chats' }).click();
+		await frame.locator('.session-list').waitFor({ state: 'hidden', timeout: 30_000 });
 		return {};
 	},
 	/**
