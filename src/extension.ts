@@ -25,6 +25,7 @@ import { vscodeAgentProfiles } from './vscode/agentProfiles';
 import { ApiKeys } from './vscode/apiKeys';
 import { VsCodeChangeReview } from './vscode/changeReview';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
+import { ChatForks } from './agent/forks';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
 import { localServerProbe, vscodeProviderSetup } from './vscode/firstRun';
@@ -144,7 +145,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+	// Issue 18, slice C: Fork from here (docs/forks.md).
+	const forks = new ChatForks({ sessions, runningTurn: (id) => agent.runningTurn(id), checkpoints: ports.checkpoints, log });
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, forks, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
