@@ -66,3 +66,16 @@ export function forkOf(all: readonly AgentRecord[]): ForkRecord | undefined {
 	const first = all[0];
 	return first?.kind === 'fork' ? first : undefined;
 }
+
+/**
+ * How many of a fork's records (after its `fork` record) it copied from its source: the prefix of
+ * the message it was made from. A message that is not there (a damaged transcript) counts every
+ * record as copied, so nothing is taken for the fork's own.
+ */
+export function copiedCount(records: readonly AgentRecord[], from: string): number {
+	try {
+		return forkPrefix(records, from, undefined).records.length;
+	} catch {
+		return records.length;
+	}
+}

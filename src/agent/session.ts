@@ -17,7 +17,7 @@ import type { AgentRecord, ForkRecord, TranscriptEntry } from '../transcript/rec
 import { selectedRecords } from '../transcript/replay';
 import { SESSION_FORK } from '../reminders/builtin/catalog';
 import { sessionFork } from '../reminders/builtin/sessionFork';
-import { forkOf } from './forkHistory';
+import { copiedCount, forkOf } from './forkHistory';
 import type { PermissionMode } from './permissionMode';
 import type { TurnTranscript } from './turn';
 
@@ -157,8 +157,10 @@ export class ChatSession extends Disposable implements TurnTranscript {
 			return;
 		}
 		roster.register(sessionFork(fork));
+		// The fork's own records follow the ones it copied (its first record aside).
+		const own = new Set(this._all.slice(1 + copiedCount(this._all.slice(1), fork.from)));
 		for (const record of injections) {
-			if (record.owner.kind === 'root' && record.at >= fork.at) {
+			if (record.owner.kind === 'root' && own.has(record)) {
 				for (const entry of record.entries) {
 					if (entry.type === SESSION_FORK.type) {
 						roster.restoreDelivery(entry.type, record.turn, entry.body);
