@@ -22,6 +22,7 @@ import type { SettingProblem } from './settings';
 import type { SkillProblem } from '../skills/skill';
 import type { WorkspaceReminders } from '../workspaceReminders/registry';
 import type { SkillLibrary } from '../skills/skillLibrary';
+import type { WorktreeChoice } from '../agent/forks/worktreeFork';
 
 export interface AsideTestHooks {
 	readonly currentSessionItems: () => readonly TranscriptItem[];
@@ -67,6 +68,12 @@ export interface AsideTestHooks {
 	readonly workspaceReminders: () => { readonly keys: readonly string[]; readonly problems: readonly string[] };
 	/** Reads the workspace's `.aside/reminders/` again now, as a file event would (the untrusted window's test: not at all). */
 	readonly reloadWorkspaceReminders: () => void;
+	/** Issue 18, slice C: Fork from here on the root message `from` (`worktree` false: here); resolves with why not. */
+	readonly fork: (from: string, worktree?: boolean) => Promise<string | undefined>;
+	/** A worktree fork without its dialogs, opened in this window (the handoff written and taken back here, as the new window would). */
+	readonly forkInWorktree: (from: string, choice: WorktreeChoice) => Promise<string | undefined>;
+	/** Whether the agent keeps checkpoints here (the store is wired). */
+	readonly checkpointsKept: () => boolean;
 }
 
 export interface HookedState {
@@ -85,6 +92,8 @@ export interface HookedState {
 	readonly skills?: SkillLibrary;
 	readonly workspaceReminders?: WorkspaceReminders;
 	readonly workspaceReminderFiles?: { load(): unknown };
+	readonly forks?: { fork(from: string, worktree?: boolean): Promise<string | undefined>; inWorktree(from: string, choice: WorktreeChoice): Promise<string | undefined> };
+	readonly checkpointsKept?: boolean;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -137,5 +146,8 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		reloadWorkspaceReminders: () => {
 			state.workspaceReminderFiles?.load();
 		},
+		fork: (from, worktree) => state.forks?.fork(from, worktree) ?? Promise.resolve('no forks here'),
+		forkInWorktree: (from, choice) => state.forks?.inWorktree(from, choice) ?? Promise.resolve('no forks here'),
+		checkpointsKept: () => state.checkpointsKept ?? false,
 	};
 }
