@@ -65,7 +65,7 @@ describe('forks in the view', () => {
 		assert.equal(await row.locator('.fork-branch').innerText(), 'aside/<img src=x onerror=alert(1)>');
 		assert.equal(await row.locator('.fork-base').innerText(), '0123456789ab');
 		assert.equal(await row.locator('.fork-folder').innerText(), `/repos/${HOSTILE}`);
-		assert.equal(await page.locator(DANGEROUS_ELEMENTS).count(), 0);
+		assert.equal(await row.locator(DANGEROUS_ELEMENTS).count(), 0);
 
 		await page.getByRole('button', { name: 'Chats' }).click();
 		await chat.waitForPosted('sessions.list');
@@ -73,7 +73,7 @@ describe('forks in the view', () => {
 		await page.locator('.session-item-parent').waitFor();
 		const parents = await page.locator('.session-item-parent').allTextContents();
 		assert.deepEqual(parents.map((text) => text.trim()), [`forked from ${HOSTILE}`], 'only the fork names its parent');
-		assert.equal(await page.locator(DANGEROUS_ELEMENTS).count(), 0);
+		assert.equal(await page.locator('.session-list').locator(DANGEROUS_ELEMENTS).count(), 0);
 		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
 		await assertCleanAndClose(chat);
 	});
