@@ -10,7 +10,7 @@ import type { Logger } from '../base/log';
 import type { CheckpointStore } from '../checkpoints/types';
 import { ForkRefused } from '../agent/forkHistory';
 import type { ForkPlace, WorktreeForks } from '../agent/forks';
-import { branchProblem, GitError, recentBases, repositoryRoot } from '../agent/forks/git';
+import { branchProblem, GitError, recentBases, removeWorktree, repositoryRoot } from '../agent/forks/git';
 import { takeHandoff, writeHandoff } from '../agent/forks/handoff';
 import { adoptHandoff, defaultWorktreeFolder, folderProblem, makeWorktreeFork, type WorktreeChoice } from '../agent/forks/worktreeFork';
 import type { ChatSessions } from '../agent/sessions';
@@ -77,7 +77,13 @@ export class VsCodeWorktreeForks implements WorktreeForks {
 		const { sessions, checkpoints, log, globalStorage } = this.options;
 		const handoff = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Aside: making the worktree ${choice.folder}…` }, () => makeWorktreeFork({ sessions, checkpoints, now: () => Date.now() }, from, running, choice));
 		const dir = handoffDir(globalStorage);
-		writeHandoff(dir, handoff);
+		try {
+			writeHandoff(dir, handoff);
+		} catch (error) {
+			// Without its handoff the worktree's window would open without the fork: take it back.
+			await removeWorktree(choice.root, handoff.folder, choice.branch);
+			throw new GitError(`The fork could not be handed to the worktree's window (${errorMessage(error)}); the worktree was removed again.`);
+		}
 		log.info(`Aside: made the worktree ${handoff.folder} (branch ${choice.branch}); ${handoff.report.restored.length} files restored, ${handoff.report.failed.length} not, ${handoff.report.shared.length} shared.`);
 		if (open === 'here') {
 			const taken = takeHandoff(dir, handoff.folder, Date.now(), log);

@@ -120,3 +120,10 @@ export async function addWorktree(root: string, branch: string, folder: string, 
 		throw error;
 	}
 }
+
+/** Takes back a worktree this fork made, and its branch (a later step failed); never throws. */
+export async function removeWorktree(root: string, folder: string, branch: string): Promise<void> {
+	await git(root, ['worktree', 'remove', '--force', '--end-of-options', folder]).catch(() => undefined);
+	await git(root, ['worktree', 'prune']).catch(() => undefined);
+	await git(root, ['branch', '-D', '--end-of-options', branch]).catch(() => undefined);
+}

@@ -8,7 +8,7 @@ import type { CheckpointStore } from '../../checkpoints/types';
 import { restoreReport } from '../../reminders/builtin/sessionFork';
 import type { ChatSession } from '../session';
 import type { ChatSessions } from '../sessions';
-import { addWorktree, commitOf, git } from './git';
+import { addWorktree, commitOf, removeWorktree } from './git';
 import type { ForkHandoff } from './handoff';
 import { restoreIntoWorktree } from './worktreeRestore';
 
@@ -66,8 +66,7 @@ export async function makeWorktreeFork(deps: WorktreeForkDeps, from: string, run
 		const report = await restoreIntoWorktree(deps.checkpoints?.chat(source.id), prefix.turnIds, choice.root, folder);
 		return { folder, createdAt: deps.now(), records, report };
 	} catch (error) {
-		await git(choice.root, ['worktree', 'remove', '--force', '--end-of-options', folder]).catch(() => undefined);
-		await git(choice.root, ['branch', '-D', '--end-of-options', choice.branch]).catch(() => undefined);
+		await removeWorktree(choice.root, folder, choice.branch);
 		throw error;
 	}
 }
