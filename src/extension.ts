@@ -27,6 +27,8 @@ import { ApiKeys } from './vscode/apiKeys';
 import { VsCodeChangeReview } from './vscode/changeReview';
 import { windowCheckpoints } from './vscode/checkpoints';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
+import { ChatForks } from './agent/forks';
+import { adoptWaitingFork, VsCodeWorktreeForks } from './vscode/worktreeFork';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
 import { localServerProbe, vscodeProviderSetup } from './vscode/firstRun';
@@ -86,6 +88,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		});
 	}));
 	reopenLastSession(context.workspaceState, library, sessions, log);
+	// Issue 18, slice C: a worktree fork another window handed to this one is its current chat.
+	adoptWaitingFork(context.globalStorageUri, sessions, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
 	const tools = await VsCodeToolHost.create(log);
 	const observers = store.add(new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }));
@@ -149,13 +153,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), log }));
+	// Issue 18, slice C: Fork from here (docs/forks.md).
+	const worktrees = new VsCodeWorktreeForks({ sessions, checkpoints: ports.checkpoints, globalStorage: context.globalStorageUri, log });
+	const forks = new ChatForks({ sessions, runningTurn: (id) => agent.runningTurn(id), checkpoints: ports.checkpoints, worktrees, log });
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, forks, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills, workspaceReminders, workspaceReminderFiles, checkpoints: checkpoints.store });
+	const hooks = testHooks(process.env, { forks: { fork: (from, worktree) => forks.fork(from, worktree), inWorktree: (from, choice) => worktrees.make(from, agent.runningTurn(sessions.current.id), choice, 'here') }, checkpointsKept: ports.checkpoints !== undefined, sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills, workspaceReminders, workspaceReminderFiles, checkpoints: checkpoints.store });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

@@ -14,10 +14,24 @@ import { loadPersisted, post, savePersisted } from './host';
 import { LiveView, renderStatus } from './live';
 import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
+import { blockFork } from './forkGate';
+
+/** The id of the last root user row among `items`, if any. */
+function lastRootUser(items: readonly TranscriptItem[]): string | undefined {
+	for (let index = items.length - 1; index >= 0; index--) {
+		const item = items[index];
+		if (item?.kind === 'user' && item.agent === undefined) {
+			return item.id;
+		}
+	}
+	return undefined;
+}
 
 class ChatApp {
 	/** The last snapshot, kept current by the deltas, but for its rows: the transcript holds those (in O(1) per delta). */
 	private state: ViewState | undefined;
+	/** The last root message shown: its Fork control waits for its turn to end. */
+	private lastUser: string | undefined;
 	private expectedSeq: number | undefined;
 	private resyncRequested = false;
 
@@ -182,6 +196,7 @@ class ChatApp {
 		this.showAccess(state.session.access);
 		this.contextLine.update(state.context);
 		this.transcript.reset(state.session.items);
+		this.lastUser = lastRootUser(state.session.items);
 		this.tasks.update(state.tasks);
 		this.composer.applySettings(state.settings);
 		this.showAgent(state.agent, state.stream, state.childStreams);
@@ -195,6 +210,7 @@ class ChatApp {
 			this.state.agent = agent;
 		}
 		this.composer.setRunning(agent.status.state === 'running');
+		this.gateFork();
 		this.contextLine.setSituation({ agent: agent.status.state, readOnly: this.state?.session.access?.kind === 'read-only' });
 		this.toolbar.update(agent);
 		this.live.update(agent, stream);
@@ -204,6 +220,11 @@ class ChatApp {
 		this.approval.update(agent.approval);
 		this.plan.update(agent.plan);
 		this.updateEmptyState();
+	}
+
+	/** The last root message can be forked only once its turn is over. */
+	private gateFork(): void {
+		blockFork(this.state?.agent.status.state === 'running' ? this.lastUser : undefined);
 	}
 
 	private showTitle(title: string): void {
@@ -224,6 +245,8 @@ class ChatApp {
 				this.live.finishStream();
 			}
 			this.transcript.append(items, before);
+			this.lastUser = lastRootUser(items) ?? this.lastUser;
+			this.gateFork();
 			this.updateEmptyState();
 		});
 	}

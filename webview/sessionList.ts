@@ -78,6 +78,7 @@ export class SessionList {
 			'button',
 			{ type: 'button', class: 'line-button session-item', 'data-id': session.id, 'aria-current': session.current ? 'true' : undefined },
 			el('span', { class: 'session-item-title' }, session.title || 'New chat'),
+			session.forkOf ? el('span', { class: 'session-item-parent' }, icon('repo-forked'), ` forked from ${session.forkOf.title || 'New chat'}`) : null,
 			el('span', { class: 'session-item-when' }, session.current ? 'current' : when.format(new Date(session.at))),
 		);
 		button.addEventListener('click', () => {

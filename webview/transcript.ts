@@ -132,7 +132,7 @@ export class TranscriptView {
 			hasTabStops: (id) => {
 				const item = this.items.get(id);
 				const kind = item?.kind;
-				return kind === 'tool' || kind === 'reminders' || kind === 'agent' || kind === 'compaction' || (item?.kind === 'user' && (item.mentions !== undefined || item.hookContext !== undefined));
+				return kind === 'tool' || kind === 'reminders' || kind === 'agent' || kind === 'compaction' || (item?.kind === 'user' && (item.agent === undefined || item.mentions !== undefined || item.hookContext !== undefined));
 			},
 		});
 	}

@@ -146,6 +146,11 @@ export class Agent extends Disposable {
 		return this.running !== undefined;
 	}
 
+	/** The root turn running now in chat `sessionId`, if any (a fork cannot be made from it). */
+	runningTurn(sessionId: string): string | undefined {
+		return this.running?.session.id === sessionId ? this.running.turn.turnId : undefined;
+	}
+
 	get state(): AgentState {
 		return {
 			activity: this.running?.activity ?? (this.manual.active ? { kind: 'compacting', cause: 'manual' } : undefined),

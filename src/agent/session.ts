@@ -13,8 +13,11 @@ import { ReminderEngine } from '../reminders/engine';
 import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import type { AgentRecord, TranscriptEntry } from '../transcript/records';
+import type { AgentRecord, ForkRecord, TranscriptEntry } from '../transcript/records';
 import { selectedRecords } from '../transcript/replay';
+import { SESSION_FORK } from '../reminders/builtin/catalog';
+import { sessionFork } from '../reminders/builtin/sessionFork';
+import { copiedCount, forkOf } from './forkHistory';
 import type { PermissionMode } from './permissionMode';
 import type { TurnTranscript } from './turn';
 
@@ -81,6 +84,7 @@ export function conversationOf(record: AgentRecord): string | undefined {
 		case 'tasks':
 		case 'plan-decision':
 		case 'hook-context':
+		case 'fork':
 			return undefined;
 		default:
 			return record.agent;
@@ -138,6 +142,37 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
 		restoreDeliveries(this.reminders.roster, injections(this._records));
 		this.reminders.roster.reconcileObservations(injections(this.selectedRecords));
+		this.installFork(injections(this._records));
+	}
+
+	/**
+	 * A fork's `session.fork`, from its own `fork` record (its first). Its deliveries count from the
+	 * fork's own requests only: a copied history may hold its source's session.fork (a fork of a
+	 * fork), which says nothing of this one.
+	 */
+	private installFork(injections: readonly InjectionRecord[]): void {
+		const fork = forkOf(this._all);
+		const { roster } = this.reminders;
+		if (fork === undefined || roster.has(SESSION_FORK.type)) {
+			return;
+		}
+		roster.register(sessionFork(fork));
+		// The fork's own records follow the ones it copied (its first record aside).
+		const own = new Set(this._all.slice(1 + copiedCount(this._all.slice(1), fork.from)));
+		for (const record of injections) {
+			if (record.owner.kind === 'root' && own.has(record)) {
+				for (const entry of record.entries) {
+					if (entry.type === SESSION_FORK.type) {
+						roster.restoreDelivery(entry.type, record.turn, entry.body);
+					}
+				}
+			}
+		}
+	}
+
+	/** Where this chat was forked from (its first record), if it is a fork. */
+	get fork(): ForkRecord | undefined {
+		return forkOf(this._all);
 	}
 
 	get title(): string {
@@ -168,7 +203,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	agentTranscript(path: string): TurnTranscript {
 		const records = (): readonly AgentRecord[] => this.agentRecords(path);
 		const append = (record: AgentRecord): void => {
-			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' ? record : { ...record, agent: path });
+			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'fork' ? record : { ...record, agent: path });
 		};
 		return {
 			get records() {
@@ -280,7 +315,7 @@ export interface SessionLibrary {
 	/** Like open(), or undefined, reading nothing, while another window still holds the session. */
 	openForWriting(id: string): OpenedSession | undefined;
 	/** The stored sessions, most recently active first. */
-	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number }[];
+	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number; readonly forkOf?: { readonly id: string; readonly title: string } | undefined }[];
 	/** Deletes a stored session (not open in this window); returns why it could not (another window holds it), or undefined. */
 	remove(id: string): string | undefined;
 }

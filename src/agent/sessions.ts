@@ -6,8 +6,9 @@ import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import { lastActivityAt } from '../transcript/replay';
 import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
-import { ChatSession, type OpenedSession, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
-import type { TranscriptEntry } from '../transcript/records';
+import { ChatSession, type OpenedSession, type SessionAccess, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
+import type { ForkRecord, TranscriptEntry } from '../transcript/records';
+import { forkPrefix, type ForkPrefix, forkTitle } from './forkHistory';
 
 /** The title of a copy of a chat titled `title`. */
 export function copyTitle(title: string): string {
@@ -21,6 +22,15 @@ export interface SessionSummary {
 	/** When it was last active, milliseconds since the epoch. */
 	readonly at: number;
 	readonly current: boolean;
+	/** The chat it was forked from: its title as listed now, else as it was when forked. */
+	readonly forkOf?: { readonly id: string; readonly title: string };
+}
+
+/** A fork just made: the new chat (current now) and what it copied. */
+export interface MadeFork {
+	readonly session: ChatSession;
+	readonly prefix: ForkPrefix;
+	readonly record: ForkRecord;
 }
 
 /** The sessions of one window; exactly one is current. */
@@ -59,11 +69,14 @@ export class ChatSessions extends Disposable {
 	 */
 	list(): SessionSummary[] {
 		const current = this._current;
-		const listed = this.library.list().map((summary) => ({
+		const stored = this.library.list();
+		const titles = new Map(stored.map((summary) => [summary.id, summary.id === current.id ? current.title : (summary.title ?? UNTITLED)]));
+		const listed: SessionSummary[] = stored.map((summary) => ({
 			id: summary.id,
-			title: summary.id === current.id ? current.title : (summary.title ?? UNTITLED),
+			title: titles.get(summary.id) ?? UNTITLED,
 			at: summary.updatedAt,
 			current: summary.id === current.id,
+			...(summary.forkOf ? { forkOf: { id: summary.forkOf.id, title: titles.get(summary.forkOf.id) ?? summary.forkOf.title } } : {}),
 		}));
 		if (!current.isEmpty && !listed.some((summary) => summary.current)) {
 			listed.unshift({ id: current.id, title: current.title, at: this.env.clock.now(), current: true });
@@ -150,9 +163,47 @@ export class ChatSessions extends Disposable {
 
 	/** A new session that starts with the records of `source` (a chat another window writes). */
 	private copyOf(source: ChatSession): ChatSession {
+		const session = this.startWith([...source.allRecords, this.titled(copyTitle(source.title), source)], { kind: 'copy', of: source.title });
+		this.queueResume(session, 'copy');
+		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${session.id}.`);
+		return session;
+	}
+
+	/**
+	 * The records of a fork of the current chat from its root user message `from` (issue 18): its
+	 * `fork` record, then the records up to and including that message's turn, then its title.
+	 * `running`: the root turn running now (refused). Throws ForkRefused. Writes nothing.
+	 */
+	forkRecords(from: string, running: string | undefined, worktree?: ForkRecord['worktree']): { readonly records: TranscriptEntry[]; readonly prefix: ForkPrefix; readonly record: ForkRecord } {
+		const source = this._current;
+		const prefix = forkPrefix(source.allRecords, from, running);
+		const record: ForkRecord = { kind: 'fork', id: this.env.ids.next(), at: this.env.clock.now(), source: { id: source.id, title: source.title }, from, ...(worktree ? { worktree } : {}) };
+		return { records: [record, ...prefix.records, this.titled(forkTitle(source.title), source)], prefix, record };
+	}
+
+	/** Forks the current chat from its root user message `from` (see forkRecords) and makes the fork current; the source stays as it was. */
+	fork(from: string, running: string | undefined): MadeFork {
+		const { records, prefix, record } = this.forkRecords(from, running);
+		const session = this.adopt(records);
+		this.env.log.info(`Aside: forked session ${record.source.id} from message ${from} into session ${session.id} (${prefix.turnIds.size} turns).`);
+		return { session, prefix, record };
+	}
+
+	/** A new session that starts with `records` (a fork, or one handed over from another window), made current. */
+	adopt(records: readonly TranscriptEntry[]): ChatSession {
+		const session = this.startWith(records, undefined);
+		this.replace(session);
+		return session;
+	}
+
+	private titled(title: string, source: ChatSession): TranscriptEntry {
+		return { kind: 'meta', at: this.env.clock.now(), title, ...(source.mode === undefined ? {} : { mode: source.mode }) };
+	}
+
+	/** A new stored session whose transcript starts with `records`. */
+	private startWith(records: readonly TranscriptEntry[], access: SessionAccess | undefined): ChatSession {
 		const id = this.env.ids.next();
 		const store = this.library.create(id);
-		const records: TranscriptEntry[] = [...source.allRecords, { kind: 'meta', at: this.env.clock.now(), title: copyTitle(source.title), ...(source.mode === undefined ? {} : { mode: source.mode }) }];
 		try {
 			for (const record of records) {
 				store.append(record);
@@ -161,10 +212,7 @@ export class ChatSessions extends Disposable {
 			store.close();
 			throw error;
 		}
-		const session = new ChatSession(id, store, this.env, records, { kind: 'copy', of: source.title });
-		this.queueResume(session, 'copy');
-		this.env.log.info(`Aside: session ${source.id} is open in another window; the new message continues it in a copy, session ${id}.`);
-		return session;
+		return new ChatSession(id, store, this.env, records, access);
 	}
 
 	private queueResume(session: ChatSession, cause: ResumeCause): void {

@@ -118,6 +118,18 @@ describe('parseViewMessage', () => {
 		assert.equal(parseViewMessage({ type: 'session.delete', id: 'x'.repeat(201) }).ok, false);
 	});
 
+	it('takes a Fork from here by the message it names, and a fork row (issue 18, slice C)', () => {
+		assert.ok(parseViewMessage({ type: 'session.fork', from: 'u1' }).ok);
+		assert.ok(parseViewMessage({ type: 'session.fork', from: 'u1', worktree: true }).ok);
+		assert.equal(parseViewMessage({ type: 'session.fork', from: '' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'session.fork' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'session.fork', from: 'u1', worktree: 'yes' }).ok, false);
+		const item = { kind: 'fork', id: 'f1', at: 1, source: { id: 's0', title: 'Parent' }, worktree: { folder: '/w', branch: 'b', base: 'abc' } };
+		assert.ok(parseHostMessage({ type: 'items.appended', seq: 1, sessionId: 's1', items: [item] }).ok);
+		assert.equal(parseHostMessage({ type: 'items.appended', seq: 1, sessionId: 's1', items: [{ ...item, source: { id: '', title: 'x' } }] }).ok, false);
+		assert.ok(parseHostMessage({ type: 'sessions.listed', seq: 1, sessions: [{ id: 's1', title: 'Fork', at: 1, current: true, forkOf: { id: 's0', title: 'Parent' } }] }).ok);
+	});
+
 	it('rejects a setup action without what it names', () => {
 		assert.equal(parseViewMessage({ type: 'provider.useDetected' }).ok, false);
 		assert.equal(parseViewMessage({ type: 'provider.useDetected', id: '' }).ok, false);

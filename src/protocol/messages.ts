@@ -191,13 +191,24 @@ export const CompactionItem = z.object({
 });
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
+// Issue 18, slice C (forks).
+/** The first row of a fork: `⑂ Forked from <title>` (and, for a worktree fork, its branch, folder and base commit). */
+export const ForkItem = z.object({
+	kind: z.literal('fork'),
+	id: z.string().min(1),
+	at: z.number(),
+	source: z.object({ id: z.string().min(1), title: z.string() }),
+	worktree: z.object({ folder: z.string().min(1), branch: z.string().min(1), base: z.string().min(1) }).optional(),
+});
+export type ForkItem = z.infer<typeof ForkItem>;
+
 /** One row of the transcript. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem]);
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem, ForkItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
 /** The child agent whose block a row goes in (a header's is its parent's); undefined for the root's. */
 export function conversationOfItem(item: TranscriptItem): string | undefined {
-	return item.kind === 'plan-decision' ? undefined : item.agent;
+	return item.kind === 'plan-decision' || item.kind === 'fork' ? undefined : item.agent;
 }
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
@@ -344,6 +355,8 @@ export const SessionSummaryView = z.object({
 	/** When it was last active, milliseconds since the epoch. */
 	at: z.number(),
 	current: z.boolean(),
+	/** Issue 18, slice C: the chat it was forked from (its title as listed now, else as it was then). */
+	forkOf: z.object({ id: z.string().min(1), title: z.string() }).optional(),
 });
 export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
 
@@ -497,6 +510,9 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	// ── Issue 18, slice A (checkpoint store): deleting a chat ──
 	/** The chat list's Delete, confirmed: the chat's transcript, content, index entry and checkpoints go; the host answers with `sessions.listed`. */
 	z.object({ type: z.literal('session.delete'), id: z.string().min(1).max(200) }),
+	// Issue 18, slice C (forks).
+	/** A root user row's "Fork from here": a new chat with the history up to that message's turn; `worktree`: in a new git worktree (the host asks for branch, base and folder). */
+	z.object({ type: z.literal('session.fork'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

@@ -57,7 +57,7 @@ export class MemoryLibrary implements SessionLibrary {
 		return undefined;
 	}
 
-	list(): { id: string; title?: string; updatedAt: number }[] {
+	list(): { id: string; title?: string; updatedAt: number; forkOf?: { id: string; title: string } }[] {
 		// Newest first; a tie (a fake clock that did not move) goes to the later-created session.
 		return [...this.stores].reverse().flatMap(([id, store]) => {
 			if (store.records.length === 0) {
@@ -65,7 +65,8 @@ export class MemoryLibrary implements SessionLibrary {
 			}
 			const title = store.records.findLast((record) => record.kind === 'meta' && record.title !== undefined);
 			const updatedAt = Math.max(...store.records.map((record) => record.at));
-			return [{ id, ...(title?.kind === 'meta' && title.title !== undefined ? { title: title.title } : {}), updatedAt }];
+			const first = store.records[0];
+			return [{ id, ...(title?.kind === 'meta' && title.title !== undefined ? { title: title.title } : {}), updatedAt, ...(first?.kind === 'fork' ? { forkOf: first.source } : {}) }];
 		}).sort((a, b) => b.updatedAt - a.updatedAt);
 		// (Array.prototype.sort is stable, so ties keep the reversed creation order.)
 	}

@@ -7,9 +7,10 @@ import type { HeldNotices } from '../view/heldNotices';
 import { SessionProjections } from '../view/sessionView';
 import { RecordingLogger } from './recordingLogger';
 import { FakeAgent, testSessions } from './sessions';
+import type { ChatSessions } from '../agent/sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat'] } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ViewConnectionOptions['forks'] } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -53,6 +54,7 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 		...(options.mentionCandidates ? { mentionCandidates: options.mentionCandidates } : {}),
 		...(options.skillCandidates ? { skillCandidates: options.skillCandidates } : {}),
 		...(options.deleteChat ? { deleteChat: options.deleteChat } : {}),
+		...(options.forks ? { forks: options.forks(sessions) } : {}),
 		post: (message) => {
 			posted.push(message);
 			return Promise.resolve(options.deliver ?? true);

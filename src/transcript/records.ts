@@ -207,7 +207,25 @@ export const HookContextRecord = z.object({
 	entries: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1),
 });
 
+/**
+ * Where a fork came from (issue 18, docs/forks.md): the first record of a fork's transcript, before
+ * the records it copied from its source (which replay as the fork's own history). `session.fork`
+ * regenerates the provenance from it. Never replayed as a message.
+ */
+export const ForkRecord = z.object({
+	kind: z.literal('fork'),
+	id: z.string().min(1),
+	at: z.number(),
+	/** The chat it was forked from, as it was titled then. */
+	source: z.object({ id: z.string().min(1), title: z.string() }),
+	/** The source's user record the fork was made from: its turn is the last one copied. */
+	from: z.string().min(1),
+	/** A fork in a new git worktree: its folder (absolute), its new branch and the commit it started from. */
+	worktree: z.object({ folder: z.string().min(1), branch: z.string().min(1), base: z.string().min(1) }).optional(),
+});
+
 export type SessionHeader = z.infer<typeof SessionHeader>;
+export type ForkRecord = z.infer<typeof ForkRecord>;
 export type HookContextRecord = z.infer<typeof HookContextRecord>;
 export type CompactionRecord = z.infer<typeof CompactionRecord>;
 export type SessionMeta = z.infer<typeof SessionMeta>;
@@ -234,18 +252,19 @@ export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
 	TasksRecord,
 	CompactionRecord,
 	HookContextRecord,
+	ForkRecord,
 ]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | ForkRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', 'fork', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -411,6 +430,14 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		requestId: isNonEmpty,
 		at: isNumber,
 		entries: (value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false)),
+	},
+	fork: {
+		kind: anything,
+		id: isNonEmpty,
+		at: isNumber,
+		source: objectOf({ id: isNonEmpty, title: isString }),
+		from: isNonEmpty,
+		worktree: optional(objectOf({ folder: isNonEmpty, branch: isNonEmpty, base: isNonEmpty })),
 	},
 };
 

@@ -215,6 +215,9 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 			case 'hook-context':
 				// Its entries ride the user message of its turn (above).
 				break;
+			case 'fork':
+				// Provenance: session.fork says it (from this record); the copied records after it are the history.
+				break;
 			case 'agent-start':
 			case 'tasks':
 				// A child's start reaches the model as its Agent call and result; tasks as TaskWrite/TaskList results.

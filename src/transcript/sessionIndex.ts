@@ -25,6 +25,8 @@ const IndexEntry = z.object({
 	updatedAt: z.number(),
 	turns: z.number().int().nonnegative(),
 	lastOutcome: z.enum([...TURN_OUTCOMES, 'unfinished']).optional(),
+	/** A fork's source chat (issue 18), as titled when it was forked. */
+	forkOf: z.object({ id: z.string().min(1), title: z.string() }).optional(),
 	/** Of the transcript when the entry was made: an entry whose file differs is made again. */
 	size: z.number().int().nonnegative(),
 	mtimeMs: z.number(),
@@ -41,13 +43,14 @@ function entryOf(summary: SessionSummary, size: number, mtimeMs: number): IndexE
 		updatedAt: summary.updatedAt,
 		turns: summary.turns,
 		...(summary.lastOutcome === undefined ? {} : { lastOutcome: summary.lastOutcome }),
+		...(summary.forkOf === undefined ? {} : { forkOf: { id: summary.forkOf.id, title: summary.forkOf.title } }),
 		size,
 		mtimeMs,
 	};
 }
 
 function summaryOf(entry: IndexEntry): SessionSummary {
-	return { id: entry.id, title: entry.title, createdAt: entry.createdAt, updatedAt: entry.updatedAt, turns: entry.turns, lastOutcome: entry.lastOutcome };
+	return { id: entry.id, title: entry.title, createdAt: entry.createdAt, updatedAt: entry.updatedAt, turns: entry.turns, lastOutcome: entry.lastOutcome, ...(entry.forkOf ? { forkOf: entry.forkOf } : {}) };
 }
 
 interface Stamp {
@@ -157,11 +160,14 @@ export class SessionIndex {
 			}
 			return;
 		}
-		let { title, turns, lastOutcome } = entry;
+		let { title, turns, lastOutcome, forkOf } = entry;
 		// A sub-agent's own messages and ends (`agent`) are not the chat's turns.
 		const child = (record.kind === 'user' || record.kind === 'turn-end') && record.agent !== undefined;
 		if (child) {
 			// Counted in size and time only.
+		} else if (record.kind === 'fork' && forkOf === undefined && turns === 0) {
+			// Only a fork's own record, its first: one further on was copied from its source's history.
+			forkOf = { id: record.source.id, title: record.source.title };
 		} else if (record.kind === 'meta' && record.title !== undefined) {
 			title = record.title;
 		} else if (record.kind === 'user') {
@@ -170,7 +176,7 @@ export class SessionIndex {
 		} else if (record.kind === 'turn-end' && lastOutcome !== undefined) {
 			lastOutcome = record.outcome;
 		}
-		this.put(entryOf({ id, title, createdAt: entry.createdAt, updatedAt: Math.max(entry.updatedAt, record.at), turns, lastOutcome }, sizeAfter, entry.mtimeMs));
+		this.put(entryOf({ id, title, createdAt: entry.createdAt, updatedAt: Math.max(entry.updatedAt, record.at), turns, lastOutcome, forkOf }, sizeAfter, entry.mtimeMs));
 		this.unstamped.add(id);
 	}
 

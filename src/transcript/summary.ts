@@ -7,7 +7,7 @@ import type { Logger } from '../base/log';
 import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
 import type { TurnOutcomeKind } from './outcomes';
-import { SessionMeta, TurnEndRecord } from './records';
+import { ForkRecord, SessionMeta, TurnEndRecord } from './records';
 import { checkHeaderLine } from './fileLines';
 
 /** How the last turn ended; 'unfinished' when it has no end record (still running, or the window died). */
@@ -24,6 +24,8 @@ export interface SessionSummary {
 	readonly turns: number;
 	/** Absent before the first message. */
 	readonly lastOutcome: LastOutcome | undefined;
+	/** A fork's source chat, from its `fork` record (its first record), as titled then. */
+	readonly forkOf?: { readonly id: string; readonly title: string } | undefined;
 }
 
 // Records are written with `kind` first (parseTranscriptRecord's output order), so most lines are
@@ -31,6 +33,7 @@ export interface SessionSummary {
 const USER_PREFIX = Buffer.from('{"kind":"user"');
 const META_PREFIX = Buffer.from('{"kind":"meta"');
 const TURN_END_PREFIX = Buffer.from('{"kind":"turn-end"');
+const FORK_PREFIX = Buffer.from('{"kind":"fork"');
 const KIND_PREFIX = Buffer.from('{"kind":"');
 // A sub-agent's records carry `agent` (records.ts); inside a JSON string a quote is always
 // escaped, so these bytes in a user line are its key, never its text.
@@ -49,7 +52,7 @@ function parseLine(buffer: Buffer, start: number, end: number): unknown {
 }
 
 function kindOfLine(buffer: Buffer, start: number, end: number): unknown {
-	for (const [prefix, kind] of [[USER_PREFIX, 'user'], [META_PREFIX, 'meta'], [TURN_END_PREFIX, 'turn-end']] as const) {
+	for (const [prefix, kind] of [[USER_PREFIX, 'user'], [META_PREFIX, 'meta'], [TURN_END_PREFIX, 'turn-end'], [FORK_PREFIX, 'fork']] as const) {
 		if (startsWith(buffer, prefix, start, end)) {
 			return kind;
 		}
@@ -72,9 +75,16 @@ export function scanSummary(dir: string, sessionId: string, updatedAt: number): 
 	let title: string | undefined;
 	let turns = 0;
 	let lastOutcome: LastOutcome | undefined;
+	let forkOf: SessionSummary['forkOf'];
 	forEachLine(buffer, (start, end, line) => {
 		const kind = line === 1 ? 'session' : kindOfLine(buffer, start, end);
-		if (kind === 'user' && buffer.subarray(start, end).includes(AGENT_KEY)) {
+		if (kind === 'fork' && line === 2) {
+			// A fork's own record is its first; one further on was copied from its source's history.
+			const fork = ForkRecord.safeParse(parseLine(buffer, start, end));
+			if (fork.success) {
+				forkOf = { id: fork.data.source.id, title: fork.data.source.title };
+			}
+		} else if (kind === 'user' && buffer.subarray(start, end).includes(AGENT_KEY)) {
 			// A sub-agent's task, not one of the chat's turns.
 		} else if (kind === 'user') {
 			turns++;
@@ -91,7 +101,7 @@ export function scanSummary(dir: string, sessionId: string, updatedAt: number): 
 			}
 		}
 	});
-	return { id: sessionId, title, createdAt: header.createdAt, updatedAt, turns, lastOutcome };
+	return { id: sessionId, title, createdAt: header.createdAt, updatedAt, turns, lastOutcome, ...(forkOf ? { forkOf } : {}) };
 }
 
 /** The ids of the transcripts in `dir` (none when it does not exist yet). */

@@ -124,7 +124,7 @@ describe('child agents in the rows the view is sent', () => {
 		assert.ok(placed.includes(`r-aA1 before agent-${B}`));
 		assert.ok(placed.includes('a1'), 'the parent\'s next answer goes at the end');
 		for (const row of projection.rows.slice(3, 8)) {
-			assert.equal(row.kind === 'plan-decision' ? undefined : row.agent, A, `${row.id} is the first child's`);
+			assert.equal(row.kind === 'plan-decision' || row.kind === 'fork' ? undefined : row.agent, A, `${row.id} is the first child's`);
 		}
 		assert.equal(projection.rows.some((row) => row.kind === 'tool' && row.name === 'Agent'), false, "the parent's Agent results are no tool rows");
 	});

@@ -10,7 +10,7 @@ import type { HeldNotices } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
-import { type AgentControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
+import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -37,6 +37,8 @@ export interface ViewConnectionOptions {
 	readonly skillCandidates?: () => readonly SkillCandidate[];
 	/** Deletes a chat (src/agent/chatDeletion.ts); resolves with why it was not deleted. None: the list's Delete is refused. */
 	readonly deleteChat?: (id: string) => Promise<string | undefined>;
+	/** A user row's Fork from here (issue 18, slice C); without it the view says forking is not available. */
+	readonly forks?: ForkControls;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -201,6 +203,9 @@ export class ViewConnection extends Disposable {
 					},
 				);
 				return;
+			case 'session.fork':
+				this.forkSession(message.from, message.worktree);
+				return;
 			case 'provider.choose':
 				this.withSetup((setup) => {
 					setup.chooseProvider();
@@ -345,6 +350,26 @@ export class ViewConnection extends Disposable {
 			(error: unknown) => {
 				this.options.log.error(`Aside: could not delete chat ${id}: ${errorMessage(error)}`);
 				this.notice('error', `Could not delete the chat: ${errorMessage(error)}`);
+			},
+		);
+	}
+
+	/** A user row's Fork from here (issue 18): the fork becomes current (a new snapshot); what went wrong is said in the chat. */
+	private forkSession(from: string, worktree: boolean | undefined): void {
+		const { forks } = this.options;
+		if (!forks) {
+			this.notice('warning', 'Forking a chat is not available here.');
+			return;
+		}
+		forks.fork(from, worktree).then(
+			(refused) => {
+				if (refused !== undefined) {
+					this.notice('warning', refused);
+				}
+			},
+			(error: unknown) => {
+				this.options.log.error(`Aside: could not fork the chat: ${errorMessage(error)}`);
+				this.notice('error', `Could not fork the chat: ${errorMessage(error)}`);
 			},
 		);
 	}

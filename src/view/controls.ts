@@ -75,3 +75,9 @@ export interface SetupControls {
 	useDetected(id: string): void;
 	storeKey(): void;
 }
+
+/** Issue 18, slice C: forking the current chat from a root user row (ChatForks, src/agent/forks.ts). */
+export interface ForkControls {
+	/** `worktree`: true, in a new git worktree; false, here; absent, the person is asked when a worktree is offered. Resolves with why not, for the chat to say. */
+	fork(from: string, worktree: boolean | undefined): Promise<string | undefined>;
+}

@@ -62,7 +62,7 @@ export class ItemProjector {
 		const updated = user ? [...headers, user] : headers;
 		const item = this.item(record);
 		const agent = conversationOf(record);
-		return { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' ? { ...item, agent } : item, updated };
+		return { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' && item.kind !== 'fork' ? { ...item, agent } : item, updated };
 	}
 
 	private item(record: AgentRecord): TranscriptItem | undefined {
@@ -122,6 +122,8 @@ export class ItemProjector {
 			case 'hook-context':
 				// Not a row of its own: its entries belong to the turn's user message.
 				return undefined;
+			case 'fork':
+				return { kind: 'fork', id: record.id, at: record.at, source: { id: record.source.id, title: record.source.title }, ...(record.worktree ? { worktree: { ...record.worktree } } : {}) };
 			case 'compaction':
 				return {
 					kind: 'compaction',

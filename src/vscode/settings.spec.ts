@@ -85,7 +85,7 @@ describe('settings', () => {
 			mentionsMaxProblems: 50,
 			mentionsMaxDiffBytes: 64 * 1024,
 			checkpointsMaxBytes: 512 * 1024 * 1024,
-			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
+			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8, sessionFork: 20 } },
 		});
 		assert.deepEqual(problems, []);
 	});
@@ -227,7 +227,7 @@ describe('reminder settings', () => {
 			assert.equal(problems.length, 1, `${key} = ${String(bad)}`);
 			assert.equal(problems[0]?.key, key);
 			assert.match(problems[0].message, new RegExp(`"${key.replaceAll('.', '\\.')}" has an invalid value .*; using the default, (10|true)\\.`));
-			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } });
+			assert.deepEqual(settings.reminders, { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8, sessionFork: 20 } });
 		}
 	});
 });

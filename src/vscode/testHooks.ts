@@ -24,6 +24,7 @@ import type { SettingProblem } from './settings';
 import type { SkillProblem } from '../skills/skill';
 import type { WorkspaceReminders } from '../workspaceReminders/registry';
 import type { SkillLibrary } from '../skills/skillLibrary';
+import type { WorktreeChoice } from '../agent/forks/worktreeFork';
 
 export interface AsideTestHooks {
 	readonly currentSessionItems: () => readonly TranscriptItem[];
@@ -71,6 +72,12 @@ export interface AsideTestHooks {
 	readonly reloadWorkspaceReminders: () => void;
 	/** The checkpoint store's folder, a chat's kept entries, and a kept text (undefined: not kept). */
 	readonly checkpoints: () => { readonly dir: string; entries(sessionId: string): readonly CheckpointEntry[]; text(hash: string): Promise<string | undefined> } | undefined;
+	/** Issue 18, slice C: Fork from here on the root message `from` (`worktree` false: here); resolves with why not. */
+	readonly fork: (from: string, worktree?: boolean) => Promise<string | undefined>;
+	/** A worktree fork without its dialogs, opened in this window (the handoff written and taken back here, as the new window would). */
+	readonly forkInWorktree: (from: string, choice: WorktreeChoice) => Promise<string | undefined>;
+	/** Whether the agent keeps checkpoints here (the store is wired). */
+	readonly checkpointsKept: () => boolean;
 }
 
 export interface HookedState {
@@ -90,6 +97,8 @@ export interface HookedState {
 	readonly workspaceReminders?: WorkspaceReminders;
 	readonly workspaceReminderFiles?: { load(): unknown };
 	readonly checkpoints?: FileCheckpointStore;
+	readonly forks?: { fork(from: string, worktree?: boolean): Promise<string | undefined>; inWorktree(from: string, choice: WorktreeChoice): Promise<string | undefined> };
+	readonly checkpointsKept?: boolean;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -146,5 +155,8 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 			const store = state.checkpoints;
 			return store && { dir: store.dir, entries: (sessionId) => store.chat(sessionId).entries(), text: (hash) => store.blobs.get(hash) };
 		},
+		fork: (from, worktree) => state.forks?.fork(from, worktree) ?? Promise.resolve('no forks here'),
+		forkInWorktree: (from, choice) => state.forks?.inWorktree(from, choice) ?? Promise.resolve('no forks here'),
+		checkpointsKept: () => state.checkpointsKept ?? false,
 	};
 }

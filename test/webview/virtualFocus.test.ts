@@ -110,7 +110,8 @@ describe('virtualized transcript: focus and keyboard', () => {
 			const last = visited.at(-1) ?? 0;
 			assert.ok(last >= 50 && last > order.indexOf(initial.at(-1) ?? ''), `reached row #${last}`);
 			// No control skipped: every row with one, from the first to the last visited, got the focus.
-			const withControls = order.slice(order.indexOf(first) + 1, last + 1).filter((key) => /^[rtm]/.test(key));
+			// Reminders, tools, compactions, and (issue 18) each root user row's Fork from here.
+			const withControls = order.slice(order.indexOf(first) + 1, last + 1).filter((key) => /^[rtmu]/.test(key));
 			assert.deepEqual([...new Set(visited)].map((i) => order[i]), withControls);
 			for (let i = 0; i < 30; i++) {
 				await page.keyboard.press('Shift+Tab');

@@ -4,6 +4,7 @@
 import type { AgentItem, TranscriptItem } from '../../src/protocol/messages';
 import { assistantRow } from './assistant';
 import { compactionRow } from './compaction';
+import { forkRow } from './fork';
 import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
 import { toolRow } from './tool';
@@ -27,5 +28,7 @@ export function rowFor(item: Exclude<TranscriptItem, AgentItem>): HTMLLIElement 
 			return planDecisionRow(item);
 		case 'compaction':
 			return compactionRow(item);
+		case 'fork':
+			return forkRow(item);
 	}
 }

@@ -6,6 +6,7 @@
 import type { HookContextView, MentionChipView, UserTurnItem } from '../../src/protocol/messages';
 import { disclosure } from '../disclosure';
 import { el, icon } from '../dom';
+import { isForkBlocked, setForkState } from '../forkGate';
 import { post } from '../host';
 import { rowElement, rowHeader } from './common';
 
@@ -81,8 +82,20 @@ function userParts(item: UserTurnItem): HTMLElement {
 	);
 }
 
+/** Fork from here (issue 18, slice C): the root's messages only, never a sub-agent's task. */
+function forkButton(item: UserTurnItem): HTMLButtonElement {
+	const button = el('button', { type: 'button', class: 'icon-button fork-button', 'data-fork': item.id, 'aria-label': 'Fork from here' }, icon('repo-forked'));
+	setForkState(button, isForkBlocked(item.id));
+	button.addEventListener('click', () => {
+		if (!button.disabled) {
+			post({ type: 'session.fork', from: item.id });
+		}
+	});
+	return button;
+}
+
 export function userRow(item: UserTurnItem): HTMLLIElement {
-	return rowElement(item, '', rowHeader('account', 'You', item.at), el('div', { class: 'user-text' }, item.text), userParts(item));
+	return rowElement(item, '', rowHeader('account', 'You', item.at, item.agent === undefined ? forkButton(item) : null), el('div', { class: 'user-text' }, item.text), userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

@@ -374,6 +374,18 @@ export const READ_PDF_PAGES = declareReminder({
 	description: 'Tells the model how many pages a PDF has, which it was shown, and to Read it with pages: "START-END".',
 });
 
+// Issue 18, slice C (forks).
+export const SESSION_FORK = declareReminder({
+	type: 'sessionFork',
+	key: 'session.fork',
+	label: 'fork',
+	purpose: 'This chat is a fork: the source chat it was copied from and, for a worktree fork, the worktree folder, branch and base commit, sparse and regenerated from the fork\'s durable record; once, with the first request, the report of the files restored into the worktree.',
+	introducedIn: '0.5.0',
+	configurable: true,
+	policy: interval(20),
+	description: 'Tells the model that the chat is a fork of another one (and, in a git worktree, which folder, branch and base commit), at its first request and then every few turns.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -410,5 +422,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	MENTION_SELECTION,
 	MENTION_CHANGES,
 	READ_PDF_PAGES,
+	SESSION_FORK,
 ];
 

@@ -1,0 +1,215 @@
+// A fork in a git worktree (issue 18, slice C), with real git in temporary repositories: the
+// worktree is made from the chosen base with the chat's files restored into it (shared paths and
+// missing blobs listed), nothing is left behind when git refuses, and the handoff to the new
+// window is written, taken once, and ignored when stale or malformed.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { CheckpointEntry, CheckpointStore, ChatCheckpoints } from '../../checkpoints/types';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { RecordingLogger } from '../../testing/recordingLogger';
+import { MemoryLibrary, testEnvironment } from '../../testing/sessions';
+import type { AgentRecord } from '../../transcript/records';
+import { ChatSessions } from '../sessions';
+import { addWorktree, branchProblem, GitError } from './git';
+import { HANDOFF_MAX_AGE_MS, handoffPath, takeHandoff, writeHandoff } from './handoff';
+import { adoptHandoff, defaultWorktreeFolder, folderProblem, makeWorktreeFork } from './worktreeFork';
+import { insideRepository, latestChanges } from './worktreeRestore';
+
+const T0 = Date.UTC(2026, 11, 1, 9);
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'aside-worktrees-')));
+after(() => {
+	rmSync(root, { recursive: true, force: true });
+});
+let repos = 0;
+
+function run(cwd: string, ...args: string[]): string {
+	return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' } }).trim();
+}
+
+/** A repository with two commits: `a.ts` is "one" in the first, "two" in the second. */
+function repository(): { repo: string; first: string; second: string } {
+	const repo = join(root, `repo${++repos}`);
+	mkdirSync(join(repo, 'src'), { recursive: true });
+	run(repo, 'init', '-q', '-b', 'main');
+	writeFileSync(join(repo, 'src', 'a.ts'), 'one\n');
+	run(repo, 'add', '.');
+	run(repo, 'commit', '-q', '-m', 'first');
+	const first = run(repo, 'rev-parse', 'HEAD');
+	writeFileSync(join(repo, 'src', 'a.ts'), 'two\n');
+	run(repo, 'commit', '-q', '-am', 'second');
+	return { repo, first, second: run(repo, 'rev-parse', 'HEAD') };
+}
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Checkpoints in memory (the interface slice A implements): `blobs` by hash. */
+class MemoryCheckpoints implements CheckpointStore {
+	constructor(
+		private readonly kept: readonly CheckpointEntry[],
+		private readonly blobs: ReadonlyMap<string, string>,
+	) {}
+	recorder(): never {
+		throw new Error('not used here');
+	}
+	chat(): ChatCheckpoints {
+		return { entries: () => this.kept, text: (key) => Promise.resolve(this.blobs.get(key)) };
+	}
+	copyChat(): Promise<void> {
+		return Promise.resolve();
+	}
+	deleteChat(): Promise<void> {
+		return Promise.resolve();
+	}
+}
+
+function entry(turnId: string, path: string, before: string | null, after: string | null, at: number): CheckpointEntry {
+	return { turnId, at, path, shown: path, before: before === null ? null : hash(before), after: after === null ? null : hash(after) };
+}
+
+function chatOfTwoTurns(sessions: ChatSessions): void {
+	const records: AgentRecord[] = [
+		{ kind: 'user', id: 'u1', turnId: 't1', at: T0, text: 'change a' },
+		{ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'r1', at: T0, text: 'done', toolCalls: [], stop: 'end' },
+		{ kind: 'turn-end', turnId: 't1', at: T0, outcome: 'done' },
+		{ kind: 'user', id: 'u2', turnId: 't2', at: T0, text: 'change again' },
+		{ kind: 'assistant', id: 'a2', turnId: 't2', requestId: 'r2', at: T0, text: 'done', toolCalls: [], stop: 'end' },
+		{ kind: 'turn-end', turnId: 't2', at: T0, outcome: 'done' },
+	];
+	for (const record of records) {
+		sessions.current.append(record);
+	}
+}
+
+describe('the git a worktree fork runs', () => {
+	it('refuses a branch name git refuses, and one that exists', async () => {
+		const { repo } = repository();
+		assert.match((await branchProblem(repo, 'bad..name')) ?? '', /not a valid branch name/);
+		assert.match((await branchProblem(repo, 'main')) ?? '', /exists already/);
+		assert.equal(await branchProblem(repo, 'aside/try'), undefined);
+	});
+
+	it('makes the worktree from the base; a folder that exists or a base that is no commit leaves nothing behind', async () => {
+		const { repo, first } = repository();
+		const folder = join(root, `wt${repos}`);
+		await addWorktree(repo, 'try', folder, first);
+		assert.equal(readFileSync(join(folder, 'src', 'a.ts'), 'utf8'), 'one\n');
+		assert.match(run(repo, 'worktree', 'list'), new RegExp(`${folder} +[0-9a-f]+ \\[try\\]`));
+
+		await assert.rejects(addWorktree(repo, 'other', folder, first), (error: unknown) => error instanceof GitError && /exists already/.test(error.message));
+		const bad = join(root, `wt${repos}-bad`);
+		await assert.rejects(addWorktree(repo, 'broken', bad, '0000000000000000000000000000000000000000'), GitError);
+		assert.equal(existsSync(bad), false, 'no folder left');
+		assert.equal(run(repo, 'branch', '--list', 'broken', 'other'), '', 'no branch left');
+		assert.doesNotMatch(run(repo, 'worktree', 'list'), /wt\d+-bad/);
+	});
+
+	it('puts the default folder beside the repository, never inside the workspace', () => {
+		assert.equal(defaultWorktreeFolder('/src/app', 'aside/try'), '/src/app-worktrees/aside-try');
+		assert.match(folderProblem('/src/app/sub', ['/src/app']) ?? '', /inside the workspace folder/);
+		assert.match(folderProblem('/src/app', ['/src/app']) ?? '', /inside the workspace folder/);
+		assert.equal(folderProblem('/src/app-worktrees/x', ['/src/app']), undefined);
+		assert.match(folderProblem('relative/x', []) ?? '', /absolute/);
+	});
+});
+
+describe('restoring the chat\'s files into the worktree', () => {
+	it('takes each path\'s last change in the copied turns only', () => {
+		const kept = [entry('t1', '/r/a', 'x', 'y', 1), entry('t1', '/r/b', null, 'b', 2), entry('t1', '/r/a', 'y', 'z', 3), entry('t2', '/r/a', 'z', 'later', 4)];
+		assert.deepEqual(latestChanges(kept, new Set(['t1'])).map((change) => [change.path, change.after]), [['/r/b', hash('b')], ['/r/a', hash('z')]]);
+		assert.equal(insideRepository('/r', '/r/src/a.ts'), 'src/a.ts');
+		assert.equal(insideRepository('/r', '/r-other/a.ts'), undefined);
+		assert.equal(insideRepository('/r', '/elsewhere/a.ts'), undefined);
+	});
+
+	it('makes the fork\'s records and restore report: restored, missing blob, shared, deleted', async () => {
+		const { repo, first } = repository();
+		const outside = join(root, 'notes.md');
+		const kept = [
+			entry('t1', join(repo, 'src', 'a.ts'), 'two\n', 'three\n', 1),
+			entry('t1', join(repo, 'src', 'new.ts'), null, 'created\n', 2),
+			entry('t1', join(repo, 'src', 'gone.ts'), null, 'lost\n', 3),
+			entry('t1', outside, 'n', 'n2', 4),
+			entry('t1', join(repo, 'src', 'a.ts'), 'three\n', 'four\n', 5),
+			entry('t2', join(repo, 'src', 'a.ts'), 'four\n', 'after the fork point\n', 6),
+		];
+		const blobs = new Map(['three\n', 'created\n', 'n2', 'four\n', 'after the fork point\n'].map((text) => [hash(text), text]));
+		const sessions = new ChatSessions(new MemoryLibrary(), testEnvironment(new FakeClock(T0), new SequentialIds('w')));
+		chatOfTwoTurns(sessions);
+		const source = sessions.current;
+		const folder = join(root, `wt${repos}`);
+		const handoff = await makeWorktreeFork({ sessions, checkpoints: new MemoryCheckpoints(kept, blobs), now: () => T0 }, 'u1', undefined, { root: repo, branch: 'try', base: 'HEAD~1', folder });
+
+		assert.equal(sessions.current, source, 'nothing is adopted until the handoff is taken');
+		assert.equal(readFileSync(join(folder, 'src', 'a.ts'), 'utf8'), 'four\n', 'the text as of the fork point, not the later one');
+		assert.equal(readFileSync(join(folder, 'src', 'new.ts'), 'utf8'), 'created\n');
+		assert.deepEqual(handoff.report, { restored: ['src/new.ts', 'src/a.ts'], failed: [{ path: 'src/gone.ts', why: 'its kept text is gone from the checkpoint store' }], shared: [outside] });
+		const fork = handoff.records[0];
+		assert.deepEqual(fork?.kind === 'fork' ? fork.worktree : undefined, { folder, branch: 'try', base: first });
+		assert.deepEqual(handoff.records.slice(1, -1).map((record) => ('id' in record ? record.id : record.kind)), ['u1', 'a1', 'turn-end']);
+	});
+
+	it('a message that cannot be forked is refused before any worktree is made', async () => {
+		const { repo } = repository();
+		const sessions = new ChatSessions(new MemoryLibrary(), testEnvironment(new FakeClock(T0), new SequentialIds('w')));
+		chatOfTwoTurns(sessions);
+		const folder = join(root, `wt${repos}`);
+		await assert.rejects(makeWorktreeFork({ sessions, now: () => T0 }, 'u2', 't2', { root: repo, branch: 'try', base: 'HEAD', folder }), /still running/);
+		assert.equal(existsSync(folder), false);
+		assert.equal(run(repo, 'branch', '--list', 'try'), '');
+	});
+});
+
+describe('the handoff to the worktree\'s window', () => {
+	const dir = join(root, 'handoffs');
+	const folder = join(root, 'some-worktree');
+	const log = new RecordingLogger();
+
+	async function handoff() {
+		const { repo } = repository();
+		const sessions = new ChatSessions(new MemoryLibrary(), testEnvironment(new FakeClock(T0), new SequentialIds('w')));
+		chatOfTwoTurns(sessions);
+		return makeWorktreeFork({ sessions, now: () => T0 }, 'u2', undefined, { root: repo, branch: 'try', base: 'HEAD', folder: join(root, `wt${repos}`) });
+	}
+
+	it('is written, taken once by the window of its folder, and becomes that window\'s current chat with the report queued', async () => {
+		const made = await handoff();
+		writeHandoff(dir, made);
+		assert.equal(takeHandoff(dir, join(root, 'another-folder'), T0, log), undefined, 'another window has none');
+		const taken = takeHandoff(dir, made.folder, T0 + 1000, log);
+		assert.deepEqual(taken?.records, made.records);
+		assert.equal(takeHandoff(dir, made.folder, T0 + 1000, log), undefined, 'consumed once');
+
+		const there = new ChatSessions(new MemoryLibrary(), testEnvironment(new FakeClock(T0), new SequentialIds('there')));
+		assert.ok(taken);
+		const adopted = adoptHandoff(there, taken);
+		assert.equal(there.current, adopted);
+		assert.equal(adopted.fork?.worktree?.branch, 'try');
+		assert.equal(adopted.title, 'change a (fork)');
+	});
+
+	it('a malformed, stale or foreign handoff is ignored with a log line, and removed', () => {
+		mkdirSync(dir, { recursive: true });
+		writeFileSync(handoffPath(dir, folder), '{"v":1,"folder":');
+		assert.equal(takeHandoff(dir, folder, T0, log), undefined);
+		assert.equal(existsSync(handoffPath(dir, folder)), false);
+		assert.ok(log.at('warn').some((line) => /malformed fork handoff/.test(line)), 'logged');
+
+		const fork = { kind: 'fork', id: 'f', at: T0, source: { id: 's', title: 't' }, from: 'u1' } as const;
+		writeHandoff(dir, { folder, createdAt: T0, records: [fork], report: { restored: [], failed: [], shared: [] } });
+		assert.equal(takeHandoff(dir, folder, T0 + HANDOFF_MAX_AGE_MS + 1, log), undefined);
+		assert.ok(log.at('warn').some((line) => /stale fork handoff/.test(line)));
+
+		writeHandoff(dir, { folder, createdAt: T0, records: [{ kind: 'user', id: 'u', turnId: 't', at: T0, text: 'no fork record' }], report: { restored: [], failed: [], shared: [] } });
+		assert.equal(takeHandoff(dir, folder, T0, log), undefined);
+		assert.ok(log.at('warn').some((line) => /does not start with its fork record/.test(line)));
+
+		writeFileSync(handoffPath(dir, folder), JSON.stringify({ v: 1, folder, createdAt: T0, records: [fork, { kind: 'user', id: '' }], report: { restored: [], failed: [], shared: [] } }));
+		assert.equal(takeHandoff(dir, folder, T0, log), undefined);
+		assert.ok(log.at('warn').some((line) => /record that is not valid/.test(line)));
+	});
+});

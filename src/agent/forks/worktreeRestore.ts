@@ -1,0 +1,69 @@
+// A new worktree starts from its base commit; the chat's files as of the fork point are put back
+// into it from the checkpoints (issue 18, docs/forks.md): each file Aside's tools changed in the
+// copied turns, with its latest `after` text, at the same path relative to the repository root. A
+// file the chat deleted is deleted there too. What cannot be put back — a blob the store no longer
+// has, a write that fails — is listed; a path outside the repository is not the worktree's at all
+// and stays shared. Only files Aside's tools touched are known: a Run's side effects are not.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { errorMessage } from '../../base/errors';
+import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
+import type { RestoreReport, UnrestoredFile } from '../../reminders/builtin/sessionFork';
+
+/** Each path's last change in the copied turns, in the order the paths were first changed. */
+export function latestChanges(entries: readonly CheckpointEntry[], turnIds: ReadonlySet<string>): CheckpointEntry[] {
+	const latest = new Map<string, CheckpointEntry>();
+	for (const entry of entries) {
+		if (turnIds.has(entry.turnId)) {
+			latest.delete(entry.path);
+			latest.set(entry.path, entry);
+		}
+	}
+	return [...latest.values()].sort((a, b) => a.at - b.at);
+}
+
+/** `path` relative to the repository `root`, with `/`; undefined when it is outside it. */
+export function insideRepository(root: string, path: string): string | undefined {
+	const rel = relative(root, path);
+	if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) {
+		return undefined;
+	}
+	return rel.split(sep).join('/');
+}
+
+/** Puts the chat's files as of the fork point into `worktree` (a worktree of the repository at `root`). */
+export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefined, turnIds: ReadonlySet<string>, root: string, worktree: string): Promise<RestoreReport> {
+	const restored: string[] = [];
+	const failed: UnrestoredFile[] = [];
+	const shared: string[] = [];
+	for (const entry of latestChanges(checkpoints?.entries() ?? [], turnIds)) {
+		const rel = insideRepository(root, entry.path);
+		if (rel === undefined) {
+			shared.push(entry.path);
+			continue;
+		}
+		if (rel === '.git' || rel.startsWith('.git/')) {
+			failed.push({ path: rel, why: 'inside .git, never restored' });
+			continue;
+		}
+		const target = join(worktree, ...rel.split('/'));
+		try {
+			if (entry.after === null) {
+				await rm(target, { force: true });
+				restored.push(rel);
+				continue;
+			}
+			const text = await checkpoints?.text(entry.after);
+			if (text === undefined) {
+				failed.push({ path: rel, why: 'its kept text is gone from the checkpoint store' });
+				continue;
+			}
+			await mkdir(dirname(target), { recursive: true });
+			await writeFile(target, text, 'utf8');
+			restored.push(rel);
+		} catch (error) {
+			failed.push({ path: rel, why: `could not be written: ${errorMessage(error)}` });
+		}
+	}
+	return { restored, failed, shared };
+}
