@@ -16,7 +16,7 @@ import { MemorySessionStore } from '../testing/memorySessionStore';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testEnvironment, testSessions } from '../testing/sessions';
 import { TASK_TOOLS } from '../tools/registry';
-import type { AgentRecord } from '../transcript/records';
+import { type AgentRecord, parseTranscriptRecord } from '../transcript/records';
 import { Agent } from './agent';
 import { ChatGoal, GoalError } from './goal';
 import { ChatSession } from './session';
@@ -75,6 +75,10 @@ describe('the chat\'s goal', () => {
 		assert.equal(stops.length, 1);
 		assert.equal(goal().current()?.exhausted, true);
 		assert.deepEqual(budgetDeliveries(sessions.current.records).map((body) => /(\d+) % passed/.exec(body)?.[1]), ['50', '80', '100'], 'each threshold once, across turn events and settlement');
+		for (const record of sessions.current.allRecords) {
+			// What the transcript on disk accepts: the goal records and the entries' subjects.
+			assert.doesNotThrow(() => parseTranscriptRecord(JSON.parse(JSON.stringify(record))), JSON.stringify(record));
+		}
 	});
 
 	it('a budget change is one event with the old and new limits; thresholds are judged against the new limit from then on', async () => {

@@ -10,12 +10,17 @@ import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
 import { activeAside, chatRequests, driver, hasDriver, messagesOf, transcriptLines, until, useScriptedServer } from './support';
 
-/** How many goal.budget blocks reporting `percent` the request holds (history included). */
+/** How many goal.budget blocks reporting `percent` the request's last message (what it delivered) holds, whatever its content's shape. */
 function reports(request: ReceivedRequest | undefined, percent: number): number {
-	const text = messagesOf(request)
-		.map((message) => message.content ?? '')
-		.join('\n');
-	return text.split(`<system-reminder key="goal.budget">\nThe goal's token budget: ${percent} % passed`).length - 1;
+	const last = JSON.stringify(messagesOf(request).at(-1) ?? {});
+	return last.split(`key=\\"goal.budget\\">\\nThe goal's token budget: ${percent} % passed`).length - 1;
+}
+
+/** What each threshold report the chat's records say was delivered names ("50 %", "80 %, 100 %"); budget changes left out. */
+function recordedReports(lines: readonly { kind: string; [key: string]: unknown }[]): string[] {
+	return lines
+		.filter((line) => line.kind === 'injected-reminders')
+		.flatMap((line) => (line.entries as { key: string; body: string }[]).filter((entry) => entry.key === 'goal.budget').flatMap((entry) => /^The goal's token budget: ([\d %,]+) passed/.exec(entry.body)?.[1] ?? []));
 }
 
 /** Every answer costs 200 tokens (150 in, 50 out) against a budget of 1,000. */
@@ -58,10 +63,11 @@ describe('a goal with a token budget, in VS Code', function () {
 		assert.equal(result.outcome, 'done', result.error);
 		const turn = chatRequests(server);
 		assert.equal(turn.length, 5);
-		assert.deepEqual(turn.map((request) => reports(request, 50)), [0, 0, 0, 1, 1], '50 %: once, at the request after the tool result that passed it (then only in history)');
+		assert.deepEqual(turn.map((request) => reports(request, 50)), [0, 0, 0, 1, 0], '50 %: once, at the request after the tool result that passed it');
 		assert.deepEqual(turn.map((request) => reports(request, 80)), [0, 0, 0, 0, 1], '80 %: once');
 		assert.deepEqual(turn.map((request) => reports(request, 100)), [0, 0, 0, 0, 0]);
-		assert.match(JSON.stringify(messagesOf(turn[0])), /<system-reminder key=\\"goal.current\\">\\nThe person set this goal for the chat\..*Objective: Keep the task list <b>tidy<\/b>\\nToken budget: 1,000 tokens/);
+		assert.deepEqual(recordedReports(transcriptLines(hooks.sessionsDir, hooks.currentSessionId())), ['50 %', '80 %']);
+		assert.match(JSON.stringify(messagesOf(turn[0])), /<system-reminder key=\\"goal.current\\">\\nThe person set this goal for the chat\..*Objective: Keep the task list &lt;b&gt;tidy&lt;\/b&gt;\\nToken budget: 1,000 tokens/);
 
 		server.script(list('call_5'), { text: 'not sent' });
 		const next = await api.sendMessage('Go on.');
@@ -69,8 +75,8 @@ describe('a goal with a token budget, in VS Code', function () {
 		const after = chatRequests(server).slice(5);
 		assert.equal(after.length, 1, 'at 100 % the turn stops after its one step');
 		assert.equal(reports(after[0], 100), 1, 'the 100 % the last answer passed rides the next request, once');
-		assert.equal(reports(after[0], 50), 1);
-		assert.equal(reports(after[0], 80), 1);
+		assert.equal(reports(after[0], 50) + reports(after[0], 80), 0);
+		assert.deepEqual(recordedReports(transcriptLines(hooks.sessionsDir, hooks.currentSessionId())), ['50 %', '80 %', '100 %'], 'each threshold delivered once, as the records say');
 		assert.equal(goals().filter((record) => record.change === 'exhausted').length, 1, 'the stop is recorded');
 	});
 });

@@ -24,14 +24,19 @@ export interface BudgetFacts {
 	readonly spent: number;
 }
 
+/** A threshold as a subject's identity: a record's `hashes` are hex, 8 digits at least (src/reminders/record.ts). */
+function thresholdId(threshold: number): string {
+	return threshold.toString(16).padStart(8, '0');
+}
+
 /** What a threshold entry records: the goal, and the thresholds it told (a reopened chat reads them back). */
 export function thresholdSubjects(goal: string, thresholds: readonly number[]): ReminderSubject[] {
-	return [{ ref: `goal:${goal}`, hashes: thresholds.map(String) }];
+	return [{ ref: `goal:${goal}`, hashes: thresholds.map(thresholdId) }];
 }
 
 /** The thresholds a recorded entry's subjects say were told of `goal`. */
 export function toldThresholds(goal: string, subjects: readonly ReminderSubject[] | undefined): number[] {
-	return (subjects ?? []).filter((subject) => subject.ref === `goal:${goal}`).flatMap((subject) => subject.hashes.map(Number).filter((n) => Number.isInteger(n) && n > 0));
+	return (subjects ?? []).filter((subject) => subject.ref === `goal:${goal}`).flatMap((subject) => subject.hashes.map((hash) => Number.parseInt(hash, 16)).filter((n) => Number.isInteger(n) && n > 0));
 }
 
 function spentWords(facts: BudgetFacts): string {
