@@ -160,10 +160,10 @@ describe('the goal of a reopened chat, and its sub-agents', () => {
 		session.append({ kind: 'assistant', id: `a${id}`, turnId, requestId: id, at: 0, text: '', toolCalls: [{ id: `c${id}`, name: 'TaskList', input: {} }], stop: 'tool-use', usage: { inputTokens: tokens, outputTokens: 0 }, ...(agent ? { agent } : {}) });
 		session.append({ kind: 'tool-result', id: `t${id}`, turnId, callId: `c${id}`, name: 'TaskList', at: 0, content: 'ok', isError: false, ...(agent ? { agent } : {}) });
 	}
-	async function deliver(session: ChatSession, owner: { kind: 'root' | 'agent'; id: string }): Promise<string[]> {
+	async function deliver(session: ChatSession, owner: { kind: 'root' | 'agent'; id: string }, key = GOAL_BUDGET.key): Promise<string[]> {
 		const injection = session.reminders.wait({ requestId: `w${++step}`, owner, phase: 'mid-turn', messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] }, undefined);
 		await injection.commit();
-		return (injection.record?.entries ?? []).filter((entry) => entry.key === GOAL_BUDGET.key).map((entry) => entry.body);
+		return (injection.record?.entries ?? []).filter((entry) => entry.key === key).map((entry) => entry.body);
 	}
 
 	it('a reopened chat keeps what was reported: nothing is told twice', async () => {
@@ -171,6 +171,7 @@ describe('the goal of a reopened chat, and its sub-agents', () => {
 		const first = chat(store);
 		first.goal.update({ objective: 'Keep going', budget: 1000 });
 		const owner = first.session.reminders.beginUserTurn('t1');
+		assert.equal((await deliver(first.session, owner, GOAL_CURRENT.key)).length, 1, 'goal.current told');
 		spend(first.session, 't1', 600);
 		assert.equal((await deliver(first.session, owner)).length, 1, '50 % told');
 		first.session.reminders.endUserTurn();
@@ -178,6 +179,7 @@ describe('the goal of a reopened chat, and its sub-agents', () => {
 		const second = chat(store);
 		assert.equal(second.goal.current()?.spent, 600);
 		const again = second.session.reminders.beginUserTurn('t2');
+		assert.deepEqual(await deliver(second.session, again, GOAL_CURRENT.key), [], 'goal.current is not told again after the reopen');
 		spend(second.session, 't2', 100);
 		assert.deepEqual(await deliver(second.session, again), [], '50 % is not told again after the reopen');
 		spend(second.session, 't2', 150);

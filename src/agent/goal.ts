@@ -53,6 +53,8 @@ export interface GoalUpdate {
 export interface GoalSession {
 	/** Every record, the sub-agents' included: their usage is charged to the goal. */
 	readonly allRecords: readonly AgentRecord[];
+	/** The root conversation as its next request replays it (a reopened chat's goal.current counts only if it still holds it). */
+	readonly selectedRecords: readonly AgentRecord[];
 	append(record: AgentRecord): void;
 	readonly reminders: ReminderEngine;
 	readonly onDidAppend: Event<AgentRecord>;
@@ -147,9 +149,26 @@ export class ChatGoal extends Disposable {
 					},
 				}),
 			);
+			this.restoreCurrent();
 		}
 		if (!roster.has(GOAL_BUDGET.type)) {
 			roster.register(agentGoalBudget({ passed: () => this.passed() }));
+		}
+	}
+
+	/** A reopened chat: goal.current stays delivered while the history requests are built from holds its last delivery (made after the session restored the others). */
+	private restoreCurrent(): void {
+		let delivered: { readonly turn: number; readonly body: string } | undefined;
+		for (const record of this.session.selectedRecords) {
+			if (record.kind === RECORD_KIND && record.owner.kind === 'root') {
+				const entry = record.entries.find((candidate) => candidate.type === GOAL_CURRENT.type);
+				if (entry) {
+					delivered = { turn: record.turn, body: entry.body };
+				}
+			}
+		}
+		if (delivered) {
+			this.session.reminders.roster.restoreDelivery(GOAL_CURRENT.type, delivered.turn, delivered.body);
 		}
 	}
 
