@@ -125,6 +125,9 @@ export class ChatGoal extends Disposable {
 	private readonly _onDidChange = this._register(new Emitter<Goal | undefined>());
 	/** The goal, its spend or its budget state changed. */
 	readonly onDidChange: Event<Goal | undefined> = this._onDidChange.event;
+	private readonly _onDidStop = this._register(new Emitter<Goal>());
+	/** A root turn stopped because the budget is spent (once per turn): the chat says so. */
+	readonly onDidStop: Event<Goal> = this._onDidStop.event;
 
 	constructor(
 		private readonly session: GoalSession,
@@ -261,6 +264,7 @@ export class ChatGoal extends Disposable {
 			} catch {
 				// The stop holds without its record: the goal control still says the budget is spent.
 			}
+			this._onDidStop.fire(goal);
 		}
 		return true;
 	}

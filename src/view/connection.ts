@@ -86,6 +86,9 @@ export class ViewConnection extends Disposable {
 			this._register(options.goals.onDidChange((goal) => {
 				this.send({ type: 'goal.changed', goal });
 			}));
+			this._register(options.goals.onDidStop((why) => {
+				this.notice('warning', why);
+			}));
 		}
 		if (options.setup) {
 			this._register(options.setup.onDidChange((setup) => {

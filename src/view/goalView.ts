@@ -4,9 +4,9 @@
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
-import { Disposable } from '../base/lifecycle';
+import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { ApprovedPlans } from '../agent/approvedPlan';
-import type { ChatGoal, GoalUpdate } from '../agent/goal';
+import type { ChatGoal, Goal, GoalUpdate } from '../agent/goal';
 import type { ChatSession } from '../agent/session';
 import type { GoalView } from '../protocol/messages';
 
@@ -14,6 +14,8 @@ import type { GoalView } from '../protocol/messages';
 export interface GoalControls {
 	view(): GoalView;
 	readonly onDidChange: Event<GoalView>;
+	/** A turn stopped because the goal's budget is spent: why, in words for the chat. */
+	readonly onDidStop: Event<string>;
 	/** Sets or changes the goal; returns why it could not, or undefined. */
 	update(update: GoalUpdate): string | undefined;
 	/** Completes or clears it; returns why it could not, or undefined. */
@@ -28,16 +30,33 @@ export interface GoalSource {
 	readonly onDidChange: Event<unknown>;
 }
 
+const count = new Intl.NumberFormat('en-US');
+
+/** Why the agent stopped, for the chat. */
+export function stopWords(goal: Goal): string {
+	return `The goal's token budget is spent (${count.format(goal.spent)} of ${count.format(goal.budget ?? 0)} tokens), so the agent stopped after this step. Raise the budget in the goal line (or with /goal budget …) to let it go on.`;
+}
+
 export class GoalPresenter extends Disposable implements GoalControls {
 	private readonly _onDidChange = this._register(new Emitter<GoalView>());
 	readonly onDidChange: Event<GoalView> = this._onDidChange.event;
+	private readonly _onDidStop = this._register(new Emitter<string>());
+	readonly onDidStop: Event<string> = this._onDidStop.event;
 	private sent: string | undefined;
 
 	constructor(private readonly source: GoalSource) {
 		super();
-		this._register(whileCurrent(source.sessions, (session) => source.goalOf(session).onDidChange(() => {
-			this.fire();
-		})));
+		this._register(whileCurrent(source.sessions, (session) => {
+			const goal = source.goalOf(session);
+			const store = new DisposableStore();
+			store.add(goal.onDidChange(() => {
+				this.fire();
+			}));
+			store.add(goal.onDidStop((stopped) => {
+				this._onDidStop.fire(stopWords(stopped));
+			}));
+			return store;
+		}));
 		this._register(source.onDidChange(() => {
 			this.fire();
 		}));
