@@ -147,11 +147,11 @@ describe('the chat\'s goal', () => {
 });
 
 describe('the goal of a reopened chat, and its sub-agents', () => {
-	function chat(store: MemorySessionStore) {
+	function chat(store: MemorySessionStore, plan?: string) {
 		const clock = new FakeClock(1_000);
 		const ids = new SequentialIds(`id${store.records.length}-`);
 		const session = new ChatSession('s1', store, { ...testEnvironment(clock, ids), reminderConfig: DEFAULT_REMINDER_CONFIG }, store.records);
-		const goal = new ChatGoal(session, { clock, newId: () => ids.next(), plans: { current: () => undefined } });
+		const goal = new ChatGoal(session, { clock, newId: () => ids.next(), plans: { current: () => (plan === undefined ? undefined : { file: plan, text: '# Plan', approvedAt: 0 }) } });
 		return { session, goal, ids };
 	}
 	let step = 0;
@@ -184,6 +184,19 @@ describe('the goal of a reopened chat, and its sub-agents', () => {
 		assert.deepEqual(await deliver(second.session, again), [], '50 % is not told again after the reopen');
 		spend(second.session, 't2', 150);
 		assert.deepEqual((await deliver(second.session, again)).map((body) => /(\d+) % passed/.exec(body)?.[1]), ['80']);
+	});
+
+	it('a goal that implements the approved plan names its file, and says when it no longer does', async () => {
+		const { session, goal } = chat(new MemorySessionStore(), '/store/s1.plans/plan-1.md');
+		goal.update({ objective: 'Carry out the plan', implementsPlan: true });
+		assert.equal(goal.planFile(), '/store/s1.plans/plan-1.md');
+		const root = session.reminders.beginUserTurn('t1');
+		assert.match((await deliver(session, root, GOAL_CURRENT.key))[0] ?? '', /^Objective: Carry out the plan\nToken budget: none\.\nIt implements the approved plan in \/store\/s1\.plans\/plan-1\.md\.$/m);
+		goal.update({ implementsPlan: false });
+		assert.equal(goal.planFile(), undefined);
+		const [changed] = await deliver(session, root, GOAL_CURRENT.key);
+		assert.doesNotMatch(changed ?? '', /approved plan/);
+		assert.deepEqual(session.records.filter((record) => record.kind === 'goal').map((record) => [record.change, record.plan]), [['set', '/store/s1.plans/plan-1.md'], ['changed', undefined]]);
 	});
 
 	it('a sub-agent is told the highest threshold passed at its next WAIT, once per threshold', async () => {
