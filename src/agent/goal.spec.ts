@@ -18,7 +18,8 @@ import { testEnvironment, testSessions } from '../testing/sessions';
 import { TASK_TOOLS } from '../tools/registry';
 import { type AgentRecord, parseTranscriptRecord } from '../transcript/records';
 import { Agent } from './agent';
-import { ChatGoal, GoalError } from './goal';
+import { ChatGoal } from './goal';
+import { GoalError } from './goalFacts';
 import { ChatSession } from './session';
 
 function setup(provider: ScriptedProvider) {

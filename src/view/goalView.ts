@@ -6,7 +6,8 @@ import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { ApprovedPlans } from '../agent/approvedPlan';
-import type { ChatGoal, Goal, GoalUpdate } from '../agent/goal';
+import type { ChatGoal } from '../agent/goal';
+import type { Goal, GoalUpdate } from '../agent/goalFacts';
 import type { ChatSession } from '../agent/session';
 import type { GoalView } from '../protocol/messages';
 
