@@ -49,6 +49,7 @@ import { parseReminderFolder } from './workspaceReminders/reminderFolder';
 import { systemClock } from './base/clock';
 import { whileCurrent } from './base/current';
 import { AgentPresenter } from './view/agentView';
+import { GoalPresenter } from './view/goalView';
 import { SessionProjections } from './view/sessionView';
 import { SetupPresenter } from './view/setupView';
 
@@ -153,10 +154,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
+	const goals = store.add(new GoalPresenter({ sessions, goalOf: (session) => agent.goalOf(session), approvedPlans: agent.approvedPlans, onDidChange: agent.onDidChange }));
 	// Issue 18, slice C: Fork from here (docs/forks.md).
 	const worktrees = new VsCodeWorktreeForks({ sessions, checkpoints: ports.checkpoints, globalStorage: context.globalStorageUri, log });
 	const forks = new ChatForks({ sessions, runningTurn: (id) => agent.runningTurn(id), checkpoints: ports.checkpoints, worktrees, log });
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, forks, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), goals, notices, forks, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

@@ -6,6 +6,7 @@ import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, t
 import { ApprovalCard } from './approval';
 import { PlanCard } from './plan';
 import { ContextUseLine } from './contextUse';
+import { GoalControl } from './goal';
 import { SessionList } from './sessionList';
 import { TaskPanel } from './tasks';
 import { Composer } from './composer';
@@ -37,6 +38,7 @@ class ChatApp {
 
 	private readonly title = el('h1', { class: 'session-title' }, 'Aside');
 	private readonly contextLine = new ContextUseLine(post);
+	private readonly goal = new GoalControl(post);
 	private readonly sessionList = new SessionList(post);
 	private readonly live = new LiveView((mutate) => {
 		this.keepPinned(mutate);
@@ -84,6 +86,7 @@ class ChatApp {
 			this.sessionList.panel,
 			this.access,
 			this.contextLine.element,
+			this.goal.element,
 			this.scroller,
 			this.notices,
 			this.approval.element,
@@ -186,6 +189,12 @@ class ChatApp {
 				return;
 			case 'mentions.answer':
 				this.composer.mentionsAnswered(message.requestId, message.candidates, message.skills);
+				return;
+			case 'goal.changed':
+				this.goal.update(message.goal);
+				return;
+			case 'goal.open':
+				this.goal.open();
 				return;
 		}
 	}

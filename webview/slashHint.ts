@@ -10,7 +10,10 @@ interface SlashCommand {
 	readonly summary: string;
 }
 
-export const SLASH_COMMANDS: readonly SlashCommand[] = [{ name: '/compact', args: '[what to keep]', summary: 'compact the chat now' }];
+export const SLASH_COMMANDS: readonly SlashCommand[] = [
+	{ name: '/compact', args: '[what to keep]', summary: 'compact the chat now' },
+	{ name: '/goal', args: '[objective | budget 200k | done | clear]', summary: 'set or change the chat\'s goal' },
+];
 
 /** The command the text starts with, or is the beginning of ("/", "/co"); undefined for any other text. */
 export function slashCommandOf(text: string): SlashCommand | undefined {

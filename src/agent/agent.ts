@@ -29,6 +29,7 @@ import { activityOf, RunningChildren } from './runningChildren';
 import type { AgentProfiles } from './subagents/profile';
 import type { TaskRow } from './taskRows';
 import type { ChatTasks } from './tasks';
+import type { ChatGoal } from './goal';
 import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
@@ -187,6 +188,11 @@ export class Agent extends Disposable {
 		return this.tasksOf(this.env.sessions.current).all;
 	}
 
+	/** The goal of a chat (goal.ts), made (restored from its records, its goal reminders installed) the first time it is asked for. */
+	goalOf(session: ChatSession): ChatGoal {
+		return this.work.goalOf(session);
+	}
+
 	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
 	tasksOf(session: ChatSession): ChatTasks {
 		return this.work.tasksOf(session);
@@ -316,6 +322,7 @@ export class Agent extends Disposable {
 		const observers = env.observers?.();
 		// Its plan and task reminders are installed before its first WAIT.
 		this.plansOf(session);
+		const goal = this.goalOf(session);
 		const tasks = this.tasksOf(session);
 		const turnId = this.ports.runtime.ids.next();
 		const prompt = this.work.promptHooksOf(session);
@@ -340,6 +347,7 @@ export class Agent extends Disposable {
 			...(prompt ? { prompt } : {}),
 			tasks: (ownerPath) => tasks.access(ownerPath),
 			...(this.ports.checkpoints ? { checkpoint: this.ports.checkpoints.recorder(session.id, turnId) } : {}),
+			budgetStop: (id) => goal.stopsNow(id),
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);
 		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);

@@ -1,9 +1,10 @@
-// What the agent keeps for each chat beside its records: its plan state (plans.ts), its task
+// What the agent keeps for each chat beside its records: its plan state (plans.ts), its goal (goal.ts), its task
 // list (tasks.ts) and its prompt hooks with their pending context (turnHooks.ts), each made — its reminders installed — the first time the chat is asked for it,
 // and dropped with the chat (weakly held).
 import type { Clock, IdSource } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { PromptHooks } from '../hooks/toolHooks';
+import { ChatGoal } from './goal';
 import { ChatPlans, type PlanFiles } from './plans';
 import type { ChatSession } from './session';
 import { ChatTasks } from './tasks';
@@ -27,6 +28,7 @@ export class ChatWork {
 	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
 	private readonly tasks = new WeakMap<ChatSession, ChatTasks>();
 	private readonly hooks = new WeakMap<ChatSession, ChatPromptHooks>();
+	private readonly goals = new WeakMap<ChatSession, ChatGoal>();
 
 	constructor(private readonly options: ChatWorkOptions) {}
 
@@ -40,10 +42,22 @@ export class ChatWork {
 				newId: () => ids.next(),
 				...(planFiles ? { files: planFiles } : {}),
 				referenceMaxChars: this.options.planReferenceMaxChars,
+				goalPlan: () => this.goalOf(session).planFile(),
 			});
 			this.plans.set(session, plans);
 		}
 		return plans;
+	}
+
+	/** The goal of a chat, made (restored from its records, its goal reminders installed) the first time it is asked for. */
+	goalOf(session: ChatSession): ChatGoal {
+		let goal = this.goals.get(session);
+		if (!goal) {
+			const { clock, ids } = this.options;
+			goal = new ChatGoal(session, { clock, newId: () => ids.next(), plans: { current: () => this.plansOf(session).current() } });
+			this.goals.set(session, goal);
+		}
+		return goal;
 	}
 
 	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */

@@ -62,6 +62,8 @@ export interface ChatPlansOptions {
 	readonly files?: PlanFiles;
 	/** `aside.plan.referenceMaxChars`, read when the reminder fires. */
 	readonly referenceMaxChars: () => number;
+	/** The plan file the chat's active goal implements: plan.reference is silent for that plan (src/agent/goal.ts). */
+	readonly goalPlan?: () => string | undefined;
 }
 
 interface Approval {
@@ -85,6 +87,7 @@ export class ChatPlans implements ApprovedPlans {
 				planReference({
 					referable: () => this.referable(),
 					maxChars: () => options.referenceMaxChars(),
+					goalPlan: () => options.goalPlan?.(),
 				}),
 			);
 			this.restoreReference();

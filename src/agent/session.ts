@@ -85,6 +85,7 @@ export function conversationOf(record: AgentRecord): string | undefined {
 		case 'plan-decision':
 		case 'hook-context':
 		case 'fork':
+		case 'goal':
 			return undefined;
 		default:
 			return record.agent;
@@ -203,7 +204,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	agentTranscript(path: string): TurnTranscript {
 		const records = (): readonly AgentRecord[] => this.agentRecords(path);
 		const append = (record: AgentRecord): void => {
-			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'fork' ? record : { ...record, agent: path });
+			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'fork' || record.kind === 'goal' ? record : { ...record, agent: path });
 		};
 		return {
 			get records() {

@@ -82,6 +82,8 @@ export interface TurnScope {
 	readonly prompt?: TurnPromptHooks;
 	/** Keeps what this loop's write calls change: the root turn's recorder (a sub-agent's writes count to its root turn); none, nothing kept. */
 	readonly checkpoint?: CheckpointRecorder;
+	/** The chat's goal budget (src/agent/goal.ts), asked after each step's tool calls: true when it is spent and the loop stops there, sending no further request. Root only. */
+	readonly budgetStop?: (turnId: string) => boolean;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }
@@ -262,6 +264,10 @@ export class Turn {
 			await this.calls.runAll(answer.toolCalls, offered, settings.permissionMode, final, model, signal, agentSpec ? scope.agents : undefined);
 			// A tool hook answered `continue: false`: the agent stops after this step (the chat said why).
 			if (this.calls.halted) {
+				return 'done';
+			}
+			// The goal's budget is spent: the step's calls finished, no further request goes out (the chat says why).
+			if (scope.budgetStop?.(this.turnId) === true) {
 				return 'done';
 			}
 			if (final) {

@@ -360,6 +360,32 @@ export const SessionSummaryView = z.object({
 });
 export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
 
+// Issue 18, slice D (goals): the goal control's view and messages (src/view/goalView.ts, webview/goal.ts).
+export const MAX_GOAL_OBJECTIVE_CHARS = 2000;
+export const MAX_GOAL_BUDGET_TOKENS = 1_000_000_000;
+/** The chat's goal as the goal control and the context line show it. */
+export const GoalView = z.object({
+	/** The active goal; null when the chat has none. */
+	active: z
+		.object({
+			objective: z.string().max(MAX_GOAL_OBJECTIVE_CHARS),
+			/** The token budget (input + output), when it has one. */
+			budget: z.number().int().positive().optional(),
+			/** Tokens spent since it was set, sub-agents included. */
+			spent: z.number().int().nonnegative(),
+			/** The approved plan file it implements. */
+			plan: z.string().max(4000).optional(),
+			/** The budget is spent: the agent stops after each step until it is raised. */
+			exhausted: z.boolean(),
+		})
+		.nullable(),
+	/** The chat's approved plan file, when it has one: the control offers "implements the approved plan". */
+	approvedPlan: z.string().max(4000).optional(),
+	/** The chat is written in another window: the control shows the goal and changes nothing. */
+	readOnly: z.boolean().optional(),
+});
+export type GoalView = z.infer<typeof GoalView>;
+
 /** What the empty state offers when nothing can answer yet (the first run). */
 export const SetupView = z.object({
 	/** Local model servers found answering on their default ports, offered by name. */
@@ -454,6 +480,11 @@ export const HostMessage = z.discriminatedUnion('type', [
 	}),
 	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. */
 	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000) }),
+	// Issue 18, slice D (goals):
+	/** The current chat's goal: after `ready`, on every change (spend included), and when another chat becomes current. */
+	z.object({ type: z.literal('goal.changed'), seq, goal: GoalView }),
+	/** `/goal` alone in the composer: open the goal control (focus in it). */
+	z.object({ type: z.literal('goal.open'), seq }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
@@ -513,6 +544,16 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	// Issue 18, slice C (forks).
 	/** A root user row's "Fork from here": a new chat with the history up to that message's turn; `worktree`: in a new git worktree (the host asks for branch, base and folder). */
 	z.object({ type: z.literal('session.fork'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
+	// Issue 18, slice D (goals):
+	/** The goal control's Set / Save / Raise budget: sets the goal, or changes the active one (only the fields given). `budget` null: none. */
+	z.object({
+		type: z.literal('goal.set'),
+		objective: z.string().max(MAX_GOAL_OBJECTIVE_CHARS).optional(),
+		budget: z.number().int().positive().max(MAX_GOAL_BUDGET_TOKENS).nullable().optional(),
+		implementsPlan: z.boolean().optional(),
+	}),
+	/** The goal control's Complete or Clear. */
+	z.object({ type: z.literal('goal.end'), how: z.enum(['completed', 'cleared']) }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

@@ -15,6 +15,7 @@ const RECORDS: Record<string, unknown>[] = [
 	{ kind: 'user', id: 'u2', turnId: 't2', at: T0, text: 'again', hookContext: [{ event: 'SessionStart', text: 'branch: main' }, { event: 'UserPromptSubmit', text: '' }] },
 	{ kind: 'hook-context', id: 'h1', turnId: 't2', requestId: 'r2', at: T0, entries: [{ event: 'SessionStart', text: 'branch: main' }] },
 	{ kind: 'fork', id: 'f1', at: T0, source: { id: 's0', title: 'Parent' }, from: 'u9', worktree: { folder: '/repo-worktrees/try', branch: 'try', base: 'abc123' } },
+	{ kind: 'goal', id: 'g2', at: T0, change: 'budget', goal: 'g1', objective: 'ship it', budget: 200000, plan: '/s/x.plans/plan-1.md', previousBudget: 100000, passed: [50], spent: 0 },
 	{
 		kind: 'assistant',
 		id: 'a1',

@@ -224,6 +224,37 @@ export const ForkRecord = z.object({
 	worktree: z.object({ folder: z.string().min(1), branch: z.string().min(1), base: z.string().min(1) }).optional(),
 });
 
+/** How a goal record changes the chat's goal (src/agent/goal.ts). */
+export const GOAL_CHANGES = ['set', 'changed', 'budget', 'completed', 'cleared', 'exhausted'] as const;
+
+/**
+ * The chat's goal (src/agent/goal.ts, docs/goals.md): set, its objective or plan changed, its
+ * budget changed, completed, cleared, or the agent stopped because its budget was spent
+ * (`exhausted`). Chat-wide, never `agent`. Spend is never stored: it is the usage of the
+ * assistant records after the goal's `set` record.
+ */
+export const GoalRecord = z.object({
+	kind: z.literal('goal'),
+	id: z.string().min(1),
+	at: z.number(),
+	change: z.enum(GOAL_CHANGES),
+	/** The goal this record is about: the id of its `set` record. */
+	goal: z.string().min(1),
+	/** `set` / `changed`: the objective as the person wrote it. */
+	objective: z.string().optional(),
+	/** The token budget after this record (input + output tokens); absent: none. */
+	budget: z.number().int().positive().optional(),
+	/** The approved plan file it implements, absolute; absent: none. */
+	plan: z.string().optional(),
+	/** `budget`: the limit before the change (absent: there was none). */
+	previousBudget: z.number().int().positive().optional(),
+	/** `budget`: the thresholds (percent) already passed under the new limit, so counted as told by this change. */
+	passed: z.array(z.number().int().positive()).optional(),
+	/** `exhausted`: the tokens spent when the agent stopped. */
+	spent: z.number().int().nonnegative().optional(),
+});
+
+export type GoalRecord = z.infer<typeof GoalRecord>;
 export type SessionHeader = z.infer<typeof SessionHeader>;
 export type ForkRecord = z.infer<typeof ForkRecord>;
 export type HookContextRecord = z.infer<typeof HookContextRecord>;
@@ -253,18 +284,19 @@ export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
 	CompactionRecord,
 	HookContextRecord,
 	ForkRecord,
+	GoalRecord,
 ]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | ForkRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | ForkRecord | GoalRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', 'fork', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', 'fork', 'goal', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -323,6 +355,7 @@ const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(
 const isBoolean: Check = (value) => typeof value === 'boolean';
 const optional = (check: Check): Check => (value) => value === undefined || check(value);
 const oneOf = (values: readonly string[]): Check => (value) => typeof value === 'string' && values.includes(value);
+const isPositiveInt: Check = (value) => typeof value === 'number' && Number.isInteger(value) && value > 0;
 /** Present, whatever its value (z.unknown() on a key that must be there). */
 const present: Check = (value) => value !== undefined;
 
@@ -438,6 +471,19 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		source: objectOf({ id: isNonEmpty, title: isString }),
 		from: isNonEmpty,
 		worktree: optional(objectOf({ folder: isNonEmpty, branch: isNonEmpty, base: isNonEmpty })),
+	},
+	goal: {
+		kind: anything,
+		id: isNonEmpty,
+		at: isNumber,
+		change: oneOf(GOAL_CHANGES),
+		goal: isNonEmpty,
+		objective: optional(isString),
+		budget: optional(isPositiveInt),
+		plan: optional(isString),
+		previousBudget: optional(isPositiveInt),
+		passed: optional((value) => Array.isArray(value) && value.every(isPositiveInt)),
+		spent: optional((value) => typeof value === 'number' && Number.isInteger(value) && value >= 0),
 	},
 };
 

@@ -220,7 +220,8 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 				break;
 			case 'agent-start':
 			case 'tasks':
-				// A child's start reaches the model as its Agent call and result; tasks as TaskWrite/TaskList results.
+			case 'goal':
+				// A child's start reaches the model as its Agent call and result; tasks as TaskWrite/TaskList results; the goal as goal.current.
 				break;
 			case 'plan-decision':
 				// A plan decision reaches the model as the person's next message (the implementation

@@ -6,6 +6,8 @@ import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import { compactCommand } from '../agent/compaction/manual';
+import { type GoalCommand, goalCommand } from '../agent/goalCommand';
+import type { GoalControls } from './goalView';
 import type { HeldNotices } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
@@ -39,6 +41,8 @@ export interface ViewConnectionOptions {
 	readonly deleteChat?: (id: string) => Promise<string | undefined>;
 	/** A user row's Fork from here (issue 18, slice C); without it the view says forking is not available. */
 	readonly forks?: ForkControls;
+	/** The current chat's goal (the goal control, `/goal`), when the host has one. */
+	readonly goals?: GoalControls;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -80,6 +84,14 @@ export class ViewConnection extends Disposable {
 		if (notices) {
 			this._register(notices.onDidAdd(() => {
 				this.showHeldNotices();
+			}));
+		}
+		if (options.goals) {
+			this._register(options.goals.onDidChange((goal) => {
+				this.send({ type: 'goal.changed', goal });
+			}));
+			this._register(options.goals.onDidStop((why) => {
+				this.notice('warning', why);
 			}));
 		}
 		if (options.setup) {
@@ -130,6 +142,9 @@ export class ViewConnection extends Disposable {
 				}
 				this.options.setup?.viewShown();
 				this.showHeldNotices();
+				if (this.options.goals) {
+					this.send({ type: 'goal.changed', goal: this.options.goals.view() });
+				}
 				return;
 			case 'submit':
 				this.submit(message.text, message.mode);
@@ -221,6 +236,14 @@ export class ViewConnection extends Disposable {
 					setup.storeKey();
 				});
 				return;
+			case 'goal.set': {
+				const { type: _type, ...update } = message;
+				this.withGoals((goals) => goals.update(update));
+				return;
+			}
+			case 'goal.end':
+				this.withGoals((goals) => goals.end(message.how));
+				return;
 			case 'log': {
 				const line = `Chat view: ${message.message}`;
 				if (message.level === 'error') {
@@ -232,6 +255,40 @@ export class ViewConnection extends Disposable {
 				}
 				return;
 			}
+		}
+	}
+
+	/** A goal action: why it could not be taken is said in the chat. */
+	private withGoals(act: (goals: GoalControls) => string | undefined): void {
+		const { goals } = this.options;
+		if (!goals) {
+			this.notice('warning', 'This host keeps no goals.');
+			return;
+		}
+		const refused = act(goals);
+		if (refused !== undefined) {
+			this.notice('warning', refused);
+		}
+	}
+
+	/** `/goal …` typed in the composer (src/agent/goalCommand.ts). */
+	private goal(command: GoalCommand): void {
+		switch (command.kind) {
+			case 'show':
+				this.send({ type: 'goal.open' });
+				return;
+			case 'invalid':
+				this.notice('warning', command.error);
+				return;
+			case 'objective':
+				this.withGoals((goals) => goals.update({ objective: command.objective }));
+				return;
+			case 'budget':
+				this.withGoals((goals) => goals.update({ budget: command.budget }));
+				return;
+			case 'end':
+				this.withGoals((goals) => goals.end(command.how));
+				return;
 		}
 	}
 
@@ -260,6 +317,11 @@ export class ViewConnection extends Disposable {
 		const compact = compactCommand(text);
 		if (compact) {
 			this.compact(compact.instructions);
+			return;
+		}
+		const goal = goalCommand(text);
+		if (goal) {
+			this.goal(goal);
 			return;
 		}
 		this.submitted.push(text);

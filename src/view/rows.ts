@@ -119,6 +119,9 @@ export class ItemProjector {
 				return this.headers.start(record);
 			case 'tasks':
 				return undefined;
+			case 'goal':
+				// The goal control shows the goal (src/view/goalView.ts); its records are no rows.
+				return undefined;
 			case 'hook-context':
 				// Not a row of its own: its entries belong to the turn's user message.
 				return undefined;

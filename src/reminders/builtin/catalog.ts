@@ -386,6 +386,29 @@ export const SESSION_FORK = declareReminder({
 	description: 'Tells the model that the chat is a fork of another one (and, in a git worktree, which folder, branch and base commit), at its first request and then every few turns.',
 });
 
+// The chat's goal (src/agent/goal.ts, docs/goals.md): its facts as an observation, and its token budget's thresholds.
+export const GOAL_CURRENT = declareReminder({
+	type: 'goalCurrent',
+	key: 'goal.current',
+	label: 'goal',
+	purpose: 'The goal the user set for the chat: its objective, token budget and spend, and the approved plan file it implements; once, that no goal is active after it was completed or cleared.',
+	introducedIn: '0.5.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model the goal you set for the chat (objective, token budget and spend, the plan it implements), and once that none is active after you complete or clear it.',
+});
+
+export const GOAL_BUDGET = declareReminder({
+	type: 'goalBudget',
+	key: 'goal.budget',
+	label: 'goal budget',
+	purpose: 'The goal\'s token budget: each newly passed 50 %, 80 % and 100 % threshold once, and a change of the budget with its old and new limits.',
+	introducedIn: '0.5.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model when the goal\'s token spend passes 50 %, 80 % and 100 % of its budget, and when you change the budget.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -423,5 +446,7 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	MENTION_CHANGES,
 	READ_PDF_PAGES,
 	SESSION_FORK,
+	GOAL_CURRENT,
+	GOAL_BUDGET,
 ];
 

@@ -3,7 +3,9 @@
 // and outside plan mode (a new plan episode is about replacing it). Bounded by
 // `aside.plan.referenceMaxChars`, cut at a line break, saying what was left out and where the
 // plan file is. One-shot: a new approval re-arms it, and so may compaction (`rearm` on the chat's
-// plans, src/agent/plans.ts), once the implementation request has left the history.
+// plans, src/agent/plans.ts), once the implementation request has left the history. While the
+// chat's active goal carries this same plan, goal.current names the plan file instead, and this
+// stays silent (a goal with no plan, or another one, does not silence it).
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { PLAN_REFERENCE } from './catalog';
@@ -21,6 +23,14 @@ export interface PlanReferenceSource {
 	referable(): ReferencedPlan | undefined;
 	/** The most characters of the plan to repeat (`aside.plan.referenceMaxChars`). */
 	maxChars(): number;
+	/** The plan file the chat's active goal implements, if it has one (docs/goals.md). */
+	goalPlan?(): string | undefined;
+}
+
+/** The plan to remind of now: none while the active goal carries this same plan. */
+function due(source: PlanReferenceSource): ReferencedPlan | undefined {
+	const plan = source.referable();
+	return plan && source.goalPlan?.() !== plan.file ? plan : undefined;
 }
 
 /** The first `maxChars` of the plan, cut at a line break when there is one in the second half, and what was cut. */
@@ -65,9 +75,9 @@ export function planReferenceBody(plan: ReferencedPlan, maxChars: number): strin
 export function planReference(source: PlanReferenceSource): ReminderDefinition {
 	return rosterDefinition(PLAN_REFERENCE, {
 		scope: 'session',
-		trigger: ({ phase, facts }) => phase === 'turn-start' && facts.mode !== 'plan' && source.referable() !== undefined,
+		trigger: ({ phase, facts }) => phase === 'turn-start' && facts.mode !== 'plan' && due(source) !== undefined,
 		content: () => {
-			const plan = source.referable();
+			const plan = due(source);
 			return plan ? planReferenceBody(plan, source.maxChars()) : { body: null };
 		},
 	});

@@ -1,0 +1,200 @@
+// The goal control under the context line (docs/goals.md): the chat's goal and its spend against
+// the budget, and a form to set or change it — objective, budget, "implements the approved plan"
+// — with Complete, Clear and Raise budget. Keyboard only works throughout: native buttons and
+// fields, Escape closes the form, Enter in the budget (Ctrl+Enter anywhere) saves. No <form> or
+// <input> (the view's hostile-content checks allow none but the composer's): the fields are
+// textareas and the plan choice a checkbox button. Goal text is the person's (or anything): it only ever goes in as
+// textContent or a field's value.
+import type { GoalView, ViewMessage } from '../src/protocol/messages';
+import { MAX_GOAL_BUDGET_TOKENS, MAX_GOAL_OBJECTIVE_CHARS } from '../src/protocol/messages';
+import { el, icon, uniqueId } from './dom';
+import { tokens } from './contextUse';
+
+type GoalMessage = Extract<ViewMessage, { type: 'goal.set' | 'goal.end' }>;
+
+/** A token count as typed: `200000`, `200,000`, `200k`, `1.5m`; undefined when it is none. */
+export function parseBudget(text: string): number | undefined {
+	const match = /^(\d+(?:[.,]\d+)*)\s*([km]?)$/i.exec(text.trim().replace(/_/g, ''));
+	if (!match) {
+		return undefined;
+	}
+	const unit = (match[2] ?? '').toLowerCase();
+	const value = Number((match[1] ?? '').replace(/,/g, '')) * (unit === 'k' ? 1_000 : unit === 'm' ? 1_000_000 : 1);
+	return Number.isInteger(value) && value > 0 && value <= MAX_GOAL_BUDGET_TOKENS ? value : undefined;
+}
+
+/** The spend as the summary shows it: "12k / 200k tokens (6%)", or "12k tokens" without a budget. */
+export function spendText(spent: number, budget: number | undefined): string {
+	return budget === undefined ? `${tokens(spent)} tokens` : `${tokens(spent)} / ${tokens(budget)} tokens (${Math.floor((100 * spent) / budget)}%)`;
+}
+
+export class GoalControl {
+	readonly element: HTMLElement;
+	private view: GoalView = { active: null };
+	private readonly summary = el('span', { class: 'goal-summary' });
+	private readonly spend = el('span', { class: 'goal-spend' });
+	private readonly bar = el('span', { class: 'goal-bar-fill' });
+	private readonly meter = el('span', { class: 'goal-bar', role: 'meter', 'aria-label': 'Goal budget spent', 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: true }, this.bar);
+	private readonly edit = el('button', { type: 'button', class: 'icon-button goal-edit', 'aria-expanded': 'false' }, icon('target'));
+	private readonly exhausted = el('p', { class: 'goal-exhausted notice notice-warning', role: 'status', hidden: true });
+	private readonly raise = el('button', { type: 'button', class: 'button-secondary goal-raise' }, 'Raise budget');
+	/** In the page only while open: its fields are no textboxes of the chat otherwise. */
+	private readonly form = el('div', { class: 'goal-form', role: 'group', 'aria-label': 'Set the goal' });
+	private readonly objective = el('textarea', { class: 'goal-objective', rows: '2', maxlength: String(MAX_GOAL_OBJECTIVE_CHARS), placeholder: 'What should this chat achieve?' });
+	private readonly budget = el('textarea', { class: 'goal-budget', rows: '1', placeholder: 'none, or 200k', spellcheck: 'false' });
+	private readonly implementsPlan = el('button', { type: 'button', class: 'goal-plan', role: 'checkbox', 'aria-checked': 'false' }, icon('check'));
+	private readonly planLabel = el('span', { class: 'goal-plan-file' });
+	private readonly planRow: HTMLElement;
+	private readonly error = el('p', { class: 'goal-error', role: 'alert', hidden: true });
+	private readonly save = el('button', { type: 'button', class: 'button-primary goal-save' }, 'Set goal');
+	private readonly complete = el('button', { type: 'button', class: 'button-secondary goal-complete' }, icon('check'), 'Complete');
+	private readonly clear = el('button', { type: 'button', class: 'button-secondary goal-clear' }, icon('close'), 'Clear');
+	private readonly cancel = el('button', { type: 'button', class: 'button-secondary goal-cancel' }, 'Cancel');
+
+	constructor(private readonly post: (message: GoalMessage) => void) {
+		const objectiveId = uniqueId('goal-objective');
+		const budgetId = uniqueId('goal-budget');
+		this.objective.id = objectiveId;
+		this.budget.id = budgetId;
+		const planText = el('span', { id: uniqueId('goal-plan-text') }, 'Implements the approved plan ', this.planLabel);
+		this.implementsPlan.setAttribute('aria-labelledby', planText.id);
+		this.planRow = el('div', { class: 'goal-plan-row' }, this.implementsPlan, planText);
+		this.implementsPlan.addEventListener('click', () => {
+			this.setPlanChecked(this.implementsPlan.getAttribute('aria-checked') !== 'true');
+		});
+		this.form.append(
+			el('label', { class: 'goal-label', for: objectiveId }, 'Goal'),
+			this.objective,
+			el('label', { class: 'goal-label', for: budgetId }, 'Token budget (input + output, sub-agents included)'),
+			this.budget,
+			this.planRow,
+			this.error,
+			el('div', { class: 'goal-actions' }, this.save, this.complete, this.clear, this.cancel),
+		);
+		this.element = el(
+			'div',
+			{ class: 'goal-line', role: 'group', 'aria-label': 'Goal' },
+			el('div', { class: 'context-summary' }, icon('target'), this.summary, this.meter, this.spend, this.edit),
+			el('div', { class: 'goal-exhausted-row' }, this.exhausted, this.raise),
+		);
+		this.edit.addEventListener('click', () => {
+			if (!this.form.isConnected) {
+				this.open();
+			} else {
+				this.close();
+			}
+		});
+		this.raise.addEventListener('click', () => {
+			this.open('budget');
+		});
+		this.cancel.addEventListener('click', () => {
+			this.close();
+		});
+		this.form.addEventListener('keydown', (event) => {
+			if (event.key === 'Escape') {
+				event.preventDefault();
+				this.close();
+			} else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.target === this.budget)) {
+				event.preventDefault();
+				this.submit();
+			}
+		});
+		this.save.addEventListener('click', () => {
+			this.submit();
+		});
+		this.complete.addEventListener('click', () => {
+			this.post({ type: 'goal.end', how: 'completed' });
+			this.close();
+		});
+		this.clear.addEventListener('click', () => {
+			this.post({ type: 'goal.end', how: 'cleared' });
+			this.close();
+		});
+		this.render();
+	}
+
+	update(view: GoalView): void {
+		this.view = view;
+		this.render();
+	}
+
+	/** Opens the form with the focus in it (`/goal`, the edit button; `budget`: Raise budget). */
+	open(focus: 'objective' | 'budget' = 'objective'): void {
+		const { active, approvedPlan } = this.view;
+		this.objective.value = active?.objective ?? '';
+		const raised = active?.budget === undefined ? undefined : Math.max(active.budget * 2, active.spent + active.budget);
+		this.budget.value = focus === 'budget' && raised !== undefined ? String(Math.min(raised, MAX_GOAL_BUDGET_TOKENS)) : active?.budget === undefined ? '' : String(active.budget);
+		this.setPlanChecked(active ? active.plan !== undefined && active.plan === approvedPlan : approvedPlan !== undefined);
+		this.error.hidden = true;
+		this.element.append(this.form);
+		this.edit.setAttribute('aria-expanded', 'true');
+		this.render();
+		(focus === 'budget' ? this.budget : this.objective).focus();
+		if (focus === 'budget') {
+			this.budget.select();
+		}
+	}
+
+	private close(): void {
+		this.form.remove();
+		this.edit.setAttribute('aria-expanded', 'false');
+		this.edit.focus();
+	}
+
+	private submit(): void {
+		const objective = this.objective.value.trim();
+		const typed = this.budget.value.trim();
+		const budget = typed === '' || typed.toLowerCase() === 'none' ? null : parseBudget(typed);
+		if (objective === '') {
+			this.fail('Say what the goal is.', this.objective);
+			return;
+		}
+		if (budget === undefined) {
+			this.fail(`The budget is a number of tokens from 1 to ${MAX_GOAL_BUDGET_TOKENS.toLocaleString('en-US')} (200000, 200k, 1.5m), or empty for none.`, this.budget);
+			return;
+		}
+		const planOffered = this.view.approvedPlan !== undefined;
+		this.post({ type: 'goal.set', objective, budget, ...(planOffered ? { implementsPlan: this.implementsPlan.getAttribute('aria-checked') === 'true' } : {}) });
+		this.close();
+	}
+
+	private setPlanChecked(checked: boolean): void {
+		this.implementsPlan.setAttribute('aria-checked', String(checked));
+		this.implementsPlan.classList.toggle('goal-plan-checked', checked);
+	}
+
+	private fail(text: string, field: HTMLElement): void {
+		this.error.textContent = text;
+		this.error.hidden = false;
+		field.focus();
+	}
+
+	private render(): void {
+		const { active, approvedPlan, readOnly } = this.view;
+		this.summary.textContent = active ? active.objective : 'No goal';
+		this.summary.title = active ? active.objective : 'Set a goal for this chat: an objective, and a token budget if you want one';
+		this.spend.textContent = active ? spendText(active.spent, active.budget) : '';
+		const percent = active?.budget === undefined ? undefined : Math.min(100, (100 * active.spent) / active.budget);
+		this.meter.hidden = percent === undefined;
+		this.bar.style.width = `${(percent ?? 0).toFixed(1)}%`;
+		this.meter.setAttribute('aria-valuenow', String(Math.floor(percent ?? 0)));
+		this.meter.classList.toggle('goal-bar-high', (percent ?? 0) >= 80);
+		const label = active ? 'Change the goal' : 'Set a goal';
+		this.edit.setAttribute('aria-label', label);
+		this.edit.title = label;
+		this.edit.hidden = readOnly === true;
+		this.save.textContent = active ? 'Save' : 'Set goal';
+		this.complete.hidden = !active;
+		this.clear.hidden = !active;
+		this.planRow.hidden = approvedPlan === undefined;
+		this.planLabel.textContent = approvedPlan ? `(${approvedPlan.split(/[\\/]/).at(-1) ?? approvedPlan})` : '';
+		this.planLabel.title = approvedPlan ?? '';
+		const spent = active?.exhausted === true;
+		this.exhausted.hidden = !spent;
+		this.exhausted.textContent = spent ? `Token budget spent (${spendText(active.spent, active.budget)}): the agent stops after each step until you raise the budget.` : '';
+		this.raise.hidden = !spent || readOnly === true;
+		if (readOnly === true) {
+			this.form.remove();
+		}
+	}
+}
