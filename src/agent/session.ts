@@ -81,6 +81,7 @@ export function conversationOf(record: AgentRecord): string | undefined {
 		case 'tasks':
 		case 'plan-decision':
 		case 'hook-context':
+		case 'restore':
 			return undefined;
 		default:
 			return record.agent;
@@ -168,7 +169,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	agentTranscript(path: string): TurnTranscript {
 		const records = (): readonly AgentRecord[] => this.agentRecords(path);
 		const append = (record: AgentRecord): void => {
-			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' ? record : { ...record, agent: path });
+			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'restore' ? record : { ...record, agent: path });
 		};
 		return {
 			get records() {

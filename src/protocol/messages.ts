@@ -191,13 +191,38 @@ export const CompactionItem = z.object({
 });
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
+// Slice B of issue 18 (restore): the restored row.
+export const RESTORE_SCOPE_VIEWS = ['files', 'chat', 'both'] as const;
+export const RESTORE_ACTION_VIEWS = ['change', 'recreate', 'delete', 'keep', 'person-changed', 'missing', 'outside'] as const;
+
+/**
+ * A restore: `⟲ Restored files|chat|chat and files to before "<message>"`, with what became of
+ * each file. The rows of what was rolled back stay above it.
+ */
+export const RestoreItem = z.object({
+	kind: z.literal('restore'),
+	id: z.string().min(1),
+	at: z.number(),
+	scope: z.enum(RESTORE_SCOPE_VIEWS),
+	/** The user row restored to. */
+	to: z.string().min(1),
+	/** The start of that message's text (for the row's words). */
+	message: z.string(),
+	/** How many turns were rolled back. */
+	turns: z.number().int().nonnegative(),
+	files: z.array(z.object({ shown: z.string(), action: z.enum(RESTORE_ACTION_VIEWS), done: z.boolean() })),
+	/** Never set: a restore is the root conversation's (the field keeps rows uniform). */
+	agent: z.string().min(1).optional(),
+});
+export type RestoreItem = z.infer<typeof RestoreItem>;
+
 /** One row of the transcript. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem]);
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem, RestoreItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
 /** The child agent whose block a row goes in (a header's is its parent's); undefined for the root's. */
 export function conversationOfItem(item: TranscriptItem): string | undefined {
-	return item.kind === 'plan-decision' ? undefined : item.agent;
+	return item.kind === 'plan-decision' || item.kind === 'restore' ? undefined : item.agent;
 }
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
