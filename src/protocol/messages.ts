@@ -216,6 +216,31 @@ export const RestoreItem = z.object({
 });
 export type RestoreItem = z.infer<typeof RestoreItem>;
 
+/** One file of a restore preview: what would happen to it, and the diff from now to the restored text. */
+export const RestoreFileView = z.object({
+	shown: z.string(),
+	action: z.enum(RESTORE_ACTION_VIEWS),
+	/** For `person-changed`: what overwriting it would do. */
+	overwrite: z.enum(['change', 'recreate']).optional(),
+	diff: z.string(),
+});
+export type RestoreFileView = z.infer<typeof RestoreFileView>;
+
+/** What a Restore… would do (the host's plan), before anything happens. */
+export const RestorePreviewView = z.object({
+	id: z.string().min(1),
+	to: z.string().min(1),
+	scope: z.enum(RESTORE_SCOPE_VIEWS),
+	/** The start of the message restored to. */
+	message: z.string(),
+	/** The turns a chat restore rolls back (the message's and every later one). */
+	turns: z.number().int().nonnegative(),
+	files: z.array(RestoreFileView),
+	/** False when this window keeps no checkpoints: no file can be restored. */
+	tracked: z.boolean(),
+});
+export type RestorePreviewView = z.infer<typeof RestorePreviewView>;
+
 /** One row of the transcript. */
 export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem, RestoreItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
@@ -464,8 +489,11 @@ export const HostMessage = z.discriminatedUnion('type', [
 		/** The `$` list: the skills on offer whose names match, best first (absent for an `@` query). */
 		skills: z.array(z.object({ name: z.string().min(1).max(200), description: z.string().max(SKILL_DESCRIPTION_CHARS) })).max(50).optional(),
 	}),
-	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. */
-	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000) }),
+	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. `cause: 'restore'`: a chat restore gave the message back (`reason` is then the whole sentence). */
+	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000), cause: z.enum(['hook', 'restore']).optional() }),
+	// Slice B of issue 18 (restore).
+	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
+	z.object({ type: z.literal('restore.preview'), seq, preview: RestorePreviewView }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
@@ -519,6 +547,13 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000), trigger: z.enum(['@', '$']).optional() }),
 	/** A file or folder chip of a user row: open it (at its lines); the host opens only what is inside the workspace. */
 	z.object({ type: z.literal('mention.open'), path: z.string().min(1).max(4000), range: LineRangeView.optional() }),
+	// Slice B of issue 18 (restore).
+	/** A user row's Restore…: what restoring `scope` to before message `to` would do (the host answers `restore.preview`, or a notice why not). */
+	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum(RESTORE_SCOPE_VIEWS) }),
+	/** The preview's Restore: apply it (`overwriteChanged`: the files changed since Aside's last edit too). */
+	z.object({ type: z.literal('restore.apply'), previewId: z.string().min(1).max(200), overwriteChanged: z.boolean() }),
+	/** The preview's Cancel: nothing happens, and the host forgets the preview. */
+	z.object({ type: z.literal('restore.cancel'), previewId: z.string().min(1).max(200) }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

@@ -6,6 +6,7 @@ import { assistantRow } from './assistant';
 import { compactionRow } from './compaction';
 import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
+import { restoredRow } from './restored';
 import { toolRow } from './tool';
 import { turnEndRow } from './turnEnd';
 import { userRow } from './user';
@@ -27,5 +28,7 @@ export function rowFor(item: Exclude<TranscriptItem, AgentItem>): HTMLLIElement 
 			return planDecisionRow(item);
 		case 'compaction':
 			return compactionRow(item);
+		case 'restore':
+			return restoredRow(item);
 	}
 }

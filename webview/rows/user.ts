@@ -7,6 +7,7 @@ import type { HookContextView, MentionChipView, UserTurnItem } from '../../src/p
 import { disclosure } from '../disclosure';
 import { el, icon } from '../dom';
 import { post } from '../host';
+import { restoreControl } from '../restore';
 import { rowElement, rowHeader } from './common';
 
 const KIND_ICONS: Record<MentionChipView['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', changes: 'git-compare' };
@@ -82,7 +83,9 @@ function userParts(item: UserTurnItem): HTMLElement {
 }
 
 export function userRow(item: UserTurnItem): HTMLLIElement {
-	return rowElement(item, '', rowHeader('account', 'You', item.at), el('div', { class: 'user-text' }, item.text), userParts(item));
+	// Restore… on the root chat's own messages only: a sub-agent's prompt is no point to go back to.
+	const header = item.agent === undefined ? rowHeader('account', 'You', item.at, restoreControl(item)) : rowHeader('account', 'You', item.at);
+	return rowElement(item, '', header, el('div', { class: 'user-text' }, item.text), userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */
