@@ -45,7 +45,7 @@ export function restoreControl(item: UserTurnItem): HTMLElement {
 	const menuId = uniqueId('restore-menu');
 	const toggle = el('button', {
 		type: 'button',
-		class: 'restore-toggle icon-text-button',
+		class: 'restore-toggle',
 		'aria-haspopup': 'menu',
 		'aria-expanded': 'false',
 		'aria-controls': menuId,
