@@ -12,7 +12,7 @@ import type { ChatSessions } from '../agent/sessions';
 import type { Event } from '../base/event';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
-import type { AgentRecord } from '../transcript/records';
+import type { AgentRecord, RestoreScope } from '../transcript/records';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
@@ -67,6 +67,8 @@ export interface AsideTestHooks {
 	readonly workspaceReminders: () => { readonly keys: readonly string[]; readonly problems: readonly string[] };
 	/** Reads the workspace's `.aside/reminders/` again now, as a file event would (the untrusted window's test: not at all). */
 	readonly reloadWorkspaceReminders: () => void;
+	/** Restore… as the preview's Restore does it (issue 18): the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
+	readonly restore: (to: string, scope: RestoreScope, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string }[] }>;
 }
 
 export interface HookedState {
@@ -136,6 +138,15 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		workspaceReminders: () => ({ keys: state.workspaceReminders?.current.map((definition) => definition.key) ?? [], problems: state.workspaceReminders?.problems.map((problem) => problem.message) ?? [] }),
 		reloadWorkspaceReminders: () => {
 			state.workspaceReminderFiles?.load();
+		},
+		restore: async (to, scope, overwriteChanged = false) => {
+			const preview = await agent.previewRestore(to, scope);
+			if (!preview.ok) {
+				return preview;
+			}
+			const applied = await agent.restore(preview.value, overwriteChanged);
+			const files = preview.value.plan.files.map(({ shown, action }) => ({ shown, action }));
+			return applied.ok ? { ok: true, tracked: preview.value.tracked, files } : { ok: false, message: applied.message, tracked: preview.value.tracked, files };
 		},
 	};
 }
