@@ -2,6 +2,7 @@
 // the public API (src/api.ts), with the test hooks when the integration tests ask for them.
 import * as vscode from 'vscode';
 import { Agent } from './agent/agent';
+import { deleteChat } from './agent/chatDeletion';
 import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
@@ -24,6 +25,7 @@ import { vscodeAgentPorts } from './vscode/agentPorts';
 import { vscodeAgentProfiles } from './vscode/agentProfiles';
 import { ApiKeys } from './vscode/apiKeys';
 import { VsCodeChangeReview } from './vscode/changeReview';
+import { windowCheckpoints } from './vscode/checkpoints';
 import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { registerCommands } from './vscode/commands';
 import { Configuration } from './vscode/configuration';
@@ -96,7 +98,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
-	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review });
+	// The files' earlier content, kept before each tool write (docs/checkpoints.md).
+	const checkpoints = store.add(windowCheckpoints(context, configuration, log));
+	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
 	// The person's hooks (docs/hooks.md); what goes wrong with one is said in the chat (the notices below).
 	const configuredHooks = vscodeHooks({
@@ -111,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) }, () => mentionLimitsOf(configuration.current));
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
+	checkpoints.follow(agent.onDidEndTurn);
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -144,13 +149,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), notices, mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
 
-	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills, workspaceReminders, workspaceReminderFiles });
+	const hooks = testHooks(process.env, { sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills, workspaceReminders, workspaceReminderFiles, checkpoints: checkpoints.store });
 	return hooks ? { ...api, ...hooks } : api;
 }
 

@@ -1,10 +1,11 @@
 // The chats of this workspace, to reopen one: a header button opens a list the host fills in
 // (`sessions.list` → `sessions.listed`). Arrow keys move between chats, Enter opens, Escape
-// closes and gives the focus back to the button.
+// closes and gives the focus back to the button. Each chat has a Delete button (Tab reaches it)
+// that asks first, in the row: Delete posts `session.delete`, Cancel or Escape puts it back.
 import type { SessionSummaryView, ViewMessage } from '../src/protocol/messages';
 import { el, icon } from './dom';
 
-type SessionMessage = Extract<ViewMessage, { type: 'sessions.list' | 'session.open' | 'session.new' }>;
+type SessionMessage = Extract<ViewMessage, { type: 'sessions.list' | 'session.open' | 'session.new' | 'session.delete' }>;
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -69,7 +70,7 @@ export class SessionList {
 		this.status.hidden = sessions.length > 0;
 		this.status.textContent = sessions.length ? '' : 'No saved chats in this workspace yet.';
 		this.list.replaceChildren(...sessions.map((session) => this.item(session)));
-		(this.list.querySelector<HTMLButtonElement>('[aria-current="true"]') ?? this.list.querySelector('button'))?.focus();
+		(this.list.querySelector<HTMLButtonElement>('[aria-current="true"]') ?? this.list.querySelector<HTMLButtonElement>('button.session-item'))?.focus();
 	}
 
 	private item(session: SessionSummaryView): HTMLLIElement {
@@ -85,11 +86,47 @@ export class SessionList {
 				this.post({ type: 'session.open', id: session.id });
 			}
 		});
-		return el('li', {}, button);
+		const title = session.title || 'New chat';
+		const remove = el('button', { type: 'button', class: 'icon-button session-delete', title: 'Delete this chat', 'aria-label': `Delete chat ${title}` }, icon('trash'));
+		const row = el('li', { class: 'session-row' }, button, remove);
+		remove.addEventListener('click', () => {
+			this.confirmDelete(row, session, title, remove);
+		});
+		return row;
+	}
+
+	/** Asks in the row before a chat is deleted; the focus goes to Cancel, the safe choice. */
+	private confirmDelete(row: HTMLLIElement, session: SessionSummaryView, title: string, remove: HTMLButtonElement): void {
+		const shown = [...row.children];
+		const question = el('span', { class: 'session-delete-question', id: `session-delete-${session.id}` }, `Delete “${title}”${session.current ? ' (the current chat: a new one starts)' : ''}? Its saved checkpoints go too.`);
+		const confirm = el('button', { type: 'button', class: 'button-primary session-delete-confirm', 'aria-describedby': question.id }, 'Delete');
+		const cancel = el('button', { type: 'button', class: 'button-secondary session-delete-cancel' }, 'Cancel');
+		const asking = el('div', { class: 'session-delete-confirmation', role: 'group', 'aria-label': `Delete chat ${title}?` }, question, confirm, cancel);
+		const back = (): void => {
+			row.replaceChildren(...shown);
+			remove.focus();
+		};
+		confirm.addEventListener('click', () => {
+			confirm.disabled = true;
+			cancel.disabled = true;
+			question.textContent = `Deleting “${title}”…`;
+			this.post({ type: 'session.delete', id: session.id });
+		});
+		cancel.addEventListener('click', back);
+		asking.addEventListener('keydown', (event) => {
+			if (event.key === 'Escape') {
+				// Escape leaves the question, not the list.
+				event.preventDefault();
+				event.stopPropagation();
+				back();
+			}
+		});
+		row.replaceChildren(asking);
+		cancel.focus();
 	}
 
 	private moveFocus(step: number): void {
-		const buttons = [...this.list.querySelectorAll<HTMLButtonElement>('button')];
+		const buttons = [...this.list.querySelectorAll<HTMLButtonElement>('button.session-item, .session-delete-confirmation button')];
 		const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
 		buttons[(at + step + buttons.length) % buttons.length]?.focus();
 	}

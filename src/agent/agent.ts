@@ -378,6 +378,7 @@ export class Agent extends Disposable {
 			...(env.hooks ? { hooks: env.hooks } : {}),
 			...(prompt ? { prompt } : {}),
 			tasks: (ownerPath) => tasks.access(ownerPath),
+			...(this.ports.checkpoints ? { checkpoint: this.ports.checkpoints.recorder(session.id, turnId) } : {}),
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);
 		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);

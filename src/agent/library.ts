@@ -2,15 +2,16 @@
 // the session index beside them for the chat list. A new session writes its file on its first
 // record, so opening VS Code never leaves empty sessions behind. A session another window holds
 // (its lock, see src/transcript/lock.ts) opens read-only here: shown, never written or repaired.
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import type { Logger } from '../base/log';
 import { load } from '../transcript/load';
 import { describeOwner, type LockOwner, TranscriptLock, TranscriptLockedError } from '../transcript/lock';
-import { transcriptPath } from '../transcript/paths';
+import { checkSessionId, contentDir, transcriptPath } from '../transcript/paths';
 import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../transcript/records';
 import { SessionIndex } from '../transcript/sessionIndex';
 import { TranscriptStore } from '../transcript/store';
 import type { SessionSummary } from '../transcript/summary';
+import { plansDir } from './planFiles';
 import type { OpenedSession, SessionLibrary, SessionStore } from './session';
 
 /**
@@ -132,6 +133,28 @@ export class FileSessionLibrary implements SessionLibrary {
 		} catch {
 			return false;
 		}
+	}
+
+	/**
+	 * Deletes a stored session: its transcript, its content and plan folders, its index entry.
+	 * Taken under its lock, so a chat another window holds is refused (the reason is returned)
+	 * and nothing of it is removed. The caller closes it here first when it is open in this window.
+	 */
+	remove(id: string): string | undefined {
+		checkSessionId(id);
+		const acquired = TranscriptLock.tryAcquire(this.dir, id, { log: this.log });
+		if (acquired.lock === undefined) {
+			return `It is open in another window (${describeOwner(acquired.owner)}); close it there first.`;
+		}
+		try {
+			rmSync(transcriptPath(this.dir, id), { force: true });
+			rmSync(contentDir(this.dir, id), { recursive: true, force: true });
+			rmSync(plansDir(this.dir, id), { recursive: true, force: true });
+		} finally {
+			acquired.lock.release();
+		}
+		this.index.noteRemoved(id);
+		return undefined;
 	}
 
 	/** The saved sessions, most recent first, from the index (see src/transcript/sessionIndex.ts). */

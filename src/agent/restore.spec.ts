@@ -1,12 +1,12 @@
 // Restore… in a whole chat: the Agent over a temporary workspace with the real Read, Write and Edit
-// tools, the session's observers as the extension wires them, and the checkpoint contract in
-// memory (the store itself is slice A's): files back, the chat back, session.rewind, the resets.
+// tools, the session's observers as the extension wires them, and the checkpoint store in memory
+// (the tools keep through it): files back, the chat back, session.rewind, the resets.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { Emitter } from '../base/event';
-import { MemoryCheckpoints } from '../testing/memoryCheckpoints';
+import { MemoryCheckpointStore } from '../testing/memoryCheckpoints';
 import { scriptedModels, testPorts } from '../testing/agentPorts';
 import { FakeFileEvents } from '../testing/fakeFileEvents';
 import { writeFileAt } from '../testing/memoryFiles';
@@ -47,7 +47,7 @@ function chat(t: TestContext) {
 	const log = new RecordingLogger();
 	const events = new FakeFileEvents();
 	const observers = new SessionObservers(sessions.current.reminders, new NodeWorkspaceFs(), events, () => [root], {}, log);
-	const checkpoints = new MemoryCheckpoints();
+	const checkpoints = new MemoryCheckpointStore();
 	const agent = new Agent(
 		{
 			sessions,
@@ -65,15 +65,11 @@ function chat(t: TestContext) {
 	});
 	const session = sessions.current;
 	const users = (): UserRecord[] => session.records.filter((record): record is UserRecord => record.kind === 'user');
-	/** A turn, then what its writes would have kept (slice A's recorder does this in the real chat). */
-	const turn = async (text: string, replies: readonly ScriptedReply[], kept: readonly [string, string | null, string | null][] = []) => {
+	/** A turn; its tools' writes are kept through the ports' checkpoint store, as in the real chat. */
+	const turn = async (text: string, replies: readonly ScriptedReply[]) => {
 		provider.script(...replies);
 		const outcome = await agent.startTurn(text);
 		assert.equal(outcome.outcome, 'done', outcome.error);
-		const turnId = users().at(-1)?.turnId ?? '';
-		for (const [name, before, after] of kept) {
-			checkpoints.keep(session.id, turnId, join(root, name), name, before, after);
-		}
 	};
 	const call = (name: string, input: unknown, id = `${name}-${JSON.stringify(input).length}`): ScriptedReply => ({ toolCalls: [{ id, name, input }] });
 	return { root, write, read, provider, session, sessions, library, agent, observers, events, checkpoints, turn, call, users };
@@ -82,7 +78,7 @@ function chat(t: TestContext) {
 describe('Restore… files', () => {
 	it('puts an edited file back, records the restore, and the next request carries session.rewind once; the model must read the file again', async (t) => {
 		const { read, provider, session, agent, turn, call, users } = chat(t);
-		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }], [['a.ts', 'export const a = 1;\n', 'export const a = 2;\n']]);
+		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }]);
 		assert.equal(read('a.ts'), 'export const a = 2;\n');
 		const to = users()[0]?.id ?? '';
 		const preview = await agent.previewRestore(to, 'files');
@@ -113,7 +109,7 @@ describe('Restore… files', () => {
 
 	it('keeps a file the person changed since unless they choose to overwrite it, and says so', async (t) => {
 		const { write, read, agent, turn, call, users } = chat(t);
-		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }], [['a.ts', 'export const a = 1;\n', 'export const a = 2;\n']]);
+		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }]);
 		write('a.ts', 'export const a = 2; // mine\n');
 		const to = users()[0]?.id ?? '';
 		const preview = await agent.previewRestore(to, 'files');
@@ -211,7 +207,7 @@ describe('Restore… chat', () => {
 describe('Restore… both', () => {
 	it('a file Aside created is deleted and the chat goes back; Run-free, a files-only restore with nothing to restore has an empty plan', async (t) => {
 		const { root, provider, agent, turn, call, users } = chat(t);
-		await turn('Make b', [call('Write', { path: 'b.ts', content: 'export const b = 1;\n' }), { text: 'Made.' }], [['b.ts', null, 'export const b = 1;\n']]);
+		await turn('Make b', [call('Write', { path: 'b.ts', content: 'export const b = 1;\n' }), { text: 'Made.' }]);
 		const to = users()[0]?.id ?? '';
 		const preview = await agent.previewRestore(to, 'both');
 		assert.ok(preview.ok);

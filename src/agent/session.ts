@@ -282,4 +282,6 @@ export interface SessionLibrary {
 	openForWriting(id: string): OpenedSession | undefined;
 	/** The stored sessions, most recently active first. */
 	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number }[];
+	/** Deletes a stored session (not open in this window); returns why it could not (another window holds it), or undefined. */
+	remove(id: string): string | undefined;
 }

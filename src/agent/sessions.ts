@@ -91,6 +91,30 @@ export class ChatSessions extends Disposable {
 	}
 
 	/**
+	 * Deletes a chat from the library; the current one is replaced by a new chat first (which
+	 * closes it, letting go of its lock). Returns why it was not deleted, or undefined: a chat
+	 * another window holds stays, and so does the current one then.
+	 */
+	delete(id: string): string | undefined {
+		const current = this._current;
+		if (current.id === id) {
+			if (current.isReadOnly) {
+				return 'It is open in another window; close it there first.';
+			}
+			if (current.isEmpty) {
+				// Never stored: nothing to delete.
+				return undefined;
+			}
+			this.replace(this.create());
+		}
+		const refused = this.library.remove(id);
+		if (refused === undefined) {
+			this.env.log.info(`Aside: deleted chat ${id}.`);
+		}
+		return refused;
+	}
+
+	/**
 	 * The current session, ready for a new message. A read-only one (another window writes it)
 	 * is opened again if that window has let go of it meanwhile, and otherwise continued in a
 	 * copy: a new session that starts with the records shown, current from then on. When even

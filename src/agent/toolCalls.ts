@@ -231,7 +231,8 @@ export class ToolCallRunner {
 	private async decideAndInvoke(tool: Tool, call: ToolCall, mode: PermissionMode, signal: AbortSignal): Promise<{ result: ToolResult; verdict?: ToolResultRecord['verdict'] }> {
 		const { scope } = this;
 		const tasks = scope.tasks?.(this.owner.kind === 'root' ? ROOT_OWNER_PATH : this.owner.id);
-		const context = tasks ? { ...this.ports.tools.context(signal), tasks } : this.ports.tools.context(signal);
+		const base = this.ports.tools.context(signal);
+		const context: ToolContext = { ...base, ...(tasks ? { tasks } : {}), ...(scope.checkpoint ? { checkpoint: scope.checkpoint } : {}) };
 		const prepared = tool.kind !== 'read' ? await this.ports.tools.prepare(tool, call.input, context) : undefined;
 		if (prepared && !prepared.ok) {
 			// Invalid input, or a change that cannot apply: that is the result; nothing to ask.

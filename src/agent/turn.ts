@@ -12,6 +12,7 @@ import type { Injection, PreparedRequest } from '../reminders/injector';
 import { RequestStaging, type StagedInStage, stageEntry } from '../reminders/staging';
 import { type ChatRequest, ProviderError, type ToolSpec } from '../providers/provider';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
+import type { CheckpointRecorder } from '../checkpoints/types';
 import type { AgentRecord, CompactionCause } from '../transcript/records';
 import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
@@ -79,6 +80,8 @@ export interface TurnScope {
 	readonly hooks?: ToolHooks;
 	/** The chat's SessionStart / UserPromptSubmit / Stop hooks and its pending hook context (turnHooks.ts); none for a sub-agent. */
 	readonly prompt?: TurnPromptHooks;
+	/** Keeps what this loop's write calls change: the root turn's recorder (a sub-agent's writes count to its root turn); none, nothing kept. */
+	readonly checkpoint?: CheckpointRecorder;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryCheckpoints } from '../testing/memoryCheckpoints';
+import { MemoryCheckpointStore } from '../testing/memoryCheckpoints';
 import { MemoryDocumentWriter } from '../testing/memoryWorkspace';
 import { applyRestore } from './restoreApply';
 import { entriesFrom, MAX_PREVIEW_DIFF_CHARS, planRestore, type PlannedFile, type RestorePlan } from './restorePlan';
@@ -10,7 +10,7 @@ const at = (name: string): string => `${ROOT}/${name}`;
 
 /** A chat whose turns t1 and t2 changed files, and the files as they are now. */
 function fixture() {
-	const store = new MemoryCheckpoints();
+	const store = new MemoryCheckpointStore();
 	const files = new Map<string, string>();
 	const keep = (turn: string, name: string, before: string | null, after: string | null) => {
 		store.keep('chat', turn, at(name), name, before, after);

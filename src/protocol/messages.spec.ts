@@ -117,6 +117,13 @@ describe('parseViewMessage', () => {
 		}
 	});
 
+	it('takes a chat deletion by id, and refuses one without an id or with an oversized one', () => {
+		assert.ok(parseViewMessage({ type: 'session.delete', id: 's1' }).ok);
+		assert.equal(parseViewMessage({ type: 'session.delete' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'session.delete', id: '' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'session.delete', id: 'x'.repeat(201) }).ok, false);
+	});
+
 	it('rejects a setup action without what it names', () => {
 		assert.equal(parseViewMessage({ type: 'provider.useDetected' }).ok, false);
 		assert.equal(parseViewMessage({ type: 'provider.useDetected', id: '' }).ok, false);

@@ -547,6 +547,9 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000), trigger: z.enum(['@', '$']).optional() }),
 	/** A file or folder chip of a user row: open it (at its lines); the host opens only what is inside the workspace. */
 	z.object({ type: z.literal('mention.open'), path: z.string().min(1).max(4000), range: LineRangeView.optional() }),
+	// ── Issue 18, slice A (checkpoint store): deleting a chat ──
+	/** The chat list's Delete, confirmed: the chat's transcript, content, index entry and checkpoints go; the host answers with `sessions.listed`. */
+	z.object({ type: z.literal('session.delete'), id: z.string().min(1).max(200) }),
 	// Slice B of issue 18 (restore).
 	/** A user row's Restore…: what restoring `scope` to before message `to` would do (the host answers `restore.preview`, or a notice why not). */
 	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum(RESTORE_SCOPE_VIEWS) }),

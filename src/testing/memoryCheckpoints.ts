@@ -1,25 +1,23 @@
-// The checkpoint contract (src/checkpoints/types.ts) in memory, for specs of what reads it — a
-// restore, a fork — without the store on disk. Blobs are named as the real store names them (the
-// SHA-256 of the text's UTF-8 bytes), and one can be dropped to stand for a blob the bound removed.
-import { hashOf } from '../checkpoints/restorePlan';
-import type { CheckpointEntry, CheckpointRecorder, CheckpointStore, ChatCheckpoints, ContentHash } from '../checkpoints/types';
-import type { FileChange } from '../tools/changes';
+// The checkpoint contract in memory (src/checkpoints/types.ts), for specs that consume it: the
+// agent's wiring, a restore, a fork. The real store is src/checkpoints/store.ts.
+import { createHash } from 'node:crypto';
+import type { ChatCheckpoints, CheckpointEntry, CheckpointRecorder, CheckpointStore, ContentHash } from '../checkpoints/types';
 
-/** A text's blob name, as the store names it. */
-export const contentHash: (text: string) => ContentHash = hashOf;
+export class MemoryCheckpointStore implements CheckpointStore {
+	readonly texts = new Map<ContentHash, string>();
+	readonly chats = new Map<string, CheckpointEntry[]>();
+	/** Each recorder asked for: which chat and root turn. */
+	readonly recorders: { readonly sessionId: string; readonly turnId: string }[] = [];
 
-export class MemoryCheckpoints implements CheckpointStore {
-	private readonly blobs = new Map<ContentHash, string>();
-	private readonly chats = new Map<string, CheckpointEntry[]>();
-	private now = 1;
-
-	constructor(private readonly clock: () => number = () => this.now++) {}
+	constructor(private readonly now: () => number = () => 0) {}
 
 	recorder(sessionId: string, turnId: string): CheckpointRecorder {
+		this.recorders.push({ sessionId, turnId });
 		return {
-			keep: (changes: readonly FileChange[]) => {
+			keep: (changes) => {
+				const entries = this.entriesOf(sessionId);
 				for (const change of changes) {
-					this.add(sessionId, { turnId, at: this.clock(), path: change.path, shown: change.shown, before: this.put(change.before), after: this.put(change.after) });
+					entries.push({ turnId, at: this.now(), path: change.path, shown: change.shown, before: this.put(change.before), after: this.put(change.after) });
 				}
 				return Promise.resolve();
 			},
@@ -28,24 +26,21 @@ export class MemoryCheckpoints implements CheckpointStore {
 
 	/** Keeps one entry as a recorder would have (for specs that build a chat's history directly). */
 	keep(sessionId: string, turnId: string, path: string, shown: string, before: string | null, after: string | null): void {
-		this.add(sessionId, { turnId, at: this.clock(), path, shown, before: this.put(before), after: this.put(after) });
+		this.entriesOf(sessionId).push({ turnId, at: this.now(), path, shown, before: this.put(before), after: this.put(after) });
 	}
 
-	/** Forgets a blob, as the storage bound or damage would. */
+	/** Forgets a text's blob, as the storage bound or damage would (a restore then cannot bring it back). */
 	drop(text: string): void {
-		this.blobs.delete(contentHash(text));
+		this.texts.delete(createHash('sha256').update(text, 'utf8').digest('hex'));
 	}
 
 	chat(sessionId: string): ChatCheckpoints {
-		const entries = (): readonly CheckpointEntry[] => this.chats.get(sessionId) ?? [];
-		return {
-			entries,
-			text: (hash) => Promise.resolve(this.blobs.get(hash)),
-		};
+		const entries = [...(this.chats.get(sessionId) ?? [])];
+		return { entries: () => entries, text: (hash) => Promise.resolve(this.texts.get(hash)) };
 	}
 
 	copyChat(fromSessionId: string, toSessionId: string, turnIds: ReadonlySet<string>): Promise<void> {
-		this.chats.set(toSessionId, (this.chats.get(fromSessionId) ?? []).filter((entry) => turnIds.has(entry.turnId)));
+		this.entriesOf(toSessionId).push(...(this.chats.get(fromSessionId) ?? []).filter((entry) => turnIds.has(entry.turnId)));
 		return Promise.resolve();
 	}
 
@@ -54,18 +49,21 @@ export class MemoryCheckpoints implements CheckpointStore {
 		return Promise.resolve();
 	}
 
-	private add(sessionId: string, entry: CheckpointEntry): void {
-		const list = this.chats.get(sessionId) ?? [];
-		list.push(entry);
-		this.chats.set(sessionId, list);
+	private entriesOf(sessionId: string): CheckpointEntry[] {
+		let entries = this.chats.get(sessionId);
+		if (!entries) {
+			entries = [];
+			this.chats.set(sessionId, entries);
+		}
+		return entries;
 	}
 
 	private put(text: string | null): ContentHash | null {
 		if (text === null) {
 			return null;
 		}
-		const hash = contentHash(text);
-		this.blobs.set(hash, text);
+		const hash = createHash('sha256').update(text, 'utf8').digest('hex');
+		this.texts.set(hash, text);
 		return hash;
 	}
 }

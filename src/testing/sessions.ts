@@ -49,6 +49,14 @@ export class MemoryLibrary implements SessionLibrary {
 		return this.heldElsewhere.has(id) ? undefined : this.open(id);
 	}
 
+	remove(id: string): string | undefined {
+		if (this.heldElsewhere.has(id)) {
+			return 'It is open in another window (another test window); close it there first.';
+		}
+		this.stores.delete(id);
+		return undefined;
+	}
+
 	list(): { id: string; title?: string; updatedAt: number }[] {
 		// Newest first; a tie (a fake clock that did not move) goes to the later-created session.
 		return [...this.stores].reverse().flatMap(([id, store]) => {

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { Agent, type AgentSettings } from '../agent/agent';
 import type { PermissionContext } from '../agent/permissions/policy';
 import type { AgentPorts } from '../agent/ports';
+import type { CheckpointStore } from '../checkpoints/types';
 import { ChatSessions } from '../agent/sessions';
 import type { AgentProfile, AgentProfiles, ProfileTools } from '../agent/subagents/profile';
 import { isAborted } from '../base/async';
@@ -185,9 +186,11 @@ export function testTools(log: string[]): Tool[] {
 		input: z.object({ file: z.string() }),
 		confirm: ({ file }) => Promise.resolve({ title: `Change ${file}?`, target: file }),
 		touches: touchesNothing,
-		run: ({ file }) => {
+		run: async ({ file }, context) => {
 			log.push(`Change ${file}`);
-			return Promise.resolve({ content: `Changed ${file}.` });
+			// As applyChanges does: the call's checkpoint is kept before it writes.
+			await context.checkpoint?.keep([{ path: `/ws/${file}`, shown: file, before: `old ${file}`, after: `new ${file}` }]);
+			return { content: `Changed ${file}.` };
 		},
 	};
 	const run: Tool<{ command: string }> = {
@@ -222,7 +225,7 @@ export interface SubagentSetup {
 
 /** An Agent whose chat runs sub-agents over a MatchingProvider; `settings` may be changed between turns. */
 export function subagentSetup(
-	options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings>; readonly reminders?: readonly ReminderDefinition[]; readonly permissions?: () => PermissionContext } = {},
+	options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings>; readonly reminders?: readonly ReminderDefinition[]; readonly permissions?: () => PermissionContext; readonly checkpoints?: CheckpointStore } = {},
 ): SubagentSetup {
 	const provider = new MatchingProvider();
 	const models = scriptedModels(provider);
@@ -233,7 +236,8 @@ export function subagentSetup(
 	const ran: string[] = [];
 	const tools = testTools(ran);
 	const log = new RecordingLogger();
-	const ports = testPorts(models, { tools: (mode) => (mode === 'plan' ? tools.filter((tool) => tool.kind === 'read') : tools), runtime: { clock, log } });
+	const tested = testPorts(models, { tools: (mode) => (mode === 'plan' ? tools.filter((tool) => tool.kind === 'read') : tools), runtime: { clock, log } });
+	const ports: AgentPorts = options.checkpoints ? { ...tested, checkpoints: options.checkpoints } : tested;
 	const profiles = new MemoryProfiles(options.profiles);
 	const settled: [string, TurnOutcomeKind][] = [];
 	const settings = { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' as const, agentsMaxSteps: 8, agentsMaxConcurrent: 3, ...options.settings } };

@@ -9,7 +9,7 @@ import { RecordingLogger } from './recordingLogger';
 import { FakeAgent, testSessions } from './sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates'] } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat'] } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -52,6 +52,7 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 		...(options.notices ? { notices: options.notices } : {}),
 		...(options.mentionCandidates ? { mentionCandidates: options.mentionCandidates } : {}),
 		...(options.skillCandidates ? { skillCandidates: options.skillCandidates } : {}),
+		...(options.deleteChat ? { deleteChat: options.deleteChat } : {}),
 		post: (message) => {
 			posted.push(message);
 			return Promise.resolve(options.deliver ?? true);

@@ -69,6 +69,45 @@ describe('applyChanges', () => {
 		assert.equal(existsSync(file('fails.txt')), false);
 	});
 
+	it('keeps the checkpoint after the stale-write check and before the first write, with every change of the call', async () => {
+		writeFileSync(file('k.txt'), 'k0\n');
+		const kept: { readonly changes: readonly FileChange[]; readonly onDisk: string | undefined }[] = [];
+		const context: ToolContext = {
+			...nodeToolContext([workspace.root]),
+			checkpoint: {
+				keep: (changes) => {
+					kept.push({ changes, onDisk: readFileSync(file('k.txt'), 'utf8') });
+					return Promise.resolve();
+				},
+			},
+		};
+		const changes = [change('k.txt', 'k0\n', 'k1\n'), change('k-new.txt', null, 'n\n')];
+		await applyChanges(changes, context, { tool: 'Test' });
+		assert.equal(kept.length, 1);
+		const [keep] = kept;
+		assert.ok(keep);
+		assert.deepEqual(keep.changes, changes);
+		assert.equal(keep.onDisk, 'k0\n', 'kept before the write');
+		assert.equal(readFileSync(file('k.txt'), 'utf8'), 'k1\n');
+		// A stale call keeps nothing: it writes nothing.
+		await assert.rejects(applyChanges([change('k.txt', 'k0\n', 'k2\n')], context, { tool: 'Test' }), /ToolError/);
+		assert.equal(kept.length, 1);
+	});
+
+	it('a checkpoint that cannot be kept refuses the call: nothing is written, and the model reads why', async () => {
+		writeFileSync(file('r.txt'), 'r0\n');
+		const context: ToolContext = {
+			...nodeToolContext([workspace.root]),
+			checkpoint: { keep: () => Promise.reject(new Error('could not keep the content of r.txt: ENOSPC')) },
+		};
+		await assert.rejects(
+			applyChanges([change('r.txt', 'r0\n', 'r1\n'), change('r-new.txt', null, 'x\n')], context, { tool: 'Edit' }),
+			/^ToolError: Aside could not keep a checkpoint before the Edit \(could not keep the content of r\.txt: ENOSPC\), so nothing was written/,
+		);
+		assert.equal(readFileSync(file('r.txt'), 'utf8'), 'r0\n');
+		assert.equal(existsSync(file('r-new.txt')), false);
+	});
+
 	it('names each kind of change, and diffs each file from or to /dev/null when it does not exist', () => {
 		assert.deepEqual([changeKind({ before: null, after: 'x' }), changeKind({ before: 'x', after: null }), changeKind({ before: 'x', after: 'y' })], ['create', 'delete', 'modify']);
 		assert.equal(combinedDiff([change('n.txt', null, 'n\n'), change('o.txt', 'o\n', null)]), '--- /dev/null\n+++ n.txt\n@@ -0,0 +1,1 @@\n+n\n--- o.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-o\n');

@@ -108,12 +108,14 @@ async function undo(change: FileChange, context: ToolContext): Promise<void> {
 /**
  * Applies every change or none: the stale-write guard for every file first (each text is still
  * the plan's `before`, each new file still absent), then each write through the editor's
- * documents, each guarded once more by the writer. When a write fails, the ones already made are
+ * documents, each guarded once more by the writer. Between the two, the chat's checkpoint keeps
+ * every file's previous text (none kept, nothing written). When a write fails, the ones already made are
  * undone, last first, and the error says so (and names any file that could not be put back).
  * The chat's guard learns each written text; the result lists every file touched.
  */
 export async function applyChanges(changes: readonly FileChange[], context: ToolContext, options: ApplyOptions): Promise<readonly TouchedFile[]> {
 	await requireUnchanged(changes, context, options);
+	await keepCheckpoint(changes, context, options);
 	const done: FileChange[] = [];
 	for (const change of changes) {
 		try {
@@ -129,6 +131,24 @@ export async function applyChanges(changes: readonly FileChange[], context: Tool
 		}
 		return { path: change.path, access: change.after === null ? 'deleted' : 'written', text: change.after ?? '' };
 	});
+}
+
+/**
+ * Keeps what the call is about to change (src/checkpoints/) before the first write. A keep that
+ * fails refuses the whole call: a write whose previous text could not be kept could never be
+ * restored, and the person would learn that only when they try (docs/checkpoints.md).
+ */
+async function keepCheckpoint(changes: readonly FileChange[], context: ToolContext, options: ApplyOptions): Promise<void> {
+	if (!context.checkpoint) {
+		return;
+	}
+	try {
+		await context.checkpoint.keep(changes);
+	} catch (error) {
+		throw new ToolError(
+			`Aside could not keep a checkpoint before the ${options.tool} (${errorMessage(error)}), so nothing was written: a change it cannot restore is not made. Tell the user; the storage folder may be full or not writable.`,
+		);
+	}
 }
 
 async function rollBack(done: readonly FileChange[], failed: FileChange, error: unknown, context: ToolContext, options: ApplyOptions): Promise<unknown> {

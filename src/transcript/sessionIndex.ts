@@ -132,6 +132,12 @@ export class SessionIndex {
 		return summaries.sort(byRecency);
 	}
 
+	/** This window deleted the session's transcript: its entry goes, in the file too. */
+	noteRemoved(id: string): void {
+		this.forget(id);
+		this.flush();
+	}
+
 	/** A new session's transcript was created with its header (`size` bytes). */
 	noteCreated(id: string, createdAt: number, size: number): void {
 		this.put({ id, createdAt, updatedAt: createdAt, turns: 0, size, mtimeMs: -1 });

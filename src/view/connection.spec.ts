@@ -200,6 +200,37 @@ describe('ViewConnection', () => {
 		assert.match(expectMessage(t.posted.at(-1), 'notice').text, /Could not open that chat/);
 	});
 
+	it('deletes a chat from the list and lists again; a refusal is a notice, and so is a host without deletion', async () => {
+		const deleted: string[] = [];
+		const answer: { refusal?: string } = {};
+		const c = setup({
+			deleteChat: (id) => {
+				deleted.push(id);
+				return Promise.resolve(answer.refusal);
+			},
+		});
+		c.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		appendUser(c.sessions.current, 'a chat', 1_000);
+		c.connection.receive({ type: 'session.delete', id: 'chat-1' });
+		// The deletion's promise is settled already: one turn of the event loop runs its answer.
+		await new Promise((resolve) => setImmediate(resolve));
+		assert.equal(c.posted.at(-1)?.type, 'sessions.listed');
+		assert.deepEqual(deleted, ['chat-1']);
+		answer.refusal = 'It is open in another window; close it there first.';
+		c.connection.receive({ type: 'session.delete', id: 'chat-2' });
+		await new Promise((resolve) => setImmediate(resolve));
+		assert.equal(c.posted.at(-1)?.type, 'sessions.listed');
+		const notice = c.posted.at(-2);
+		assert.equal(notice?.type === 'notice' && notice.text, 'The chat was not deleted. It is open in another window; close it there first.');
+		c.connection.receive({ type: 'session.delete', id: '' });
+		assert.deepEqual(deleted, ['chat-1', 'chat-2'], 'bad input is dropped at the door');
+		c.connection.dispose();
+
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'session.delete', id: 'chat-1' });
+		assert.match(expectMessage(t.posted.at(-1), 'notice').text, /cannot be deleted here/);
+	});
+
 	it('copies text and opens only http(s) and mailto links', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'copy', text: 'npm test\n' });

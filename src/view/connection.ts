@@ -36,6 +36,8 @@ export interface ViewConnectionOptions {
 	readonly mentionCandidates?: (query: string, signal: AbortSignal) => Promise<readonly MentionCandidate[]>;
 	/** The skills on offer now, for the composer's `$` list (none: it says there are none). */
 	readonly skillCandidates?: () => readonly SkillCandidate[];
+	/** Deletes a chat (src/agent/chatDeletion.ts); resolves with why it was not deleted. None: the list's Delete is refused. */
+	readonly deleteChat?: (id: string) => Promise<string | undefined>;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -181,6 +183,9 @@ export class ViewConnection extends Disposable {
 				return;
 			case 'session.open':
 				this.openSession(message.id);
+				return;
+			case 'session.delete':
+				this.deleteSession(message.id);
 				return;
 			case 'copy':
 				this.options.workbench.copy(message.text).then(undefined, (error: unknown) => {
@@ -345,6 +350,27 @@ export class ViewConnection extends Disposable {
 			this.options.log.error(`Aside: could not list the saved chats: ${errorMessage(error)}`);
 			this.notice('error', `Could not list the saved chats: ${errorMessage(error)}`);
 		}
+	}
+
+	/** Deletes a chat, then sends the list again (the current chat's replacement comes as its own snapshot). */
+	private deleteSession(id: string): void {
+		const remove = this.options.deleteChat;
+		if (!remove) {
+			this.notice('warning', 'Chats cannot be deleted here.');
+			return;
+		}
+		remove(id).then(
+			(refused) => {
+				if (refused !== undefined) {
+					this.notice('warning', `The chat was not deleted. ${refused}`);
+				}
+				this.sendSessionList();
+			},
+			(error: unknown) => {
+				this.options.log.error(`Aside: could not delete chat ${id}: ${errorMessage(error)}`);
+				this.notice('error', `Could not delete the chat: ${errorMessage(error)}`);
+			},
+		);
 	}
 
 	private openSession(id: string): void {

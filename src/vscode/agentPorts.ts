@@ -6,6 +6,7 @@ import { randomIds, systemClock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { modelDispatch, PROVIDER_RETRIES } from '../agent/dispatch';
 import type { AgentPorts, ModelSource } from '../agent/ports';
+import type { CheckpointStore } from '../checkpoints/types';
 import { registryToolBox } from '../agent/toolBox';
 import { SeenTexts } from '../observe/seenTexts';
 import { toolsFor, withEditTools } from '../tools/registry';
@@ -22,9 +23,11 @@ export interface AgentHost {
 	readonly log: Logger;
 	/** Where a change waiting for the person opens: the diff editor. */
 	readonly review: VsCodeChangeReview;
+	/** Where the files' earlier content is kept (src/vscode/checkpoints.ts). */
+	readonly checkpoints?: CheckpointStore;
 }
 
-export function vscodeAgentPorts({ configuration, models, tools, seen, log, review }: AgentHost): AgentPorts {
+export function vscodeAgentPorts({ configuration, models, tools, seen, log, review, checkpoints }: AgentHost): AgentPorts {
 	return {
 		// Without observers, an empty guard: it refuses every edit.
 		tools: registryToolBox(
@@ -34,5 +37,6 @@ export function vscodeAgentPorts({ configuration, models, tools, seen, log, revi
 		review,
 		dispatch: modelDispatch(models, { retries: PROVIDER_RETRIES, idleTimeoutMs: () => configuration.current.requestTimeoutSeconds * 1000 }),
 		runtime: { clock: systemClock, ids: randomIds, log },
+		...(checkpoints ? { checkpoints } : {}),
 	};
 }

@@ -84,9 +84,17 @@ describe('settings', () => {
 			mentionsMaxFolderEntries: 200,
 			mentionsMaxProblems: 50,
 			mentionsMaxDiffBytes: 64 * 1024,
+			checkpointsMaxBytes: 512 * 1024 * 1024,
 			reminders: { disabled: [], intervals: { contextUsage: 10, editsVerify: 10, tasksNudge: 8 } },
 		});
 		assert.deepEqual(problems, []);
+	});
+
+	it('a checkpoint bound under 16 MiB is refused with a message naming the setting, and the default is used', () => {
+		const { settings, problems } = readSettings((key) => (key === 'aside.checkpoints.maxBytes' ? 1000 : undefined));
+		assert.equal(settings.checkpointsMaxBytes, 512 * 1024 * 1024);
+		assert.equal(problems.length, 1);
+		assert.match(problems[0]?.message ?? '', /aside\.checkpoints\.maxBytes/);
 	});
 
 	it('reads the workspace reminders map, and refuses one whose entry is not { enabled }', () => {

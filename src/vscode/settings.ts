@@ -81,6 +81,8 @@ export const SETTINGS = {
 	mentionsMaxFolderEntries: define('aside.mentions.maxFolderEntries', z.number().int().min(10).max(5000), DEFAULT_MENTION_LIMITS.maxFolderEntries),
 	mentionsMaxProblems: define('aside.mentions.maxProblems', z.number().int().min(1).max(1000), DEFAULT_MENTION_LIMITS.maxProblems),
 	mentionsMaxDiffBytes: define('aside.mentions.maxDiffBytes', z.number().int().min(1024).max(4 * 1024 * 1024), DEFAULT_MENTION_LIMITS.maxDiffBytes),
+	// The checkpoint store's bound (src/checkpoints/bound.ts), read at each pass.
+	checkpointsMaxBytes: define('aside.checkpoints.maxBytes', z.number().int().min(16 * 1024 * 1024).max(64 * 1024 * 1024 * 1024), 512 * 1024 * 1024),
 } as const;
 
 /** The @-mention bounds the settings say now. */

@@ -10,6 +10,8 @@ import type { ProfileProblem } from '../agent/subagents/profile';
 import type { ProfileLibrary } from '../agent/subagents/profileLibrary';
 import type { ChatSessions } from '../agent/sessions';
 import type { Event } from '../base/event';
+import type { FileCheckpointStore } from '../checkpoints/store';
+import type { CheckpointEntry } from '../checkpoints/types';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
 import type { AgentRecord, RestoreScope } from '../transcript/records';
@@ -67,6 +69,8 @@ export interface AsideTestHooks {
 	readonly workspaceReminders: () => { readonly keys: readonly string[]; readonly problems: readonly string[] };
 	/** Reads the workspace's `.aside/reminders/` again now, as a file event would (the untrusted window's test: not at all). */
 	readonly reloadWorkspaceReminders: () => void;
+	/** The checkpoint store's folder, a chat's kept entries, and a kept text (undefined: not kept). */
+	readonly checkpoints: () => { readonly dir: string; entries(sessionId: string): readonly CheckpointEntry[]; text(hash: string): Promise<string | undefined> } | undefined;
 	/** Restore… as the preview's Restore does it (issue 18): the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
 	readonly restore: (to: string, scope: RestoreScope, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string }[] }>;
 }
@@ -87,6 +91,7 @@ export interface HookedState {
 	readonly skills?: SkillLibrary;
 	readonly workspaceReminders?: WorkspaceReminders;
 	readonly workspaceReminderFiles?: { load(): unknown };
+	readonly checkpoints?: FileCheckpointStore;
 }
 
 /** The hooks when the environment asks for them (ASIDE_TEST_HOOKS=1), else none. */
@@ -138,6 +143,10 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		workspaceReminders: () => ({ keys: state.workspaceReminders?.current.map((definition) => definition.key) ?? [], problems: state.workspaceReminders?.problems.map((problem) => problem.message) ?? [] }),
 		reloadWorkspaceReminders: () => {
 			state.workspaceReminderFiles?.load();
+		},
+		checkpoints: () => {
+			const store = state.checkpoints;
+			return store && { dir: store.dir, entries: (sessionId) => store.chat(sessionId).entries(), text: (hash) => store.blobs.get(hash) };
 		},
 		restore: async (to, scope, overwriteChanged = false) => {
 			const preview = await agent.previewRestore(to, scope);

@@ -137,6 +137,17 @@ const actions = {
 		await frame.locator('.session-item-title', { hasText: title }).first().click({ timeout: 30_000 });
 		return {};
 	},
+	/** Deletes a saved chat from the chat list by its title: its Delete button, then the confirmation's Delete (issue 18, slice A). */
+	async deleteFromChatList(page, { title }) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		await frame.getByRole('button', { name: 'Chats' }).click();
+		const row = frame.locator('.session-row', { has: frame.locator('.session-item-title', { hasText: title }) }).first();
+		await row.locator('.session-delete').click({ timeout: 30_000 });
+		// The row now holds only the question (its title went with the row's buttons).
+		await frame.locator('.session-delete-confirmation .session-delete-confirm').click({ timeout: 30_000 });
+		return {};
+	},
 	/**
 	 * Expands the first or last reminders row of the chat and reads it: its label, where it sits
 	 * among the rows, and each entry as shown (key, label, reason, body).

@@ -125,6 +125,60 @@ describe('header', () => {
 		await assertCleanAndClose(chat);
 	});
 
+	it('deletes a chat by keyboard only after asking in its row; Cancel and Escape keep it', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState());
+		const { page } = chat;
+		await page.getByRole('button', { name: 'Chats' }).click();
+		await chat.waitForPosted('sessions.list');
+		const at = Date.UTC(2026, 10, 29, 15, 0);
+		await chat.host({
+			type: 'sessions.listed',
+			seq: 1,
+			sessions: [
+				{ id: 's2', title: 'Current work', at, current: true },
+				{ id: 's1', title: 'Old <i>try</i>', at: at - 60_000, current: false },
+			],
+		});
+		await page.locator('.session-item[data-id="s2"]').waitFor();
+		// Arrows move between chats; Tab reaches the chat's Delete.
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-id')), 's2');
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('Tab');
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Delete chat Old <i>try</i>');
+		await page.keyboard.press('Enter');
+		const question = page.locator('.session-delete-question');
+		assert.equal(await question.innerText(), 'Delete “Old <i>try</i>”? Its saved checkpoints go too.');
+		assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel', 'the safe choice has the focus');
+		// Escape leaves the question, not the list, and nothing was asked of the host.
+		await page.keyboard.press('Escape');
+		assert.equal(await question.count(), 0);
+		assert.equal(await page.locator('.session-list').isHidden(), false);
+		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Delete chat Old <i>try</i>');
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('Enter');
+		assert.equal(await question.count(), 0, 'Cancel by Enter');
+		assert.deepEqual(await postedOf(chat, 'session.delete'), []);
+
+		// Asked again and confirmed: the host is told, the row says it is being deleted.
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('Shift+Tab');
+		assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Delete');
+		await page.keyboard.press('Enter');
+		assert.deepEqual(await postedOf(chat, 'session.delete'), [{ type: 'session.delete', id: 's1' }]);
+		assert.equal(await question.innerText(), 'Deleting “Old <i>try</i>”…');
+		assert.equal(await page.locator('.session-list i').count(), 0);
+		// The host's new list replaces it.
+		await chat.host({ type: 'sessions.listed', seq: 2, sessions: [{ id: 's2', title: 'Current work', at, current: true }] });
+		await page.locator('.session-delete-question').waitFor({ state: 'detached' });
+		assert.deepEqual(await page.locator('.session-item-title').allInnerTexts(), ['Current work']);
+
+		// The current chat's question says a new one starts.
+		await page.locator('.session-delete').click();
+		assert.match(await question.innerText(), /^Delete “Current work” \(the current chat: a new one starts\)\?/);
+		await assertCleanAndClose(chat);
+	});
+
 	it('says plainly that a chat is read-only here, then that it continues as a copy, and nothing for an ordinary chat', async () => {
 		const chat = await openChat(harness);
 		const readOnly = 'This chat is open in another VS Code window, so it is read-only here. <img src=x onerror="window.__pwned=1">';

@@ -226,6 +226,8 @@ export class ChildAgents implements LoopAgents {
 			...(parentScope.observers ? { observers: parentScope.observers } : {}),
 			// The chat's one task list: the child's writes own rows by its path.
 			...(parentScope.tasks ? { tasks: parentScope.tasks } : {}),
+			// Its writes are kept as its root turn's: a restore of that message puts them back too.
+			...(parentScope.checkpoint ? { checkpoint: parentScope.checkpoint } : {}),
 			onUpdate: (update) => {
 				this.env.observer?.updated(path, update);
 			},

@@ -1,0 +1,223 @@
+// The checkpoint store on a real temp folder: what a keep writes (created, changed, deleted),
+// dedup, the manifest's damaged lines, copyChat and deleteChat, the bound (oldest chats first)
+// and the collector, and that a crash mid-write never leaves a half blob under a real name.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, it } from 'node:test';
+import { FakeClock } from '../testing/fakeClock';
+import { RecordingLogger } from '../testing/recordingLogger';
+import type { FileChange } from '../tools/changes';
+import { hashText } from './blobs';
+import { FileCheckpointStore, storedBytes } from './store';
+
+const folders: string[] = [];
+afterEach(() => {
+	for (const folder of folders.splice(0)) {
+		rmSync(folder, { recursive: true, force: true });
+	}
+});
+
+function makeStore(graceMs = 0): { store: FileCheckpointStore; dir: string; clock: FakeClock; log: RecordingLogger } {
+	const dir = mkdtempSync(join(tmpdir(), 'aside-checkpoints-'));
+	folders.push(dir);
+	const clock = new FakeClock(Date.now());
+	const log = new RecordingLogger();
+	return { store: new FileCheckpointStore({ dir, clock, log, graceMs }), dir, clock, log };
+}
+
+const change = (shown: string, before: string | null, after: string | null): FileChange => ({ path: `/ws/${shown}`, shown, before, after });
+
+function blobFiles(dir: string): string[] {
+	const root = join(dir, 'blobs');
+	return readdirSync(root).flatMap((shard) => readdirSync(join(root, shard)));
+}
+
+describe('FileCheckpointStore', () => {
+	it('keeps before and after of a changed, a created and a deleted file, grouped by turn, and reads the texts back', async () => {
+		const { store, clock } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'old a\n', 'new a\n'), change('b.ts', null, 'made b\n'), change('c.ts', 'gone c\n', null)]);
+		clock.advance(10);
+		await store.recorder('s1', 't2').keep([change('a.ts', 'new a\n', 'newer a\n')]);
+		const chat = store.chat('s1');
+		const entries = chat.entries();
+		assert.deepEqual(
+			entries.map((entry) => [entry.turnId, entry.shown, entry.before, entry.after]),
+			[
+				['t1', 'a.ts', hashText('old a\n'), hashText('new a\n')],
+				['t1', 'b.ts', null, hashText('made b\n')],
+				['t1', 'c.ts', hashText('gone c\n'), null],
+				['t2', 'a.ts', hashText('new a\n'), hashText('newer a\n')],
+			],
+		);
+		const [first, , , last] = entries;
+		assert.ok(first && last);
+		assert.equal(first.path, '/ws/a.ts');
+		assert.equal(last.at, first.at + 10);
+		assert.equal(await chat.text(hashText('old a\n')), 'old a\n');
+		assert.equal(await chat.text(hashText('gone c\n')), 'gone c\n');
+		assert.equal(await chat.text(hashText('never kept')), undefined);
+		assert.deepEqual(store.chat('other').entries(), []);
+	});
+
+	it('writes a text once: the same content in two files, two turns and two chats is one blob', async () => {
+		const { store, dir } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'same\n', 'x\n'), change('b.ts', 'same\n', 'x\n')]);
+		const path = store.blobs.pathOf(hashText('same\n'));
+		const first = statSync(path);
+		await store.recorder('s2', 't9').keep([change('c.ts', 'same\n', null)]);
+		assert.deepEqual(blobFiles(dir).sort(), [hashText('same\n'), hashText('x\n')].sort());
+		// Not written again (same inode, same size); only touched for the collector's grace period.
+		assert.equal(statSync(path).ino, first.ino);
+		assert.equal(readFileSync(path, 'utf8'), 'same\n');
+	});
+
+	it('skips a damaged manifest line with a warning and keeps the lines around it', async () => {
+		const { store, dir, log } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'a0', 'a1')]);
+		appendFileSync(join(dir, 'chats', 's1.jsonl'), '{"turnId":"t1","at":1,"path":"/ws/x","shown":"x","before":"not a hash"}\n{torn');
+		await store.recorder('s1', 't2').keep([change('b.ts', 'b0', 'b1')]);
+		assert.deepEqual(
+			store.chat('s1').entries().map((entry) => entry.shown),
+			['a.ts', 'b.ts'],
+		);
+		assert.equal(log.at('warn').length, 2);
+		assert.match(log.at('warn')[0] ?? '', /s1\.jsonl line 2 is damaged/);
+	});
+
+	it('reads a blob that does not hash to its name as gone (the restore preview says its content was not kept)', async () => {
+		const { store } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'precious\n', 'b\n')]);
+		const hash = hashText('precious\n');
+		writeFileSync(store.blobs.pathOf(hash), 'precio');
+		assert.equal(await store.chat('s1').text(hash), undefined);
+	});
+
+	it('never leaves a half blob: a write that fails leaves no blob under the real name, and the keep fails', async () => {
+		const { store } = makeStore();
+		const hash = hashText('big text');
+		// A folder where the temporary file would go: the write fails as a full disk would.
+		const shard = join(store.blobs.dir, hash.slice(0, 2));
+		rmSync(shard, { recursive: true, force: true });
+		writeFileSync(shard, 'not a folder');
+		await assert.rejects(store.recorder('s1', 't1').keep([change('a.ts', 'big text', 'small')]), /could not keep the content of a\.ts/);
+		assert.equal(existsSync(store.blobs.pathOf(hash)), false);
+		// Nothing recorded for a keep that failed.
+		assert.deepEqual(store.chat('s1').entries(), []);
+	});
+
+	it('collects the temporary files a crash left, and unreferenced blobs, only past the grace period', async () => {
+		const { store, dir, clock } = makeStore(60_000);
+		await store.recorder('s1', 't1').keep([change('a.ts', 'kept', 'k2')]);
+		const orphan = await store.blobs.put('nobody names me');
+		const crashed = `${store.blobs.pathOf(hashText('half'))}.abc.tmp`;
+		mkdirSync(dirname(crashed), { recursive: true });
+		writeFileSync(crashed, 'ha');
+		let report = await store.enforceBound(1 << 30);
+		assert.equal(report.removedBlobs, 0, 'young orphans stay: a keep may be between its blob and its line');
+		clock.advance(61_000);
+		report = await store.enforceBound(1 << 30);
+		assert.equal(report.removedBlobs, 2);
+		assert.equal(existsSync(store.blobs.pathOf(orphan)), false);
+		assert.equal(existsSync(crashed), false);
+		assert.deepEqual(blobFiles(dir).sort(), [hashText('kept'), hashText('k2')].sort());
+	});
+
+	it('drops whole chats, oldest last change first, until the blobs fit, then the blobs only they named', async () => {
+		const { store, clock } = makeStore();
+		const text = (name: string) => name.padEnd(8, '_') + 'x'.repeat(992);
+		await store.recorder('old', 't1').keep([change('a.ts', text('old-a'), text('shared'))]);
+		clock.advance(1000);
+		await store.recorder('newest', 't1').keep([change('a.ts', text('new-a'), text('new-b'))]);
+		clock.advance(1000);
+		await store.recorder('middle', 't1').keep([change('m.ts', text('mid-a'), text('shared'))]);
+		clock.advance(1000);
+		// The chat made first changed last: its last change counts, not its first.
+		await store.recorder('newest', 't2').keep([change('z.ts', null, text('z'))]);
+		assert.equal(await storedBytes(store), 6000);
+		const report = await store.enforceBound(4000);
+		// Dropping `old` frees only its own blob (middle still names `shared`): 5000 > 4000, so middle goes too.
+		assert.deepEqual(report.droppedChats, ['old', 'middle']);
+		assert.equal(report.bytesAfter, 3000);
+		assert.equal(await storedBytes(store), 3000);
+		assert.equal(store.chat('newest').entries().length, 2);
+		assert.equal(await store.chat('newest').text(hashText(text('new-a'))), text('new-a'));
+		assert.deepEqual(store.chat('middle').entries(), []);
+	});
+
+	it('keeps dropping until under the bound, and leaves the chats alone when under it', async () => {
+		const { store, clock } = makeStore();
+		const text = (name: string) => `${name}:${'y'.repeat(100)}`;
+		for (const id of ['c1', 'c2', 'c3']) {
+			await store.recorder(id, 't').keep([change('f.ts', text(`${id}-before`), text(`${id}-after`))]);
+			clock.advance(10);
+		}
+		assert.deepEqual((await store.enforceBound(10_000)).droppedChats, []);
+		const report = await store.enforceBound(2 * 110);
+		assert.deepEqual(report.droppedChats, ['c1', 'c2']);
+		assert.deepEqual(store.chat('c1').entries(), []);
+		assert.equal(store.chat('c3').entries().length, 1);
+		assert.equal(await storedBytes(store), report.bytesAfter);
+		assert.equal(report.bytesAfter <= 2 * 110, true);
+	});
+
+	it('copyChat gives a fork the entries of the turns it copies, without copying blobs', async () => {
+		const { store, dir } = makeStore();
+		await store.recorder('src', 't1').keep([change('a.ts', 'a0', 'a1')]);
+		await store.recorder('src', 't2').keep([change('b.ts', null, 'b1')]);
+		await store.recorder('src', 't3').keep([change('a.ts', 'a1', 'a3')]);
+		const blobsBefore = blobFiles(dir).length;
+		await store.copyChat('src', 'fork', new Set(['t1', 't2']));
+		assert.deepEqual(
+			store.chat('fork').entries().map((entry) => [entry.turnId, entry.shown]),
+			[
+				['t1', 'a.ts'],
+				['t2', 'b.ts'],
+			],
+		);
+		assert.equal(blobFiles(dir).length, blobsBefore);
+		assert.equal(await store.chat('fork').text(hashText('a0')), 'a0');
+		// Deleting the source leaves the fork's texts.
+		await store.deleteChat('src');
+		assert.equal(await store.chat('fork').text(hashText('a0')), 'a0');
+		assert.equal(await store.chat('fork').text(hashText('a3')), undefined);
+	});
+
+	it('deleteChat removes the manifest and the blobs no other chat names', async () => {
+		const { store, dir } = makeStore(60_000);
+		await store.recorder('gone', 't1').keep([change('a.ts', 'only mine', 'shared')]);
+		await store.recorder('stays', 't1').keep([change('b.ts', 'theirs', 'shared')]);
+		await store.deleteChat('gone');
+		assert.equal(existsSync(join(dir, 'chats', 'gone.jsonl')), false);
+		assert.deepEqual(blobFiles(dir).sort(), [hashText('shared'), hashText('theirs')].sort());
+		await store.deleteChat('never-had-any');
+	});
+
+	it('refuses a session id that is not a plain file name', () => {
+		const { store } = makeStore();
+		assert.throws(() => store.recorder('../escape', 't1'), /Not a chat id/);
+		assert.throws(() => store.chat('a/b'), /Not a chat id/);
+	});
+
+	it('survives a manifest line torn by a crash: the next keep starts a new line', async () => {
+		const { store, dir } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'a0', 'a1')]);
+		appendFileSync(join(dir, 'chats', 's1.jsonl'), '{"turnId":"t1","at":');
+		await store.recorder('s1', 't2').keep([change('b.ts', 'b0', 'b1')]);
+		assert.deepEqual(
+			store.chat('s1').entries().map((entry) => entry.turnId),
+			['t1', 't2'],
+		);
+	});
+
+	it('an old blob that a new keep names again is touched, so the collector of another window leaves it', async () => {
+		const { store } = makeStore(60_000);
+		await store.recorder('s1', 't1').keep([change('a.ts', 'reused', 'r2')]);
+		const path = store.blobs.pathOf(hashText('reused'));
+		const old = new Date(Date.now() - 3_600_000);
+		utimesSync(path, old, old);
+		await store.recorder('s2', 't1').keep([change('b.ts', 'reused', null)]);
+		assert.equal(statSync(path).mtimeMs > old.getTime() + 1000, true);
+	});
+});
