@@ -72,7 +72,8 @@ describe('Restore… in VS Code', function () {
 		assert.equal(found.length, 1, `exactly one session.rewind: ${JSON.stringify(found)}`);
 		assert.match(found[0] ?? '', /^The user restored the files Aside's tools changed to the state before their message "Change the file\." \(1 turn rolled back\)\./);
 		assert.match(found[0] ?? '', new RegExp(`- ${FILE.replace('.', '\\.')}: put back as it was before that message`));
-		assert.ok(!next.some((content) => content.includes('<system-reminder key="files.edited">')), 'the restore is no outside change');
+		const edited = next.flatMap((content) => [...content.matchAll(/<system-reminder key="files\.edited">\n([\s\S]*?)\n<\/system-reminder>/g)].map((match) => match[1] ?? ''));
+		assert.deepEqual(edited, [], 'the restore is no outside change');
 	});
 
 	it('Restore chat: the conversation continues from before the message, the next request lacks the rolled-back turn, the rows stay', async () => {
