@@ -5,6 +5,7 @@ import './zodConfig';
 import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type StreamView, type TranscriptItem, type ViewState } from '../src/protocol/messages';
 import { ApprovalCard } from './approval';
 import { PlanCard } from './plan';
+import { RestorePreviewCard, setRestoreBusy } from './restore';
 import { ContextUseLine } from './contextUse';
 import { GoalControl } from './goal';
 import { SessionList } from './sessionList';
@@ -57,6 +58,9 @@ class ChatApp {
 	private readonly plan = new PlanCard(post, () => {
 		this.composer.focus();
 	});
+	private readonly restore = new RestorePreviewCard(post, () => {
+		this.composer.focus();
+	});
 	private readonly tasks = new TaskPanel();
 	private readonly composer: Composer;
 
@@ -91,6 +95,7 @@ class ChatApp {
 			this.notices,
 			this.approval.element,
 			this.plan.element,
+			this.restore.element,
 			this.tasks.element,
 			this.status,
 			this.composer.element,
@@ -171,7 +176,14 @@ class ChatApp {
 				this.plan.refused();
 				return;
 			case 'composer.restore':
-				this.offerBack(message.text, message.reason);
+				if (message.cause === 'restore') {
+					this.giveBack(message.text, message.reason);
+				} else {
+					this.offerBack(message.text, message.reason);
+				}
+				return;
+			case 'restore.preview':
+				this.restore.show(message.preview);
 				return;
 			case 'context.changed':
 				this.state.context = message.context;
@@ -220,6 +232,7 @@ class ChatApp {
 		}
 		this.composer.setRunning(agent.status.state === 'running');
 		this.gateFork();
+		setRestoreBusy(agent.status.state === 'running');
 		this.contextLine.setSituation({ agent: agent.status.state, readOnly: this.state?.session.access?.kind === 'read-only' });
 		this.toolbar.update(agent);
 		this.live.update(agent, stream);
@@ -297,6 +310,21 @@ class ChatApp {
 		}
 		const restore = el('button', { type: 'button', class: 'button-secondary notice-action' }, 'Restore message');
 		const notice = this.showNotice('warning', `${why} Your draft is kept; Restore message puts the blocked message back above it.`, restore);
+		restore.addEventListener('click', () => {
+			this.composer.restore(text, true);
+			notice.remove();
+		});
+	}
+
+	/** A chat restore gave the message restored to back: into an empty box at once; over a draft, on the notice's button. */
+	private giveBack(text: string, reason: string): void {
+		if (!this.composer.hasDraft) {
+			this.composer.restore(text);
+			this.showNotice('info', reason);
+			return;
+		}
+		const restore = el('button', { type: 'button', class: 'button-secondary notice-action' }, 'Restore message');
+		const notice = this.showNotice('info', `The chat was restored to before a message. Your draft is kept; Restore message puts that message back above it.`, restore);
 		restore.addEventListener('click', () => {
 			this.composer.restore(text, true);
 			notice.remove();

@@ -33,6 +33,8 @@ import type { ChatGoal } from './goal';
 import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
+import { applyRestorePreview, previewRestore, type RestoreOutcome, type RestorePreview } from './restore';
+import type { RestoreRecord, RestoreScope } from '../transcript/records';
 
 export type { AgentSettings } from './agentSettings';
 
@@ -74,6 +76,8 @@ export class Agent extends Disposable {
 	private running: Running | undefined;
 	/** A compaction the person asked for, between turns; messages sent meanwhile wait for it. */
 	private readonly manual = new ManualCompaction();
+	/** Messages sent while a restore is being applied: the next turn starts after it, on the restored chat. */
+	private restoring: string[] | undefined;
 	private streaming: { readonly requestId: string; text: string } | null = null;
 	/** The sub-agents running now; their text streams through onDidStream like the root's. */
 	private readonly children: RunningChildren;
@@ -246,6 +250,10 @@ export class Agent extends Disposable {
 		if (this.manual.hold(text)) {
 			return;
 		}
+		if (this.restoring) {
+			this.restoring.push(text);
+			return;
+		}
 		const running = this.running;
 		if (running) {
 			this.steering.steer(running.session.reminders, running.turn.owner, text);
@@ -286,6 +294,42 @@ export class Agent extends Disposable {
 			void this.startTurn(outcome.waiting.join('\n\n'));
 		}
 		return outcome.refused;
+	}
+
+	/** Why the current chat cannot be restored now (a turn, a compaction or another restore running), or undefined. */
+	private restoreRefusal(): string | undefined {
+		return this.running || this.manual.active || this.restoring ? 'The agent is working: stop it or wait for it to finish before restoring.' : undefined;
+	}
+
+	/** Restore… on a user row: what restoring `scope` to before message `to` would do, before anything happens. */
+	async previewRestore(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>> {
+		const refused = this.restoreRefusal();
+		return refused === undefined ? previewRestore(this.env.sessions.current, this.ports, to, scope, new AbortController().signal) : { ok: false, message: refused };
+	}
+
+	/** Applies a preview the person confirmed (person-changed files only with `overwriteChanged`); refused while a turn runs or after the chat changed. */
+	async restore(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<RestoreRecord>> {
+		const session = this.env.sessions.current;
+		const refused = this.restoreRefusal() ?? (preview.sessionId === session.id ? undefined : 'Another chat was opened since the preview; nothing was restored.');
+		if (refused !== undefined) {
+			return { ok: false, message: refused };
+		}
+		const waiting: string[] = [];
+		this.restoring = waiting;
+		let outcome: RestoreOutcome<RestoreRecord>;
+		try {
+			const observers = this.env.observers?.();
+			outcome = await applyRestorePreview(session, this.ports, preview, overwriteChanged, { ...(observers ? { observers } : {}), rearmPlan: () => { this.work.restored(session); } }, new AbortController().signal);
+		} catch (error) {
+			outcome = { ok: false, message: `Could not restore: ${errorMessage(error)}` };
+		} finally {
+			this.restoring = undefined;
+		}
+		this.changed();
+		if (waiting.length > 0 && this.env.sessions.current === session) {
+			void this.startTurn(waiting.join('\n\n'));
+		}
+		return outcome;
 	}
 
 	/** The tool list the root turn sends in `mode` (a manual compaction's request sends the same). */

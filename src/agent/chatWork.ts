@@ -92,11 +92,16 @@ export class ChatWork {
 		this.promptHooksOf(session)?.compacted();
 	}
 
+	/** After a chat restore: plan.reference re-armed (the rolled-back part may have carried it). */
+	restored(session: ChatSession): void {
+		this.rearmPlan(session, 'the chat was restored to an earlier message');
+	}
+
 	/** plan.reference again, once, after a compaction: only when the chat has an approved plan. */
-	private rearmPlan(session: ChatSession): void {
+	private rearmPlan(session: ChatSession, why = 'the chat was compacted'): void {
 		const plans = this.plansOf(session);
 		if (plans.current()) {
-			plans.rearm('the chat was compacted');
+			plans.rearm(why);
 		}
 	}
 }

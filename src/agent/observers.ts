@@ -79,6 +79,11 @@ export interface TurnObservers {
 	 * instruction files only `summarized` had delivered, for `owner`'s next request.
 	 */
 	compacted?(owner: Owner, selected: readonly RecordLike[], summarized: readonly RecordLike[]): Promise<TurnEvent | undefined>;
+	/**
+	 * A restore wrote these files back (src/agent/restore.ts): what the agent saw of them no longer
+	 * holds (it must Read again before an Edit), and the restore's own writes are no outside change.
+	 */
+	restored?(paths: readonly string[]): void;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -201,6 +206,12 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		} catch (error) {
 			this.log.warn(`Aside: could not give the project instructions again after compaction: ${errorMessage(error)}`);
 			return undefined;
+		}
+	}
+
+	restored(paths: readonly string[]): void {
+		for (const path of paths) {
+			this.edited.noteRestored(path);
 		}
 	}
 

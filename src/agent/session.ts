@@ -86,6 +86,7 @@ export function conversationOf(record: AgentRecord): string | undefined {
 		case 'hook-context':
 		case 'fork':
 		case 'goal':
+		case 'restore':
 			return undefined;
 		default:
 			return record.agent;
@@ -204,7 +205,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	agentTranscript(path: string): TurnTranscript {
 		const records = (): readonly AgentRecord[] => this.agentRecords(path);
 		const append = (record: AgentRecord): void => {
-			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'fork' || record.kind === 'goal' ? record : { ...record, agent: path });
+			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'fork' || record.kind === 'goal' || record.kind === 'restore' ? record : { ...record, agent: path });
 		};
 		return {
 			get records() {

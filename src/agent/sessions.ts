@@ -6,6 +6,7 @@ import { Disposable } from '../base/lifecycle';
 import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionResume';
 import { lastActivityAt } from '../transcript/replay';
 import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
+import { rewindAfterReopen } from '../reminders/builtin/sessionRewind';
 import { ChatSession, type OpenedSession, type SessionAccess, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
 import type { ForkRecord, TranscriptEntry } from '../transcript/records';
 import { forkPrefix, type ForkPrefix, forkTitle } from './forkHistory';
@@ -222,6 +223,11 @@ export class ChatSessions extends Disposable {
 			const recovery = recoveryAfter(session.records, 'reopened');
 			if (recovery) {
 				session.reminders.enqueuePending(recovery);
+			}
+			// A restore is durable; its notice was not, until a request carried it.
+			const rewind = rewindAfterReopen(session.records);
+			if (rewind) {
+				session.reminders.enqueuePending(rewind);
 			}
 		}
 	}

@@ -105,6 +105,14 @@ export class EditedFiles extends Disposable {
 	}
 
 	/**
+	 * A restore wrote this file back: like an own delete, it is forgotten — never reported as an
+	 * outside change, and unseen for the stale-write guard, so the agent reads it again before an Edit.
+	 */
+	noteRestored(path: string): void {
+		this.noteOwnDelete(path);
+	}
+
+	/**
 	 * At WAIT: compares each candidate with the cache, one file per event-loop turn, and returns the
 	 * report, or undefined when nothing changed or `signal` aborted. The cache changes in its commit.
 	 */

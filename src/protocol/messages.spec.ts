@@ -48,6 +48,9 @@ describe('parseHostMessage', () => {
 			{ type: 'items.updated', seq: 11, sessionId: 's1', items: [{ kind: 'agent', id: 'agent-root/general#1/explore#3', at: 7, path: 'root/general#1/explore#3', profile: 'explore', description: 'x', steps: 0, status: 'running', agent: 'root/general#1' }] },
 			{ type: 'tasks.changed', seq: 12, tasks: { rows: [], open: 0 } },
 			{ type: 'composer.restore', seq: 13, text: 'deploy it', reason: 'no deploys on Friday' },
+			{ type: 'composer.restore', seq: 15, text: 'fix it', reason: 'The chat was restored.', cause: 'restore' },
+			{ type: 'restore.preview', seq: 16, preview: { id: 'p1', to: 'u1', scope: 'both', message: 'fix it', turns: 2, tracked: true, files: [{ shown: 'a.ts', action: 'person-changed', overwrite: 'change', diff: '-a\n+b\n' }] } },
+			{ type: 'items.appended', seq: 17, sessionId: 's1', items: [{ kind: 'restore', id: 'r1', at: 9, scope: 'chat', to: 'u1', message: 'fix it', turns: 1, files: [{ shown: 'a.ts', action: 'change', done: true }] }] },
 			{
 				type: 'items.updated',
 				seq: 14,
@@ -106,6 +109,9 @@ describe('parseViewMessage', () => {
 			{ type: 'apiKey.store' },
 			{ type: 'mention.open', path: 'src/a.ts', range: { start: 10, end: 40 } },
 			{ type: 'mention.open', path: 'docs' },
+			{ type: 'restore.preview', to: 'u1', scope: 'files' },
+			{ type: 'restore.apply', previewId: 'p1', overwriteChanged: false },
+			{ type: 'restore.cancel', previewId: 'p1' },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));
 		}

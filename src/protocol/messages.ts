@@ -11,7 +11,7 @@ import { COMPACTION_CAUSES } from '../transcript/records';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -202,13 +202,63 @@ export const ForkItem = z.object({
 });
 export type ForkItem = z.infer<typeof ForkItem>;
 
+// Slice B of issue 18 (restore): the restored row.
+export const RESTORE_SCOPE_VIEWS = ['files', 'chat', 'both'] as const;
+export const RESTORE_ACTION_VIEWS = ['change', 'recreate', 'delete', 'keep', 'person-changed', 'missing', 'outside'] as const;
+
+/**
+ * A restore: `⟲ Restored files|chat|chat and files to before "<message>"`, with what became of
+ * each file. The rows of what was rolled back stay above it.
+ */
+export const RestoreItem = z.object({
+	kind: z.literal('restore'),
+	id: z.string().min(1),
+	at: z.number(),
+	scope: z.enum(RESTORE_SCOPE_VIEWS),
+	/** The user row restored to. */
+	to: z.string().min(1),
+	/** The start of that message's text (for the row's words). */
+	message: z.string(),
+	/** How many turns were rolled back. */
+	turns: z.number().int().nonnegative(),
+	files: z.array(z.object({ shown: z.string(), action: z.enum(RESTORE_ACTION_VIEWS), done: z.boolean() })),
+	/** Never set: a restore is the root conversation's (the field keeps rows uniform). */
+	agent: z.string().min(1).optional(),
+});
+export type RestoreItem = z.infer<typeof RestoreItem>;
+
+/** One file of a restore preview: what would happen to it, and the diff from now to the restored text. */
+export const RestoreFileView = z.object({
+	shown: z.string(),
+	action: z.enum(RESTORE_ACTION_VIEWS),
+	/** For `person-changed`: what overwriting it would do. */
+	overwrite: z.enum(['change', 'recreate']).optional(),
+	diff: z.string(),
+});
+export type RestoreFileView = z.infer<typeof RestoreFileView>;
+
+/** What a Restore… would do (the host's plan), before anything happens. */
+export const RestorePreviewView = z.object({
+	id: z.string().min(1),
+	to: z.string().min(1),
+	scope: z.enum(RESTORE_SCOPE_VIEWS),
+	/** The start of the message restored to. */
+	message: z.string(),
+	/** The turns a chat restore rolls back (the message's and every later one). */
+	turns: z.number().int().nonnegative(),
+	files: z.array(RestoreFileView),
+	/** False when this window keeps no checkpoints: no file can be restored. */
+	tracked: z.boolean(),
+});
+export type RestorePreviewView = z.infer<typeof RestorePreviewView>;
+
 /** One row of the transcript. */
-export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem, ForkItem]);
+export const TranscriptItem = z.discriminatedUnion('kind', [UserTurnItem, AssistantItem, ToolItem, RemindersItem, TurnEndItem, PlanDecisionItem, AgentItem, CompactionItem, ForkItem, RestoreItem]);
 export type TranscriptItem = z.infer<typeof TranscriptItem>;
 
 /** The child agent whose block a row goes in (a header's is its parent's); undefined for the root's. */
 export function conversationOfItem(item: TranscriptItem): string | undefined {
-	return item.kind === 'plan-decision' || item.kind === 'fork' ? undefined : item.agent;
+	return item.kind === 'plan-decision' || item.kind === 'fork' || item.kind === 'restore' ? undefined : item.agent;
 }
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
@@ -478,13 +528,16 @@ export const HostMessage = z.discriminatedUnion('type', [
 		/** The `$` list: the skills on offer whose names match, best first (absent for an `@` query). */
 		skills: z.array(z.object({ name: z.string().min(1).max(200), description: z.string().max(SKILL_DESCRIPTION_CHARS) })).max(50).optional(),
 	}),
-	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. */
-	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000) }),
+	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. `cause: 'restore'`: a chat restore gave the message back (`reason` is then the whole sentence). */
+	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000), cause: z.enum(['hook', 'restore']).optional() }),
 	// Issue 18, slice D (goals):
 	/** The current chat's goal: after `ready`, on every change (spend included), and when another chat becomes current. */
 	z.object({ type: z.literal('goal.changed'), seq, goal: GoalView }),
 	/** `/goal` alone in the composer: open the goal control (focus in it). */
 	z.object({ type: z.literal('goal.open'), seq }),
+	// Slice B of issue 18 (restore).
+	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
+	z.object({ type: z.literal('restore.preview'), seq, preview: RestorePreviewView }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
@@ -554,6 +607,13 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	}),
 	/** The goal control's Complete or Clear. */
 	z.object({ type: z.literal('goal.end'), how: z.enum(['completed', 'cleared']) }),
+	// Slice B of issue 18 (restore).
+	/** A user row's Restore…: what restoring `scope` to before message `to` would do (the host answers `restore.preview`, or a notice why not). */
+	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum(RESTORE_SCOPE_VIEWS) }),
+	/** The preview's Restore: apply it (`overwriteChanged`: the files changed since Aside's last edit too). */
+	z.object({ type: z.literal('restore.apply'), previewId: z.string().min(1).max(200), overwriteChanged: z.boolean() }),
+	/** The preview's Cancel: nothing happens, and the host forgets the preview. */
+	z.object({ type: z.literal('restore.cancel'), previewId: z.string().min(1).max(200) }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

@@ -24,6 +24,16 @@ export class MemoryCheckpointStore implements CheckpointStore {
 		};
 	}
 
+	/** Keeps one entry as a recorder would have (for specs that build a chat's history directly). */
+	keep(sessionId: string, turnId: string, path: string, shown: string, before: string | null, after: string | null): void {
+		this.entriesOf(sessionId).push({ turnId, at: this.now(), path, shown, before: this.put(before), after: this.put(after) });
+	}
+
+	/** Forgets a text's blob, as the storage bound or damage would (a restore then cannot bring it back). */
+	drop(text: string): void {
+		this.texts.delete(createHash('sha256').update(text, 'utf8').digest('hex'));
+	}
+
 	chat(sessionId: string): ChatCheckpoints {
 		const entries = [...(this.chats.get(sessionId) ?? [])];
 		return { entries: () => entries, text: (hash) => Promise.resolve(this.texts.get(hash)) };

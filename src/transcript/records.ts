@@ -255,6 +255,32 @@ export const GoalRecord = z.object({
 });
 
 export type GoalRecord = z.infer<typeof GoalRecord>;
+/** What a Restore… rolls back: the files Aside's tools changed, the chat, or both (issue 18). */
+export const RESTORE_SCOPES = ['files', 'chat', 'both'] as const;
+export type RestoreScope = (typeof RESTORE_SCOPES)[number];
+/** What a restore did with each file (src/checkpoints/restorePlan.ts: RESTORE_ACTIONS). */
+export const RESTORED_FILE_ACTIONS = ['change', 'recreate', 'delete', 'keep', 'person-changed', 'missing', 'outside'] as const;
+
+/**
+ * The person restored the chat to before one of their messages (src/agent/restore.ts). `files`:
+ * the files of `turns` went back as they were (each as `done`, or why not by its action);
+ * `chat`: from here on the conversation replays as if it had ended just before the user record
+ * `to` (src/transcript/replay.ts, `selectedRecords`): the rolled-back records stay in the file
+ * and in the view, above the restored row. Root conversation only.
+ */
+export const RestoreRecord = z.object({
+	kind: z.literal('restore'),
+	id: z.string().min(1),
+	at: z.number(),
+	/** The user record restored to (the state before its turn). */
+	to: z.string().min(1),
+	scope: z.enum(RESTORE_SCOPES),
+	/** The root turns rolled back: `to`'s and every later one, in order. */
+	turns: z.array(z.string().min(1)),
+	files: z.array(z.object({ path: z.string().min(1), shown: z.string(), action: z.enum(RESTORED_FILE_ACTIONS), done: z.boolean() })),
+});
+
+export type RestoreRecord = z.infer<typeof RestoreRecord>;
 export type SessionHeader = z.infer<typeof SessionHeader>;
 export type ForkRecord = z.infer<typeof ForkRecord>;
 export type HookContextRecord = z.infer<typeof HookContextRecord>;
@@ -285,18 +311,19 @@ export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
 	HookContextRecord,
 	ForkRecord,
 	GoalRecord,
+	RestoreRecord,
 ]);
 
 // One union, in three widths: the conversation, what a session stores, and any line of the file.
 
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | ForkRecord | GoalRecord | InjectionRecord;
+export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | ForkRecord | GoalRecord | RestoreRecord | InjectionRecord;
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = AgentRecord | SessionMeta;
 /** Any record of a transcript, the engine's injection record included. */
 export type TranscriptRecord = SessionHeader | TranscriptEntry;
 
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', 'fork', 'goal', RECORD_KIND];
+export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', 'fork', 'goal', 'restore', RECORD_KIND];
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
@@ -484,6 +511,15 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		previousBudget: optional(isPositiveInt),
 		passed: optional((value) => Array.isArray(value) && value.every(isPositiveInt)),
 		spent: optional((value) => typeof value === 'number' && Number.isInteger(value) && value >= 0),
+	},
+	restore: {
+		kind: anything,
+		id: isNonEmpty,
+		at: isNumber,
+		to: isNonEmpty,
+		scope: oneOf(RESTORE_SCOPES),
+		turns: (value) => Array.isArray(value) && value.every(isNonEmpty),
+		files: arrayOf({ path: isNonEmpty, shown: isString, action: oneOf(RESTORED_FILE_ACTIONS), done: isBoolean }),
 	},
 };
 

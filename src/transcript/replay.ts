@@ -14,7 +14,7 @@ import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import type { AssistantRecord, CompactionRecord, HookContextRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
+import type { AssistantRecord, CompactionRecord, HookContextRecord, RestoreRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -114,13 +114,55 @@ export interface SelectedHistory<R> {
 	readonly records: readonly R[];
 }
 
+/** A restore that rolls the chat back (scope `chat` or `both`); a files-only one leaves the history as it is. */
+function rollsBackChat(record: { readonly kind: string }): record is RestoreRecord {
+	return record.kind === 'restore' && (record as unknown as RestoreRecord).scope !== 'files';
+}
+
+/**
+ * The conversation as its restores left it: each chat restore cuts what came before it at the user
+ * record it restored to (and drops itself), so the chat goes on from just before that message; a
+ * restore to a record no longer there (rolled back already, or damaged) changes nothing. Several
+ * compose, each on what the earlier ones left; a compaction rolled back goes with its part.
+ */
+export function afterRestores<R extends { readonly kind: string }>(records: readonly R[]): R[] {
+	const kept: R[] = [];
+	for (const record of records) {
+		if (!rollsBackChat(record)) {
+			kept.push(record);
+			continue;
+		}
+		const to = kept.findIndex((candidate) => candidate.kind === 'user' && (candidate as unknown as UserRecord).id === record.to);
+		if (to >= 0) {
+			kept.length = to;
+		}
+	}
+	return kept;
+}
+
+/** Whether a chat restore comes after the latest compaction (then the restores must be applied; otherwise the compaction's tail is after them all). */
+function restoredSinceCompaction(records: readonly { readonly kind: string }[]): boolean {
+	for (let index = records.length - 1; index >= 0; index--) {
+		const record = records[index] as { readonly kind: string };
+		if (record.kind === 'compaction') {
+			return false;
+		}
+		if (rollsBackChat(record)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /**
  * The history a conversation's next request is built from: after its latest compaction, the kept
  * tail and what followed (the summary stands in for the rest). A `keepFrom` that names no record
  * before the compaction (a damaged line) keeps no tail. Reads from the end: the cost is the
- * distance to the latest compaction, not the length of the chat.
+ * distance to the latest compaction, not the length of the chat. Chat restores are applied first
+ * (`afterRestores`): a restore to before a compaction point rolls the compaction back too.
  */
-export function selectedRecords<R extends { readonly kind: string }>(records: readonly R[]): SelectedHistory<R> {
+export function selectedRecords<R extends { readonly kind: string }>(all: readonly R[]): SelectedHistory<R> {
+	const records = restoredSinceCompaction(all) ? afterRestores(all) : all;
 	let at = -1;
 	for (let index = records.length - 1; index >= 0; index--) {
 		if (records[index]?.kind === 'compaction') {
@@ -217,6 +259,9 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 				break;
 			case 'fork':
 				// Provenance: session.fork says it (from this record); the copied records after it are the history.
+				break;
+			case 'restore':
+				// A chat restore was applied by selectedRecords; a files-only one reaches the model as session.rewind.
 				break;
 			case 'agent-start':
 			case 'tasks':

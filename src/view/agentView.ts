@@ -3,6 +3,8 @@
 import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
 import { PERMISSION_MODES, type PermissionMode } from '../agent/permissionMode';
 import type { PlanChoice } from '../agent/plans';
+import type { RestoreOutcome, RestorePreview } from '../agent/restore';
+import type { RestoreScope } from '../transcript/records';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
@@ -105,6 +107,8 @@ export interface ViewedAgent {
 	selectMode(mode: PermissionMode): void;
 	/** Returns why the decision could not be taken, or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
+	previewRestore?(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>>;
+	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
 }
 
 /** The agent behind the view connection's controls: its state projected, its commands passed on. */
@@ -168,5 +172,13 @@ export class AgentPresenter implements AgentControls {
 
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
 		return this.agent.decidePlan(proposalId, choice);
+	}
+
+	previewRestore(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>> {
+		return this.agent.previewRestore?.(to, scope) ?? Promise.resolve({ ok: false, message: 'Restoring is not available here.' });
+	}
+
+	restore(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>> {
+		return this.agent.restore?.(preview, overwriteChanged) ?? Promise.resolve({ ok: false, message: 'Restoring is not available here.' });
 	}
 }

@@ -14,6 +14,7 @@ import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage
 import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
+import { RestorePreviews } from './restoreView';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -58,9 +59,23 @@ export class ViewConnection extends Disposable {
 	private sentContext: string | undefined;
 	/** Messages this composer sent lately: a blocked one is offered back here (one the API sent has no composer). */
 	private readonly submitted: string[] = [];
+	/** Restore…: the preview waiting for the person's Restore or Cancel. */
+	private readonly restores: RestorePreviews;
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
+		this.restores = new RestorePreviews({
+			agent: options.agent,
+			showPreview: (preview) => {
+				this.send({ type: 'restore.preview', preview });
+			},
+			giveBack: (text, reason) => {
+				this.send({ type: 'composer.restore', text, reason, cause: 'restore' });
+			},
+			notice: (level, text) => {
+				this.notice(level, text);
+			},
+		});
 		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
 		// After the new projection is watched: its rows and their deltas are one sequence.
 		this._register(options.projections.onDidChangeCurrent(() => {
@@ -243,6 +258,15 @@ export class ViewConnection extends Disposable {
 			}
 			case 'goal.end':
 				this.withGoals((goals) => goals.end(message.how));
+				return;
+			case 'restore.preview':
+				this.restores.preview(message.to, message.scope);
+				return;
+			case 'restore.apply':
+				this.restores.apply(message.previewId, message.overwriteChanged);
+				return;
+			case 'restore.cancel':
+				this.restores.cancel(message.previewId);
 				return;
 			case 'log': {
 				const line = `Chat view: ${message.message}`;

@@ -1,6 +1,8 @@
 // What the view connection (connection.ts) drives: the agent, the first-run setup, the view
 // settings and the workbench around the view, each as the view sees it.
 import type { PlanChoice } from '../agent/plans';
+import type { RestoreOutcome, RestorePreview } from '../agent/restore';
+import type { RestoreScope } from '../transcript/records';
 import type { Event } from '../base/event';
 import type { LineRange } from '../mentions/parse';
 import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
@@ -43,6 +45,10 @@ export interface AgentControls {
 	selectMode(mode: PermissionMode): void;
 	/** The plan card's decision; returns why it could not be taken (said in the chat), or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
+	/** Restore… (issue 18): what restoring `scope` of the current chat to before message `to` would do; absent where the host offers no restore. */
+	previewRestore?(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>>;
+	/** Applies a preview the person confirmed. */
+	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
 }
 
 /** What the view may ask of the workbench around it. */

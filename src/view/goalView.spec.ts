@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { Emitter } from '../base/event';
 import { ChatGoal } from '../agent/goal';
 import type { ChatSession } from '../agent/session';
-import type { HostMessage } from '../protocol/messages';
+import { type HostMessage, PROTOCOL_VERSION } from '../protocol/messages';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { testConnection } from '../testing/viewConnection';
 import { GoalPresenter } from './goalView';
@@ -25,7 +25,7 @@ function setup(plan?: string) {
 		return goal;
 	};
 	const view = testConnection({ goals: (sessions) => new GoalPresenter({ sessions, goalOf, approvedPlans, onDidChange: agentChanged.event }) });
-	view.connection.receive({ type: 'ready', protocol: 8, reason: 'load' });
+	view.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 	return { ...view, goalOf };
 }
 

@@ -14,6 +14,8 @@ import { UserRows } from './userRows';
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
 const MAX_INPUT_CHARS = 20_000;
 const MAX_RESULT_CHARS = 50_000;
+/** What the restored row quotes of the message restored to. */
+const MAX_RESTORED_MESSAGE_CHARS = 200;
 
 function cut(text: string, max: number): string {
 	if (text.length <= max) {
@@ -51,6 +53,8 @@ export class ItemProjector {
 	private readonly inputs = new Map<string, unknown>();
 	private readonly headers = new AgentHeaders();
 	private readonly users = new UserRows();
+	/** The start of each root message, for the restored row's words. */
+	private readonly messages = new Map<string, string>();
 
 	project(record: AgentRecord): Projected {
 		const headers = this.headers.take(record, cutResult);
@@ -68,6 +72,9 @@ export class ItemProjector {
 	private item(record: AgentRecord): TranscriptItem | undefined {
 		switch (record.kind) {
 			case 'user':
+				if (record.agent === undefined) {
+					this.messages.set(record.id, record.text.slice(0, MAX_RESTORED_MESSAGE_CHARS));
+				}
 				return this.users.start(record);
 			case 'assistant':
 				for (const call of record.toolCalls) {
@@ -138,6 +145,17 @@ export class ItemProjector {
 					summary: record.summary,
 					...(record.instructions === undefined ? {} : { instructions: record.instructions }),
 					...(record.agent === undefined ? {} : { agent: record.agent }),
+				};
+			case 'restore':
+				return {
+					kind: 'restore',
+					id: record.id,
+					at: record.at,
+					scope: record.scope,
+					to: record.to,
+					message: this.messages.get(record.to) ?? '',
+					turns: record.turns.length,
+					files: record.files.map(({ shown, action, done }) => ({ shown, action, done })),
 				};
 		}
 	}

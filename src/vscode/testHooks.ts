@@ -14,7 +14,7 @@ import type { FileCheckpointStore } from '../checkpoints/store';
 import type { CheckpointEntry } from '../checkpoints/types';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
-import type { AgentRecord } from '../transcript/records';
+import type { AgentRecord, RestoreScope } from '../transcript/records';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
@@ -78,6 +78,8 @@ export interface AsideTestHooks {
 	readonly forkInWorktree: (from: string, choice: WorktreeChoice) => Promise<string | undefined>;
 	/** Whether the agent keeps checkpoints here (the store is wired). */
 	readonly checkpointsKept: () => boolean;
+	/** Restore… as the preview's Restore does it (issue 18): the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
+	readonly restore: (to: string, scope: RestoreScope, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string }[] }>;
 }
 
 export interface HookedState {
@@ -158,5 +160,14 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		fork: (from, worktree) => state.forks?.fork(from, worktree) ?? Promise.resolve('no forks here'),
 		forkInWorktree: (from, choice) => state.forks?.inWorktree(from, choice) ?? Promise.resolve('no forks here'),
 		checkpointsKept: () => state.checkpointsKept ?? false,
+		restore: async (to, scope, overwriteChanged = false) => {
+			const preview = await agent.previewRestore(to, scope);
+			if (!preview.ok) {
+				return preview;
+			}
+			const applied = await agent.restore(preview.value, overwriteChanged);
+			const files = preview.value.plan.files.map(({ shown, action }) => ({ shown, action }));
+			return applied.ok ? { ok: true, tracked: preview.value.tracked, files } : { ok: false, message: applied.message, tracked: preview.value.tracked, files };
+		},
 	};
 }

@@ -78,5 +78,6 @@ export function observingActivity(inner: TurnObservers | undefined, activity: Tu
 			inner?.endOwner(owner);
 		},
 		...(inner?.compacted ? { compacted: inner.compacted.bind(inner) } : {}),
+		...(inner?.restored ? { restored: inner.restored.bind(inner) } : {}),
 	};
 }

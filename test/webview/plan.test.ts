@@ -41,7 +41,7 @@ describe('the plan card', () => {
 		await page.getByRole('textbox', { name: 'Message Aside' }).focus();
 		const note = card.getByRole('textbox', { name: 'Note' });
 		const focusOn = async (target: ReturnType<typeof card.getByRole>) => {
-			for (let i = 0; i < 12 && !(await target.evaluate((node) => node === document.activeElement)); i++) {
+			for (let i = 0; i < 30 && !(await target.evaluate((node) => node === document.activeElement)); i++) {
 				await page.keyboard.press('Shift+Tab');
 			}
 			assert.equal(await target.evaluate((node) => node === document.activeElement), true);

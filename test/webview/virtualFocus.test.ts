@@ -84,11 +84,12 @@ describe('virtualized transcript: focus and keyboard', () => {
 	// Dense (most rows have a control) and sparse (eleven rows of text between two tool calls,
 	// more than the overscan): either way, Tab reaches the next control.
 	const sparse = Array.from({ length: 100 }, (_, block) => [
-		...Array.from({ length: 11 }, (_, i) => (i % 2 === 1 ? assistant(`a${block}-${i}`, 'An answer that goes on.\n'.repeat(1 + (i % 3))) : user(`u${block}-${i}`, 'A question'))),
+		// Answers only: a user row has a control of its own (Restore…).
+		...Array.from({ length: 11 }, (_, i) => assistant(`a${block}-${i}`, 'An answer that goes on.\n'.repeat(1 + (i % 3)))),
 		tool(`t${block}`),
 	]).flat();
 	for (const [name, items, order, first, tabs] of [
-		['dense', MEDIUM.items, MEDIUM.order, 'r1', 100],
+		['dense', MEDIUM.items, MEDIUM.order, 'r1', 140],
 		['sparse', sparse, sparse.map((item) => item.id), 't0', 40],
 	] as const) {
 		it(`walks every row control with Tab, in order, far beyond the rows first rendered (${name})`, async () => {
@@ -110,7 +111,7 @@ describe('virtualized transcript: focus and keyboard', () => {
 			const last = visited.at(-1) ?? 0;
 			assert.ok(last >= 50 && last > order.indexOf(initial.at(-1) ?? ''), `reached row #${last}`);
 			// No control skipped: every row with one, from the first to the last visited, got the focus.
-			// Reminders, tools, compactions, and (issue 18) each root user row's Fork from here.
+			// The rows with a control: r, t and m rows, and the user rows (their Restore… and Fork from here).
 			const withControls = order.slice(order.indexOf(first) + 1, last + 1).filter((key) => /^[rtmu]/.test(key));
 			assert.deepEqual([...new Set(visited)].map((i) => order[i]), withControls);
 			for (let i = 0; i < 30; i++) {

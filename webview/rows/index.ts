@@ -7,6 +7,7 @@ import { compactionRow } from './compaction';
 import { forkRow } from './fork';
 import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
+import { restoredRow } from './restored';
 import { toolRow } from './tool';
 import { turnEndRow } from './turnEnd';
 import { userRow } from './user';
@@ -30,5 +31,7 @@ export function rowFor(item: Exclude<TranscriptItem, AgentItem>): HTMLLIElement 
 			return compactionRow(item);
 		case 'fork':
 			return forkRow(item);
+		case 'restore':
+			return restoredRow(item);
 	}
 }

@@ -8,6 +8,7 @@ import { disclosure } from '../disclosure';
 import { el, icon } from '../dom';
 import { isForkBlocked, setForkState } from '../forkGate';
 import { post } from '../host';
+import { restoreControl } from '../restore';
 import { rowElement, rowHeader } from './common';
 
 const KIND_ICONS: Record<MentionChipView['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', changes: 'git-compare' };
@@ -95,7 +96,9 @@ function forkButton(item: UserTurnItem): HTMLButtonElement {
 }
 
 export function userRow(item: UserTurnItem): HTMLLIElement {
-	return rowElement(item, '', rowHeader('account', 'You', item.at, item.agent === undefined ? forkButton(item) : null), el('div', { class: 'user-text' }, item.text), userParts(item));
+	// Restore… on the root chat's own messages only: a sub-agent's prompt is no point to go back to.
+	const header = item.agent === undefined ? rowHeader('account', 'You', item.at, restoreControl(item), forkButton(item)) : rowHeader('account', 'You', item.at);
+	return rowElement(item, '', header, el('div', { class: 'user-text' }, item.text), userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

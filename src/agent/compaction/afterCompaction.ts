@@ -36,6 +36,8 @@ export interface DroppedPrefix {
 	readonly tail: readonly AgentRecord[];
 	/** The in-flight request's staging; absent: deliver on the pending FIFO. */
 	readonly staging?: RequestStaging;
+	/** False: the files read before are not listed (compact.file-references is a compaction's; a restore says what it rolled back in session.rewind). */
+	readonly listFiles?: boolean;
 }
 
 const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
@@ -63,6 +65,9 @@ export async function afterCompaction(ports: AgentPorts, conversation: Compacted
 			log.warn(`Aside: after compaction, the project instructions could not be queued again: ${errorMessage(error)}`);
 		}
 		conversation.rearmPlan?.();
+	}
+	if (dropped.listFiles === false) {
+		return;
 	}
 	try {
 		const entry = compactFileReferences(await withSizes(ports, filesReadBefore(dropped.summarized, dropped.tail), signal));

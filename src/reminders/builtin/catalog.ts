@@ -409,6 +409,17 @@ export const GOAL_BUDGET = declareReminder({
 	description: 'Tells the model when the goal\'s token spend passes 50 %, 80 % and 100 % of its budget, and when you change the budget.',
 });
 
+// Issue 18, slice B (restore): the pending notice after a files or chat restore (sessionRewind.ts).
+export const SESSION_REWIND = declareReminder({
+	type: 'sessionRewind',
+	key: 'session.rewind',
+	label: 'rewind',
+	purpose: 'The user restored files, the chat or both to before one of their messages: which turns were rolled back and what became of each file, and that earlier statements about those files no longer hold.',
+	introducedIn: '0.5.0',
+	configurable: true,
+	description: 'After you restore files, the chat or both to before a message (Restore…), tells the model what was rolled back (turns, files) and that what it said earlier about those files no longer holds.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -448,5 +459,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	SESSION_FORK,
 	GOAL_CURRENT,
 	GOAL_BUDGET,
+	SESSION_REWIND,
 ];
 

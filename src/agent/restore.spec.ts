@@ -1,0 +1,225 @@
+// Restore… in a whole chat: the Agent over a temporary workspace with the real Read, Write and Edit
+// tools, the session's observers as the extension wires them, and the checkpoint store in memory
+// (the tools keep through it): files back, the chat back, session.rewind, the resets.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it, type TestContext } from 'node:test';
+import { Emitter } from '../base/event';
+import { MemoryCheckpointStore } from '../testing/memoryCheckpoints';
+import { scriptedModels, testPorts } from '../testing/agentPorts';
+import { FakeFileEvents } from '../testing/fakeFileEvents';
+import { writeFileAt } from '../testing/memoryFiles';
+import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
+import { RecordingLogger } from '../testing/recordingLogger';
+import { ScriptedProvider, type ScriptedReply } from '../testing/scriptedProvider';
+import { MemoryLibrary, testEnvironment } from '../testing/sessions';
+import { lastText } from '../testing/turnHarness';
+import { editTool } from '../tools/edit';
+import { readTool } from '../tools/read';
+import { writeTool } from '../tools/write';
+import type { ChatMessage } from '../providers/messages';
+import type { InjectionRecord } from '../reminders/record';
+import { rosterDefinition } from '../reminders/declaration';
+import { SESSION_ENVIRONMENT } from '../reminders/builtin/catalog';
+import type { AgentRecord, UserRecord } from '../transcript/records';
+import { Agent } from './agent';
+import { SessionObservers } from './observers';
+import type { ModelSource } from './ports';
+import { ChatSessions } from './sessions';
+
+const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
+const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
+const allText = (messages: readonly ChatMessage[]): string => JSON.stringify(messages);
+
+function chat(t: TestContext) {
+	const folder = tempWorkspace('aside-restore-');
+	const root = folder.root;
+	const write = (name: string, text: string) => writeFileAt(join(root, name), text, Date.now());
+	const read = (name: string) => readFileSync(join(root, name), 'utf8');
+	write('src/deep/AGENTS.md', 'Deep rules.\n');
+	write('a.ts', 'export const a = 1;\n');
+	write('src/deep/x.ts', 'export const x = 1;\n');
+	const provider = new ScriptedProvider();
+	const models: ModelSource = { ...scriptedModels(provider), contextWindow: () => 100_000 };
+	const library = new MemoryLibrary();
+	const sessions = new ChatSessions(library, testEnvironment());
+	const log = new RecordingLogger();
+	const events = new FakeFileEvents();
+	const observers = new SessionObservers(sessions.current.reminders, new NodeWorkspaceFs(), events, () => [root], {}, log);
+	const checkpoints = new MemoryCheckpointStore();
+	const agent = new Agent(
+		{
+			sessions,
+			models,
+			settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event },
+			system: () => 'You are Aside.',
+			observers: () => observers,
+		},
+		{ ...testPorts(models, { tools: () => [readTool, writeTool, editTool], context: (signal) => nodeToolContext([root], signal, observers.seen) }), checkpoints },
+	);
+	t.after(() => {
+		agent.dispose();
+		observers.dispose();
+		folder.dispose();
+	});
+	const session = sessions.current;
+	const users = (): UserRecord[] => session.records.filter((record): record is UserRecord => record.kind === 'user');
+	/** A turn; its tools' writes are kept through the ports' checkpoint store, as in the real chat. */
+	const turn = async (text: string, replies: readonly ScriptedReply[]) => {
+		provider.script(...replies);
+		const outcome = await agent.startTurn(text);
+		assert.equal(outcome.outcome, 'done', outcome.error);
+	};
+	const call = (name: string, input: unknown, id = `${name}-${JSON.stringify(input).length}`): ScriptedReply => ({ toolCalls: [{ id, name, input }] });
+	return { root, write, read, provider, session, sessions, library, agent, observers, events, checkpoints, turn, call, users };
+}
+
+describe('Restore… files', () => {
+	it('puts an edited file back, records the restore, and the next request carries session.rewind once; the model must read the file again', async (t) => {
+		const { read, provider, session, agent, turn, call, users } = chat(t);
+		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }]);
+		assert.equal(read('a.ts'), 'export const a = 2;\n');
+		const to = users()[0]?.id ?? '';
+		const preview = await agent.previewRestore(to, 'files');
+		assert.ok(preview.ok);
+		assert.deepEqual(preview.value.plan.files.map((file) => [file.shown, file.action]), [['a.ts', 'change']]);
+		assert.equal(read('a.ts'), 'export const a = 2;\n', 'a preview changes nothing');
+		const restored = await agent.restore(preview.value, false);
+		assert.ok(restored.ok, restored.ok ? '' : restored.message);
+		assert.equal(read('a.ts'), 'export const a = 1;\n');
+		const record = session.records.at(-1);
+		assert.equal(record?.kind, 'restore');
+		assert.deepEqual(record.files.map(({ shown, action, done }) => [shown, action, done]), [['a.ts', 'change', true]]);
+		// The model edits a.ts again at once: refused, it must read it first; then the next step.
+		await turn('Again', [call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 3' }, 'edit-again'), { text: 'ok' }]);
+		const first = provider.requests.at(-2)?.messages ?? [];
+		const rewind = lastText(first);
+		assert.deepEqual(keysIn(rewind).filter((key) => key === 'session.rewind'), ['session.rewind']);
+		assert.match(rewind, /restored the files Aside's tools changed to the state before their message "Change a" \(1 turn rolled back\)/);
+		assert.match(rewind, /- a\.ts: put back as it was before that message/);
+		assert.match(rewind, /no longer holds/);
+		assert.match(rewind, /side effects of commands \(Run\) were not rolled back/);
+		assert.ok(allText(first).includes('Change a'), 'a files-only restore keeps the chat');
+		assert.match(allText(provider.requests.at(-1)?.messages ?? []), /has not been read in this chat/);
+		assert.equal(read('a.ts'), 'export const a = 1;\n');
+		assert.ok(!keysIn(allText(provider.requests.at(-1)?.messages.slice(-2) ?? [])).includes('files.edited'), 'the restore is no outside change');
+		assert.equal(allText(provider.requests.at(-1)?.messages ?? []).split('session.rewind').length - 1, 1, 'delivered once');
+	});
+
+	it('keeps a file the person changed since unless they choose to overwrite it, and says so', async (t) => {
+		const { write, read, agent, turn, call, users } = chat(t);
+		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }]);
+		write('a.ts', 'export const a = 2; // mine\n');
+		const to = users()[0]?.id ?? '';
+		const preview = await agent.previewRestore(to, 'files');
+		assert.ok(preview.ok);
+		assert.equal(preview.value.plan.files[0]?.action, 'person-changed');
+		const kept = await agent.restore(preview.value, false);
+		assert.ok(kept.ok);
+		assert.equal(read('a.ts'), 'export const a = 2; // mine\n');
+		const again = await agent.previewRestore(to, 'files');
+		assert.ok(again.ok);
+		assert.ok((await agent.restore(again.value, true)).ok);
+		assert.equal(read('a.ts'), 'export const a = 1;\n');
+	});
+
+	it('is refused while a turn runs, and for a message that is not in the chat', async (t) => {
+		const { provider, agent, turn, users } = chat(t);
+		await turn('Hi', [{ text: 'Hello.' }]);
+		const to = users()[0]?.id ?? '';
+		assert.equal((await agent.previewRestore('nope', 'files')).ok, false);
+		const preview = await agent.previewRestore(to, 'chat');
+		assert.ok(preview.ok);
+		provider.script({ text: 'later' });
+		const running = agent.startTurn('Next');
+		const refused = await agent.restore(preview.value, false);
+		assert.equal(refused.ok, false);
+		assert.match(refused.message, /The agent is working/);
+		await running;
+	});
+});
+
+describe('Restore… chat', () => {
+	it('continues from before the message: the next request lacks the rolled-back turn, and the resets deliver again what it had acknowledged', async (t) => {
+		const { provider, session, agent, turn, call, users } = chat(t);
+		await turn('First question', [{ text: 'First answer.' }]);
+		await turn('Look at the deep file', [call('Read', { path: 'src/deep/x.ts' }), { text: 'Second answer.' }]);
+		assert.ok(allText(provider.requests.at(-1)?.messages ?? []).includes('Deep rules.'), 'the Read brought the nested AGENTS.md');
+		const to = users()[1]?.id ?? '';
+		const preview = await agent.previewRestore(to, 'chat');
+		assert.ok(preview.ok);
+		assert.equal(preview.value.message, 'Look at the deep file');
+		assert.ok((await agent.restore(preview.value, false)).ok);
+		await turn('Another question', [{ text: 'Third answer.' }]);
+		const messages = provider.requests.at(-1)?.messages ?? [];
+		const next = allText(messages);
+		const typed = messages.flatMap((message) => (message.role === 'user' && !message.synthetic ? message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])) : []));
+		assert.ok(typed.includes('First question') && next.includes('First answer.'));
+		assert.ok(!typed.some((text) => text.includes('Look at the deep file')) && !next.includes('Second answer.'), 'the rolled-back turn is not replayed');
+		assert.ok(!next.includes('src/deep/x.ts"}'), 'nor its Read');
+		assert.ok(next.includes('Deep rules.'), 'the nested AGENTS.md only the rolled-back part had given is given again, as after a compaction');
+		assert.match(next, /The conversation continues from before that message/);
+		// The rows stay: every record is still in the chat.
+		assert.ok(session.allRecords.some((record) => record.kind === 'user' && record.text === 'Look at the deep file'));
+	});
+
+	it('an observation the rolled-back part delivered is delivered again, once', async (t) => {
+		const { session, agent, turn, users } = chat(t);
+		session.reminders.roster.register({
+			...rosterDefinition(SESSION_ENVIRONMENT, { scope: 'session', trigger: ({ phase }) => phase === 'turn-start', content: () => ({ body: 'OS: test' }) }),
+			type: 'testEnvironment',
+			observation: true,
+		});
+		const delivered = () => injections(session.records).filter((record) => record.entries.some((entry) => entry.type === 'testEnvironment')).length;
+		await turn('One', [{ text: 'ok' }]);
+		await turn('Two', [{ text: 'ok' }]);
+		assert.equal(delivered(), 1, 'unchanged, it stays in history');
+		const preview = await agent.previewRestore(users()[0]?.id ?? '', 'chat');
+		assert.ok(preview.ok);
+		assert.ok((await agent.restore(preview.value, false)).ok);
+		await turn('Three', [{ text: 'ok' }]);
+		assert.equal(delivered(), 2, 'rolled back with its turn: delivered again');
+		await turn('Four', [{ text: 'ok' }]);
+		assert.equal(delivered(), 2, 'once');
+	});
+
+	it('session.rewind is queued again when the chat is reopened before a request carried it, and not after', async (t) => {
+		const { provider, sessions, session, agent, turn, users } = chat(t);
+		await turn('Hi', [{ text: 'Hello.' }]);
+		await turn('More', [{ text: 'More.' }]);
+		const preview = await agent.previewRestore(users()[1]?.id ?? '', 'chat');
+		assert.ok(preview.ok);
+		assert.ok((await agent.restore(preview.value, false)).ok);
+		const id = session.id;
+		sessions.newSession();
+		const reopened = sessions.open(id);
+		assert.deepEqual(reopened.reminders.pending.snapshot().map((entry) => entry.key).filter((key) => key === 'session.rewind'), ['session.rewind']);
+		provider.script({ text: 'ok' });
+		assert.equal((await agent.startTurn('After reopen')).outcome, 'done');
+		assert.ok(keysIn(lastText(provider.requests.at(-1)?.messages ?? [])).includes('session.rewind'));
+		sessions.newSession();
+		const third = sessions.open(id);
+		assert.ok(!third.reminders.pending.snapshot().some((entry) => entry.key === 'session.rewind'), 'delivered: not queued again');
+	});
+});
+
+describe('Restore… both', () => {
+	it('a file Aside created is deleted and the chat goes back; Run-free, a files-only restore with nothing to restore has an empty plan', async (t) => {
+		const { root, provider, agent, turn, call, users } = chat(t);
+		await turn('Make b', [call('Write', { path: 'b.ts', content: 'export const b = 1;\n' }), { text: 'Made.' }]);
+		const to = users()[0]?.id ?? '';
+		const preview = await agent.previewRestore(to, 'both');
+		assert.ok(preview.ok);
+		assert.deepEqual(preview.value.plan.files.map((file) => [file.shown, file.action]), [['b.ts', 'delete']]);
+		assert.ok((await agent.restore(preview.value, false)).ok);
+		assert.throws(() => readFileSync(join(root, 'b.ts')));
+		const empty = await agent.previewRestore(to, 'files');
+		assert.ok(empty.ok);
+		assert.deepEqual(empty.value.plan.files, [], 'nothing left to restore');
+		writeFileSync(join(root, 'b.ts'), 'the person made it again\n');
+		provider.script({ text: 'ok' });
+		await agent.startTurn('Go on');
+		assert.match(lastText(provider.requests.at(-1)?.messages ?? []), /- b\.ts: deleted/);
+	});
+});
