@@ -1,0 +1,110 @@
+// The README's pictures of Restore…, Fork from here and the goal line, taken from the real bundle
+// in headless Chromium under VS Code's dark theme colours. Each test checks that what the picture
+// shows is there; with ASIDE_PICTURES_DIR set it also writes the picture into that folder
+// (`ASIDE_PICTURES_DIR=docs/images node test/run.mjs webview` refreshes the README's).
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { GoalView, RestorePreviewView, TranscriptItem } from '../../src/protocol/messages';
+import { assistant, user } from './items';
+import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
+import { THEMES } from './themes';
+
+const AT = Date.UTC(2026, 11, 2, 9, 30);
+
+async function darkTheme(page: Page): Promise<void> {
+	const { bodyClass, colors } = THEMES.dark;
+	await page.evaluate(
+		({ bodyClass: cls, colors: vars }) => {
+			for (const [name, value] of Object.entries(vars)) {
+				document.documentElement.style.setProperty(name, value);
+			}
+			document.body.classList.add(cls);
+		},
+		{ bodyClass, colors },
+	);
+}
+
+async function picture(page: Page, name: string): Promise<void> {
+	const dir = process.env.ASIDE_PICTURES_DIR;
+	if (dir) {
+		await page.screenshot({ path: join(dir, name) });
+	}
+}
+
+const chat: TranscriptItem[] = [
+	{ ...user('u1', 'Rename greet to welcome everywhere'), at: AT },
+	{ ...assistant('a1', 'Renamed `greet` to `welcome` in src/greeting.ts and its two callers.'), at: AT + 20_000 },
+	{ ...user('u2', 'Now add a test for welcome'), at: AT + 60_000 },
+	{ ...assistant('a2', 'Added test/welcome.test.ts.'), at: AT + 80_000 },
+];
+
+describe('the README pictures', () => {
+	const harness = useHarness();
+
+	it('Restore…: the preview lists every file with its diff, and flags the one changed since', async () => {
+		const page = await openChat(harness);
+		await page.page.setViewportSize({ width: 560, height: 1000 });
+		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Rename greet', items: chat } }));
+		await darkTheme(page.page);
+		const preview: RestorePreviewView = {
+			id: 'p1',
+			to: 'u1',
+			scope: 'both',
+			message: 'Rename greet to welcome everywhere',
+			turns: 2,
+			tracked: true,
+			files: [
+				{ shown: 'src/greeting.ts', action: 'change', diff: '--- src/greeting.ts\n+++ src/greeting.ts\n@@ -1,3 +1,3 @@\n-export function welcome(name: string): string {\n+export function greet(name: string): string {\n \treturn `Hello, ${name}!`;\n }\n' },
+				{ shown: 'test/welcome.test.ts', action: 'delete', diff: '--- test/welcome.test.ts\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-import { welcome } from \'../src/greeting\';\n-test(\'welcome\', () => expect(welcome(\'Ada\')).toBe(\'Hello, Ada!\'));\n' },
+				{ shown: 'src/app.ts', action: 'person-changed', overwrite: 'change', diff: '--- src/app.ts\n+++ src/app.ts\n@@ -2 +2 @@\n-console.log(welcome(user) + \' (edited by you)\');\n+console.log(greet(user));\n' },
+			],
+		};
+		await page.host({ type: 'restore.preview', seq: 1, preview });
+		const card = page.page.locator('.restore-card');
+		await card.waitFor();
+		assert.equal(await card.locator('.restore-file').count(), 3);
+		assert.equal(await card.locator('.restore-person-changed .codicon-warning').count(), 1);
+		// The card scrolled to Restore, which has the focus; the picture starts at its title.
+		await card.evaluate((node) => {
+			node.scrollTop = 0;
+		});
+		await picture(page.page, 'restore-preview.png');
+		await assertCleanAndClose(page);
+	});
+
+	it('a fork: its first row says where it came from, and the chat list shows it with its parent', async () => {
+		const page = await openChat(harness);
+		await page.page.setViewportSize({ width: 560, height: 480 });
+		const fork: TranscriptItem = { kind: 'fork', id: 'f1', at: AT + 90_000, source: { id: 's0', title: 'Rename greet' }, worktree: { folder: '/home/ada/app-worktrees/try-hello', branch: 'try-hello', base: '3f9c2e1a7b5d4c6e8f0a1b2c3d4e5f6a7b8c9d0e' } };
+		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-2', title: 'Rename greet (fork)', items: [fork, ...chat.slice(0, 2)] } }));
+		await darkTheme(page.page);
+		await page.page.getByRole('button', { name: 'Chats' }).click();
+		await page.waitForPosted('sessions.list');
+		await page.host({
+			type: 'sessions.listed',
+			seq: 1,
+			sessions: [
+				{ id: 'session-2', title: 'Rename greet (fork)', at: AT + 90_000, current: true, forkOf: { id: 's0', title: 'Rename greet' } },
+				{ id: 's0', title: 'Rename greet', at: AT + 80_000, current: false },
+			],
+		});
+		await page.page.locator('.session-item-parent').waitFor();
+		assert.equal((await page.page.locator('.row-fork .fork-branch').innerText()).trim(), 'try-hello');
+		await picture(page.page, 'fork.png');
+		await assertCleanAndClose(page);
+	});
+
+	it('the goal line: the objective and its spend against the budget', async () => {
+		const page = await openChat(harness);
+		await page.page.setViewportSize({ width: 560, height: 360 });
+		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Rename greet', items: chat } }));
+		await darkTheme(page.page);
+		const goal: GoalView = { active: { objective: 'Rename greet to welcome, with tests', budget: 200_000, spent: 164_000, exhausted: false } };
+		await page.host({ type: 'goal.changed', seq: 1, goal });
+		assert.equal(await page.page.locator('.goal-spend').innerText(), '164k / 200k tokens (82%)');
+		await picture(page.page, 'goal.png');
+		await assertCleanAndClose(page);
+	});
+});
