@@ -115,6 +115,8 @@ describe('Restore… in the view', () => {
 		const { page } = chat;
 		await chat.host({ type: 'items.appended', seq: 1, sessionId: 'session-1', items: [restored] });
 		await chat.host({ type: 'composer.restore', seq: 2, text: 'Now the tests', reason: 'The chat was restored to before this message: its text is back in the message box.', cause: 'restore' });
+		// The view renders appended rows on its next frame.
+		await page.locator('li[data-id="r1"]').waitFor();
 		const ids = await page.locator('.transcript > li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
 		assert.deepEqual(ids, ['u1', 'u2', 'a2', 'r1'], 'the rolled-back rows stay, above the restored row');
 		const toggle = page.locator('li[data-id="r1"] .restored-toggle');
