@@ -35,6 +35,23 @@ function blobFiles(dir: string): string[] {
 }
 
 describe('FileCheckpointStore', () => {
+	it('a change that starts from the text last kept names its blob without writing it again, and writes it again when it is gone', async () => {
+		const { store, dir } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'v1\n', 'v2\n')]);
+		const blob = join(dir, 'blobs', hashText('v2\n').slice(0, 2), hashText('v2\n'));
+		const written = statSync(blob).ino;
+		await store.recorder('s1', 't2').keep([change('a.ts', 'v2\n', 'v3\n')]);
+		assert.equal(statSync(blob).ino, written, 'the same file: not written again');
+		assert.equal(store.chat('s1').entries()[1]?.before, hashText('v2\n'));
+		// Another window's bound took the blob meanwhile: the next keep puts it back.
+		rmSync(join(dir, 'blobs', hashText('v3\n').slice(0, 2), hashText('v3\n')));
+		await store.recorder('s1', 't3').keep([change('a.ts', 'v3\n', 'v4\n')]);
+		assert.equal(await store.chat('s1').text(hashText('v3\n')), 'v3\n');
+		// A text that is not the one last kept (the person changed the file) is kept as itself.
+		await store.recorder('s1', 't4').keep([change('a.ts', 'v4 edited\n', 'v5\n')]);
+		assert.equal(await store.chat('s1').text(hashText('v4 edited\n')), 'v4 edited\n');
+	});
+
 	it('keeps before and after of a changed, a created and a deleted file, grouped by turn, and reads the texts back', async () => {
 		const { store, clock } = makeStore();
 		await store.recorder('s1', 't1').keep([change('a.ts', 'old a\n', 'new a\n'), change('b.ts', null, 'made b\n'), change('c.ts', 'gone c\n', null)]);

@@ -3,7 +3,7 @@
 // Code (src/vscode/checkpoints.ts). On the request path a keep costs hashing, at most two blob
 // writes per file and one manifest append — no scan, no git; the bound and the collector run
 // after a turn and at startup (bound.ts). docs/checkpoints.md says what is kept and why.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
@@ -12,6 +12,11 @@ import type { FileChange } from '../tools/changes';
 import { BlobFolder } from './blobs';
 import { appendEntries, manifestName, readManifest, requireSessionId, sessionOfManifest } from './manifest';
 import type { ChatCheckpoints, CheckpointEntry, CheckpointRecorder, CheckpointStore, ContentHash } from './types';
+
+/** Up to this many characters, a file's last kept text is remembered (lastAfter). */
+const LAST_AFTER_CHARS = 1024 * 1024;
+/** For this many files, the ones kept last. */
+const LAST_AFTER_FILES = 64;
 
 export interface CheckpointStoreOptions {
 	/** The store's folder; made when missing. */
@@ -46,6 +51,12 @@ export class FileCheckpointStore implements CheckpointStore {
 	private readonly graceMs: number;
 	/** Hashes a keep of this window is writing or has just written, not yet named by its manifest line. */
 	private readonly inFlight = new Map<ContentHash, number>();
+	/**
+	 * The text each file was last kept with as its `after`, and its hash: a file's next change
+	 * starts from it (its `before`), which is then neither hashed nor written again. Texts up to
+	 * LAST_AFTER_CHARS, for the LAST_AFTER_FILES files written last; forgotten whenever blobs go.
+	 */
+	private readonly lastAfter = new Map<string, { readonly text: string; readonly hash: ContentHash }>();
 
 	constructor(private readonly options: CheckpointStoreOptions) {
 		this.dir = options.dir;
@@ -92,6 +103,7 @@ export class FileCheckpointStore implements CheckpointStore {
 		const path = this.manifestPath(sessionId);
 		const gone = new Set(this.chat(sessionId).entries().flatMap(hashesOf));
 		rmSync(path, { force: true });
+		this.lastAfter.clear();
 		const named = this.namedByAnyChat();
 		for (const hash of gone) {
 			if (!named.has(hash) && !this.inFlight.has(hash)) {
@@ -108,6 +120,8 @@ export class FileCheckpointStore implements CheckpointStore {
 		const now = this.options.clock.now();
 		const files = await this.blobs.list();
 		const bytesBefore = files.reduce((sum, file) => sum + file.bytes, 0);
+		// Blobs may go below: a remembered hash must not be named again without its blob.
+		this.lastAfter.clear();
 		const chats = this.allChats();
 		const namers = new Map<ContentHash, Set<string>>();
 		for (const chat of chats) {
@@ -164,7 +178,7 @@ export class FileCheckpointStore implements CheckpointStore {
 		const held: ContentHash[] = [];
 		try {
 			for (const change of changes) {
-				const before = change.before === null ? null : await this.put(change.before, held, change.shown);
+				const before = change.before === null ? null : (this.lastKept(change.path, change.before, held) ?? (await this.put(change.before, held, change.shown)));
 				const after = change.after === null ? null : await this.put(change.after, held, change.shown);
 				entries.push({ turnId, at: this.options.clock.now(), path: change.path, shown: change.shown, before, after });
 			}
@@ -173,6 +187,9 @@ export class FileCheckpointStore implements CheckpointStore {
 					appendEntries(manifest, entries);
 				} catch (error) {
 					throw new CheckpointError(`could not record the checkpoint of ${changes.map((change) => change.shown).join(', ')}: ${errorMessage(error)}`);
+				}
+				for (const [index, change] of changes.entries()) {
+					this.rememberAfter(change.path, change.after, entries[index]?.after ?? null);
 				}
 			}
 		} finally {
@@ -190,6 +207,39 @@ export class FileCheckpointStore implements CheckpointStore {
 			return hash;
 		} catch (error) {
 			throw new CheckpointError(`could not keep the content of ${shown}: ${errorMessage(error)}`);
+		}
+	}
+
+	/** The hash of `text` when it is what `path` was last kept with (then held like a put), else undefined. */
+	private lastKept(path: string, text: string, held: ContentHash[]): ContentHash | undefined {
+		const last = this.lastAfter.get(path);
+		if (last === undefined || last.text !== text) {
+			return undefined;
+		}
+		try {
+			// Touched as put() touches a blob it finds; gone (another window's bound took it): put it again.
+			const now = new Date();
+			utimesSync(this.blobs.pathOf(last.hash), now, now);
+		} catch {
+			this.lastAfter.delete(path);
+			return undefined;
+		}
+		this.inFlight.set(last.hash, (this.inFlight.get(last.hash) ?? 0) + 1);
+		held.push(last.hash);
+		return last.hash;
+	}
+
+	private rememberAfter(path: string, text: string | null, hash: ContentHash | null): void {
+		this.lastAfter.delete(path);
+		if (text === null || hash === null || text.length > LAST_AFTER_CHARS) {
+			return;
+		}
+		this.lastAfter.set(path, { text, hash });
+		for (const oldest of this.lastAfter.keys()) {
+			if (this.lastAfter.size <= LAST_AFTER_FILES) {
+				break;
+			}
+			this.lastAfter.delete(oldest);
 		}
 	}
 
