@@ -9,22 +9,9 @@ import type { Page } from 'playwright-core';
 import type { GoalView, RestorePreviewView, TranscriptItem } from '../../src/protocol/messages';
 import { assistant, user } from './items';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
-import { THEMES } from './themes';
+import { applyTheme } from './themes';
 
 const AT = Date.UTC(2026, 11, 2, 9, 30);
-
-async function darkTheme(page: Page): Promise<void> {
-	const { bodyClass, colors } = THEMES.dark;
-	await page.evaluate(
-		({ bodyClass: cls, colors: vars }) => {
-			for (const [name, value] of Object.entries(vars)) {
-				document.documentElement.style.setProperty(name, value);
-			}
-			document.body.classList.add(cls);
-		},
-		{ bodyClass, colors },
-	);
-}
 
 async function picture(page: Page, name: string): Promise<void> {
 	const dir = process.env.ASIDE_PICTURES_DIR;
@@ -47,7 +34,7 @@ describe('the README pictures', () => {
 		const page = await openChat(harness);
 		await page.page.setViewportSize({ width: 560, height: 1000 });
 		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Rename greet', items: chat } }));
-		await darkTheme(page.page);
+		await applyTheme(page.page, 'dark');
 		const preview: RestorePreviewView = {
 			id: 'p1',
 			to: 'u1',
@@ -79,7 +66,7 @@ describe('the README pictures', () => {
 		await page.page.setViewportSize({ width: 560, height: 480 });
 		const fork: TranscriptItem = { kind: 'fork', id: 'f1', at: AT + 90_000, source: { id: 's0', title: 'Rename greet' }, worktree: { folder: '/home/ada/app-worktrees/try-hello', branch: 'try-hello', base: '3f9c2e1a7b5d4c6e8f0a1b2c3d4e5f6a7b8c9d0e' } };
 		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-2', title: 'Rename greet (fork)', items: [fork, ...chat.slice(0, 2)] } }));
-		await darkTheme(page.page);
+		await applyTheme(page.page, 'dark');
 		await page.page.getByRole('button', { name: 'Chats' }).click();
 		await page.waitForPosted('sessions.list');
 		await page.host({
@@ -100,7 +87,7 @@ describe('the README pictures', () => {
 		const page = await openChat(harness);
 		await page.page.setViewportSize({ width: 560, height: 360 });
 		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Rename greet', items: chat } }));
-		await darkTheme(page.page);
+		await applyTheme(page.page, 'dark');
 		const goal: GoalView = { active: { objective: 'Rename greet to welcome, with tests', budget: 200_000, spent: 164_000, exhausted: false } };
 		await page.host({ type: 'goal.changed', seq: 1, goal });
 		assert.equal(await page.page.locator('.goal-spend').innerText(), '164k / 200k tokens (82%)');

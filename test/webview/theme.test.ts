@@ -10,7 +10,7 @@ import type { TranscriptItem } from '../../src/protocol/messages';
 import { G, N, nestedChildren, task, taskList } from './childItems';
 import { assistant, entry, reminders, tool, turnEnd, user } from './items';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
-import { THEMES, type ThemeName } from './themes';
+import { applyTheme, THEMES, type ThemeName } from './themes';
 
 const ARTIFACTS = join(process.cwd(), 'out', 'webview-artifacts');
 
@@ -44,20 +44,6 @@ function sampleItems(): TranscriptItem[] {
 		assistant('a1', ANSWER),
 		turnEnd('e1', 'failed', 'HTTP 529: the provider is overloaded. Nothing was lost; send the message again.'),
 	];
-}
-
-async function applyTheme(page: Page, theme: ThemeName): Promise<void> {
-	const { bodyClass, colors } = THEMES[theme];
-	// As VS Code does: variables on the root element and a theme class on the body (CSSOM, so the CSP allows it).
-	await page.evaluate(
-		({ bodyClass: cls, colors: vars }) => {
-			for (const [name, value] of Object.entries(vars)) {
-				document.documentElement.style.setProperty(name, value);
-			}
-			document.body.classList.add(cls);
-		},
-		{ bodyClass, colors },
-	);
 }
 
 /** Every visible text whose contrast with its real background is under the AA minimum. */

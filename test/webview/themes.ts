@@ -1,6 +1,8 @@
 // The --vscode-* colors VS Code gives a webview, for three built-in themes (Light Modern, Dark
 // Modern, High Contrast Dark), so the view can be looked at and checked in each without VS Code.
 // Values from those themes; only the variables the view uses.
+import type { Page } from 'playwright-core';
+
 export type ThemeName = 'light' | 'dark' | 'high-contrast';
 
 const FONTS = {
@@ -200,3 +202,18 @@ export const THEMES: Readonly<Record<ThemeName, { readonly bodyClass: string; re
 		},
 	},
 };
+
+/** Puts a theme on the open page, as VS Code does. */
+export async function applyTheme(page: Page, theme: ThemeName): Promise<void> {
+	const { bodyClass, colors } = THEMES[theme];
+	// As VS Code does: variables on the root element and a theme class on the body (CSSOM, so the CSP allows it).
+	await page.evaluate(
+		({ bodyClass: cls, colors: vars }) => {
+			for (const [name, value] of Object.entries(vars)) {
+				document.documentElement.style.setProperty(name, value);
+			}
+			document.body.classList.add(cls);
+		},
+		{ bodyClass, colors },
+	);
+}
