@@ -13,7 +13,7 @@ import type { CheckpointEntry, CheckpointStore, ChatCheckpoints } from '../check
 import type { ChatRequest } from '../providers/provider';
 import { DEFAULT_REMINDER_CONFIG, type ReminderConfig } from '../reminders/config';
 import { restoreReport } from '../reminders/builtin/sessionFork';
-import { testPorts } from '../testing/agentPorts';
+import { scriptedModels, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
@@ -23,7 +23,6 @@ import type { AgentRecord } from '../transcript/records';
 import { Agent } from './agent';
 import { ForkRefused, forkPrefix } from './forkHistory';
 import { ChatForks } from './forks';
-import type { ModelSource } from './ports';
 import type { ChatSession, SessionLibrary } from './session';
 import { ChatSessions } from './sessions';
 
@@ -50,14 +49,7 @@ function world(config: ReminderConfig = DEFAULT_REMINDER_CONFIG, library: Sessio
 	const clock = new FakeClock(T0);
 	const provider = new ScriptedProvider();
 	const sessions = new ChatSessions(library, { ...testEnvironment(clock, new SequentialIds(prefix)), reminderConfig: config });
-	const models: ModelSource = {
-		providerId: 'openai-compatible',
-		configuredModel: 'scripted',
-		resolve: () => Promise.resolve({ provider, model: 'scripted' }),
-		listModels: () => Promise.resolve({ models: [{ id: 'scripted', name: 'Scripted' }] }),
-		selectModel: () => Promise.resolve(),
-		onDidChange: new Emitter<void>().event,
-	};
+	const models = scriptedModels(provider);
 	const agent = new Agent({ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system' }, testPorts(models));
 	return { clock, provider, sessions, agent, library };
 }
