@@ -1,6 +1,7 @@
 // Restore… in a whole chat: the Agent over a temporary workspace with the real Read, Write and Edit
 // tools, the session's observers as the extension wires them, and the checkpoint store in memory
 // (the tools keep through it): files back, the chat back, session.rewind, the resets.
+import { registerTestObservation } from '../testing/testObservation';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,17 +20,13 @@ import { editTool } from '../tools/edit';
 import { readTool } from '../tools/read';
 import { writeTool } from '../tools/write';
 import type { ChatMessage } from '../providers/messages';
-import type { InjectionRecord } from '../reminders/record';
-import { rosterDefinition } from '../reminders/declaration';
-import { SESSION_ENVIRONMENT } from '../reminders/builtin/catalog';
-import type { AgentRecord, UserRecord } from '../transcript/records';
+import type { UserRecord } from '../transcript/records';
 import { Agent } from './agent';
 import { SessionObservers } from './observers';
 import type { ModelSource } from './ports';
 import { ChatSessions } from './sessions';
 
 const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
-const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
 const allText = (messages: readonly ChatMessage[]): string => JSON.stringify(messages);
 
 function chat(t: TestContext) {
@@ -166,12 +163,7 @@ describe('Restore… chat', () => {
 
 	it('an observation the rolled-back part delivered is delivered again, once', async (t) => {
 		const { session, agent, turn, users } = chat(t);
-		session.reminders.roster.register({
-			...rosterDefinition(SESSION_ENVIRONMENT, { scope: 'session', trigger: ({ phase }) => phase === 'turn-start', content: () => ({ body: 'OS: test' }) }),
-			type: 'testEnvironment',
-			observation: true,
-		});
-		const delivered = () => injections(session.records).filter((record) => record.entries.some((entry) => entry.type === 'testEnvironment')).length;
+		const delivered = registerTestObservation(session);
 		await turn('One', [{ text: 'ok' }]);
 		await turn('Two', [{ text: 'ok' }]);
 		assert.equal(delivered(), 1, 'unchanged, it stays in history');

@@ -1,12 +1,10 @@
 // Compaction in a whole chat: the Agent over a temporary workspace with the real Read tool and
 // the session's observers as the extension wires them (AGENTS.md discovery, the edited-files cache).
+import { registerTestObservation } from '../../testing/testObservation';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { Emitter } from '../../base/event';
-import { rosterDefinition } from '../../reminders/declaration';
-import { SESSION_ENVIRONMENT } from '../../reminders/builtin/catalog';
-import type { InjectionRecord } from '../../reminders/record';
 import { scriptedModels, testPorts } from '../../testing/agentPorts';
 import { FakeFileEvents } from '../../testing/fakeFileEvents';
 import { writeFileAt } from '../../testing/memoryFiles';
@@ -23,7 +21,6 @@ import { SessionObservers } from '../observers';
 import type { ModelSource } from '../ports';
 
 const compactions = (records: readonly AgentRecord[]): CompactionRecord[] => records.filter((record): record is CompactionRecord => record.kind === 'compaction');
-const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
 const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
 
 /** A chat over a temporary workspace with src/deep/AGENTS.md and src/deep/a.ts. */
@@ -227,12 +224,7 @@ describe('compacting a chat by hand', () => {
 
 	it('an observation delivered before the point is delivered again, once', async (t) => {
 		const { provider, session, agent, turn } = chat(t);
-		session.reminders.roster.register({
-			...rosterDefinition(SESSION_ENVIRONMENT, { scope: 'session', trigger: ({ phase }) => phase === 'turn-start', content: () => ({ body: 'OS: test' }) }),
-			type: 'testEnvironment',
-			observation: true,
-		});
-		const delivered = () => injections(session.records).filter((record) => record.entries.some((entry) => entry.type === 'testEnvironment')).length;
+		const delivered = registerTestObservation(session);
 		await turn('One', { text: 'ok' });
 		await turn('Two', { text: 'ok' });
 		assert.equal(delivered(), 1, 'unchanged, it stays in history');
