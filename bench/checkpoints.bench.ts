@@ -1,12 +1,13 @@
 // checkpoints: what keeping a file's previous content costs on the request path (a keep before
-// each tool write: hashing, at most two blob writes, one manifest append), what the store side of
+// each tool write: hashing, at most one blob write, one manifest append; the new text's blob
+// written just after, off the request path), what the store side of
 // a restore of 100 files costs (read each kept text back and write it), and how much storage a
 // long session with churn takes: it must follow what changed, not the size of the workspace.
-import { mkdirSync, mkdtempSync, promises as fs, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, promises as fs, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../src/base/clock';
-import { hashText } from '../src/checkpoints/blobs';
+import { BlobFolder, hashText } from '../src/checkpoints/blobs';
 import { FileCheckpointStore, storedBytes } from '../src/checkpoints/store';
 import { RecordingLogger } from '../src/testing/recordingLogger';
 import type { FileChange } from '../src/tools/changes';
@@ -15,8 +16,8 @@ import { type BenchRow, measureAsync, prng, report, round, type TimingStats } fr
 const TARGET_US = 5_000;
 const SIZES = [
 	{ label: '1 KB', bytes: 1024, iterations: 300 },
-	{ label: '1 MB', bytes: 1024 * 1024, iterations: 40 },
-	{ label: '10 MB', bytes: 10 * 1024 * 1024, iterations: 8 },
+	{ label: '1 MB', bytes: 1024 * 1024, iterations: 200 },
+	{ label: '10 MB', bytes: 10 * 1024 * 1024, iterations: 20 },
 ] as const;
 const RESTORE_FILES = 100;
 const RESTORE_FILE_BYTES = 8 * 1024;
@@ -33,8 +34,11 @@ function textOf(bytes: number, seed: number): string {
 	return `// v${String(seed).padStart(12, '0')}\n${body}`;
 }
 
-function store(dir: string): FileCheckpointStore {
-	return new FileCheckpointStore({ dir, clock: systemClock, log: new RecordingLogger() });
+/** A store as a window has it a moment after startup: its shard folders made. */
+async function store(dir: string): Promise<FileCheckpointStore> {
+	const made = new FileCheckpointStore({ dir, clock: systemClock, log: new RecordingLogger() });
+	await made.shardsMade;
+	return made;
 }
 
 function met(stats: TimingStats, target = TARGET_US): string {
@@ -55,28 +59,48 @@ async function perWrite(root: string, rows: BenchRow[]): Promise<void> {
 		{ warmup: 3, iterations: 300 },
 	);
 	rows.push({ name: 'floor: creating one small file on this disk (writeFileSync), what each new blob costs at least', iterations: 300, ...floor, target: '—' });
+	// And a 1 MB one, under a temporary name then renamed, as the first change of a 1 MB file must before its write.
+	const big = asRead(textOf(1024 * 1024, 0));
+	const bigFloor = await measureAsync(
+		() => join(floorDir, `big${++created}`),
+		(path) => {
+			writeFileSync(`${path}.tmp`, big);
+			renameSync(`${path}.tmp`, path);
+			return Promise.resolve(1);
+		},
+		{ warmup: 3, iterations: 200 },
+	);
+	rows.push({ name: 'floor: writing one 1 MB file on this disk (writeFileSync, then renamed), what keeping a 1 MB text costs at least', iterations: 200, ...bigFloor, target: '—' });
 	for (const size of SIZES) {
-		const kept = store(join(root, `write-${size.bytes}`));
+		const kept = await store(join(root, `write-${size.bytes}`));
+		const workspace = join(root, `workspace-${size.bytes}`);
+		mkdirSync(workspace);
+		const file = join(workspace, 'parser.ts');
+		// The tool's write itself, after its keep: untimed; the new text is kept meanwhile.
+		const write = async (changes: readonly FileChange[]) => {
+			await fs.writeFile(file, changes[0]?.after ?? '');
+		};
 		let version = 0;
-		// A file's first change in a chat: both its texts are new blobs.
+		// A file's first change in a chat: its text as read (flat), the new one as an edit builds it.
 		const first = await measureAsync(
 			() => {
-				version += 2;
-				return [{ path: '/ws/src/parser.ts', shown: 'src/parser.ts', before: textOf(size.bytes, version), after: textOf(size.bytes, version + 1) }] satisfies FileChange[];
+				const before = asRead(textOf(size.bytes, ++version));
+				return [{ path: file, shown: 'src/parser.ts', before, after: edited(before, version) }] satisfies FileChange[];
 			},
 			async (changes) => {
 				await kept.recorder('chat', 'turn').keep(changes);
 				return changes.length;
 			},
 			{ warmup: 3, iterations: size.iterations },
+			write,
 		);
-		rows.push({ name: `keep before a write, ${size.label} file, both texts new`, iterations: size.iterations, ...first, target: size.bytes <= 1024 * 1024 ? met(first) : '—' });
+		rows.push({ name: `keep before a write, ${size.label} file, its first change`, iterations: size.iterations, ...first, target: size.bytes <= 1024 * 1024 ? met(first) : '—' });
 		// Every later change of the same file: its before is the last after, already kept (dedup).
-		let previous = textOf(size.bytes, ++version);
+		let previous = asRead(textOf(size.bytes, ++version));
 		const later = await measureAsync(
 			() => {
-				const next = textOf(size.bytes, ++version);
-				const changes: FileChange[] = [{ path: '/ws/src/parser.ts', shown: 'src/parser.ts', before: previous, after: next }];
+				const next = edited(previous, ++version);
+				const changes: FileChange[] = [{ path: file, shown: 'src/parser.ts', before: previous, after: next }];
 				previous = next;
 				return changes;
 			},
@@ -85,19 +109,39 @@ async function perWrite(root: string, rows: BenchRow[]): Promise<void> {
 				return changes.length;
 			},
 			{ warmup: 3, iterations: size.iterations },
+			write,
 		);
-		rows.push({ name: `keep before a write, ${size.label} file, before already kept`, iterations: size.iterations, ...later, target: size.bytes <= 1024 * 1024 ? met(later) : '—' });
+		rows.push({ name: `keep before a write, ${size.label} file, a later change (its before already kept)`, iterations: size.iterations, ...later, target: size.bytes <= 1024 * 1024 ? met(later) : '—' });
+		await kept.settled();
 		const hashing = await measureAsync(
-			() => textOf(size.bytes, ++version),
+			() => edited(asRead(textOf(size.bytes, ++version)), version),
 			(text) => Promise.resolve(hashText(text).length),
 			{ warmup: 3, iterations: size.iterations },
 		);
-		rows.push({ name: `of which hashing one ${size.label} text (SHA-256)`, iterations: size.iterations, ...hashing, target: '—' });
+		rows.push({ name: `of which hashing one ${size.label} text as an edit builds it (SHA-256)`, iterations: size.iterations, ...hashing, target: '—' });
+		const blobs = new BlobFolder(join(root, `later-${size.bytes}`));
+		const background = await measureAsync(
+			() => edited(asRead(textOf(size.bytes, ++version)), version),
+			async (text) => (await blobs.put(text)).length,
+			{ warmup: 3, iterations: size.iterations },
+		);
+		rows.push({ name: `after the write, off the request path: the new text's blob (${size.label}, hashed and written)`, iterations: size.iterations, ...background, target: '—' });
 	}
 }
 
+/** `text` with one line put in its middle, as Edit builds its new text: the head, the new line, the tail. */
+function edited(text: string, version: number): string {
+	const at = text.indexOf('\n', text.length >> 1) + 1;
+	return `${text.slice(0, at)}// edit ${version}\n${text.slice(at)}`;
+}
+
+/** A text as a tool reads it from a file or document: one flat string, not the pieces it was built from. */
+function asRead(text: string): string {
+	return Buffer.from(text, 'utf8').toString('utf8');
+}
+
 async function restore(root: string, rows: BenchRow[]): Promise<void> {
-	const kept = store(join(root, 'restore'));
+	const kept = await store(join(root, 'restore'));
 	const changes: FileChange[] = [];
 	for (let file = 0; file < RESTORE_FILES; file++) {
 		changes.push({ path: `/ws/src/f${file}.ts`, shown: `src/f${file}.ts`, before: textOf(RESTORE_FILE_BYTES, file), after: textOf(RESTORE_FILE_BYTES, file + 1_000_000) });
@@ -135,7 +179,7 @@ interface Churn {
 async function churn(root: string): Promise<Churn> {
 	const random = prng(18);
 	const dir = join(root, 'churn');
-	const kept = store(dir);
+	const kept = await store(dir);
 	// The workspace: its files are never read by the store; only the ones the turns change are kept.
 	const texts = Array.from({ length: WORKSPACE_FILES }, (_, file) => textOf(WORKSPACE_FILE_BYTES, file));
 	const workspaceBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
@@ -183,7 +227,8 @@ async function main(): Promise<void> {
 			target: `a keep under ${TARGET_US / 1000} ms per write for files up to 1 MB; storage proportional to what changed, not to the workspace`,
 			rows,
 			notes: [
-				'A keep is what applyChanges adds before a tool writes: SHA-256 of each text, a blob written (to a temporary name, then renamed) unless it is there already (then only touched), and one manifest line appended. "Both texts new" is a file\'s first change in a chat (two blobs); "before already kept" is every later one (its before is the last after: one blob).',
+				'A keep is what applyChanges adds before a tool writes: the previous text kept as a blob (SHA-256, written to a temporary name, then renamed; only touched when it is there already), the new text hashed, and one manifest line naming both appended. The new text\'s blob is written just after, on the next turn of the event loop while the tool writes the file (its own row: it delays neither the write nor the tool\'s result). "Its first change" is a file\'s first change in a chat (its text as read from the file, one flat string); "a later change" is every later one: its before is the text the last change wrote, kept already, so only the new text is hashed. The new texts are built as Edit builds them (the head of the text, the new line, its tail), so hashing one includes joining those into one string, which the write would otherwise do.',
+				'Each measured keep is followed, untimed, by the write itself (fs.writeFile of the new text into a real file).',
 				'The restore row is the store\'s side only (manifest read, each kept text read back and checked against its hash, then written with fs.writeFile); a restore through the editor\'s documents adds the editor\'s own cost.',
 				`Churn session: ${TURNS} turns, ${FILES_PER_TURN} files edited per turn (80 % among ${HOT_FILES} hot files, 20 % anywhere in a workspace of ${WORKSPACE_FILES.toLocaleString('en-US')} files of ${WORKSPACE_FILE_BYTES / 1024} KB, ${mb(session.workspaceBytes)} MB), a new file every 20 turns. Stored: ${mb(session.storedBytes)} MB in ${session.blobs.toLocaleString('en-US')} blobs (${round(session.storedBytes / TURNS / 1024, 1)} KB per turn) plus a ${round(session.manifestBytes / 1024, 1)} KB manifest, for ${mb(session.changedBytes)} MB of changed file texts written by the turns (ratio ${round(session.storedBytes / session.changedBytes, 2)}). The workspace is never scanned; a per-turn copy of it would be ${mb(session.workspaceBytes * TURNS)} MB.`,
 				`The machine's load average when the case started: ${round(load, 1)} (other work shares its cores and disk; the floor row shows what creating a file cost then).`,

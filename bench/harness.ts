@@ -115,11 +115,14 @@ export function measure(run: () => number, options: LoopOptions): TimingStats {
 
 /**
  * Like `measure`, for work that needs fresh state per iteration or is async: `prepare` runs
- * untimed before each timed `run(prepared)`, which is awaited.
+ * untimed before each timed `run(prepared)`, which is awaited; `untimed(prepared)`, when given, is
+ * awaited after it, also untimed (what follows the measured step in real use).
  */
-export async function measureAsync<T>(prepare: () => T, run: (prepared: T) => Promise<number>, options: LoopOptions): Promise<TimingStats> {
+export async function measureAsync<T>(prepare: () => T, run: (prepared: T) => Promise<number>, options: LoopOptions, untimed?: (prepared: T) => Promise<void>): Promise<TimingStats> {
 	for (let index = 0; index < options.warmup; index++) {
-		consume(await run(prepare()));
+		const prepared = prepare();
+		consume(await run(prepared));
+		await untimed?.(prepared);
 	}
 	const samples = new Float64Array(options.iterations);
 	const heapBefore = heapUsedAfterGc();
@@ -129,6 +132,8 @@ export async function measureAsync<T>(prepare: () => T, run: (prepared: T) => Pr
 		const result = await run(prepared);
 		samples[index] = Number(process.hrtime.bigint() - start) / 1000;
 		consume(result);
+		// What follows the measured step and is not part of it (a tool's write after its keep).
+		await untimed?.(prepared);
 	}
 	return summarize(samples, heapUsedAfterGc() - heapBefore);
 }

@@ -99,6 +99,9 @@ class MemoryCheckpoints implements CheckpointStore {
 	deleteChat(): Promise<void> {
 		return Promise.resolve();
 	}
+	settled(): Promise<void> {
+		return Promise.resolve();
+	}
 }
 
 describe('the history of a fork', () => {

@@ -73,6 +73,8 @@ export async function previewRestore(session: ChatSession, ports: AgentPorts, to
 		return { ok: true, value: { ...base, plan: { files: [] } } };
 	}
 	try {
+		// The new texts of the last writes are kept just after them: wait for those first.
+		await ports.checkpoints.settled();
 		const checkpoints = ports.checkpoints.chat(session.id);
 		const context = ports.tools.context(signal);
 		const plan = await planRestore(entriesFrom(checkpoints.entries(), new Set(fileTurns)), checkpoints, { read: (path) => context.writer.readText(path), roots: context.roots });

@@ -42,45 +42,91 @@ export class BlobFolder {
 		return join(this.dir, hash.slice(0, 2), hash);
 	}
 
-	/** Stores `text` unless it is there already; returns its hash. */
-	async put(text: string): Promise<ContentHash> {
-		const hash = hashText(text);
+	/** Stores `text` unless it is there already; returns its hash. `hash`: the text's, when the caller has it already (not checked again). */
+	async put(text: string, hash: ContentHash = hashText(text)): Promise<ContentHash> {
+		if (text.length <= SYNC_CHARS) {
+			return this.putSync(text, hash);
+		}
 		const path = this.pathOf(hash);
 		const now = new Date();
-		const small = text.length <= SYNC_CHARS;
 		try {
-			if (small) {
-				utimesSync(path, now, now);
-			} else {
-				await fs.utimes(path, now, now);
-			}
+			await fs.utimes(path, now, now);
 			return hash;
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-				throw error;
-			}
+			this.unlessGone(hash, error);
 		}
+		const temp = this.tempFor(hash);
+		try {
+			await fs.writeFile(temp, text, 'utf8');
+			await fs.rename(temp, path);
+		} catch (error) {
+			this.failed(hash, temp);
+			throw error;
+		}
+		return hash;
+	}
+
+	/** put() with synchronous calls whatever the size (the store's flush when the window closes). */
+	putSync(text: string, hash: ContentHash = hashText(text)): ContentHash {
+		const path = this.pathOf(hash);
+		const now = new Date();
+		try {
+			utimesSync(path, now, now);
+			return hash;
+		} catch (error) {
+			this.unlessGone(hash, error);
+		}
+		const temp = this.tempFor(hash);
+		try {
+			writeFileSync(temp, text, 'utf8');
+			renameSync(temp, path);
+		} catch (error) {
+			this.failed(hash, temp);
+			throw error;
+		}
+		return hash;
+	}
+
+	/**
+	 * Makes the 256 shard folders ahead, through the thread pool (the store does at startup), so a
+	 * keep on the request path does not make one. A shard that fails here is made when needed.
+	 */
+	async makeShards(): Promise<void> {
+		await Promise.all(
+			Array.from({ length: 256 }, async (_, index) => {
+				const shard = join(this.dir, index.toString(16).padStart(2, '0'));
+				try {
+					await fs.mkdir(shard, { recursive: true });
+					this.shards.add(shard);
+				} catch {
+					// Made by tempFor() when a blob needs it.
+				}
+			}),
+		);
+	}
+
+	/** A temporary name beside the blob's, its shard made first (once). */
+	private tempFor(hash: ContentHash): string {
 		const shard = join(this.dir, hash.slice(0, 2));
 		if (!this.shards.has(shard)) {
 			mkdirSync(shard, { recursive: true });
 			this.shards.add(shard);
 		}
-		const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-		try {
-			if (small) {
-				writeFileSync(temp, text, 'utf8');
-				renameSync(temp, path);
-			} else {
-				await fs.writeFile(temp, text, 'utf8');
-				await fs.rename(temp, path);
-			}
-		} catch (error) {
-			rmSync(temp, { force: true });
-			// The shard may have been removed meanwhile (by hand): made again next time.
-			this.shards.delete(shard);
+		return `${this.pathOf(hash)}.${randomBytes(6).toString('hex')}.tmp`;
+	}
+
+	/** Rethrows an error of touching a blob other than its absence (its shard is then made again next time). */
+	private unlessGone(hash: ContentHash, error: unknown): void {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+			this.shards.delete(join(this.dir, hash.slice(0, 2)));
 			throw error;
 		}
-		return hash;
+	}
+
+	private failed(hash: ContentHash, temp: string): void {
+		rmSync(temp, { force: true });
+		// The shard may have been removed meanwhile (by hand): made again next time.
+		this.shards.delete(join(this.dir, hash.slice(0, 2)));
 	}
 
 	/** The text of `hash`; undefined when the blob is gone or does not hash to its name. */

@@ -1,10 +1,14 @@
 // One chat's checkpoints on disk: `chats/<sessionId>.jsonl`, append-only, one CheckpointEntry a
-// line. Read with zod: a damaged line (a torn append, a hand edit) is skipped and logged, and the
-// lines around it stand.
+// line. A change that writes a file is recorded in two lines: before the write, its entry without
+// its new text's hash but with an `id`; just after, `{"settles": id, "after": hash}` once that
+// text is kept (store.ts, later()). An entry no line settles has an `after` that is not known.
+// Read with zod: a damaged line (a torn append, a hand edit) is skipped and logged, and the lines
+// around it stand.
+import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import * as z from 'zod';
 import type { Logger } from '../base/log';
-import type { CheckpointEntry } from './types';
+import type { CheckpointEntry, ContentHash } from './types';
 
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -14,8 +18,20 @@ const EntryLine = z.object({
 	path: z.string().min(1),
 	shown: z.string(),
 	before: Hash.nullable(),
-	after: Hash.nullable(),
+	/** Absent on a line that waits for its settle line (then `id` names it). */
+	after: Hash.nullable().optional(),
+	id: z.string().min(1).max(64).optional(),
 });
+
+const SettleLine = z.object({
+	settles: z.string().min(1).max(64),
+	after: Hash,
+});
+
+/** A line's `id`: an entry written before its new text is kept, to be settled by a later line. */
+export function pendingId(): string {
+	return randomBytes(8).toString('hex');
+}
 
 /** A session id as a file name: the ids Aside makes (UUIDs) and nothing that could leave the folder. */
 const SESSION_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
@@ -40,13 +56,27 @@ export function sessionOfManifest(name: string): string | undefined {
 	return SESSION_ID.test(id) ? id : undefined;
 }
 
-export function serializeEntries(entries: readonly CheckpointEntry[]): string {
-	return entries.map((entry) => `${JSON.stringify({ turnId: entry.turnId, at: entry.at, path: entry.path, shown: entry.shown, before: entry.before, after: entry.after })}\n`).join('');
+/** An entry as it goes into a manifest: a settled one whole; one whose `after` is not known (yet) with `id` (a new one when none is given). */
+export interface ManifestLine {
+	readonly entry: CheckpointEntry;
+	readonly id?: string;
 }
 
-/** The entries of a manifest's text, in order; each damaged line is skipped and logged once. */
+export function serializeEntries(lines: readonly (CheckpointEntry | ManifestLine)[]): string {
+	return lines
+		.map((line) => {
+			const { entry, id } = 'entry' in line ? line : { entry: line, id: undefined };
+			const { turnId, at, path, shown, before, after } = entry;
+			return `${JSON.stringify(after === undefined ? { turnId, at, path, shown, before, id: id ?? pendingId() } : { turnId, at, path, shown, before, after })}\n`;
+		})
+		.join('');
+}
+
+/** The entries of a manifest's text, in order, each settled by its settle line; each damaged line is skipped and logged once. */
 export function parseEntries(text: string, name: string, log: Logger): CheckpointEntry[] {
 	const entries: CheckpointEntry[] = [];
+	/** Where each entry waiting for its settle line is. */
+	const waiting = new Map<string, number>();
 	const lines = text.split('\n');
 	for (const [index, line] of lines.entries()) {
 		if (line.trim() === '') {
@@ -58,9 +88,24 @@ export function parseEntries(text: string, name: string, log: Logger): Checkpoin
 		} catch {
 			parsed = undefined;
 		}
+		const settle = SettleLine.safeParse(parsed);
+		if (settle.success) {
+			const at = waiting.get(settle.data.settles);
+			const entry = at === undefined ? undefined : entries[at];
+			if (at !== undefined && entry) {
+				entries[at] = { ...entry, after: settle.data.after };
+				waiting.delete(settle.data.settles);
+			}
+			// A settle line whose entry is damaged or gone settles nothing.
+			continue;
+		}
 		const entry = EntryLine.safeParse(parsed);
-		if (entry.success) {
-			entries.push(entry.data);
+		if (entry.success && (entry.data.after !== undefined || entry.data.id !== undefined)) {
+			const { id, after, ...rest } = entry.data;
+			if (after === undefined && id !== undefined) {
+				waiting.set(id, entries.length);
+			}
+			entries.push({ ...rest, after });
 		} else {
 			log.warn(`Aside: checkpoints ${name} line ${index + 1} is damaged and was skipped (the other lines stand).`);
 		}
@@ -86,13 +131,22 @@ export function readManifest(path: string, name: string, log: Logger): Checkpoin
  * Appends entries as whole lines, in one write. A line torn by a crash mid-append is one damaged
  * line; a newline first (when the file does not end in one) keeps it from swallowing the next.
  */
-export function appendEntries(path: string, entries: readonly CheckpointEntry[]): void {
+export function appendEntries(path: string, lines: readonly (CheckpointEntry | ManifestLine)[]): void {
+	appendText(path, serializeEntries(lines));
+}
+
+/** Appends the line that settles entry `id`: its new text is kept as `after`. */
+export function appendSettle(path: string, id: string, after: ContentHash): void {
+	appendText(path, `${JSON.stringify({ settles: id, after })}\n`);
+}
+
+function appendText(path: string, text: string): void {
 	const fd = openSync(path, 'a+');
 	try {
 		const { size } = fstatSync(fd);
 		const last = Buffer.alloc(1);
 		const torn = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-		writeSync(fd, (torn ? '\n' : '') + serializeEntries(entries));
+		writeSync(fd, (torn ? '\n' : '') + text);
 	} finally {
 		closeSync(fd);
 	}

@@ -83,6 +83,7 @@ async function planFile(first: CheckpointEntry, last: CheckpointEntry, checkpoin
 		// Already as it was: nothing to do, nothing to list.
 		return undefined;
 	}
+	// A last write whose new text was never kept (after unknown) cannot be told from a later edit: as changed since.
 	const changedSince = nowHash !== last.after;
 	if (first.before === null) {
 		// Aside created it: deleted only while it is what Aside wrote last.

@@ -13,7 +13,10 @@ import { hashText } from './blobs';
 import { FileCheckpointStore, storedBytes } from './store';
 
 const folders: string[] = [];
-afterEach(() => {
+const stores: FileCheckpointStore[] = [];
+afterEach(async () => {
+	// A store makes its shard folders at startup, in the background: done before its folder goes.
+	await Promise.all(stores.splice(0).map((store) => store.shardsMade));
 	for (const folder of folders.splice(0)) {
 		rmSync(folder, { recursive: true, force: true });
 	}
@@ -24,7 +27,9 @@ function makeStore(graceMs = 0): { store: FileCheckpointStore; dir: string; cloc
 	folders.push(dir);
 	const clock = new FakeClock(Date.now());
 	const log = new RecordingLogger();
-	return { store: new FileCheckpointStore({ dir, clock, log, graceMs }), dir, clock, log };
+	const store = new FileCheckpointStore({ dir, clock, log, graceMs });
+	stores.push(store);
+	return { store, dir, clock, log };
 }
 
 const change = (shown: string, before: string | null, after: string | null): FileChange => ({ path: `/ws/${shown}`, shown, before, after });
@@ -38,9 +43,11 @@ describe('FileCheckpointStore', () => {
 	it('a change that starts from the text last kept names its blob without writing it again, and writes it again when it is gone', async () => {
 		const { store, dir } = makeStore();
 		await store.recorder('s1', 't1').keep([change('a.ts', 'v1\n', 'v2\n')]);
+		await store.settled();
 		const blob = join(dir, 'blobs', hashText('v2\n').slice(0, 2), hashText('v2\n'));
 		const written = statSync(blob).ino;
 		await store.recorder('s1', 't2').keep([change('a.ts', 'v2\n', 'v3\n')]);
+		await store.settled();
 		assert.equal(statSync(blob).ino, written, 'the same file: not written again');
 		assert.equal(store.chat('s1').entries()[1]?.before, hashText('v2\n'));
 		// Another window's bound took the blob meanwhile: the next keep puts it back.
@@ -57,6 +64,7 @@ describe('FileCheckpointStore', () => {
 		await store.recorder('s1', 't1').keep([change('a.ts', 'old a\n', 'new a\n'), change('b.ts', null, 'made b\n'), change('c.ts', 'gone c\n', null)]);
 		clock.advance(10);
 		await store.recorder('s1', 't2').keep([change('a.ts', 'new a\n', 'newer a\n')]);
+		await store.settled();
 		const chat = store.chat('s1');
 		const entries = chat.entries();
 		assert.deepEqual(
@@ -84,10 +92,98 @@ describe('FileCheckpointStore', () => {
 		const path = store.blobs.pathOf(hashText('same\n'));
 		const first = statSync(path);
 		await store.recorder('s2', 't9').keep([change('c.ts', 'same\n', null)]);
+		await store.settled();
 		assert.deepEqual(blobFiles(dir).sort(), [hashText('same\n'), hashText('x\n')].sort());
 		// Not written again (same inode, same size); only touched for the collector's grace period.
 		assert.equal(statSync(path).ino, first.ino);
 		assert.equal(readFileSync(path, 'utf8'), 'same\n');
+	});
+
+	it('keeps the new text just after the keep: before the write only the previous text and a line to settle; its blob and settle line once settled', async () => {
+		const { store, dir } = makeStore();
+		await store.recorder('s1', 't1').keep([change('a.ts', 'was\n', 'is now\n')]);
+		const after = store.blobs.pathOf(hashText('is now\n'));
+		// Before the write: the previous text's blob, and an entry whose new text is not known yet.
+		assert.equal(existsSync(store.blobs.pathOf(hashText('was\n'))), true);
+		assert.equal(existsSync(after), false);
+		assert.deepEqual(
+			store.chat('s1').entries().map((entry) => [entry.before, entry.after]),
+			[[hashText('was\n'), undefined]],
+		);
+		await store.settled();
+		assert.equal(readFileSync(after, 'utf8'), 'is now\n');
+		assert.equal(store.chat('s1').entries()[0]?.after, hashText('is now\n'));
+		const lines = readFileSync(join(dir, 'chats', 's1.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+		assert.equal(lines.length, 2);
+		assert.equal(lines[1]?.settles, lines[0]?.id);
+		// The next change starts from it: the blob written just now, not written again.
+		const written = statSync(after).ino;
+		await store.recorder('s1', 't2').keep([change('a.ts', 'is now\n', 'then\n')]);
+		assert.equal(statSync(after).ino, written);
+		assert.equal(store.chat('s1').entries()[1]?.before, hashText('is now\n'));
+	});
+
+	it('an entry no line settles (the window closed first) has an unknown new text; a settle line for a damaged entry settles nothing', async () => {
+		const { store, dir, log } = makeStore();
+		const manifest = join(dir, 'chats', 's1.jsonl');
+		writeFileSync(
+			manifest,
+			[
+				JSON.stringify({ turnId: 't1', at: 1, path: '/ws/a.ts', shown: 'a.ts', before: hashText('a0'), id: 'one' }),
+				JSON.stringify({ turnId: 't1', at: 2, path: '/ws/b.ts', shown: 'b.ts', before: null, id: 'two' }),
+				JSON.stringify({ settles: 'two', after: hashText('b1') }),
+				JSON.stringify({ settles: 'nobody', after: hashText('x') }),
+				JSON.stringify({ turnId: 't1', at: 3, path: '/ws/c.ts', shown: 'c.ts', before: null }),
+				'',
+			].join('\n'),
+		);
+		assert.deepEqual(
+			store.chat('s1').entries().map((entry) => [entry.shown, entry.after]),
+			[
+				['a.ts', undefined],
+				['b.ts', hashText('b1')],
+			],
+		);
+		assert.match(log.at('warn').join('\n'), /line 5 is damaged/);
+		// Copied to a fork, it stays unknown there.
+		await store.copyChat('s1', 'fork', new Set(['t1']));
+		assert.deepEqual(
+			store.chat('fork').entries().map((entry) => [entry.shown, entry.after]),
+			[
+				['a.ts', undefined],
+				['b.ts', hashText('b1')],
+			],
+		);
+	});
+
+	it('a change that starts from a text whose blob is still waiting waits for it; flush() writes what waits at once', async () => {
+		const { store } = makeStore();
+		const recorder = store.recorder('s1', 't1');
+		await recorder.keep([change('a.ts', 'one\n', 'two\n')]);
+		// No turn of the event loop in between: the blob of 'two' is still waiting.
+		assert.equal(existsSync(store.blobs.pathOf(hashText('two\n'))), false);
+		await recorder.keep([change('a.ts', 'two\n', 'three\n')]);
+		assert.equal(readFileSync(store.blobs.pathOf(hashText('two\n')), 'utf8'), 'two\n', 'written before it is named as a before');
+		assert.equal(existsSync(store.blobs.pathOf(hashText('three\n'))), false);
+		store.flush();
+		assert.equal(readFileSync(store.blobs.pathOf(hashText('three\n')), 'utf8'), 'three\n');
+		await store.settled();
+	});
+
+	it('a new text whose blob cannot be written is logged, and the next change of that file keeps it again as its before', async () => {
+		const { store, log } = makeStore();
+		const hash = hashText('unlucky\n');
+		const shard = join(store.blobs.dir, hash.slice(0, 2));
+		await store.shardsMade;
+		rmSync(shard, { recursive: true, force: true });
+		writeFileSync(shard, 'not a folder');
+		await store.recorder('s1', 't1').keep([change('u.ts', 'fine\n', 'unlucky\n')]);
+		await store.settled();
+		assert.match(log.at('warn').join('\n'), /could not keep the new content of u\.ts/);
+		assert.equal(await store.chat('s1').text(hash), undefined);
+		rmSync(shard, { force: true });
+		await store.recorder('s1', 't2').keep([change('u.ts', 'unlucky\n', 'better\n')]);
+		assert.equal(await store.chat('s1').text(hash), 'unlucky\n');
 	});
 
 	it('skips a damaged manifest line with a warning and keeps the lines around it', async () => {
@@ -116,6 +212,7 @@ describe('FileCheckpointStore', () => {
 		const hash = hashText('big text');
 		// A folder where the temporary file would go: the write fails as a full disk would.
 		const shard = join(store.blobs.dir, hash.slice(0, 2));
+		await store.shardsMade;
 		rmSync(shard, { recursive: true, force: true });
 		writeFileSync(shard, 'not a folder');
 		await assert.rejects(store.recorder('s1', 't1').keep([change('a.ts', 'big text', 'small')]), /could not keep the content of a\.ts/);
@@ -152,6 +249,7 @@ describe('FileCheckpointStore', () => {
 		clock.advance(1000);
 		// The chat made first changed last: its last change counts, not its first.
 		await store.recorder('newest', 't2').keep([change('z.ts', null, text('z'))]);
+		await store.settled();
 		assert.equal(await storedBytes(store), 6000);
 		const report = await store.enforceBound(4000);
 		// Dropping `old` frees only its own blob (middle still names `shared`): 5000 > 4000, so middle goes too.
@@ -184,6 +282,7 @@ describe('FileCheckpointStore', () => {
 		await store.recorder('src', 't1').keep([change('a.ts', 'a0', 'a1')]);
 		await store.recorder('src', 't2').keep([change('b.ts', null, 'b1')]);
 		await store.recorder('src', 't3').keep([change('a.ts', 'a1', 'a3')]);
+		await store.settled();
 		const blobsBefore = blobFiles(dir).length;
 		await store.copyChat('src', 'fork', new Set(['t1', 't2']));
 		assert.deepEqual(

@@ -1,21 +1,25 @@
 // The checkpoint store on disk (Node fs only): content-addressed blobs (blobs.ts) and one
 // append-only manifest per chat (manifest.ts) under one folder, `<storage>/checkpoints/` in VS
-// Code (src/vscode/checkpoints.ts). On the request path a keep costs hashing, at most two blob
-// writes per file and one manifest append — no scan, no git; the bound and the collector run
-// after a turn and at startup (bound.ts). docs/checkpoints.md says what is kept and why.
+// Code (src/vscode/checkpoints.ts). Before a write a keep costs one manifest append, and for a
+// file's first change in a while, hashing and writing its previous text — no scan, no git. The
+// new text is hashed, kept and its line settled just after (later(), while the tool writes), and
+// the bound and the collector run after a turn and at startup (bound.ts). docs/checkpoints.md says what is kept and why.
 import { mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { FileChange } from '../tools/changes';
-import { BlobFolder } from './blobs';
-import { appendEntries, manifestName, readManifest, requireSessionId, sessionOfManifest } from './manifest';
+import { BlobFolder, hashText } from './blobs';
+import { appendEntries, appendSettle, manifestName, pendingId, readManifest, requireSessionId, sessionOfManifest } from './manifest';
 import type { ChatCheckpoints, CheckpointEntry, CheckpointRecorder, CheckpointStore, ContentHash } from './types';
 
-/** Up to this many characters, a file's last kept text is remembered (lastAfter). */
-const LAST_AFTER_CHARS = 1024 * 1024;
-/** For this many files, the ones kept last. */
+/**
+ * The last kept texts remembered (lastAfter) hold at most this many characters together (16 MB
+ * of ASCII text), for at most LAST_AFTER_FILES files, the ones written last: texts the tools
+ * made anyway, kept alive a little longer so a file's next change need not hash its text again.
+ */
+const LAST_AFTER_CHARS = 16 * 1024 * 1024;
 const LAST_AFTER_FILES = 64;
 
 export interface CheckpointStoreOptions {
@@ -53,10 +57,17 @@ export class FileCheckpointStore implements CheckpointStore {
 	private readonly inFlight = new Map<ContentHash, number>();
 	/**
 	 * The text each file was last kept with as its `after`, and its hash: a file's next change
-	 * starts from it (its `before`), which is then neither hashed nor written again. Texts up to
-	 * LAST_AFTER_CHARS, for the LAST_AFTER_FILES files written last; forgotten whenever blobs go.
+	 * starts from it (its `before`), which is then neither hashed nor written again. The files
+	 * written last, within LAST_AFTER_CHARS and LAST_AFTER_FILES; forgotten whenever blobs go.
 	 */
-	private readonly lastAfter = new Map<string, { readonly text: string; readonly hash: ContentHash }>();
+	private readonly lastAfter = new Map<string, { readonly text: string; readonly hash: Promise<ContentHash> }>();
+	private lastAfterChars = 0;
+	/** The shard folders, made ahead at startup (BlobFolder.makeShards). */
+	readonly shardsMade: Promise<void>;
+	/** The new texts a keep recorded that are not kept yet (later()), by their manifest line's id. */
+	private readonly waiting = new Map<string, { readonly start: (now: boolean) => void }>();
+	/** Every new text not kept yet, started or not (settled()). */
+	private readonly pending = new Set<Promise<unknown>>();
 
 	constructor(private readonly options: CheckpointStoreOptions) {
 		this.dir = options.dir;
@@ -65,6 +76,7 @@ export class FileCheckpointStore implements CheckpointStore {
 		this.graceMs = options.graceMs ?? 10 * 60 * 1000;
 		mkdirSync(this.blobs.dir, { recursive: true });
 		mkdirSync(this.chatsDir, { recursive: true });
+		this.shardsMade = this.blobs.makeShards();
 	}
 
 	recorder(sessionId: string, turnId: string): CheckpointRecorder {
@@ -84,26 +96,24 @@ export class FileCheckpointStore implements CheckpointStore {
 		};
 	}
 
-	copyChat(fromSessionId: string, toSessionId: string, turnIds: ReadonlySet<string>): Promise<void> {
-		try {
-			const copied = this.chat(fromSessionId)
-				.entries()
-				.filter((entry) => turnIds.has(entry.turnId));
-			if (copied.length > 0) {
-				// Only manifest lines: the blobs are shared, and go when no chat names them.
-				appendEntries(this.manifestPath(toSessionId), copied);
-			}
-			return Promise.resolve();
-		} catch (error) {
-			return Promise.reject(error instanceof Error ? error : new Error(errorMessage(error)));
+	async copyChat(fromSessionId: string, toSessionId: string, turnIds: ReadonlySet<string>): Promise<void> {
+		await this.settled();
+		const copied = this.chat(fromSessionId)
+			.entries()
+			.filter((entry) => turnIds.has(entry.turnId));
+		if (copied.length > 0) {
+			// Only manifest lines: the blobs are shared, and go when no chat names them.
+			appendEntries(this.manifestPath(toSessionId), copied);
 		}
 	}
 
 	async deleteChat(sessionId: string): Promise<void> {
+		// A new text still being kept would settle its line into the manifest removed here.
+		await this.settled();
 		const path = this.manifestPath(sessionId);
 		const gone = new Set(this.chat(sessionId).entries().flatMap(hashesOf));
 		rmSync(path, { force: true });
-		this.lastAfter.clear();
+		this.forgetAll();
 		const named = this.namedByAnyChat();
 		for (const hash of gone) {
 			if (!named.has(hash) && !this.inFlight.has(hash)) {
@@ -117,11 +127,12 @@ export class FileCheckpointStore implements CheckpointStore {
 	 * whole chats, the one whose last change is oldest first, each with the blobs only it named.
 	 */
 	async enforceBound(maxBytes: number): Promise<BoundReport> {
+		await this.settled();
 		const now = this.options.clock.now();
 		const files = await this.blobs.list();
 		const bytesBefore = files.reduce((sum, file) => sum + file.bytes, 0);
 		// Blobs may go below: a remembered hash must not be named again without its blob.
-		this.lastAfter.clear();
+		this.forgetAll();
 		const chats = this.allChats();
 		const namers = new Map<ContentHash, Set<string>>();
 		for (const chat of chats) {
@@ -174,22 +185,27 @@ export class FileCheckpointStore implements CheckpointStore {
 	}
 
 	private async keep(manifest: string, turnId: string, changes: readonly FileChange[]): Promise<void> {
-		const entries: CheckpointEntry[] = [];
+		const lines: { readonly entry: CheckpointEntry; readonly id?: string }[] = [];
 		const held: ContentHash[] = [];
 		try {
 			for (const change of changes) {
-				const before = change.before === null ? null : (this.lastKept(change.path, change.before, held) ?? (await this.put(change.before, held, change.shown)));
-				const after = change.after === null ? null : await this.put(change.after, held, change.shown);
-				entries.push({ turnId, at: this.options.clock.now(), path: change.path, shown: change.shown, before, after });
+				const before = change.before === null ? null : ((await this.lastKept(change.path, change.before, held)) ?? (await this.put(change.before, held, change.shown)));
+				const entry = { turnId, at: this.options.clock.now(), path: change.path, shown: change.shown, before };
+				// A new text is kept after the write (later()): its line settles this one.
+				lines.push(change.after === null ? { entry: { ...entry, after: null } } : { entry: { ...entry, after: undefined }, id: pendingId() });
 			}
-			if (entries.length > 0) {
+			if (lines.length > 0) {
 				try {
-					appendEntries(manifest, entries);
+					appendEntries(manifest, lines);
 				} catch (error) {
 					throw new CheckpointError(`could not record the checkpoint of ${changes.map((change) => change.shown).join(', ')}: ${errorMessage(error)}`);
 				}
 				for (const [index, change] of changes.entries()) {
-					this.rememberAfter(change.path, change.after, entries[index]?.after ?? null);
+					const id = lines[index]?.id;
+					this.forget(change.path);
+					if (change.after !== null && id !== undefined) {
+						this.rememberAfter(change.path, change.after, this.later(manifest, id, change.after, change.shown));
+					}
 				}
 			}
 		} finally {
@@ -199,11 +215,85 @@ export class FileCheckpointStore implements CheckpointStore {
 		}
 	}
 
+	/**
+	 * Keeps the new text of a write just after it is recorded, on the next turn of the event loop
+	 * (while the tool writes the file): hashes it, writes its blob, appends the line that settles
+	 * entry `id`. flush() does what still waits when the window closes. One that fails is logged
+	 * and its entry's `after` stays unknown: a restore still has every `before`.
+	 */
+	private later(manifest: string, id: string, text: string, shown: string): Promise<ContentHash> {
+		let start!: (now: boolean) => void;
+		const kept = new Promise<ContentHash>((resolve, reject) => {
+			let started = false;
+			const failed = (error: unknown) => {
+				this.options.log.warn(`Aside: could not keep the new content of ${shown} in the checkpoints (a restore cannot tell whether it changed since): ${errorMessage(error)}`);
+				reject(error instanceof Error ? error : new Error(errorMessage(error)));
+			};
+			start = (now) => {
+				if (started) {
+					return;
+				}
+				started = true;
+				this.waiting.delete(id);
+				const hash = hashText(text);
+				this.hold(hash);
+				const settle = () => {
+					appendSettle(manifest, id, hash);
+					resolve(hash);
+				};
+				if (now) {
+					// The window is closing: all of it before flush() returns.
+					try {
+						this.blobs.putSync(text, hash);
+						settle();
+					} catch (error) {
+						failed(error);
+					} finally {
+						this.release(hash);
+					}
+					return;
+				}
+				this.blobs
+					.put(text, hash)
+					.then(settle)
+					.catch(failed)
+					.finally(() => {
+						this.release(hash);
+					});
+			};
+		});
+		// Awaited where it matters (lastKept, settled); a failure is logged above.
+		const done = kept.catch(() => undefined).finally(() => {
+			this.pending.delete(done);
+		});
+		this.pending.add(done);
+		this.waiting.set(id, { start });
+		setImmediate(() => {
+			start(false);
+		});
+		return kept;
+	}
+
+	async settled(): Promise<void> {
+		await Promise.all([...this.pending]);
+	}
+
+	/** Keeps every new text still waiting now, synchronously: the window is closing. */
+	flush(): void {
+		for (const waiting of [...this.waiting.values()]) {
+			waiting.start(true);
+		}
+	}
+
+	private hold(hash: ContentHash, held?: ContentHash[]): void {
+		this.inFlight.set(hash, (this.inFlight.get(hash) ?? 0) + 1);
+		held?.push(hash);
+	}
+
 	private async put(text: string, held: ContentHash[], shown: string): Promise<ContentHash> {
 		try {
 			const hash = await this.blobs.put(text);
-			this.inFlight.set(hash, (this.inFlight.get(hash) ?? 0) + 1);
-			held.push(hash);
+			this.hold(hash, held);
 			return hash;
 		} catch (error) {
 			throw new CheckpointError(`could not keep the content of ${shown}: ${errorMessage(error)}`);
@@ -211,36 +301,49 @@ export class FileCheckpointStore implements CheckpointStore {
 	}
 
 	/** The hash of `text` when it is what `path` was last kept with (then held like a put), else undefined. */
-	private lastKept(path: string, text: string, held: ContentHash[]): ContentHash | undefined {
+	private async lastKept(path: string, text: string, held: ContentHash[]): Promise<ContentHash | undefined> {
 		const last = this.lastAfter.get(path);
 		if (last === undefined || last.text !== text) {
 			return undefined;
 		}
+		let hash: ContentHash;
 		try {
+			// Kept just after the write that made it: by now, as a rule.
+			hash = await last.hash;
 			// Touched as put() touches a blob it finds; gone (another window's bound took it): put it again.
 			const now = new Date();
-			utimesSync(this.blobs.pathOf(last.hash), now, now);
+			utimesSync(this.blobs.pathOf(hash), now, now);
 		} catch {
-			this.lastAfter.delete(path);
+			this.forget(path);
 			return undefined;
 		}
-		this.inFlight.set(last.hash, (this.inFlight.get(last.hash) ?? 0) + 1);
-		held.push(last.hash);
-		return last.hash;
+		this.hold(hash, held);
+		return hash;
 	}
 
-	private rememberAfter(path: string, text: string | null, hash: ContentHash | null): void {
-		this.lastAfter.delete(path);
-		if (text === null || hash === null || text.length > LAST_AFTER_CHARS) {
+	private rememberAfter(path: string, text: string, hash: Promise<ContentHash>): void {
+		if (text.length > LAST_AFTER_CHARS) {
 			return;
 		}
 		this.lastAfter.set(path, { text, hash });
-		for (const oldest of this.lastAfter.keys()) {
-			if (this.lastAfter.size <= LAST_AFTER_FILES) {
+		this.lastAfterChars += text.length;
+		for (const [oldest, last] of this.lastAfter) {
+			if (this.lastAfter.size <= LAST_AFTER_FILES && this.lastAfterChars <= LAST_AFTER_CHARS) {
 				break;
 			}
-			this.lastAfter.delete(oldest);
+			this.forget(oldest, last);
 		}
+	}
+
+	private forget(path: string, last = this.lastAfter.get(path)): void {
+		if (last && this.lastAfter.delete(path)) {
+			this.lastAfterChars -= last.text.length;
+		}
+	}
+
+	private forgetAll(): void {
+		this.lastAfter.clear();
+		this.lastAfterChars = 0;
 	}
 
 	private release(hash: ContentHash): void {
@@ -280,7 +383,7 @@ export class FileCheckpointStore implements CheckpointStore {
 }
 
 function hashesOf(entry: CheckpointEntry): ContentHash[] {
-	return [entry.before, entry.after].filter((hash): hash is ContentHash => hash !== null);
+	return [entry.before, entry.after].filter((hash): hash is ContentHash => hash !== null && hash !== undefined);
 }
 
 /** The store's folder's blob bytes, for the bench and the tests. */

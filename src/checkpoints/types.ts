@@ -20,11 +20,19 @@ export interface CheckpointEntry {
 	readonly shown: string;
 	/** The text before the call; null: the file did not exist (the call created it). */
 	readonly before: ContentHash | null;
-	/** The text the call wrote; null: the call deleted the file. */
-	readonly after: ContentHash | null;
+	/**
+	 * The text the call wrote; null: the call deleted the file. Undefined: not known — it is kept
+	 * just after the write (off the request path), and the window closed before it was, or a
+	 * ChatCheckpoints read before CheckpointStore.settled() resolved. A restore then cannot tell
+	 * whether the file changed since, and says so.
+	 */
+	readonly after: ContentHash | null | undefined;
 }
 
-/** Keeps the previous content of the files a call is about to change: called after the stale-write check and before the first write. */
+/**
+ * Keeps the previous content of the files a call is about to change: called after the stale-write
+ * check and before the first write. The new texts are kept just after (the promise does not wait for them).
+ */
 export interface CheckpointRecorder {
 	keep(changes: readonly FileChange[]): Promise<void>;
 }
@@ -51,4 +59,6 @@ export interface CheckpointStore {
 	copyChat(fromSessionId: string, toSessionId: string, turnIds: ReadonlySet<string>): Promise<void>;
 	/** A deleted chat's checkpoints go with it (blobs no other chat uses included). */
 	deleteChat(sessionId: string): Promise<void>;
+	/** Resolves once the new texts of the writes made so far are kept: call before reading a chat's checkpoints for a restore or a fork. */
+	settled(): Promise<void>;
 }

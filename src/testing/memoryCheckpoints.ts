@@ -49,6 +49,11 @@ export class MemoryCheckpointStore implements CheckpointStore {
 		return Promise.resolve();
 	}
 
+	/** Everything is kept at once here. */
+	settled(): Promise<void> {
+		return Promise.resolve();
+	}
+
 	private entriesOf(sessionId: string): CheckpointEntry[] {
 		let entries = this.chats.get(sessionId);
 		if (!entries) {

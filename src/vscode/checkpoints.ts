@@ -37,6 +37,8 @@ export function windowCheckpoints(context: vscode.ExtensionContext, configuratio
 		},
 		dispose: () => {
 			disposables.dispose();
+			// The new texts of the last writes, if their blobs are still waiting.
+			store.flush();
 		},
 	};
 }

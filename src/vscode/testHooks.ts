@@ -155,7 +155,10 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		checkpoints: () => {
 			const store = state.checkpoints;
-			return store && { dir: store.dir, entries: (sessionId) => store.chat(sessionId).entries(), text: (hash) => store.blobs.get(hash) };
+			return store && { dir: store.dir, entries: (sessionId) => store.chat(sessionId).entries(), text: async (hash) => {
+				await store.settled();
+				return store.blobs.get(hash);
+			} };
 		},
 		fork: (from, worktree) => state.forks?.fork(from, worktree) ?? Promise.resolve('no forks here'),
 		forkInWorktree: (from, choice) => state.forks?.inWorktree(from, choice) ?? Promise.resolve('no forks here'),

@@ -65,6 +65,9 @@ class MemoryCheckpoints implements CheckpointStore {
 	deleteChat(): Promise<void> {
 		return Promise.resolve();
 	}
+	settled(): Promise<void> {
+		return Promise.resolve();
+	}
 }
 
 function entry(turnId: string, path: string, before: string | null, after: string | null, at: number): CheckpointEntry {

@@ -63,6 +63,7 @@ export async function makeWorktreeFork(deps: WorktreeForkDeps, from: string, run
 	await addWorktree(choice.root, choice.branch, folder, base);
 	try {
 		const { records, prefix } = sessions.forkRecords(from, running, { folder, branch: choice.branch, base });
+		await deps.checkpoints?.settled();
 		const report = await restoreIntoWorktree(deps.checkpoints?.chat(source.id), prefix.turnIds, choice.root, folder);
 		return { folder, createdAt: deps.now(), records, report };
 	} catch (error) {

@@ -53,6 +53,10 @@ export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefin
 				restored.push(rel);
 				continue;
 			}
+			if (entry.after === undefined) {
+				failed.push({ path: rel, why: 'its new content was not kept (the window closed before it was)' });
+				continue;
+			}
 			const text = await checkpoints?.text(entry.after);
 			if (text === undefined) {
 				failed.push({ path: rel, why: 'its kept text is gone from the checkpoint store' });
