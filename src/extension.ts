@@ -89,8 +89,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 		});
 	}));
 	reopenLastSession(context.workspaceState, library, sessions, log);
-	// Issue 18, slice C: a worktree fork another window handed to this one is its current chat.
-	adoptWaitingFork(context.globalStorageUri, sessions, log);
+	// The files' earlier content, kept before each tool write (docs/checkpoints.md).
+	const checkpoints = store.add(windowCheckpoints(context, configuration, log));
+	// A worktree fork another window handed to this one is its current chat, its checkpoints here.
+	await adoptWaitingFork(context.globalStorageUri, sessions, checkpoints.store, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
 	const tools = await VsCodeToolHost.create(log);
 	const observers = store.add(new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }));
@@ -103,8 +105,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
-	// The files' earlier content, kept before each tool write (docs/checkpoints.md).
-	const checkpoints = store.add(windowCheckpoints(context, configuration, log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
 	// The person's hooks (docs/hooks.md); what goes wrong with one is said in the chat (the notices below).

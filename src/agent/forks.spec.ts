@@ -102,6 +102,9 @@ class MemoryCheckpoints implements CheckpointStore {
 	settled(): Promise<void> {
 		return Promise.resolve();
 	}
+	importChat(): Promise<void> {
+		return Promise.resolve();
+	}
 }
 
 describe('the history of a fork', () => {

@@ -107,6 +107,29 @@ export class FileCheckpointStore implements CheckpointStore {
 		}
 	}
 
+	async importChat(toSessionId: string, entries: readonly CheckpointEntry[], text: ChatCheckpoints['text']): Promise<void> {
+		const manifest = this.manifestPath(toSessionId);
+		const held: ContentHash[] = [];
+		try {
+			for (const hash of new Set(entries.flatMap(hashesOf))) {
+				const kept = await text(hash);
+				if (kept !== undefined) {
+					// Hashed again here: only a text that is what its hash says is kept.
+					if ((await this.put(kept, held, hash.slice(0, 12))) !== hash) {
+						this.options.log.warn(`Aside: an imported checkpoint text did not match its hash ${hash.slice(0, 12)}…; it is left out.`);
+					}
+				}
+			}
+			if (entries.length > 0) {
+				appendEntries(manifest, entries);
+			}
+		} finally {
+			for (const hash of held) {
+				this.release(hash);
+			}
+		}
+	}
+
 	async deleteChat(sessionId: string): Promise<void> {
 		// A new text still being kept would settle its line into the manifest removed here.
 		await this.settled();

@@ -57,6 +57,12 @@ export interface CheckpointStore {
 	chat(sessionId: string): ChatCheckpoints;
 	/** A fork starts with its source's checkpoints of the turns it copies (`turnIds`), so Restore works in the fork too. */
 	copyChat(fromSessionId: string, toSessionId: string, turnIds: ReadonlySet<string>): Promise<void>;
+	/**
+	 * Gives chat `toSessionId` the entries another store kept (a worktree fork handed over from
+	 * another window), their texts read with `text` and kept here. A text `text` does not have is
+	 * left out: a restore lists that file as not kept.
+	 */
+	importChat(toSessionId: string, entries: readonly CheckpointEntry[], text: ChatCheckpoints['text']): Promise<void>;
 	/** A deleted chat's checkpoints go with it (blobs no other chat uses included). */
 	deleteChat(sessionId: string): Promise<void>;
 	/** Resolves once the new texts of the writes made so far are kept: call before reading a chat's checkpoints for a restore or a fork. */

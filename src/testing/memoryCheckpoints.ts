@@ -44,6 +44,16 @@ export class MemoryCheckpointStore implements CheckpointStore {
 		return Promise.resolve();
 	}
 
+	async importChat(toSessionId: string, entries: readonly CheckpointEntry[], text: ChatCheckpoints['text']): Promise<void> {
+		for (const hash of new Set(entries.flatMap((entry) => [entry.before, entry.after]))) {
+			const kept = typeof hash === 'string' ? await text(hash) : undefined;
+			if (typeof hash === 'string' && kept !== undefined) {
+				this.texts.set(hash, kept);
+			}
+		}
+		this.entriesOf(toSessionId).push(...entries);
+	}
+
 	deleteChat(sessionId: string): Promise<void> {
 		this.chats.delete(sessionId);
 		return Promise.resolve();

@@ -71,7 +71,7 @@ export interface AsideTestHooks {
 	/** Reads the workspace's `.aside/reminders/` again now, as a file event would (the untrusted window's test: not at all). */
 	readonly reloadWorkspaceReminders: () => void;
 	/** The checkpoint store's folder, a chat's kept entries, and a kept text (undefined: not kept). */
-	readonly checkpoints: () => { readonly dir: string; entries(sessionId: string): readonly CheckpointEntry[]; text(hash: string): Promise<string | undefined> } | undefined;
+	readonly checkpoints: () => { readonly dir: string; entries(sessionId: string): Promise<readonly CheckpointEntry[]>; text(hash: string): Promise<string | undefined> } | undefined;
 	/** Issue 18, slice C: Fork from here on the root message `from` (`worktree` false: here); resolves with why not. */
 	readonly fork: (from: string, worktree?: boolean) => Promise<string | undefined>;
 	/** A worktree fork without its dialogs, opened in this window (the handoff written and taken back here, as the new window would). */
@@ -155,10 +155,20 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		},
 		checkpoints: () => {
 			const store = state.checkpoints;
-			return store && { dir: store.dir, entries: (sessionId) => store.chat(sessionId).entries(), text: async (hash) => {
-				await store.settled();
-				return store.blobs.get(hash);
-			} };
+			return (
+				store && {
+					dir: store.dir,
+					// As a restore reads them: once the new texts of the last writes are kept.
+					entries: async (sessionId) => {
+						await store.settled();
+						return store.chat(sessionId).entries();
+					},
+					text: async (hash) => {
+						await store.settled();
+						return store.blobs.get(hash);
+					},
+				}
+			);
 		},
 		fork: (from, worktree) => state.forks?.fork(from, worktree) ?? Promise.resolve('no forks here'),
 		forkInWorktree: (from, choice) => state.forks?.inWorktree(from, choice) ?? Promise.resolve('no forks here'),

@@ -11,7 +11,7 @@ import type { CheckpointStore } from '../checkpoints/types';
 import { ForkRefused } from '../agent/forkHistory';
 import type { ForkPlace, WorktreeForks } from '../agent/forks';
 import { branchProblem, GitError, recentBases, removeWorktree, repositoryRoot } from '../agent/forks/git';
-import { takeHandoff, writeHandoff } from '../agent/forks/handoff';
+import { discardHandoff, sweepHandoffs, takeHandoff, writeHandoff } from '../agent/forks/handoff';
 import { adoptHandoff, defaultWorktreeFolder, folderProblem, makeWorktreeFork, type WorktreeChoice } from '../agent/forks/worktreeFork';
 import type { ChatSessions } from '../agent/sessions';
 
@@ -78,7 +78,7 @@ export class VsCodeWorktreeForks implements WorktreeForks {
 		const handoff = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Aside: making the worktree ${choice.folder}…` }, () => makeWorktreeFork({ sessions, checkpoints, now: () => Date.now() }, from, running, choice));
 		const dir = handoffDir(globalStorage);
 		try {
-			writeHandoff(dir, handoff);
+			await writeHandoff(dir, handoff);
 		} catch (error) {
 			// Without its handoff the worktree's window would open without the fork: take it back.
 			await removeWorktree(choice.root, handoff.folder, choice.branch);
@@ -88,7 +88,8 @@ export class VsCodeWorktreeForks implements WorktreeForks {
 		if (open === 'here') {
 			const taken = takeHandoff(dir, handoff.folder, Date.now(), log);
 			if (taken) {
-				adoptHandoff(sessions, taken);
+				await adoptHandoff(sessions, taken, checkpoints, log);
+				discardHandoff(dir, handoff.folder);
 			}
 			return undefined;
 		}
@@ -151,19 +152,27 @@ export class VsCodeWorktreeForks implements WorktreeForks {
 	}
 }
 
-/** At activation: the fork another window handed to this worktree, if one waits, becomes the current chat. */
-export function adoptWaitingFork(globalStorage: vscode.Uri, sessions: ChatSessions, log: Logger): void {
+/**
+ * At activation: the fork another window handed to this worktree, if one waits, becomes the
+ * current chat, with its checkpoints in this window's store; handoffs no window took within a day
+ * are removed.
+ */
+export async function adoptWaitingFork(globalStorage: vscode.Uri, sessions: ChatSessions, checkpoints: CheckpointStore | undefined, log: Logger): Promise<void> {
+	const dir = handoffDir(globalStorage);
+	sweepHandoffs(dir, Date.now(), log);
 	const [folder] = workspaceFolders();
 	if (folder === undefined) {
 		return;
 	}
 	try {
-		const handoff = takeHandoff(handoffDir(globalStorage), folder, Date.now(), log);
+		const handoff = takeHandoff(dir, folder, Date.now(), log);
 		if (handoff) {
-			const session = adoptHandoff(sessions, handoff);
-			log.info(`Aside: opened the fork handed over for this worktree, chat ${session.id}.`);
+			const session = await adoptHandoff(sessions, handoff, checkpoints, log);
+			log.info(`Aside: opened the fork handed over for this worktree, chat ${session.id} (${handoff.checkpoints?.entries.length ?? 0} checkpoint entries).`);
 		}
 	} catch (error) {
 		log.error(`Aside: could not open the fork handed over for this worktree: ${errorMessage(error)}`);
+	} finally {
+		discardHandoff(dir, folder);
 	}
 }

@@ -49,7 +49,7 @@ describe('checkpoints', function () {
 		assert.equal(result.outcome, 'done', result.error);
 		const after = await until(() => readFileSync(file, 'utf8'), (text) => text.includes("'after"), 'the edit on disk');
 
-		const entries = store.entries(result.sessionId);
+		const entries = await store.entries(result.sessionId);
 		assert.deepEqual(
 			entries.map((entry) => [entry.shown, entry.before === null ? null : 'kept', entry.after === null ? null : 'kept']),
 			[
@@ -84,6 +84,6 @@ describe('checkpoints', function () {
 		await until(() => existsSync(manifest), (exists) => !exists, 'the chat\'s checkpoints removed');
 		assert.equal(existsSync(join(hooks.sessionsDir, `${result.sessionId}.jsonl`)), false, 'its transcript is gone');
 		assert.equal(await store.text(hashText(before)), undefined, 'its blobs no other chat names are gone');
-		assert.deepEqual(store.entries(result.sessionId), []);
+		assert.deepEqual(await store.entries(result.sessionId), []);
 	});
 });

@@ -86,6 +86,15 @@ describe('forks', function () {
 			const kept = hooks.checkpointsKept();
 			if (kept) {
 				assert.equal(readFileSync(join(folder, 'made.txt'), 'utf8'), 'made by the agent\n', 'the chat\'s file, restored from the checkpoints');
+				// The fork's own checkpoints, handed over with it: the worktree's file, so Restore there undoes the worktree's copy.
+				const store = hooks.checkpoints();
+				assert.ok(store);
+				const entries = await store.entries(hooks.currentSessionId());
+				assert.deepEqual(
+					entries.map((entry) => [entry.path, entry.shown, entry.before]),
+					[[join(folder, 'made.txt'), 'made.txt', null]],
+				);
+				assert.equal(await store.text(entries[0]?.after ?? ''), 'made by the agent\n');
 			} else {
 				assert.equal(existsSync(join(folder, 'made.txt')), false, 'without a checkpoint store, nothing to restore');
 			}

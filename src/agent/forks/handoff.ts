@@ -2,14 +2,18 @@
 // fork goes over through the global storage (issue 18, docs/forks.md). The window that made it
 // writes a handoff file named by the worktree folder; Aside in the new window reads it at
 // activation, imports the records into its own library, makes the fork current and queues the
-// restore report. A handoff is consumed once (deleted before it is used); a stale or malformed one
-// is ignored (and removed) with a log line.
+// restore report. The chat's checkpoints of the copied turns go with it (their paths moved into
+// the worktree, their texts in a blob folder beside the file, written first), so Restore works in
+// the new window too. A handoff is consumed once (deleted before it is used); a stale or malformed
+// one is ignored (and removed) with a log line, and so is one no window took within a day.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { errorMessage } from '../../base/errors';
 import type { Logger } from '../../base/log';
+import { BlobFolder } from '../../checkpoints/blobs';
+import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
 import type { RestoreReport } from '../../reminders/builtin/sessionFork';
 import { parseTranscriptRecord, type TranscriptEntry } from '../../transcript/records';
 
@@ -24,7 +28,25 @@ export interface ForkHandoff {
 	/** The fork's transcript after its header: its `fork` record first. */
 	readonly records: readonly TranscriptEntry[];
 	readonly report: RestoreReport;
+	/** The fork's checkpoints (paths in the worktree) and where their texts are read. */
+	readonly checkpoints?: HandedCheckpoints;
 }
+
+export interface HandedCheckpoints {
+	readonly entries: readonly CheckpointEntry[];
+	readonly text: ChatCheckpoints['text'];
+}
+
+const Hash = z.string().regex(/^[0-9a-f]{64}$/);
+const HandedEntry = z.object({
+	turnId: z.string().min(1),
+	at: z.number(),
+	path: z.string().min(1),
+	shown: z.string(),
+	before: Hash.nullable(),
+	// Absent: not known (kept after a write, and the window closed first).
+	after: Hash.nullable().optional(),
+});
 
 const HandoffFile = z.object({
 	v: z.literal(HANDOFF_VERSION),
@@ -36,6 +58,7 @@ const HandoffFile = z.object({
 		failed: z.array(z.object({ path: z.string(), why: z.string() })),
 		shared: z.array(z.string()),
 	}),
+	checkpoints: z.array(HandedEntry).optional(),
 });
 
 /** The handoff file for worktree `folder` in `dir` (the global storage's handoff folder). */
@@ -43,25 +66,83 @@ export function handoffPath(dir: string, folder: string): string {
 	return join(dir, `${createHash('sha256').update(resolve(folder)).digest('hex').slice(0, 32)}.json`);
 }
 
-/** Writes the handoff for its folder atomically (temp file + rename); throws when it cannot. */
-export function writeHandoff(dir: string, handoff: ForkHandoff): string {
+/** The folder beside a handoff file that holds its checkpoint texts. */
+export function handoffBlobsPath(dir: string, folder: string): string {
+	return `${handoffPath(dir, folder).slice(0, -'.json'.length)}.blobs`;
+}
+
+/**
+ * Writes the handoff for its folder: its checkpoint texts first (each read once, one at a time),
+ * then the file atomically (temp file + rename), so a handoff is never there without its texts.
+ * A text the source store no longer has is left out (a restore there lists it as not kept).
+ * Throws when it cannot; then nothing of it is left.
+ */
+export async function writeHandoff(dir: string, handoff: ForkHandoff): Promise<string> {
 	mkdirSync(dir, { recursive: true });
-	const path = handoffPath(dir, handoff.folder);
+	const folder = resolve(handoff.folder);
+	const path = handoffPath(dir, folder);
+	const blobsPath = handoffBlobsPath(dir, folder);
 	const temp = `${path}.${process.pid}.tmp`;
 	try {
-		writeFileSync(temp, JSON.stringify({ v: HANDOFF_VERSION, ...handoff, folder: resolve(handoff.folder) }));
+		rmSync(blobsPath, { recursive: true, force: true });
+		const entries = handoff.checkpoints?.entries ?? [];
+		if (handoff.checkpoints && entries.length > 0) {
+			const blobs = new BlobFolder(blobsPath);
+			const hashes = new Set(entries.flatMap((entry) => [entry.before, entry.after].filter((hash): hash is string => typeof hash === 'string')));
+			for (const hash of hashes) {
+				const text = await handoff.checkpoints.text(hash);
+				if (text !== undefined) {
+					await blobs.put(text, hash);
+				}
+			}
+		}
+		const { checkpoints: _texts, ...rest } = handoff;
+		writeFileSync(temp, JSON.stringify({ v: HANDOFF_VERSION, ...rest, folder, ...(entries.length > 0 ? { checkpoints: entries } : {}) }));
 		renameSync(temp, path);
 	} catch (error) {
 		rmSync(temp, { force: true });
+		rmSync(blobsPath, { recursive: true, force: true });
 		throw error;
 	}
 	return path;
 }
 
+/** Removes what is left of the handoff for `folder` (its checkpoint texts, once imported). */
+export function discardHandoff(dir: string, folder: string): void {
+	rmSync(handoffPath(dir, folder), { force: true });
+	rmSync(handoffBlobsPath(dir, folder), { recursive: true, force: true });
+}
+
+/** Removes the handoffs (and their texts) no window took within HANDOFF_MAX_AGE_MS; returns how many. */
+export function sweepHandoffs(dir: string, now: number, log: Logger): number {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return 0;
+	}
+	let swept = 0;
+	for (const name of names) {
+		const path = join(dir, name);
+		try {
+			if (now - statSync(path).mtimeMs > HANDOFF_MAX_AGE_MS) {
+				rmSync(path, { recursive: true, force: true });
+				swept++;
+			}
+		} catch {
+			// Taken meanwhile by its window.
+		}
+	}
+	if (swept > 0) {
+		log.info(`Aside: removed ${swept} fork handoff file(s) no window took within a day.`);
+	}
+	return swept;
+}
+
 /**
  * The handoff waiting for workspace folder `folder`, taken: the file is removed first, so it is
- * used once at most. A missing one is undefined; a stale, malformed or foreign one is removed,
- * logged and undefined.
+ * used once at most; its checkpoint texts stay until discardHandoff() (after they are imported).
+ * A missing one is undefined; a stale, malformed or foreign one is removed, logged and undefined.
  */
 export function takeHandoff(dir: string, folder: string, now: number, log: Logger): ForkHandoff | undefined {
 	const path = handoffPath(dir, folder);
@@ -71,25 +152,29 @@ export function takeHandoff(dir: string, folder: string, now: number, log: Logge
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
 			log.warn(`Aside: the fork handoff ${path} could not be read (${errorMessage(error)}); it is ignored.`);
-			rmSync(path, { force: true });
+			discardHandoff(dir, folder);
 		}
 		return undefined;
 	}
 	rmSync(path, { force: true });
+	const ignored = (): undefined => {
+		rmSync(handoffBlobsPath(dir, folder), { recursive: true, force: true });
+		return undefined;
+	};
 	let parsed: z.infer<typeof HandoffFile>;
 	try {
 		parsed = HandoffFile.parse(JSON.parse(text));
 	} catch (error) {
 		log.warn(`Aside: ignored a malformed fork handoff for ${folder}: ${errorMessage(error).slice(0, 300)}`);
-		return undefined;
+		ignored(); return;
 	}
 	if (resolve(parsed.folder) !== resolve(folder)) {
 		log.warn(`Aside: ignored a fork handoff for another folder (${parsed.folder}).`);
-		return undefined;
+		ignored(); return;
 	}
 	if (now - parsed.createdAt > HANDOFF_MAX_AGE_MS || parsed.createdAt > now + HANDOFF_MAX_AGE_MS) {
 		log.warn(`Aside: ignored a stale fork handoff for ${folder} (made ${new Date(parsed.createdAt).toISOString()}).`);
-		return undefined;
+		ignored(); return;
 	}
 	const records: TranscriptEntry[] = [];
 	try {
@@ -102,11 +187,13 @@ export function takeHandoff(dir: string, folder: string, now: number, log: Logge
 		}
 	} catch (error) {
 		log.warn(`Aside: ignored a fork handoff for ${folder} with a record that is not valid: ${errorMessage(error).slice(0, 300)}`);
-		return undefined;
+		ignored(); return;
 	}
 	if (records[0]?.kind !== 'fork') {
 		log.warn(`Aside: ignored a fork handoff for ${folder} that does not start with its fork record.`);
-		return undefined;
+		ignored(); return;
 	}
-	return { folder: parsed.folder, createdAt: parsed.createdAt, records, report: parsed.report };
+	const blobs = new BlobFolder(handoffBlobsPath(dir, folder));
+	const checkpoints: HandedCheckpoints | undefined = parsed.checkpoints && { entries: parsed.checkpoints.map((entry) => ({ ...entry, after: entry.after })), text: (hash) => blobs.get(hash) };
+	return { folder: parsed.folder, createdAt: parsed.createdAt, records, report: parsed.report, ...(checkpoints ? { checkpoints } : {}) };
 }

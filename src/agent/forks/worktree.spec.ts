@@ -5,10 +5,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { entriesFrom, planRestore } from '../../checkpoints/restorePlan';
+import { FileCheckpointStore } from '../../checkpoints/store';
 import type { CheckpointEntry, CheckpointStore, ChatCheckpoints } from '../../checkpoints/types';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { RecordingLogger } from '../../testing/recordingLogger';
@@ -16,7 +18,7 @@ import { MemoryLibrary, testEnvironment } from '../../testing/sessions';
 import type { AgentRecord } from '../../transcript/records';
 import { ChatSessions } from '../sessions';
 import { addWorktree, branchProblem, GitError } from './git';
-import { HANDOFF_MAX_AGE_MS, handoffPath, takeHandoff, writeHandoff } from './handoff';
+import { discardHandoff, HANDOFF_MAX_AGE_MS, handoffBlobsPath, handoffPath, sweepHandoffs, takeHandoff, writeHandoff } from './handoff';
 import { adoptHandoff, defaultWorktreeFolder, folderProblem, makeWorktreeFork } from './worktreeFork';
 import { insideRepository, latestChanges } from './worktreeRestore';
 
@@ -66,6 +68,9 @@ class MemoryCheckpoints implements CheckpointStore {
 		return Promise.resolve();
 	}
 	settled(): Promise<void> {
+		return Promise.resolve();
+	}
+	importChat(): Promise<void> {
 		return Promise.resolve();
 	}
 }
@@ -154,6 +159,17 @@ describe('restoring the chat\'s files into the worktree', () => {
 		const fork = handoff.records[0];
 		assert.deepEqual(fork?.kind === 'fork' ? fork.worktree : undefined, { folder, branch: 'try', base: first });
 		assert.deepEqual(handoff.records.slice(1, -1).map((record) => ('id' in record ? record.id : record.kind)), ['u1', 'a1', 'turn-end']);
+		// The fork's checkpoints, for its window: the copied turn's entries, the repository's at their worktree paths.
+		assert.deepEqual(
+			handoff.checkpoints?.entries.map((kept) => [kept.path, kept.shown]),
+			[
+				[join(folder, 'src', 'a.ts'), 'src/a.ts'],
+				[join(folder, 'src', 'new.ts'), 'src/new.ts'],
+				[join(folder, 'src', 'gone.ts'), 'src/gone.ts'],
+				[outside, outside],
+				[join(folder, 'src', 'a.ts'), 'src/a.ts'],
+			],
+		);
 	});
 
 	it('a message that cannot be forked is refused before any worktree is made', async () => {
@@ -181,7 +197,7 @@ describe('the handoff to the worktree\'s window', () => {
 
 	it('is written, taken once by the window of its folder, and becomes that window\'s current chat with the report queued', async () => {
 		const made = await handoff();
-		writeHandoff(dir, made);
+		await writeHandoff(dir, made);
 		assert.equal(takeHandoff(dir, join(root, 'another-folder'), T0, log), undefined, 'another window has none');
 		const taken = takeHandoff(dir, made.folder, T0 + 1000, log);
 		assert.deepEqual(taken?.records, made.records);
@@ -189,13 +205,72 @@ describe('the handoff to the worktree\'s window', () => {
 
 		const there = new ChatSessions(new MemoryLibrary(), testEnvironment(new FakeClock(T0), new SequentialIds('there')));
 		assert.ok(taken);
-		const adopted = adoptHandoff(there, taken);
+		const adopted = await adoptHandoff(there, taken, undefined, log);
 		assert.equal(there.current, adopted);
 		assert.equal(adopted.fork?.worktree?.branch, 'try');
 		assert.equal(adopted.title, 'change a (fork)');
 	});
 
-	it('a malformed, stale or foreign handoff is ignored with a log line, and removed', () => {
+	it('carries the fork\'s checkpoints to the other window\'s store: Restore there puts back the worktree\'s files, never the original\'s', async () => {
+		const { repo } = repository();
+		const clock = new FakeClock(T0);
+		const sourceStore = new FileCheckpointStore({ dir: join(root, `store-a${repos}`), clock, log });
+		const theirStore = new FileCheckpointStore({ dir: join(root, `store-b${repos}`), clock, log });
+		const sessions = new ChatSessions(new MemoryLibrary(), testEnvironment(clock, new SequentialIds('w')));
+		chatOfTwoTurns(sessions);
+		const source = sessions.current;
+		// Turn t1 changed a.ts and made new.ts in the repository; t2 (after the fork point) changed a.ts again.
+		await sourceStore.recorder(source.id, 't1').keep([
+			{ path: join(repo, 'src', 'a.ts'), shown: 'src/a.ts', before: 'two\n', after: 'three\n' },
+			{ path: join(repo, 'src', 'new.ts'), shown: 'src/new.ts', before: null, after: 'created\n' },
+		]);
+		await sourceStore.recorder(source.id, 't2').keep([{ path: join(repo, 'src', 'a.ts'), shown: 'src/a.ts', before: 'three\n', after: 'later\n' }]);
+		const worktree = join(root, `wt${repos}`);
+		const made = await makeWorktreeFork({ sessions, checkpoints: sourceStore, now: () => T0 }, 'u1', undefined, { root: repo, branch: 'carry', base: 'HEAD', folder: worktree });
+		const handoffs = join(root, `handoffs${repos}`);
+		await writeHandoff(handoffs, made);
+		assert.equal(existsSync(handoffBlobsPath(handoffs, worktree)), true, 'the texts beside the handoff');
+		// The source chat is deleted meanwhile: the handoff has its own copy of the texts.
+		await sourceStore.deleteChat(source.id);
+
+		// The worktree's window.
+		const there = new ChatSessions(new MemoryLibrary(), testEnvironment(clock, new SequentialIds('there')));
+		const taken = takeHandoff(handoffs, worktree, T0 + 1000, log);
+		assert.ok(taken);
+		const adopted = await adoptHandoff(there, taken, theirStore, log);
+		discardHandoff(handoffs, worktree);
+		assert.deepEqual(readdirSync(handoffs), [], 'nothing of the handoff is left');
+		const checkpoints = theirStore.chat(adopted.id);
+		assert.deepEqual(
+			checkpoints.entries().map((kept) => [kept.turnId, kept.path, kept.shown]),
+			[
+				['t1', join(worktree, 'src', 'a.ts'), 'src/a.ts'],
+				['t1', join(worktree, 'src', 'new.ts'), 'src/new.ts'],
+			],
+		);
+		assert.equal(readFileSync(join(worktree, 'src', 'a.ts'), 'utf8'), 'three\n', 'restored into the worktree at fork time');
+		const plan = await planRestore(entriesFrom(checkpoints.entries(), new Set(['t1'])), checkpoints, { read: (path) => Promise.resolve(existsSync(path) ? readFileSync(path, 'utf8') : undefined), roots: [worktree] });
+		assert.deepEqual(
+			plan.files.map((file) => [file.path, file.action, file.target]),
+			[
+				[join(worktree, 'src', 'a.ts'), 'change', 'two\n'],
+				[join(worktree, 'src', 'new.ts'), 'delete', null],
+			],
+		);
+		await Promise.all([sourceStore.shardsMade, theirStore.shardsMade]);
+	});
+
+	it('handoffs no window took within a day are swept, with their texts', async () => {
+		const swept = join(root, 'swept');
+		const fork = { kind: 'fork', id: 'f', at: T0, source: { id: 's', title: 't' }, from: 'u1' } as const;
+		await writeHandoff(swept, { folder, createdAt: T0, records: [fork], report: { restored: [], failed: [], shared: [] }, checkpoints: { entries: [entry('t1', '/x/a', 'old', 'new', 1)], text: (key) => Promise.resolve(key === hash('old') ? 'old' : undefined) } });
+		assert.equal(sweepHandoffs(swept, Date.now(), log), 0, 'a young one stays');
+		assert.equal(readdirSync(swept).length, 2);
+		assert.equal(sweepHandoffs(swept, Date.now() + HANDOFF_MAX_AGE_MS + 60_000, log), 2);
+		assert.deepEqual(readdirSync(swept), []);
+	});
+
+	it('a malformed, stale or foreign handoff is ignored with a log line, and removed', async () => {
 		mkdirSync(dir, { recursive: true });
 		writeFileSync(handoffPath(dir, folder), '{"v":1,"folder":');
 		assert.equal(takeHandoff(dir, folder, T0, log), undefined);
@@ -203,11 +278,11 @@ describe('the handoff to the worktree\'s window', () => {
 		assert.ok(log.at('warn').some((line) => /malformed fork handoff/.test(line)), 'logged');
 
 		const fork = { kind: 'fork', id: 'f', at: T0, source: { id: 's', title: 't' }, from: 'u1' } as const;
-		writeHandoff(dir, { folder, createdAt: T0, records: [fork], report: { restored: [], failed: [], shared: [] } });
+		await writeHandoff(dir, { folder, createdAt: T0, records: [fork], report: { restored: [], failed: [], shared: [] } });
 		assert.equal(takeHandoff(dir, folder, T0 + HANDOFF_MAX_AGE_MS + 1, log), undefined);
 		assert.ok(log.at('warn').some((line) => /stale fork handoff/.test(line)));
 
-		writeHandoff(dir, { folder, createdAt: T0, records: [{ kind: 'user', id: 'u', turnId: 't', at: T0, text: 'no fork record' }], report: { restored: [], failed: [], shared: [] } });
+		await writeHandoff(dir, { folder, createdAt: T0, records: [{ kind: 'user', id: 'u', turnId: 't', at: T0, text: 'no fork record' }], report: { restored: [], failed: [], shared: [] } });
 		assert.equal(takeHandoff(dir, folder, T0, log), undefined);
 		assert.ok(log.at('warn').some((line) => /does not start with its fork record/.test(line)));
 

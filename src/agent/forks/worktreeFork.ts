@@ -4,13 +4,15 @@
 // what the new window is handed (handoff.ts). Nothing half made is left behind: a failure after
 // the worktree was made removes it (and its branch) again.
 import { dirname, basename, join, relative, resolve, isAbsolute, sep } from 'node:path';
+import { errorMessage } from '../../base/errors';
+import type { Logger } from '../../base/log';
 import type { CheckpointStore } from '../../checkpoints/types';
 import { restoreReport } from '../../reminders/builtin/sessionFork';
 import type { ChatSession } from '../session';
 import type { ChatSessions } from '../sessions';
 import { addWorktree, commitOf, removeWorktree } from './git';
 import type { ForkHandoff } from './handoff';
-import { restoreIntoWorktree } from './worktreeRestore';
+import { restoreIntoWorktree, worktreeEntries } from './worktreeRestore';
 
 /** What the person chose for a worktree fork. */
 export interface WorktreeChoice {
@@ -64,17 +66,31 @@ export async function makeWorktreeFork(deps: WorktreeForkDeps, from: string, run
 	try {
 		const { records, prefix } = sessions.forkRecords(from, running, { folder, branch: choice.branch, base });
 		await deps.checkpoints?.settled();
-		const report = await restoreIntoWorktree(deps.checkpoints?.chat(source.id), prefix.turnIds, choice.root, folder);
-		return { folder, createdAt: deps.now(), records, report };
+		const checkpoints = deps.checkpoints?.chat(source.id);
+		const report = await restoreIntoWorktree(checkpoints, prefix.turnIds, choice.root, folder);
+		// The worktree's window restores the worktree's files: the entries go over with their paths there.
+		const handed = checkpoints && { entries: worktreeEntries(checkpoints.entries(), prefix.turnIds, choice.root, folder), text: (hash: string) => checkpoints.text(hash) };
+		return { folder, createdAt: deps.now(), records, report, ...(handed && handed.entries.length > 0 ? { checkpoints: handed } : {}) };
 	} catch (error) {
 		await removeWorktree(choice.root, folder, choice.branch);
 		throw error;
 	}
 }
 
-/** The handed-over fork, imported into this window's library and made current, its restore report queued for its first request. */
-export function adoptHandoff(sessions: ChatSessions, handoff: ForkHandoff): ChatSession {
+/**
+ * The handed-over fork, imported into this window's library and made current, its restore report
+ * queued for its first request, its checkpoints imported into this window's store (so Restore works
+ * on the turns it copied). Checkpoints that cannot be imported are logged; the fork stands without them.
+ */
+export async function adoptHandoff(sessions: ChatSessions, handoff: ForkHandoff, checkpoints: CheckpointStore | undefined, log: Logger): Promise<ChatSession> {
 	const session = sessions.adopt(handoff.records);
 	session.reminders.enqueuePending(restoreReport(handoff.report, handoff.folder));
+	if (checkpoints && handoff.checkpoints) {
+		try {
+			await checkpoints.importChat(session.id, handoff.checkpoints.entries, handoff.checkpoints.text);
+		} catch (error) {
+			log.warn(`Aside: the fork's checkpoints could not be imported (${errorMessage(error)}); Restore cannot undo the turns it copied.`);
+		}
+	}
 	return session;
 }

@@ -31,6 +31,28 @@ export function insideRepository(root: string, path: string): string | undefined
 	return rel.split(sep).join('/');
 }
 
+/**
+ * The fork's own checkpoints in the worktree's window: the copied turns' entries, each file of the
+ * repository at its path in `worktree` (shown relative to it, the new window's folder), so a
+ * Restore there puts back the worktree's files, never the original's. A path outside the
+ * repository is shared and stays as it is; one inside `.git` is never restored and is left out.
+ */
+export function worktreeEntries(entries: readonly CheckpointEntry[], turnIds: ReadonlySet<string>, root: string, worktree: string): CheckpointEntry[] {
+	return entries.flatMap((entry) => {
+		if (!turnIds.has(entry.turnId)) {
+			return [];
+		}
+		const rel = insideRepository(root, entry.path);
+		if (rel === undefined) {
+			return [entry];
+		}
+		if (rel === '.git' || rel.startsWith('.git/')) {
+			return [];
+		}
+		return [{ ...entry, path: join(worktree, ...rel.split('/')), shown: rel }];
+	});
+}
+
 /** Puts the chat's files as of the fork point into `worktree` (a worktree of the repository at `root`). */
 export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefined, turnIds: ReadonlySet<string>, root: string, worktree: string): Promise<RestoreReport> {
 	const restored: string[] = [];
