@@ -76,9 +76,10 @@ async function perWrite(root: string, rows: BenchRow[]): Promise<void> {
 		const workspace = join(root, `workspace-${size.bytes}`);
 		mkdirSync(workspace);
 		const file = join(workspace, 'parser.ts');
-		// The tool's write itself, after its keep: untimed; the new text is kept meanwhile.
+		// Untimed after each keep: the tool's write itself (the store keeps the texts meanwhile).
 		const write = async (changes: readonly FileChange[]) => {
 			await fs.writeFile(file, changes[0]?.after ?? '');
+			await kept.settled();
 		};
 		let version = 0;
 		// A file's first change in a chat: its text as read (flat), the new one as an edit builds it.
@@ -120,6 +121,7 @@ async function perWrite(root: string, rows: BenchRow[]): Promise<void> {
 		);
 		rows.push({ name: `of which hashing one ${size.label} text as an edit builds it (SHA-256)`, iterations: size.iterations, ...hashing, target: '—' });
 		const blobs = new BlobFolder(join(root, `later-${size.bytes}`));
+		await blobs.makeShards();
 		const background = await measureAsync(
 			() => edited(asRead(textOf(size.bytes, ++version)), version),
 			async (text) => (await blobs.put(text)).length,
@@ -147,6 +149,7 @@ async function restore(root: string, rows: BenchRow[]): Promise<void> {
 		changes.push({ path: `/ws/src/f${file}.ts`, shown: `src/f${file}.ts`, before: textOf(RESTORE_FILE_BYTES, file), after: textOf(RESTORE_FILE_BYTES, file + 1_000_000) });
 	}
 	await kept.recorder('chat', 'turn').keep(changes);
+	await kept.settled();
 	const target = join(root, 'restored');
 	mkdirSync(target, { recursive: true });
 	const stats = await measureAsync(
@@ -154,7 +157,7 @@ async function restore(root: string, rows: BenchRow[]): Promise<void> {
 		async (chat) => {
 			let written = 0;
 			for (const entry of chat.entries()) {
-				const text = entry.before === null ? undefined : await chat.text(entry.before);
+				const text = typeof entry.before === 'string' ? await chat.text(entry.before) : undefined;
 				if (text !== undefined) {
 					await fs.writeFile(join(target, `${written}.ts`), text);
 					written++;

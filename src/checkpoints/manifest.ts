@@ -1,7 +1,8 @@
 // One chat's checkpoints on disk: `chats/<sessionId>.jsonl`, append-only, one CheckpointEntry a
-// line. A change that writes a file is recorded in two lines: before the write, its entry without
-// its new text's hash but with an `id`; just after, `{"settles": id, "after": hash}` once that
-// text is kept (store.ts, later()). An entry no line settles has an `after` that is not known.
+// line. Before the write only what is known without hashing goes in: an entry whose previous text
+// was copied aside unhashed (pending.ts) or whose new text is still to be kept has no `before` or
+// `after` but an `id`; just after the write, `{"settles": id, "before": hash, "after": hash}`
+// gives them once those texts are kept (store.ts, later()). What no line settles is not known.
 // Read with zod: a damaged line (a torn append, a hand edit) is skipped and logged, and the lines
 // around it stand.
 import { randomBytes } from 'node:crypto';
@@ -17,16 +18,23 @@ const EntryLine = z.object({
 	at: z.number(),
 	path: z.string().min(1),
 	shown: z.string(),
-	before: Hash.nullable(),
-	/** Absent on a line that waits for its settle line (then `id` names it). */
+	/** Absent (with `after`) on a line that waits for its settle line (then `id` names it). */
+	before: Hash.nullable().optional(),
 	after: Hash.nullable().optional(),
 	id: z.string().min(1).max(64).optional(),
 });
 
 const SettleLine = z.object({
 	settles: z.string().min(1).max(64),
-	after: Hash,
+	before: Hash.optional(),
+	after: Hash.optional(),
 });
+
+/** What a settle line gives an entry: the hashes of its texts kept after the write. */
+export interface Settled {
+	readonly before?: ContentHash;
+	readonly after?: ContentHash;
+}
 
 /** A line's `id`: an entry written before its new text is kept, to be settled by a later line. */
 export function pendingId(): string {
@@ -67,7 +75,9 @@ export function serializeEntries(lines: readonly (CheckpointEntry | ManifestLine
 		.map((line) => {
 			const { entry, id } = 'entry' in line ? line : { entry: line, id: undefined };
 			const { turnId, at, path, shown, before, after } = entry;
-			return `${JSON.stringify(after === undefined ? { turnId, at, path, shown, before, id: id ?? pendingId() } : { turnId, at, path, shown, before, after })}\n`;
+			const known = before !== undefined && after !== undefined;
+			// JSON leaves an undefined field out: what is not known is absent.
+			return `${JSON.stringify({ turnId, at, path, shown, before, after, ...(known ? {} : { id: id ?? pendingId() }) })}\n`;
 		})
 		.join('');
 }
@@ -93,19 +103,19 @@ export function parseEntries(text: string, name: string, log: Logger): Checkpoin
 			const at = waiting.get(settle.data.settles);
 			const entry = at === undefined ? undefined : entries[at];
 			if (at !== undefined && entry) {
-				entries[at] = { ...entry, after: settle.data.after };
-				waiting.delete(settle.data.settles);
+				// A change may be settled in two lines (its new text just after the write, its previous one recovered after a crash).
+				entries[at] = { ...entry, before: entry.before !== undefined ? entry.before : settle.data.before, after: entry.after !== undefined ? entry.after : settle.data.after };
 			}
 			// A settle line whose entry is damaged or gone settles nothing.
 			continue;
 		}
 		const entry = EntryLine.safeParse(parsed);
-		if (entry.success && (entry.data.after !== undefined || entry.data.id !== undefined)) {
-			const { id, after, ...rest } = entry.data;
-			if (after === undefined && id !== undefined) {
+		if (entry.success && ((entry.data.before !== undefined && entry.data.after !== undefined) || entry.data.id !== undefined)) {
+			const { id, before, after, ...rest } = entry.data;
+			if (id !== undefined) {
 				waiting.set(id, entries.length);
 			}
-			entries.push({ ...rest, after });
+			entries.push({ ...rest, before, after });
 		} else {
 			log.warn(`Aside: checkpoints ${name} line ${index + 1} is damaged and was skipped (the other lines stand).`);
 		}
@@ -135,9 +145,9 @@ export function appendEntries(path: string, lines: readonly (CheckpointEntry | M
 	appendText(path, serializeEntries(lines));
 }
 
-/** Appends the line that settles entry `id`: its new text is kept as `after`. */
-export function appendSettle(path: string, id: string, after: ContentHash): void {
-	appendText(path, `${JSON.stringify({ settles: id, after })}\n`);
+/** Appends the line that settles entry `id`: the texts kept after the write. */
+export function appendSettle(path: string, id: string, settled: Settled): void {
+	appendText(path, `${JSON.stringify({ settles: id, ...settled })}\n`);
 }
 
 function appendText(path: string, text: string): void {

@@ -54,21 +54,25 @@ describe('restore plans', () => {
 		assert.equal(planned.get('touched.ts')?.diff, '');
 	});
 
-	it('a last write whose new text was never kept (the window closed first) counts as changed since: never deleted or overwritten unasked', async () => {
+	it('texts never kept (the window closed first): an unknown new text counts as changed since, an unknown earlier one as not kept', async () => {
 		const { store, files, keep, plan } = fixture();
 		keep('t1', 'a.ts', 'one\n', 'two\n');
 		keep('t1', 'made.ts', null, 'made\n');
 		// As the manifest reads when no settle line followed: the new texts are not known.
+		keep('t1', 'lost.ts', 'old\n', 'new\n');
 		store.chats.set(
 			'chat',
-			(store.chats.get('chat') ?? []).map((entry) => ({ ...entry, after: undefined })),
+			(store.chats.get('chat') ?? []).map((entry) => ({ ...entry, after: undefined, ...(entry.shown === 'lost.ts' ? { before: undefined } : {}) })),
 		);
 		files.set(at('a.ts'), 'two\n');
 		files.set(at('made.ts'), 'made\n');
+		files.set(at('lost.ts'), 'new\n');
 		const planned = byName(await plan(['t1']));
 		assert.equal(planned.get('a.ts')?.action, 'person-changed');
 		assert.equal(planned.get('a.ts')?.target, 'one\n');
 		assert.equal(planned.get('made.ts')?.action, 'keep');
+		// A previous text whose copy was lost before it was kept: listed as not kept, left as it is.
+		assert.equal(planned.get('lost.ts')?.action, 'missing');
 	});
 
 	it('flags a file the person changed since Aside last wrote it, with what overwriting would do', async () => {

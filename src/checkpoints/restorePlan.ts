@@ -92,7 +92,8 @@ async function planFile(first: CheckpointEntry, last: CheckpointEntry, checkpoin
 		}
 		return changedSince ? { path, shown, action: 'keep', now, target: now, diff: '' } : { path, shown, action: 'delete', now, target: null, diff: previewDiff(shown, now, null) };
 	}
-	const target = await checkpoints.text(first.before);
+	// Not known (its copy was lost before it was kept) or gone: the earlier content cannot come back.
+	const target = first.before === undefined ? undefined : await checkpoints.text(first.before);
 	if (target === undefined) {
 		return { path, shown, action: 'missing', now, target: null, diff: '' };
 	}

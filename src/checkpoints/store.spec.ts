@@ -53,9 +53,11 @@ describe('FileCheckpointStore', () => {
 		// Another window's bound took the blob meanwhile: the next keep puts it back.
 		rmSync(join(dir, 'blobs', hashText('v3\n').slice(0, 2), hashText('v3\n')));
 		await store.recorder('s1', 't3').keep([change('a.ts', 'v3\n', 'v4\n')]);
+		await store.settled();
 		assert.equal(await store.chat('s1').text(hashText('v3\n')), 'v3\n');
 		// A text that is not the one last kept (the person changed the file) is kept as itself.
 		await store.recorder('s1', 't4').keep([change('a.ts', 'v4 edited\n', 'v5\n')]);
+		await store.settled();
 		assert.equal(await store.chat('s1').text(hashText('v4 edited\n')), 'v4 edited\n');
 	});
 
@@ -89,6 +91,7 @@ describe('FileCheckpointStore', () => {
 	it('writes a text once: the same content in two files, two turns and two chats is one blob', async () => {
 		const { store, dir } = makeStore();
 		await store.recorder('s1', 't1').keep([change('a.ts', 'same\n', 'x\n'), change('b.ts', 'same\n', 'x\n')]);
+		await store.settled();
 		const path = store.blobs.pathOf(hashText('same\n'));
 		const first = statSync(path);
 		await store.recorder('s2', 't9').keep([change('c.ts', 'same\n', null)]);
@@ -99,28 +102,56 @@ describe('FileCheckpointStore', () => {
 		assert.equal(readFileSync(path, 'utf8'), 'same\n');
 	});
 
-	it('keeps the new text just after the keep: before the write only the previous text and a line to settle; its blob and settle line once settled', async () => {
+	it('before the write copies the previous text aside and records the change; just after, hashes both texts into blobs and settles the line', async () => {
 		const { store, dir } = makeStore();
+		await store.shardsMade;
 		await store.recorder('s1', 't1').keep([change('a.ts', 'was\n', 'is now\n')]);
-		const after = store.blobs.pathOf(hashText('is now\n'));
-		// Before the write: the previous text's blob, and an entry whose new text is not known yet.
-		assert.equal(existsSync(store.blobs.pathOf(hashText('was\n'))), true);
-		assert.equal(existsSync(after), false);
+		// Before the write: a copy of the previous text aside, no blob, an entry whose texts are not known yet.
+		assert.deepEqual(readdirSync(join(dir, 'pending')).map((name) => readFileSync(join(dir, 'pending', name), 'utf8')), ['was\n']);
+		assert.deepEqual(blobFiles(dir), []);
 		assert.deepEqual(
 			store.chat('s1').entries().map((entry) => [entry.before, entry.after]),
-			[[hashText('was\n'), undefined]],
+			[[undefined, undefined]],
 		);
 		await store.settled();
+		assert.deepEqual(readdirSync(join(dir, 'pending')), [], 'the copy moved into the blobs');
+		assert.equal(readFileSync(store.blobs.pathOf(hashText('was\n')), 'utf8'), 'was\n');
+		const after = store.blobs.pathOf(hashText('is now\n'));
 		assert.equal(readFileSync(after, 'utf8'), 'is now\n');
-		assert.equal(store.chat('s1').entries()[0]?.after, hashText('is now\n'));
+		assert.deepEqual(
+			store.chat('s1').entries().map((entry) => [entry.before, entry.after]),
+			[[hashText('was\n'), hashText('is now\n')]],
+		);
 		const lines = readFileSync(join(dir, 'chats', 's1.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 		assert.equal(lines.length, 2);
 		assert.equal(lines[1]?.settles, lines[0]?.id);
-		// The next change starts from it: the blob written just now, not written again.
+		// The next change starts from it: nothing copied aside, the blob written just now not written again.
 		const written = statSync(after).ino;
 		await store.recorder('s1', 't2').keep([change('a.ts', 'is now\n', 'then\n')]);
+		assert.deepEqual(readdirSync(join(dir, 'pending')), []);
 		assert.equal(statSync(after).ino, written);
 		assert.equal(store.chat('s1').entries()[1]?.before, hashText('is now\n'));
+		await store.settled();
+	});
+
+	it('a copy aside that a crash left unsettled is recovered at the next start: hashed, moved into the blobs, settled into its chat', async () => {
+		const { store, dir, log, clock } = makeStore();
+		// As a window that crashed between the write and settling its line left it.
+		writeFileSync(join(dir, 'chats', 's1.jsonl'), `${JSON.stringify({ turnId: 't1', at: 1, path: '/ws/a.ts', shown: 'a.ts', id: 'abc123' })}\n`);
+		writeFileSync(join(dir, 'pending', 's1.abc123'), 'the text before\n');
+		writeFileSync(join(dir, 'pending', 's1.abc124.beef.tmp'), 'half a cop');
+		assert.deepEqual(
+			store.chat('s1').entries().map((entry) => [entry.before, entry.after]),
+			[[undefined, undefined]],
+		);
+		clock.advance(1000);
+		await store.enforceBound(1 << 30);
+		assert.deepEqual(readdirSync(join(dir, 'pending')), [], 'the copy recovered, the torn temporary file removed');
+		const [entry] = store.chat('s1').entries();
+		assert.equal(entry?.before, hashText('the text before\n'));
+		assert.equal(entry.after, undefined, 'the new text was never kept: not known');
+		assert.equal(await store.chat('s1').text(hashText('the text before\n')), 'the text before\n');
+		assert.match(log.at('info').join('\n'), /recovered 1 earlier file content/);
 	});
 
 	it('an entry no line settles (the window closed first) has an unknown new text; a settle line for a damaged entry settles nothing', async () => {
@@ -183,6 +214,7 @@ describe('FileCheckpointStore', () => {
 		assert.equal(await store.chat('s1').text(hash), undefined);
 		rmSync(shard, { force: true });
 		await store.recorder('s1', 't2').keep([change('u.ts', 'unlucky\n', 'better\n')]);
+		await store.settled();
 		assert.equal(await store.chat('s1').text(hash), 'unlucky\n');
 	});
 
@@ -202,23 +234,32 @@ describe('FileCheckpointStore', () => {
 	it('reads a blob that does not hash to its name as gone (the restore preview says its content was not kept)', async () => {
 		const { store } = makeStore();
 		await store.recorder('s1', 't1').keep([change('a.ts', 'precious\n', 'b\n')]);
+		await store.settled();
 		const hash = hashText('precious\n');
 		writeFileSync(store.blobs.pathOf(hash), 'precio');
 		assert.equal(await store.chat('s1').text(hash), undefined);
 	});
 
-	it('never leaves a half blob: a write that fails leaves no blob under the real name, and the keep fails', async () => {
+	it('a previous text that cannot be copied aside fails the keep (the write is refused), and nothing is recorded', async () => {
+		const { store, dir } = makeStore();
+		rmSync(join(dir, 'pending'), { recursive: true, force: true });
+		// A file where the folder should be: the copy fails as on a full disk.
+		writeFileSync(join(dir, 'pending'), 'not a folder');
+		await assert.rejects(store.recorder('s1', 't1').keep([change('a.ts', 'big text', 'small')]), /could not keep the content of a\.ts/);
+		assert.deepEqual(store.chat('s1').entries(), []);
+		await store.settled();
+		assert.equal(existsSync(store.blobs.pathOf(hashText('small'))), false, 'nothing kept after the write that did not happen');
+	});
+
+	it('never leaves a half blob: a blob that cannot be written leaves no blob under the real name', async () => {
 		const { store } = makeStore();
 		const hash = hashText('big text');
-		// A folder where the temporary file would go: the write fails as a full disk would.
-		const shard = join(store.blobs.dir, hash.slice(0, 2));
 		await store.shardsMade;
+		const shard = join(store.blobs.dir, hash.slice(0, 2));
 		rmSync(shard, { recursive: true, force: true });
 		writeFileSync(shard, 'not a folder');
-		await assert.rejects(store.recorder('s1', 't1').keep([change('a.ts', 'big text', 'small')]), /could not keep the content of a\.ts/);
+		await assert.rejects(store.blobs.put('big text'));
 		assert.equal(existsSync(store.blobs.pathOf(hash)), false);
-		// Nothing recorded for a keep that failed.
-		assert.deepEqual(store.chat('s1').entries(), []);
 	});
 
 	it('collects the temporary files a crash left, and unreferenced blobs, only past the grace period', async () => {
@@ -330,10 +371,12 @@ describe('FileCheckpointStore', () => {
 	it('an old blob that a new keep names again is touched, so the collector of another window leaves it', async () => {
 		const { store } = makeStore(60_000);
 		await store.recorder('s1', 't1').keep([change('a.ts', 'reused', 'r2')]);
+		await store.settled();
 		const path = store.blobs.pathOf(hashText('reused'));
 		const old = new Date(Date.now() - 3_600_000);
 		utimesSync(path, old, old);
 		await store.recorder('s2', 't1').keep([change('b.ts', 'reused', null)]);
+		await store.settled();
 		assert.equal(statSync(path).mtimeMs > old.getTime() + 1000, true);
 	});
 });

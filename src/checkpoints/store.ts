@@ -1,17 +1,20 @@
 // The checkpoint store on disk (Node fs only): content-addressed blobs (blobs.ts) and one
 // append-only manifest per chat (manifest.ts) under one folder, `<storage>/checkpoints/` in VS
-// Code (src/vscode/checkpoints.ts). Before a write a keep costs one manifest append, and for a
-// file's first change in a while, hashing and writing its previous text — no scan, no git. The
-// new text is hashed, kept and its line settled just after (later(), while the tool writes), and
-// the bound and the collector run after a turn and at startup (bound.ts). docs/checkpoints.md says what is kept and why.
-import { mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+// Code (src/vscode/checkpoints.ts). Before a write a keep costs a copy of the file's previous
+// text aside, unhashed (pending.ts; none when it is the text the file was last kept with) and one
+// manifest line — no hashing, no scan, no git. Just after the write (later(), while the tool
+// writes), both texts are hashed, kept as blobs and the line settled; the bound, the collector and
+// the recovery of a crashed window's copies run after a turn and at startup (bound.ts).
+// docs/checkpoints.md says what is kept and why.
+import { existsSync, mkdirSync, promises as fs, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { FileChange } from '../tools/changes';
 import { BlobFolder, hashText } from './blobs';
-import { appendEntries, appendSettle, manifestName, pendingId, readManifest, requireSessionId, sessionOfManifest } from './manifest';
+import { appendEntries, appendSettle, manifestName, pendingId, readManifest, requireSessionId, type Settled, sessionOfManifest } from './manifest';
+import { PendingFolder } from './pending';
 import type { ChatCheckpoints, CheckpointEntry, CheckpointRecorder, CheckpointStore, ContentHash } from './types';
 
 /**
@@ -60,12 +63,16 @@ export class FileCheckpointStore implements CheckpointStore {
 	 * starts from it (its `before`), which is then neither hashed nor written again. The files
 	 * written last, within LAST_AFTER_CHARS and LAST_AFTER_FILES; forgotten whenever blobs go.
 	 */
-	private readonly lastAfter = new Map<string, { readonly text: string; readonly hash: Promise<ContentHash> }>();
+	private readonly lastAfter = new Map<string, { readonly text: string; readonly hash: Promise<ContentHash | undefined> }>();
 	private lastAfterChars = 0;
+	/** The previous texts copied aside before a write, until hashed just after it (pending.ts). */
+	private readonly pendingCopies: PendingFolder;
 	/** The shard folders, made ahead at startup (BlobFolder.makeShards). */
 	readonly shardsMade: Promise<void>;
 	/** The new texts a keep recorded that are not kept yet (later()), by their manifest line's id. */
 	private readonly waiting = new Map<string, { readonly start: (now: boolean) => void }>();
+	/** The copies this window's keeps made aside and have not settled yet (recoverPending leaves them). */
+	private readonly copiesAside = new Set<string>();
 	/** Every new text not kept yet, started or not (settled()). */
 	private readonly pending = new Set<Promise<unknown>>();
 
@@ -76,6 +83,7 @@ export class FileCheckpointStore implements CheckpointStore {
 		this.graceMs = options.graceMs ?? 10 * 60 * 1000;
 		mkdirSync(this.blobs.dir, { recursive: true });
 		mkdirSync(this.chatsDir, { recursive: true });
+		this.pendingCopies = new PendingFolder(join(options.dir, 'pending'));
 		this.shardsMade = this.blobs.makeShards();
 	}
 
@@ -83,7 +91,7 @@ export class FileCheckpointStore implements CheckpointStore {
 		const manifest = this.manifestPath(sessionId);
 		return {
 			keep: async (changes) => {
-				await this.keep(manifest, turnId, changes);
+				await this.keep(sessionId, manifest, turnId, changes);
 			},
 		};
 	}
@@ -151,6 +159,7 @@ export class FileCheckpointStore implements CheckpointStore {
 	 */
 	async enforceBound(maxBytes: number): Promise<BoundReport> {
 		await this.settled();
+		await this.recoverPending();
 		const now = this.options.clock.now();
 		const files = await this.blobs.list();
 		const bytesBefore = files.reduce((sum, file) => sum + file.bytes, 0);
@@ -207,15 +216,28 @@ export class FileCheckpointStore implements CheckpointStore {
 		return { bytesBefore, bytesAfter: bytes, droppedChats, removedBlobs };
 	}
 
-	private async keep(manifest: string, turnId: string, changes: readonly FileChange[]): Promise<void> {
+	private async keep(sessionId: string, manifest: string, turnId: string, changes: readonly FileChange[]): Promise<void> {
 		const lines: { readonly entry: CheckpointEntry; readonly id?: string }[] = [];
+		/** What each line leaves for later(): the previous text copied aside, the new text. */
+		const rest: { readonly copy?: { readonly text: string; readonly path: string }; readonly after?: string }[] = [];
 		const held: ContentHash[] = [];
 		try {
 			for (const change of changes) {
-				const before = change.before === null ? null : ((await this.lastKept(change.path, change.before, held)) ?? (await this.put(change.before, held, change.shown)));
-				const entry = { turnId, at: this.options.clock.now(), path: change.path, shown: change.shown, before };
-				// A new text is kept after the write (later()): its line settles this one.
-				lines.push(change.after === null ? { entry: { ...entry, after: null } } : { entry: { ...entry, after: undefined }, id: pendingId() });
+				// The text the file was last kept with needs nothing; any other is copied aside unhashed.
+				const before = change.before === null ? null : await this.lastKept(change.path, change.before, held);
+				const id = before === undefined || change.after !== null ? pendingId() : undefined;
+				let copy: { readonly text: string; readonly path: string } | undefined;
+				if (change.before !== null && before === undefined && id !== undefined) {
+					try {
+						copy = { text: change.before, path: await this.pendingCopies.write(sessionId, id, change.before) };
+						this.copiesAside.add(copy.path);
+					} catch (error) {
+						throw new CheckpointError(`could not keep the content of ${change.shown}: ${errorMessage(error)}`);
+					}
+				}
+				const entry: CheckpointEntry = { turnId, at: this.options.clock.now(), path: change.path, shown: change.shown, before, after: change.after === null ? null : undefined };
+				lines.push(id === undefined ? { entry } : { entry, id });
+				rest.push({ ...(copy ? { copy } : {}), ...(change.after === null ? {} : { after: change.after }) });
 			}
 			if (lines.length > 0) {
 				try {
@@ -225,12 +247,25 @@ export class FileCheckpointStore implements CheckpointStore {
 				}
 				for (const [index, change] of changes.entries()) {
 					const id = lines[index]?.id;
+					const left = rest[index];
 					this.forget(change.path);
-					if (change.after !== null && id !== undefined) {
-						this.rememberAfter(change.path, change.after, this.later(manifest, id, change.after, change.shown));
+					if (id !== undefined && left !== undefined) {
+						const after = this.later(manifest, id, left.copy, left.after, change.shown);
+						if (left.after !== undefined) {
+							this.rememberAfter(change.path, left.after, after);
+						}
 					}
 				}
 			}
+		} catch (error) {
+			// Nothing recorded: no copy is left aside.
+			for (const left of rest) {
+				if (left.copy) {
+					rmSync(left.copy.path, { force: true });
+					this.copiesAside.delete(left.copy.path);
+				}
+			}
+			throw error;
 		} finally {
 			for (const hash of held) {
 				this.release(hash);
@@ -239,53 +274,33 @@ export class FileCheckpointStore implements CheckpointStore {
 	}
 
 	/**
-	 * Keeps the new text of a write just after it is recorded, on the next turn of the event loop
-	 * (while the tool writes the file): hashes it, writes its blob, appends the line that settles
-	 * entry `id`. flush() does what still waits when the window closes. One that fails is logged
-	 * and its entry's `after` stays unknown: a restore still has every `before`.
+	 * What a keep leaves until just after the write, on the next turn of the event loop (while the
+	 * tool writes the file): the previous text copied aside is hashed (from memory) and its copy
+	 * moved into the blobs; the new text is hashed and its blob written; one line settles entry
+	 * `id` with both. flush() does what still waits when the window closes. What fails is logged
+	 * and stays not known in the entry (a copy left aside is recovered at the next startup).
+	 * Resolves with the new text's hash.
 	 */
-	private later(manifest: string, id: string, text: string, shown: string): Promise<ContentHash> {
+	private later(manifest: string, id: string, copy: { readonly text: string; readonly path: string } | undefined, after: string | undefined, shown: string): Promise<ContentHash | undefined> {
 		let start!: (now: boolean) => void;
-		const kept = new Promise<ContentHash>((resolve, reject) => {
+		const kept = new Promise<ContentHash | undefined>((resolve, reject) => {
 			let started = false;
-			const failed = (error: unknown) => {
-				this.options.log.warn(`Aside: could not keep the new content of ${shown} in the checkpoints (a restore cannot tell whether it changed since): ${errorMessage(error)}`);
-				reject(error instanceof Error ? error : new Error(errorMessage(error)));
-			};
 			start = (now) => {
 				if (started) {
 					return;
 				}
 				started = true;
 				this.waiting.delete(id);
-				const hash = hashText(text);
-				this.hold(hash);
-				const settle = () => {
-					appendSettle(manifest, id, hash);
-					resolve(hash);
-				};
-				if (now) {
-					// The window is closing: all of it before flush() returns.
-					try {
-						this.blobs.putSync(text, hash);
-						settle();
-					} catch (error) {
-						failed(error);
-					} finally {
-						this.release(hash);
+				void this.settle(manifest, id, copy, after, shown, now).then((settled) => {
+					if (after !== undefined && settled.after === undefined) {
+						reject(new Error(`the new content of ${shown} was not kept`));
+					} else {
+						resolve(settled.after);
 					}
-					return;
-				}
-				this.blobs
-					.put(text, hash)
-					.then(settle)
-					.catch(failed)
-					.finally(() => {
-						this.release(hash);
-					});
+				});
 			};
 		});
-		// Awaited where it matters (lastKept, settled); a failure is logged above.
+		// Awaited where it matters (lastKept, settled); failures are logged by settle().
 		const done = kept.catch(() => undefined).finally(() => {
 			this.pending.delete(done);
 		});
@@ -295,6 +310,82 @@ export class FileCheckpointStore implements CheckpointStore {
 			start(false);
 		});
 		return kept;
+	}
+
+	/** later()'s work; `now`: all of it synchronously (flush), else the blob of a large new text through the thread pool. */
+	private async settle(manifest: string, id: string, copy: { readonly text: string; readonly path: string } | undefined, after: string | undefined, shown: string, now: boolean): Promise<Settled> {
+		const held: ContentHash[] = [];
+		const settled: { before?: ContentHash; after?: ContentHash } = {};
+		try {
+			if (copy) {
+				const hash = hashText(copy.text);
+				this.hold(hash, held);
+				try {
+					this.blobs.adoptFile(copy.path, hash);
+					settled.before = hash;
+				} catch (error) {
+					this.options.log.warn(`Aside: could not keep the earlier content of ${shown} in the checkpoints (its copy stays aside until the next start): ${errorMessage(error)}`);
+				}
+			}
+			if (after !== undefined) {
+				const hash = hashText(after);
+				this.hold(hash, held);
+				try {
+					if (now) {
+						this.blobs.putSync(after, hash);
+					} else {
+						await this.blobs.put(after, hash);
+					}
+					settled.after = hash;
+				} catch (error) {
+					this.options.log.warn(`Aside: could not keep the new content of ${shown} in the checkpoints (a restore cannot tell whether it changed since): ${errorMessage(error)}`);
+				}
+			}
+			if (settled.before !== undefined || settled.after !== undefined) {
+				try {
+					appendSettle(manifest, id, settled);
+				} catch (error) {
+					this.options.log.warn(`Aside: could not record the kept content of ${shown} in the checkpoints: ${errorMessage(error)}`);
+					return {};
+				}
+			}
+			return settled;
+		} finally {
+			if (copy) {
+				this.copiesAside.delete(copy.path);
+			}
+			for (const hash of held) {
+				this.release(hash);
+			}
+		}
+	}
+
+	/**
+	 * The previous texts a crashed window copied aside and never settled (older than the grace
+	 * period): each is hashed, moved into the blobs and settled into its chat's manifest, so a
+	 * restore has it after all. Returns how many.
+	 */
+	async recoverPending(): Promise<number> {
+		const ours = new Set(this.copiesAside);
+		let recovered = 0;
+		for (const copy of await this.pendingCopies.leftovers(this.options.clock.now(), this.graceMs, ours)) {
+			try {
+				const text = await fs.readFile(copy.path, 'utf8');
+				const hash = hashText(text);
+				this.blobs.adoptFile(copy.path, hash);
+				const manifest = this.manifestPath(copy.sessionId);
+				if (existsSync(manifest)) {
+					appendSettle(manifest, copy.id, { before: hash });
+				}
+				recovered++;
+			} catch (error) {
+				this.options.log.warn(`Aside: could not recover the checkpoint copy ${copy.path}: ${errorMessage(error)}`);
+			}
+		}
+		if (recovered > 0) {
+			this.options.log.info(`Aside: recovered ${recovered} earlier file content(s) copied aside before a write that the window did not finish keeping.`);
+		}
+		return recovered;
 	}
 
 	async settled(): Promise<void> {
@@ -329,10 +420,13 @@ export class FileCheckpointStore implements CheckpointStore {
 		if (last === undefined || last.text !== text) {
 			return undefined;
 		}
-		let hash: ContentHash;
+		let hash: ContentHash | undefined;
 		try {
 			// Kept just after the write that made it: by now, as a rule.
 			hash = await last.hash;
+			if (hash === undefined) {
+				throw new Error('not kept');
+			}
 			// Touched as put() touches a blob it finds; gone (another window's bound took it): put it again.
 			const now = new Date();
 			utimesSync(this.blobs.pathOf(hash), now, now);
@@ -344,7 +438,7 @@ export class FileCheckpointStore implements CheckpointStore {
 		return hash;
 	}
 
-	private rememberAfter(path: string, text: string, hash: Promise<ContentHash>): void {
+	private rememberAfter(path: string, text: string, hash: Promise<ContentHash | undefined>): void {
 		if (text.length > LAST_AFTER_CHARS) {
 			return;
 		}

@@ -18,8 +18,12 @@ export interface CheckpointEntry {
 	readonly path: string;
 	/** As the person sees it (relative to its workspace folder). */
 	readonly shown: string;
-	/** The text before the call; null: the file did not exist (the call created it). */
-	readonly before: ContentHash | null;
+	/**
+	 * The text before the call; null: the file did not exist (the call created it). Undefined: not
+	 * known — copied aside before the write and hashed just after it, and that copy was lost (a
+	 * restore then says the file's earlier content was not kept).
+	 */
+	readonly before: ContentHash | null | undefined;
 	/**
 	 * The text the call wrote; null: the call deleted the file. Undefined: not known — it is kept
 	 * just after the write (off the request path), and the window closed before it was, or a
