@@ -60,7 +60,8 @@ export function percentileOf(values: readonly number[], p: number): number {
 	return percentile([...values].sort((a, b) => a - b), p);
 }
 
-function summarize(samples: Float64Array, heapDeltaBytes: number): TimingStats {
+/** The stats of timings in µs (for a loop that times itself). */
+export function summarize(samples: Float64Array, heapDeltaBytes: number): TimingStats {
 	const sorted = samples.slice().sort();
 	let sum = 0;
 	for (const sample of samples) {
@@ -115,25 +116,32 @@ export function measure(run: () => number, options: LoopOptions): TimingStats {
 
 /**
  * Like `measure`, for work that needs fresh state per iteration or is async: `prepare` runs
- * untimed before each timed `run(prepared)`, which is awaited; `untimed(prepared)`, when given, is
- * awaited after it, also untimed (what follows the measured step in real use).
+ * untimed before each timed `run(prepared)`, which is awaited. `untimed.before` and
+ * `untimed.after`, when given, are awaited just before and after it, also untimed (what comes
+ * before and after the measured step in real use).
  */
-export async function measureAsync<T>(prepare: () => T, run: (prepared: T) => Promise<number>, options: LoopOptions, untimed?: (prepared: T) => Promise<void>): Promise<TimingStats> {
+export async function measureAsync<T>(
+	prepare: () => T,
+	run: (prepared: T) => Promise<number>,
+	options: LoopOptions,
+	untimed: { readonly before?: (prepared: T) => Promise<void>; readonly after?: (prepared: T) => Promise<void> } = {},
+): Promise<TimingStats> {
 	for (let index = 0; index < options.warmup; index++) {
 		const prepared = prepare();
+		await untimed.before?.(prepared);
 		consume(await run(prepared));
-		await untimed?.(prepared);
+		await untimed.after?.(prepared);
 	}
 	const samples = new Float64Array(options.iterations);
 	const heapBefore = heapUsedAfterGc();
 	for (let index = 0; index < options.iterations; index++) {
 		const prepared = prepare();
+		await untimed.before?.(prepared);
 		const start = process.hrtime.bigint();
 		const result = await run(prepared);
 		samples[index] = Number(process.hrtime.bigint() - start) / 1000;
 		consume(result);
-		// What follows the measured step and is not part of it (a tool's write after its keep).
-		await untimed?.(prepared);
+		await untimed.after?.(prepared);
 	}
 	return summarize(samples, heapUsedAfterGc() - heapBefore);
 }
