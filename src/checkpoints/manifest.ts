@@ -13,14 +13,18 @@ import type { CheckpointEntry, ContentHash } from './types';
 
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
 
-const EntryLine = z.object({
+/** An entry's fields; a text's hash absent: not known (the handoff of a worktree fork reads entries with it too). */
+export const EntryFields = z.object({
 	turnId: z.string().min(1),
 	at: z.number(),
 	path: z.string().min(1),
 	shown: z.string(),
-	/** Absent (with `after`) on a line that waits for its settle line (then `id` names it). */
 	before: Hash.nullable().optional(),
 	after: Hash.nullable().optional(),
+});
+
+/** A manifest line: one whose texts are not all known has an `id` its settle line names. */
+const EntryLine = EntryFields.extend({
 	id: z.string().min(1).max(64).optional(),
 });
 

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { errorMessage } from '../../base/errors';
 import type { Logger } from '../../base/log';
 import { BlobFolder } from '../../checkpoints/blobs';
+import { EntryFields } from '../../checkpoints/manifest';
 import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
 import type { RestoreReport } from '../../reminders/builtin/sessionFork';
 import { parseTranscriptRecord, type TranscriptEntry } from '../../transcript/records';
@@ -37,17 +38,6 @@ export interface HandedCheckpoints {
 	readonly text: ChatCheckpoints['text'];
 }
 
-const Hash = z.string().regex(/^[0-9a-f]{64}$/);
-const HandedEntry = z.object({
-	turnId: z.string().min(1),
-	at: z.number(),
-	path: z.string().min(1),
-	shown: z.string(),
-	before: Hash.nullable(),
-	// Absent: not known (kept after a write, and the window closed first).
-	after: Hash.nullable().optional(),
-});
-
 const HandoffFile = z.object({
 	v: z.literal(HANDOFF_VERSION),
 	folder: z.string().min(1),
@@ -58,7 +48,7 @@ const HandoffFile = z.object({
 		failed: z.array(z.object({ path: z.string(), why: z.string() })),
 		shared: z.array(z.string()),
 	}),
-	checkpoints: z.array(HandedEntry).optional(),
+	checkpoints: z.array(EntryFields).optional(),
 });
 
 /** The handoff file for worktree `folder` in `dir` (the global storage's handoff folder). */
@@ -194,6 +184,6 @@ export function takeHandoff(dir: string, folder: string, now: number, log: Logge
 		ignored(); return;
 	}
 	const blobs = new BlobFolder(handoffBlobsPath(dir, folder));
-	const checkpoints: HandedCheckpoints | undefined = parsed.checkpoints && { entries: parsed.checkpoints.map((entry) => ({ ...entry, after: entry.after })), text: (hash) => blobs.get(hash) };
+	const checkpoints: HandedCheckpoints | undefined = parsed.checkpoints && { entries: parsed.checkpoints.map((entry) => ({ ...entry, before: entry.before, after: entry.after })), text: (hash) => blobs.get(hash) };
 	return { folder: parsed.folder, createdAt: parsed.createdAt, records, report: parsed.report, ...(checkpoints ? { checkpoints } : {}) };
 }
