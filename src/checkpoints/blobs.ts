@@ -4,8 +4,9 @@
 // a crash never leaves a half blob under a real name. Reads check the hash: a damaged blob reads
 // as gone, never as a wrong text.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, promises as fs, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, promises as fs, renameSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeTextSync } from './textFile';
 import type { ContentHash } from './types';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -26,10 +27,10 @@ export interface BlobFile {
 }
 
 /**
- * Texts up to this many characters are stored with synchronous calls: a few syscalls block the
- * extension host for about a millisecond per MB, less than the thread pool's round trips cost
- * under load (PERFORMANCE.md, the checkpoints case: a 1 MB text took over ten times as long
- * through the pool). Larger ones go through the pool, so a 10 MB write never blocks it.
+ * Texts up to this many characters are stored with synchronous calls, through one reused buffer
+ * (textFile.ts): that blocks the extension host for under a millisecond per MB, less than the
+ * thread pool's round trips cost under load (PERFORMANCE.md, the checkpoints case). Larger ones
+ * go through the pool, so a 10 MB write never blocks it.
  */
 export const SYNC_CHARS = 4 * 1024 * 1024;
 
@@ -96,7 +97,7 @@ export class BlobFolder {
 		}
 		const temp = this.tempFor(hash);
 		try {
-			writeFileSync(temp, text, 'utf8');
+			writeTextSync(temp, text);
 			renameSync(temp, path);
 		} catch (error) {
 			this.failed(hash, temp);

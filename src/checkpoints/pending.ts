@@ -3,11 +3,12 @@
 // after the write the store hashes the text (from memory) and moves the copy into the blobs
 // (BlobFolder.adoptFile); a copy left by a crash is found by the store's bound at the next
 // startup, older than the grace period, and settled then (store.ts, recoverPending).
-import { mkdirSync, promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, promises as fs, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SYNC_CHARS } from './blobs';
 import { requireSessionId } from './manifest';
+import { writeTextSync } from './textFile';
 
 /** A copy left behind: the chat and manifest line it belongs to. */
 export interface PendingCopy {
@@ -36,7 +37,7 @@ export class PendingFolder {
 		const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
 		try {
 			if (text.length <= SYNC_CHARS) {
-				writeFileSync(temp, text, 'utf8');
+				writeTextSync(temp, text);
 				renameSync(temp, path);
 			} else {
 				await fs.writeFile(temp, text, 'utf8');
