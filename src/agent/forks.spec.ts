@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { FileSessionLibrary } from './library';
 import { Emitter } from '../base/event';
-import type { CheckpointEntry, CheckpointStore, ChatCheckpoints } from '../checkpoints/types';
+import { MemoryCheckpointStore } from '../testing/memoryCheckpoints';
 import type { ChatRequest } from '../providers/provider';
 import { DEFAULT_REMINDER_CONFIG, type ReminderConfig } from '../reminders/config';
 import { restoreReport } from '../reminders/builtin/sessionFork';
@@ -79,31 +79,16 @@ function lastUserId(session: ChatSession): string {
 	return user?.kind === 'user' ? user.id : '';
 }
 
-/** An in-memory checkpoint store (the interface slice A implements): what copyChat was asked. */
-class MemoryCheckpoints implements CheckpointStore {
+/** The in-memory checkpoint store, recording what copyChat was asked (and failing it on demand). */
+class MemoryCheckpoints extends MemoryCheckpointStore {
 	readonly copies: { from: string; to: string; turnIds: string[] }[] = [];
 	fail: Error | undefined;
-	recorder(): never {
-		throw new Error('not used here');
-	}
-	chat(): ChatCheckpoints {
-		return { entries: (): CheckpointEntry[] => [], text: () => Promise.resolve(undefined) };
-	}
-	copyChat(from: string, to: string, turnIds: ReadonlySet<string>): Promise<void> {
+	override copyChat(from: string, to: string, turnIds: ReadonlySet<string>): Promise<void> {
 		if (this.fail) {
 			return Promise.reject(this.fail);
 		}
 		this.copies.push({ from, to, turnIds: [...turnIds].sort() });
-		return Promise.resolve();
-	}
-	deleteChat(): Promise<void> {
-		return Promise.resolve();
-	}
-	settled(): Promise<void> {
-		return Promise.resolve();
-	}
-	importChat(): Promise<void> {
-		return Promise.resolve();
+		return super.copyChat(from, to, turnIds);
 	}
 }
 

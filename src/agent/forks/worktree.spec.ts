@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { entriesFrom, planRestore } from '../../checkpoints/restorePlan';
 import { FileCheckpointStore } from '../../checkpoints/store';
-import type { CheckpointEntry, CheckpointStore, ChatCheckpoints } from '../../checkpoints/types';
+import type { CheckpointEntry } from '../../checkpoints/types';
+import { MemoryCheckpointStore } from '../../testing/memoryCheckpoints';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { RecordingLogger } from '../../testing/recordingLogger';
 import { MemoryLibrary, testEnvironment } from '../../testing/sessions';
@@ -48,32 +49,6 @@ function repository(): { repo: string; first: string; second: string } {
 }
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** Checkpoints in memory (the interface slice A implements): `blobs` by hash. */
-class MemoryCheckpoints implements CheckpointStore {
-	constructor(
-		private readonly kept: readonly CheckpointEntry[],
-		private readonly blobs: ReadonlyMap<string, string>,
-	) {}
-	recorder(): never {
-		throw new Error('not used here');
-	}
-	chat(): ChatCheckpoints {
-		return { entries: () => this.kept, text: (key) => Promise.resolve(this.blobs.get(key)) };
-	}
-	copyChat(): Promise<void> {
-		return Promise.resolve();
-	}
-	deleteChat(): Promise<void> {
-		return Promise.resolve();
-	}
-	settled(): Promise<void> {
-		return Promise.resolve();
-	}
-	importChat(): Promise<void> {
-		return Promise.resolve();
-	}
-}
 
 function entry(turnId: string, path: string, before: string | null, after: string | null, at: number): CheckpointEntry {
 	return { turnId, at, path, shown: path, before: before === null ? null : hash(before), after: after === null ? null : hash(after) };
@@ -150,7 +125,12 @@ describe('restoring the chat\'s files into the worktree', () => {
 		chatOfTwoTurns(sessions);
 		const source = sessions.current;
 		const folder = join(root, `wt${repos}`);
-		const handoff = await makeWorktreeFork({ sessions, checkpoints: new MemoryCheckpoints(kept, blobs), now: () => T0 }, 'u1', undefined, { root: repo, branch: 'try', base: 'HEAD~1', folder });
+		const checkpoints = new MemoryCheckpointStore();
+		checkpoints.chats.set(source.id, kept);
+		for (const [key, text] of blobs) {
+			checkpoints.texts.set(key, text);
+		}
+		const handoff = await makeWorktreeFork({ sessions, checkpoints, now: () => T0 }, 'u1', undefined, { root: repo, branch: 'try', base: 'HEAD~1', folder });
 
 		assert.equal(sessions.current, source, 'nothing is adopted until the handoff is taken');
 		assert.equal(readFileSync(join(folder, 'src', 'a.ts'), 'utf8'), 'four\n', 'the text as of the fork point, not the later one');
