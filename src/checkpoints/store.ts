@@ -2,7 +2,7 @@
 // append-only manifest per chat (manifest.ts) under one folder, `<storage>/checkpoints/` in VS
 // Code (src/vscode/checkpoints.ts). Before a write a keep costs a copy of the file's previous
 // text aside, unhashed (pending.ts; none when it is the text the file was last kept with) and one
-// manifest line — no hashing, no scan, no git. Just after the write (later(), while the tool
+// manifest line — no hashing, no scan, no git. Just after the write (afterWrite.ts, while the tool
 // writes), both texts are hashed, kept as blobs and the line settled; the bound, the collector and
 // the recovery of a crashed window's copies run after a turn and at startup (bound.ts).
 // docs/checkpoints.md says what is kept and why.
@@ -13,7 +13,8 @@ import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { FileChange } from '../tools/changes';
 import { BlobFolder, hashText } from './blobs';
-import { appendEntries, appendSettle, manifestName, pendingId, readManifest, requireSessionId, type Settled, sessionOfManifest } from './manifest';
+import { appendEntries, appendSettle, manifestName, pendingId, readManifest, requireSessionId, sessionOfManifest } from './manifest';
+import { AfterWrite, type AsideCopy } from './afterWrite';
 import { PendingFolder } from './pending';
 import type { ChatCheckpoints, CheckpointEntry, CheckpointRecorder, CheckpointStore, ContentHash } from './types';
 
@@ -69,12 +70,8 @@ export class FileCheckpointStore implements CheckpointStore {
 	private readonly pendingCopies: PendingFolder;
 	/** The shard folders, made ahead at startup (BlobFolder.makeShards). */
 	readonly shardsMade: Promise<void>;
-	/** The new texts a keep recorded that are not kept yet (later()), by their manifest line's id. */
-	private readonly waiting = new Map<string, { readonly start: (now: boolean) => void }>();
-	/** The copies this window's keeps made aside and have not settled yet (recoverPending leaves them). */
-	private readonly copiesAside = new Set<string>();
-	/** Every new text not kept yet, started or not (settled()). */
-	private readonly pending = new Set<Promise<unknown>>();
+	/** What each keep leaves until just after the write (afterWrite.ts). */
+	private readonly afterWrite: AfterWrite;
 
 	constructor(private readonly options: CheckpointStoreOptions) {
 		this.dir = options.dir;
@@ -84,6 +81,16 @@ export class FileCheckpointStore implements CheckpointStore {
 		mkdirSync(this.blobs.dir, { recursive: true });
 		mkdirSync(this.chatsDir, { recursive: true });
 		this.pendingCopies = new PendingFolder(join(options.dir, 'pending'));
+		this.afterWrite = new AfterWrite({
+			blobs: this.blobs,
+			log: options.log,
+			hold: (hash) => {
+				this.hold(hash);
+			},
+			release: (hash) => {
+				this.release(hash);
+			},
+		});
 		this.shardsMade = this.blobs.makeShards();
 	}
 
@@ -218,19 +225,19 @@ export class FileCheckpointStore implements CheckpointStore {
 
 	private async keep(sessionId: string, manifest: string, turnId: string, changes: readonly FileChange[]): Promise<void> {
 		const lines: { readonly entry: CheckpointEntry; readonly id?: string }[] = [];
-		/** What each line leaves for later(): the previous text copied aside, the new text. */
-		const rest: { readonly copy?: { readonly text: string; readonly path: string }; readonly after?: string }[] = [];
+		/** What each line leaves for afterWrite: the previous text copied aside, the new text. */
+		const rest: { readonly copy?: AsideCopy; readonly after?: string }[] = [];
 		const held: ContentHash[] = [];
 		try {
 			for (const change of changes) {
 				// The text the file was last kept with needs nothing; any other is copied aside unhashed.
 				const before = change.before === null ? null : await this.lastKept(change.path, change.before, held);
 				const id = before === undefined || change.after !== null ? pendingId() : undefined;
-				let copy: { readonly text: string; readonly path: string } | undefined;
+				let copy: AsideCopy | undefined;
 				if (change.before !== null && before === undefined && id !== undefined) {
 					try {
 						copy = { text: change.before, path: await this.pendingCopies.write(sessionId, id, change.before) };
-						this.copiesAside.add(copy.path);
+						this.afterWrite.copiesAside.add(copy.path);
 					} catch (error) {
 						throw new CheckpointError(`could not keep the content of ${change.shown}: ${errorMessage(error)}`);
 					}
@@ -250,7 +257,7 @@ export class FileCheckpointStore implements CheckpointStore {
 					const left = rest[index];
 					this.forget(change.path);
 					if (id !== undefined && left !== undefined) {
-						const after = this.later(manifest, id, left.copy, left.after, change.shown);
+						const after = this.afterWrite.later(manifest, id, left.copy, left.after, change.shown);
 						if (left.after !== undefined) {
 							this.rememberAfter(change.path, left.after, after);
 						}
@@ -262,98 +269,11 @@ export class FileCheckpointStore implements CheckpointStore {
 			for (const left of rest) {
 				if (left.copy) {
 					rmSync(left.copy.path, { force: true });
-					this.copiesAside.delete(left.copy.path);
+					this.afterWrite.copiesAside.delete(left.copy.path);
 				}
 			}
 			throw error;
 		} finally {
-			for (const hash of held) {
-				this.release(hash);
-			}
-		}
-	}
-
-	/**
-	 * What a keep leaves until just after the write, on the next turn of the event loop (while the
-	 * tool writes the file): the previous text copied aside is hashed (from memory) and its copy
-	 * moved into the blobs; the new text is hashed and its blob written; one line settles entry
-	 * `id` with both. flush() does what still waits when the window closes. What fails is logged
-	 * and stays not known in the entry (a copy left aside is recovered at the next startup).
-	 * Resolves with the new text's hash.
-	 */
-	private later(manifest: string, id: string, copy: { readonly text: string; readonly path: string } | undefined, after: string | undefined, shown: string): Promise<ContentHash | undefined> {
-		let start!: (now: boolean) => void;
-		const kept = new Promise<ContentHash | undefined>((resolve, reject) => {
-			let started = false;
-			start = (now) => {
-				if (started) {
-					return;
-				}
-				started = true;
-				this.waiting.delete(id);
-				void this.settle(manifest, id, copy, after, shown, now).then((settled) => {
-					if (after !== undefined && settled.after === undefined) {
-						reject(new Error(`the new content of ${shown} was not kept`));
-					} else {
-						resolve(settled.after);
-					}
-				});
-			};
-		});
-		// Awaited where it matters (lastKept, settled); failures are logged by settle().
-		const done = kept.catch(() => undefined).finally(() => {
-			this.pending.delete(done);
-		});
-		this.pending.add(done);
-		this.waiting.set(id, { start });
-		setImmediate(() => {
-			start(false);
-		});
-		return kept;
-	}
-
-	/** later()'s work; `now`: all of it synchronously (flush), else the blob of a large new text through the thread pool. */
-	private async settle(manifest: string, id: string, copy: { readonly text: string; readonly path: string } | undefined, after: string | undefined, shown: string, now: boolean): Promise<Settled> {
-		const held: ContentHash[] = [];
-		const settled: { before?: ContentHash; after?: ContentHash } = {};
-		try {
-			if (copy) {
-				const hash = hashText(copy.text);
-				this.hold(hash, held);
-				try {
-					this.blobs.adoptFile(copy.path, hash);
-					settled.before = hash;
-				} catch (error) {
-					this.options.log.warn(`Aside: could not keep the earlier content of ${shown} in the checkpoints (its copy stays aside until the next start): ${errorMessage(error)}`);
-				}
-			}
-			if (after !== undefined) {
-				const hash = hashText(after);
-				this.hold(hash, held);
-				try {
-					if (now) {
-						this.blobs.putSync(after, hash);
-					} else {
-						await this.blobs.put(after, hash);
-					}
-					settled.after = hash;
-				} catch (error) {
-					this.options.log.warn(`Aside: could not keep the new content of ${shown} in the checkpoints (a restore cannot tell whether it changed since): ${errorMessage(error)}`);
-				}
-			}
-			if (settled.before !== undefined || settled.after !== undefined) {
-				try {
-					appendSettle(manifest, id, settled);
-				} catch (error) {
-					this.options.log.warn(`Aside: could not record the kept content of ${shown} in the checkpoints: ${errorMessage(error)}`);
-					return {};
-				}
-			}
-			return settled;
-		} finally {
-			if (copy) {
-				this.copiesAside.delete(copy.path);
-			}
 			for (const hash of held) {
 				this.release(hash);
 			}
@@ -366,7 +286,7 @@ export class FileCheckpointStore implements CheckpointStore {
 	 * restore has it after all. Returns how many.
 	 */
 	async recoverPending(): Promise<number> {
-		const ours = new Set(this.copiesAside);
+		const ours = new Set(this.afterWrite.copiesAside);
 		let recovered = 0;
 		for (const copy of await this.pendingCopies.leftovers(this.options.clock.now(), this.graceMs, ours)) {
 			try {
@@ -389,14 +309,12 @@ export class FileCheckpointStore implements CheckpointStore {
 	}
 
 	async settled(): Promise<void> {
-		await Promise.all([...this.pending]);
+		await this.afterWrite.settled();
 	}
 
 	/** Keeps every new text still waiting now, synchronously: the window is closing. */
 	flush(): void {
-		for (const waiting of [...this.waiting.values()]) {
-			waiting.start(true);
-		}
+		this.afterWrite.flush();
 	}
 
 	private hold(hash: ContentHash, held?: ContentHash[]): void {
