@@ -2,7 +2,7 @@
 // line. Before the write only what is known without hashing goes in: an entry whose previous text
 // was copied aside unhashed (pending.ts) or whose new text is still to be kept has no `before` or
 // `after` but an `id`; just after the write, `{"settles": id, "before": hash, "after": hash}`
-// gives them once those texts are kept (store.ts, later()). What no line settles is not known.
+// gives them once those texts are kept (afterWrite.ts). What no line settles is not known.
 // Read with zod: a damaged line (a torn append, a hand edit) is skipped and logged, and the lines
 // around it stand.
 import { randomBytes } from 'node:crypto';
