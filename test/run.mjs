@@ -21,6 +21,7 @@ try {
 }
 const { buildUnitTests, buildWebviewTests } = await import('./harness/buildTests.mjs');
 const { runIntegration } = await import('./harness/integration.mjs');
+const { ensureTools } = await import('./harness/tools.mjs');
 
 const ALL = ['checks', 'unit', 'webview', 'integration'];
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -30,6 +31,18 @@ if (unknown.length) {
 	process.exit(2);
 }
 const tiers = requested.length ? ALL.filter((tier) => requested.includes(tier)) : ALL;
+
+// Chromium (the webview tier) and code-server (the integration tier) come before any tier runs,
+// so a fresh machine needs nothing but this command.
+if (tiers.includes('webview') || tiers.includes('integration')) {
+	try {
+		ensureTools();
+	} catch (error) {
+		console.error(`Could not install the test tools: ${error instanceof Error ? error.message : error}`);
+		console.log('0 passed, 1 failed');
+		process.exit(1);
+	}
+}
 
 function npmRun(script) {
 	const result = spawnSync('npm', ['run', '--silent', script], { cwd: repoRoot, stdio: 'inherit' });

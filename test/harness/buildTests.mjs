@@ -15,7 +15,10 @@ export async function buildUnitTests() {
 	const outdir = join(repoRoot, 'out', 'unit');
 	rmSync(outdir, { recursive: true, force: true });
 	await esbuild.build({ ...node, entryPoints, outdir, outbase: '.' });
-	return entryPoints.map((file) => join(outdir, file.replace(/\.ts$/, '.js')));
+	// The harness's specs import its modules where they live (they find the repository from their own URL).
+	const harness = findFiles(repoRoot, 'test/harness', '.spec.ts');
+	await esbuild.build({ ...node, format: 'esm', outExtension: { '.js': '.mjs' }, plugins: [harnessExternal], entryPoints: harness, outdir, outbase: '.' });
+	return [...entryPoints.map((file) => join(outdir, file.replace(/\.ts$/, '.js'))), ...harness.map((file) => join(outdir, file.replace(/\.ts$/, '.mjs')))];
 }
 
 /** The harness's own .mjs modules stay separate files, imported where they live. */

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { toolPaths } from './tools.mjs';
+import { toolEnvironment, toolPaths } from './tools.mjs';
 
 export function portIsFree(port) {
 	return new Promise((resolve) => {
@@ -52,7 +52,7 @@ function layout(stateDir) {
 	}
 	const { node24Home } = toolPaths();
 	const env = {
-		...process.env,
+		...toolEnvironment(),
 		HOME: home,
 		XDG_CONFIG_HOME: join(home, '.config'),
 		XDG_DATA_HOME: join(home, '.local', 'share'),

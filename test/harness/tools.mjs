@@ -36,6 +36,17 @@ export function toolPaths() {
 	};
 }
 
+/**
+ * `env` without what an outer npm hands its scripts (`npm_config_*`, `npm_lifecycle_*`,
+ * `npm_node_execpath` …). A nested npm reads `npm_config_*` as its own configuration, so under
+ * `npm start` or `npm test` it would report the outer Node in its user agent
+ * (`npm_config_user_agent: … node/v20 …`), and code-server's install script, which reads the
+ * Node version from that, refuses Node 24 as "node v20". Tools run as if typed in a shell.
+ */
+export function toolEnvironment(env = process.env) {
+	return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
+}
+
 function log(line) {
 	process.stderr.write(`[tools] ${line}\n`);
 }
@@ -55,14 +66,17 @@ function isCurrent(name) {
 	return existsSync(stamp) && readFileSync(stamp, 'utf8') === pinned;
 }
 
-function installNpmTool(name, env) {
-	const target = join(toolsDir, name);
+/**
+ * `npm ci` of the pinned manifest in `source` into `target`, in `env` as a shell would have it
+ * (toolEnvironment), plus `extra`; stamps `target` when it finished.
+ */
+export function installNpmTool(source, target, { env = process.env, extra = {} } = {}) {
 	mkdirSync(target, { recursive: true });
 	for (const file of ['package.json', 'package-lock.json']) {
-		copyFileSync(join(manifests, name, file), join(target, file));
+		copyFileSync(join(source, file), join(target, file));
 	}
-	run('npm', ['ci', '--prefix', target, '--no-audit', '--no-fund', '--loglevel=error'], { env });
-	writeFileSync(join(target, '.installed'), readFileSync(join(manifests, name, 'package-lock.json'), 'utf8'));
+	run('npm', ['ci', '--prefix', target, '--no-audit', '--no-fund', '--loglevel=error'], { env: { ...toolEnvironment(env), ...extra } });
+	writeFileSync(join(target, '.installed'), readFileSync(join(source, 'package-lock.json'), 'utf8'));
 }
 
 function ensureDebianPackages({ chromium }) {
@@ -93,16 +107,14 @@ export function ensureTools({ chromium = true } = {}) {
 	ensureDebianPackages({ chromium });
 	const paths = toolPaths();
 	if (!isCurrent('node24')) {
-		installNpmTool('node24', process.env);
+		installNpmTool(join(manifests, 'node24'), join(toolsDir, 'node24'));
 	}
 	if (!isCurrent('code-server')) {
-		// code-server's native addons build from source against Node 24's headers.
-		const env = {
-			...process.env,
-			PATH: `${join(paths.node24Home, 'bin')}:${process.env.PATH}`,
-			npm_config_nodedir: paths.node24Home,
-		};
-		installNpmTool('code-server', env);
+		// code-server's native addons build from source against Node 24's headers, and its install
+		// script checks that Node 24 runs it.
+		installNpmTool(join(manifests, 'code-server'), join(toolsDir, 'code-server'), {
+			extra: { PATH: `${join(paths.node24Home, 'bin')}:${process.env.PATH}`, npm_config_nodedir: paths.node24Home },
+		});
 	}
 	log(`tools ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	return paths;
