@@ -116,6 +116,18 @@ export class Composer {
 		this.input.focus();
 	}
 
+	/** The text in the box. */
+	get value(): string {
+		return this.input.value;
+	}
+
+	/** Another chat's draft replaces the text (a chat switch): nothing is sent, the focus stays where it is. */
+	replace(text: string): void {
+		this.input.value = text;
+		this.refresh();
+		this.mentions.refresh();
+	}
+
 	/** Whether the message box holds a draft (anything but blanks). */
 	get hasDraft(): boolean {
 		return this.input.value.trim() !== '';

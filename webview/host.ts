@@ -9,9 +9,15 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/** Only what the webview itself must remember across reloads: the unsent draft. */
+/**
+ * Only what the webview itself must remember across reloads: each chat's unsent draft, and which
+ * chat was shown last (its draft is in the box again before the host's snapshot arrives). `draft`:
+ * a draft not yet claimed by a chat (one kept by an earlier version, which had one for all chats).
+ */
 export interface PersistedState {
-	readonly draft: string;
+	readonly drafts: Readonly<Record<string, string>>;
+	readonly shown?: string;
+	readonly draft?: string;
 }
 
 const api = acquireVsCodeApi();
@@ -20,12 +26,21 @@ export function post(message: ViewMessage): void {
 	api.postMessage(message);
 }
 
-export function loadPersisted(): PersistedState {
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function loadPersisted(): { readonly drafts: Readonly<Record<string, string>>; readonly shown: string | undefined; readonly draft: string } {
 	const state = api.getState();
-	if (typeof state === 'object' && state !== null && 'draft' in state && typeof state.draft === 'string') {
-		return { draft: state.draft };
+	if (!isRecord(state)) {
+		return { drafts: {}, shown: undefined, draft: '' };
 	}
-	return { draft: '' };
+	const drafts = isRecord(state.drafts) ? Object.fromEntries(Object.entries(state.drafts).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
+	return {
+		drafts,
+		shown: typeof state.shown === 'string' ? state.shown : undefined,
+		draft: typeof state.draft === 'string' ? state.draft : '',
+	};
 }
 
 export function savePersisted(state: PersistedState): void {

@@ -12,7 +12,10 @@ import { SessionList } from './sessionList';
 import { TaskPanel } from './tasks';
 import { Composer } from './composer';
 import { el, icon } from './dom';
-import { loadPersisted, post, savePersisted } from './host';
+import { post } from './host';
+import { ChatScope } from './chatScope';
+import { giveBack } from './giveBack';
+import { type NoticeLevel, Notices } from './notices';
 import { LiveView, renderStatus } from './live';
 import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
@@ -46,7 +49,11 @@ class ChatApp {
 	});
 	private readonly empty = el('div', { class: 'empty-slot' });
 	private readonly status = el('div', { class: 'agent-status', role: 'status', hidden: true });
-	private readonly notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
+	/** The shown chat's draft and notices. */
+	private readonly chat = new ChatScope();
+	private readonly notices = new Notices(this.chat, () => {
+		this.composer.focus();
+	});
 	/** Says, while it holds, that this chat is read-only here or a copy (another window writes the original). */
 	private readonly access = el('div', { class: 'session-access notice notice-info', role: 'status', hidden: true });
 	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' });
@@ -65,7 +72,7 @@ class ChatApp {
 	private readonly composer: Composer;
 
 	constructor(private readonly root: HTMLElement) {
-		this.composer = new Composer(loadPersisted().draft, this.toolbar.element, {
+		this.composer = new Composer(this.chat.initialDraft, this.toolbar.element, {
 			submit: (text) => {
 				const mode = this.toolbar.takeOverride();
 				post({ type: 'submit', text, ...(mode === undefined ? {} : { mode }) });
@@ -74,7 +81,7 @@ class ChatApp {
 				post({ type: 'stop' });
 			},
 			draftChanged: (draft) => {
-				savePersisted({ draft });
+				this.chat.draftChanged(draft);
 			},
 			refuse: (reason) => {
 				this.showNotice('error', reason);
@@ -92,7 +99,7 @@ class ChatApp {
 			this.contextLine.element,
 			this.goal.element,
 			this.scroller,
-			this.notices,
+			this.chat.notices,
 			this.approval.element,
 			this.plan.element,
 			this.restore.element,
@@ -176,11 +183,7 @@ class ChatApp {
 				this.plan.refused();
 				return;
 			case 'composer.restore':
-				if (message.cause === 'restore') {
-					this.giveBack(message.text, message.reason);
-				} else {
-					this.offerBack(message.text, message.reason);
-				}
+				this.composerRestore(message);
 				return;
 			case 'restore.preview':
 				this.restore.show(message.preview);
@@ -212,6 +215,7 @@ class ChatApp {
 	}
 
 	private render(state: ViewState): void {
+		this.chat.show(state.session.id, this.composer);
 		this.state = state;
 		this.showTitle(state.session.title);
 		this.showAccess(state.session.access);
@@ -294,63 +298,12 @@ class ChatApp {
 		}
 	}
 
-	/** A hook blocked a message from this composer: back in an empty box at once; over a draft, on the notice's Restore button. */
-	private offerBack(text: string, reason: string): void {
-		const why = `Your message was not sent: a UserPromptSubmit hook blocked it: ${reason}`;
-		// The host's hooks say the same on their own (a held notice): this one, with the way back, replaces it.
-		for (const shown of Array.from(this.notices.querySelectorAll('.notice-text'))) {
-			if (shown.textContent === why) {
-				shown.parentElement?.remove();
-			}
-		}
-		if (!this.composer.hasDraft) {
-			this.composer.restore(text);
-			this.showNotice('warning', `${why} It is back in the message box.`);
-			return;
-		}
-		const restore = el('button', { type: 'button', class: 'button-secondary notice-action' }, 'Restore message');
-		const notice = this.showNotice('warning', `${why} Your draft is kept; Restore message puts the blocked message back above it.`, restore);
-		restore.addEventListener('click', () => {
-			this.composer.restore(text, true);
-			notice.remove();
-		});
+	private showNotice(level: NoticeLevel, text: string, action?: HTMLButtonElement): HTMLElement {
+		return this.notices.show(level, text, action);
 	}
 
-	/** A chat restore gave the message restored to back: into an empty box at once; over a draft, on the notice's button. */
-	private giveBack(text: string, reason: string): void {
-		if (!this.composer.hasDraft) {
-			this.composer.restore(text);
-			this.showNotice('info', reason);
-			return;
-		}
-		const restore = el('button', { type: 'button', class: 'button-secondary notice-action' }, 'Restore message');
-		const notice = this.showNotice('info', `The chat was restored to before a message. Your draft is kept; Restore message puts that message back above it.`, restore);
-		restore.addEventListener('click', () => {
-			this.composer.restore(text, true);
-			notice.remove();
-		});
-	}
-
-	private showNotice(level: 'info' | 'warning' | 'error', text: string, action?: HTMLButtonElement): HTMLElement {
-		const dismiss = el('button', { type: 'button', class: 'icon-button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
-		const notice = el(
-			'div',
-			{ class: `notice notice-${level}`, role: level === 'error' ? 'alert' : 'status' },
-			icon(level === 'info' ? 'info' : level),
-			el('span', { class: 'notice-text' }, text),
-			action ?? null,
-			dismiss,
-		);
-		dismiss.addEventListener('click', () => {
-			notice.remove();
-			this.composer.focus();
-		});
-		// Keep the three most recent; older ones are no longer news.
-		this.notices.append(notice);
-		while (this.notices.childElementCount > 3) {
-			this.notices.firstElementChild?.remove();
-		}
-		return notice;
+	private composerRestore(message: Extract<HostMessage, { type: 'composer.restore' }>): void {
+		giveBack(message, this.composer, this.chat, this.notices);
 	}
 
 	private requestResync(reason: string): void {

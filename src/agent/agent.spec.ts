@@ -85,18 +85,60 @@ function learningWindow() {
 const userTexts = (sessions: ReturnType<typeof testSessions>) => itemsOfSession(sessions.current).flatMap((item) => (item.kind === 'user' ? [item.text] : []));
 
 describe('the agent', () => {
-	it('typing while it works is pending steering; Stop drops it with the turn', async () => {
+	it('typing while it works is pending steering; Stop gives it back to the person instead of dropping it', async () => {
 		const provider = new ScriptedProvider({ hang: 'Working' });
 		const { agent, sessions, views } = setup(provider);
+		const returned: unknown[] = [];
+		agent.onDidEndTurn(({ returned: back }) => returned.push(back));
 		const turn = agent.startTurn('Install the dependencies.');
 		await tick();
 		agent.submit('use pnpm, not npm');
-		assert.deepEqual(viewOfAgent(agent).steering, ['use pnpm, not npm'], 'shown as pending');
+		agent.submit('and pin it');
+		assert.deepEqual(viewOfAgent(agent).steering, ['use pnpm, not npm', 'and pin it'], 'shown as pending');
 		agent.stop();
 		await turn;
 		assert.deepEqual(userTexts(sessions), ['Install the dependencies.'], 'a stopped turn does not turn steering into a message');
+		assert.deepEqual(returned, [{ sessionId: sessions.current.id, texts: ['use pnpm, not npm', 'and pin it'] }], 'both go back, oldest first, to their chat');
+		assert.deepEqual(viewOfAgent(agent).steering, [], 'no longer pending');
 		assert.ok(views.some((view) => view.status.state === 'running'));
 		assert.equal(viewOfAgent(agent).status.state, 'ready');
+	});
+
+	it('a Stop with nothing typed gives nothing back; steering the model received is not given back', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Edit', input: { path: 'a.ts' } }] }, { hang: 'Working' });
+		const { agent } = setup(provider);
+		const returned: unknown[] = [];
+		agent.onDidEndTurn(({ returned: back }) => returned.push(back));
+		const turn = agent.startTurn('Edit a.ts');
+		for (let i = 0; i < 20 && viewOfAgent(agent).approval === null; i++) {
+			await tick();
+		}
+		agent.submit('carefully');
+		const approval = viewOfAgent(agent).approval;
+		assert.ok(approval);
+		agent.approve(approval.callId, true, undefined);
+		for (let i = 0; i < 20 && provider.requests.length < 2; i++) {
+			await tick();
+		}
+		assert.equal(provider.requests.length, 2, 'the second request carried the steering');
+		agent.stop();
+		await turn;
+		assert.deepEqual(returned, [undefined], 'it reached the model, so it is in the transcript, not back in the box');
+	});
+
+	it('switching chats stops the turn and gives what was typed back to the chat it was typed in', async () => {
+		const provider = new ScriptedProvider({ hang: 'thinking' });
+		const { agent, sessions } = setup(provider);
+		const returned: unknown[] = [];
+		agent.onDidEndTurn(({ returned: back }) => returned.push(back));
+		const turn = agent.startTurn('long task');
+		const first = sessions.current.id;
+		await tick();
+		agent.submit('one more thing');
+		sessions.newSession();
+		await turn;
+		assert.notEqual(sessions.current.id, first);
+		assert.deepEqual(returned, [{ sessionId: first, texts: ['one more thing'] }]);
 	});
 
 	it('steering reaches the model at the next WAIT of the same turn', async () => {

@@ -21,7 +21,7 @@ import type { ChatPlans, PlanChoice, PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
-import { Steering } from './steering';
+import { type ReturnedMessages, Steering } from './steering';
 import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
 import { rootAgents } from './subagents/childAgents';
@@ -95,8 +95,9 @@ export class Agent extends Disposable {
 	readonly onDidChange: Event<AgentState> = this._onDidChange.event;
 	private readonly _onDidStream = this._register(new Emitter<{ readonly requestId: string; readonly text: string }>());
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }> = this._onDidStream.event;
-	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome>());
-	readonly onDidEndTurn: Event<TurnOutcome> = this._onDidEndTurn.event;
+	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome & { readonly returned?: ReturnedMessages }>());
+	/** A turn ended; `returned`: what the person typed meanwhile that never reached the model and is not sent next. */
+	readonly onDidEndTurn: Event<TurnOutcome & { readonly returned?: ReturnedMessages }> = this._onDidEndTurn.event;
 
 	private readonly ports: AgentPorts;
 
@@ -409,9 +410,10 @@ export class Agent extends Disposable {
 			session.reminders.enqueuePending(recovery);
 		}
 		this.changed();
-		this._onDidEndTurn.fire(outcome);
-		if (undelivered.length > 0 && outcome.outcome !== 'interrupted' && env.sessions.current === session) {
-			// Typed after the agent's last step: it is the person's next message, not lost.
+		// Typed after the agent's last step: the person's next message; after a Stop, back to them. Never lost.
+		const next = undelivered.length > 0 && outcome.outcome !== 'interrupted' && env.sessions.current === session;
+		this._onDidEndTurn.fire(undelivered.length > 0 && !next ? { ...outcome, returned: { sessionId: session.id, texts: undelivered } } : outcome);
+		if (next) {
 			void this.startTurn(undelivered.join('\n\n'));
 		}
 		return outcome;

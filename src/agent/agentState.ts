@@ -8,7 +8,7 @@ import type { PendingPlan } from './plans';
 
 /** What a running turn is doing now. */
 export type TurnActivity =
-	| { readonly kind: 'choosing-model' | 'waiting' | 'streaming' | 'stopping' }
+	| { readonly kind: 'choosing-model' | 'preparing' | 'waiting' | 'streaming' | 'stopping' }
 	/** The model writes the summary of a compaction (`cause`: what started it). */
 	| { readonly kind: 'compacting'; readonly cause: 'manual' | 'auto' | 'overflow' }
 	/** `tool`: the tool's name, when the turn said it. */

@@ -19,14 +19,19 @@ export interface PermissionDecision {
 	readonly note?: string;
 }
 
-/** Asks the person (the approval card in the chat view). Denies when `signal` aborts. */
+/**
+ * Asks the person (the approval card in the chat view). Denies when `signal` aborts. `decided`
+ * runs the moment the person answers, before the card goes: what the agent does next shows at
+ * once, whatever else (the diff editor) the caller still waits for.
+ */
 export interface PermissionGate {
-	ask(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision>;
+	ask(request: PermissionRequest, signal: AbortSignal, decided?: (decision: PermissionDecision) => void): Promise<PermissionDecision>;
 }
 
 interface Waiting {
 	readonly request: PermissionRequest;
 	readonly resolve: (decision: PermissionDecision) => void;
+	readonly decided: ((decision: PermissionDecision) => void) | undefined;
 }
 
 export class Approvals implements PermissionGate {
@@ -50,7 +55,7 @@ export class Approvals implements PermissionGate {
 	}
 
 	/** Shows the approval card (after the ones already waiting) and waits for the person; a stopped turn is a denial. */
-	ask(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision> {
+	ask(request: PermissionRequest, signal: AbortSignal, decided?: (decision: PermissionDecision) => void): Promise<PermissionDecision> {
 		return new Promise((resolve) => {
 			const onAbort = (): void => {
 				if (this.remove(request)) {
@@ -69,6 +74,7 @@ export class Approvals implements PermissionGate {
 					signal.removeEventListener('abort', onAbort);
 					resolve(decision);
 				},
+				decided,
 			});
 			this.changed();
 		});
@@ -82,7 +88,9 @@ export class Approvals implements PermissionGate {
 			return;
 		}
 		this.remove(waiting.request);
-		waiting.resolve({ granted, ...(note?.trim() ? { note: note.trim() } : {}) });
+		const decision = { granted, ...(note?.trim() ? { note: note.trim() } : {}) };
+		waiting.decided?.(decision);
+		waiting.resolve(decision);
 		this.changed();
 	}
 

@@ -1,11 +1,18 @@
 // Messages the person types while the agent works: each one is a steering turn event for the
 // running turn's next WAIT, and pending (shown under the composer) until the request carrying it
 // was accepted — its own event's commit says so, message by message. What is still pending when
-// the turn ends was typed after its last WAIT: the agent sends it as the next message.
+// the turn ends was typed after its last WAIT: the agent sends it as the next message, or, when
+// the turn was stopped (or its chat is no longer current), gives it back to the person.
 import type { Logger } from '../base/log';
 import { userSteering } from '../reminders/builtin/userSteering';
 import type { Owner } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
+
+/** Messages typed during a turn of chat `sessionId` that never reached the model, oldest first: the view puts them back in that chat's composer. */
+export interface ReturnedMessages {
+	readonly sessionId: string;
+	readonly texts: readonly string[];
+}
 
 interface Message {
 	readonly text: string;

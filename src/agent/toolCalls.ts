@@ -254,7 +254,9 @@ export class ToolCallRunner {
 			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
 			// The card first, then the diff editor beside it: the decision can come from either.
-			const pending = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+			const pending = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal, ({ granted }) => {
+				scope.onUpdate?.(granted ? { type: 'status', status: 'running-tool', detail: tool.name } : { type: 'status', status: 'waiting' });
+			});
 			const plan = prepared?.plan;
 			const review = plan ? await this.openReview(tool, call, plan) : undefined;
 			try {

@@ -51,7 +51,7 @@ export interface TurnSettings {
 export type TurnUpdate =
 	/** The loop has its model (resolved after the user message was recorded). */
 	| { readonly type: 'resolved'; readonly model: ResolvedModel }
-	| { readonly type: 'status'; readonly status: 'waiting' | 'streaming' | 'running-tool' | 'asking'; readonly detail?: string }
+	| { readonly type: 'status'; readonly status: 'preparing' | 'waiting' | 'streaming' | 'running-tool' | 'asking'; readonly detail?: string }
 	| { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly reason: string }
 	/** The model writes a compaction's summary (src/agent/compaction/). */
 	| { readonly type: 'compacting'; readonly cause: CompactionCause }
@@ -182,6 +182,7 @@ export class Turn {
 			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text, ...(hookContext?.length ? { hookContext } : {}) });
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });
+			scope.onUpdate?.({ type: 'status', status: 'preparing' });
 			this.attached = (await scope.attachments?.(text, this.owner, signal)) ?? [];
 			outcome = await this.loop(model, signal);
 		} catch (caught) {
@@ -348,6 +349,8 @@ export class Turn {
 			...(auto ? { compaction: { autoCompactAt: auto.at, warnAt: auto.warnAt } } : {}),
 			permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
 		};
+		// The observers may wait for the editor (diagnostics settling after an edit): say so rather than the last tool.
+		scope.onUpdate?.({ type: 'status', status: 'preparing' });
 		await scope.observers?.beforeWait(this.owner, signal);
 		const injection = scope.engine.wait(request, staging, facts);
 		return this.sample(model, injection, specs, settings, signal, reservation);

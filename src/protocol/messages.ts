@@ -528,8 +528,12 @@ export const HostMessage = z.discriminatedUnion('type', [
 		/** The `$` list: the skills on offer whose names match, best first (absent for an `@` query). */
 		skills: z.array(z.object({ name: z.string().min(1).max(200), description: z.string().max(SKILL_DESCRIPTION_CHARS) })).max(50).optional(),
 	}),
-	/** A UserPromptSubmit hook blocked a message sent from this composer: offer its text back, and say why. `cause: 'restore'`: a chat restore gave the message back (`reason` is then the whole sentence). */
-	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS), reason: z.string().max(2000), cause: z.enum(['hook', 'restore']).optional() }),
+	/**
+	 * A message sent from this composer did not reach the model: its text goes back, with why. `cause`: a UserPromptSubmit
+	 * hook blocked it (the default); a chat restore gave it back (`reason` is then the whole sentence); the agent was stopped
+	 * first (`stopped`: several messages joined). `sessionId`: the chat whose composer it goes to, when not the one shown.
+	 */
+	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped']).optional(), sessionId: z.string().optional() }),
 	// Issue 18, slice D (goals):
 	/** The current chat's goal: after `ready`, on every change (spend included), and when another chat becomes current. */
 	z.object({ type: z.literal('goal.changed'), seq, goal: GoalView }),

@@ -1,5 +1,5 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
-import type { AgentControls } from '../view/controls';
+import type { AgentControls, ReturnedMessage } from '../view/controls';
 import type { ChatSession, OpenedSession, SessionEnvironment, SessionLibrary } from '../agent/session';
 import { ChatSessions } from '../agent/sessions';
 import { Emitter } from '../base/event';
@@ -92,12 +92,17 @@ export class FakeAgent implements AgentControls {
 	readonly onDidChange = this._onDidChange.event;
 	private readonly _onDidStream = new Emitter<{ readonly requestId: string; readonly text: string }>();
 	readonly onDidStream = this._onDidStream.event;
-	private readonly _onDidBlockMessage = new Emitter<{ readonly text: string; readonly reason: string }>();
-	readonly onDidBlockMessage = this._onDidBlockMessage.event;
+	private readonly _onDidReturnMessage = new Emitter<ReturnedMessage>();
+	readonly onDidReturnMessage = this._onDidReturnMessage.event;
 
 	/** A UserPromptSubmit hook blocked this message (what Agent.onDidEndTurn says with `blocked`). */
 	block(text: string, reason: string): void {
-		this._onDidBlockMessage.fire({ text, reason });
+		this._onDidReturnMessage.fire({ texts: [text], reason, cause: 'hook' });
+	}
+
+	/** A Stop came before these messages, typed while the agent worked, reached the model (Agent.onDidEndTurn's `returned`). */
+	returnStopped(texts: readonly string[], sessionId?: string): void {
+		this._onDidReturnMessage.fire({ texts, reason: 'The agent was stopped before your message reached it.', cause: 'stopped', ...(sessionId === undefined ? {} : { sessionId }) });
 	}
 	state: AgentView = agentView({ status: { state: 'unavailable', detail: 'Nothing answers yet.' }, provider: 'vscode-lm' });
 	/** What `streamed()` says: the text so far of the response `state.streaming` announces. */

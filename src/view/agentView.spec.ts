@@ -95,7 +95,7 @@ describe('the agent as the chat shows it', () => {
 	it('passes the person\'s commands on to the agent', () => {
 		const calls: string[] = [];
 		const changed = new Emitter<AgentState>();
-		const ended = new Emitter<{ blocked?: { text: string; reason: string } }>();
+		const ended = new Emitter<{ blocked?: { text: string; reason: string }; returned?: { sessionId: string; texts: string[] } }>();
 		const presenter = new AgentPresenter({
 			state: idle,
 			onDidChange: changed.event,
@@ -130,11 +130,12 @@ describe('the agent as the chat shows it', () => {
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });
 		assert.deepEqual(views, ['Answering…']);
-		const blocked: string[] = [];
-		presenter.onDidBlockMessage(({ text, reason }) => blocked.push(`${text}: ${reason}`));
+		const returned: string[] = [];
+		presenter.onDidReturnMessage(({ texts, reason, cause, sessionId }) => returned.push(`${cause} ${sessionId ?? '-'} ${texts.join('|')}: ${reason}`));
 		ended.fire({});
 		ended.fire({ blocked: { text: 'deploy', reason: 'not on Friday' } });
-		assert.deepEqual(blocked, ['deploy: not on Friday'], 'only a turn a hook blocked is a blocked message');
+		ended.fire({ returned: { sessionId: 's1', texts: ['also docs', 'and tests'] } });
+		assert.deepEqual(returned, ['hook - deploy: not on Friday', 's1 also docs|and tests: The agent was stopped before your message reached it.'.replace(/^/, 'stopped ')], 'only a blocked message or one a Stop caught goes back');
 	});
 });
 

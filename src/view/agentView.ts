@@ -10,7 +10,8 @@ import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
 import { changeKind } from '../tools/changes';
 import type { TurnOutcome } from '../agent/turn';
-import type { AgentControls, BlockedMessage } from './controls';
+import type { AgentControls, ReturnedMessage } from './controls';
+import type { ReturnedMessages } from '../agent/steering';
 
 export const READY_DETAIL = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
 
@@ -19,6 +20,8 @@ export function activityDetail(activity: TurnActivity): string {
 	switch (activity.kind) {
 		case 'choosing-model':
 			return 'Choosing the model…';
+		case 'preparing':
+			return 'Preparing the request…';
 		case 'waiting':
 			return 'Waiting for the model…';
 		case 'streaming':
@@ -96,7 +99,7 @@ export interface ViewedAgent {
 	readonly state: AgentState;
 	readonly onDidChange: Event<AgentState>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
-	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'>>;
+	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'> & { readonly returned?: ReturnedMessages }>;
 	submit(text: string, mode?: PermissionMode): void;
 	/** Resolves with why the chat was not compacted, or undefined. */
 	compact(instructions?: string): Promise<string | undefined>;
@@ -115,16 +118,19 @@ export interface ViewedAgent {
 export class AgentPresenter implements AgentControls {
 	readonly onDidChange: Event<AgentView>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
-	readonly onDidBlockMessage: Event<BlockedMessage>;
+	readonly onDidReturnMessage: Event<ReturnedMessage>;
 
 	constructor(private readonly agent: ViewedAgent) {
 		this.onDidChange = (listener) => agent.onDidChange((state) => {
 			listener(agentView(state));
 		});
 		this.onDidStream = agent.onDidStream;
-		this.onDidBlockMessage = (listener) => agent.onDidEndTurn(({ blocked }) => {
+		this.onDidReturnMessage = (listener) => agent.onDidEndTurn(({ blocked, returned }) => {
 			if (blocked) {
-				listener({ text: blocked.text, reason: blocked.reason });
+				listener({ texts: [blocked.text], reason: blocked.reason, cause: 'hook' });
+			}
+			if (returned) {
+				listener({ texts: returned.texts, reason: 'The agent was stopped before your message reached it.', cause: 'stopped', sessionId: returned.sessionId });
 			}
 		});
 	}

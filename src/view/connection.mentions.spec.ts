@@ -83,6 +83,19 @@ describe('a message a UserPromptSubmit hook blocked', () => {
 	});
 });
 
+describe('messages a Stop caught before they reached the model', () => {
+	it('go back to the composer together, to the chat they were typed in; one the API sent does not', () => {
+		const t = testConnection();
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'submit', text: 'first' });
+		t.connection.receive({ type: 'submit', text: 'use pnpm' });
+		t.connection.receive({ type: 'submit', text: 'and pin it' });
+		t.agent.returnStopped(['use pnpm', 'from the API', 'and pin it'], 's-old');
+		const restored = t.posted.flatMap((message) => (message.type === 'composer.restore' ? [message] : []));
+		assert.deepEqual(restored.map(({ text, cause, sessionId }) => ({ text, cause, sessionId })), [{ text: 'use pnpm\n\nand pin it', cause: 'stopped', sessionId: 's-old' }]);
+	});
+});
+
 describe('the composer\'s $ queries', () => {
 	const skills = [
 		{ name: 'release-notes', description: 'Writes release notes.' },

@@ -12,7 +12,7 @@ import type { HeldNotices } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
-import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
+import { type AgentControls, type ForkControls, openableLink, type ReturnedMessage, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { RestorePreviews } from './restoreView';
 
@@ -20,8 +20,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** A host message before the connection numbers it. */
 type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
 
-/** How many of its latest messages a composer can be offered back. */
-const MAX_OFFERED_BACK = 8;
+/** How many of its latest messages a composer can be given back (steering typed during a long turn included). */
+const MAX_OFFERED_BACK = 32;
 
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
@@ -92,8 +92,8 @@ export class ViewConnection extends Disposable {
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
 		}));
-		this._register(options.agent.onDidBlockMessage(({ text, reason }) => {
-			this.offerBack(text, reason);
+		this._register(options.agent.onDidReturnMessage((returned) => {
+			this.giveBack(returned);
 		}));
 		const { notices } = options;
 		if (notices) {
@@ -354,14 +354,15 @@ export class ViewConnection extends Disposable {
 		this.options.agent.submit(text, mode);
 	}
 
-	/** A message this composer sent was blocked by a hook: its text goes back to the composer, with why. */
-	private offerBack(text: string, reason: string): void {
-		const at = this.submitted.lastIndexOf(text);
-		if (at < 0) {
-			return;
+	/** Messages this composer sent that never reached the model go back to it (to their chat's draft), with why. */
+	private giveBack({ texts, reason, cause, sessionId }: ReturnedMessage): void {
+		const mine = texts.filter((text) => {
+			const at = this.submitted.lastIndexOf(text);
+			return at >= 0 && this.submitted.splice(at, 1).length > 0;
+		});
+		if (mine.length > 0) {
+			this.send({ type: 'composer.restore', text: mine.join('\n\n'), reason: reason.slice(0, 2000), cause, ...(sessionId === undefined ? {} : { sessionId }) });
 		}
-		this.submitted.splice(at, 1);
-		this.send({ type: 'composer.restore', text, reason: reason.slice(0, 2000) });
 	}
 
 	/** The person's compaction; why it did not happen is said in the chat. */

@@ -15,10 +15,16 @@ export interface ViewSettingsSource {
 	readonly autoCompactAt?: () => number | undefined;
 }
 
-/** A message a UserPromptSubmit hook blocked: the text as typed, and why. */
-export interface BlockedMessage {
-	readonly text: string;
+/**
+ * Messages from the person that did not reach the model, as typed: a UserPromptSubmit hook
+ * blocked one (`hook`), or the agent was stopped before the request carrying them went out
+ * (`stopped`). `sessionId`: the chat they belong to, when known.
+ */
+export interface ReturnedMessage {
+	readonly texts: readonly string[];
 	readonly reason: string;
+	readonly cause: 'hook' | 'stopped';
+	readonly sessionId?: string;
 }
 
 /** What the view can see of the agent and ask of it (AgentPresenter, src/view/agentView.ts). */
@@ -31,8 +37,8 @@ export interface AgentControls {
 	streamed(): StreamView | undefined;
 	/** The text the running children's responses have streamed so far, for a snapshot. */
 	childStreams(): readonly StreamView[];
-	/** A UserPromptSubmit hook blocked a message (its text as typed, and the hook's reason): nothing was sent. */
-	readonly onDidBlockMessage: Event<BlockedMessage>;
+	/** Messages that never reached the model (a hook blocked one, or a Stop came first): the view gives them back. */
+	readonly onDidReturnMessage: Event<ReturnedMessage>;
 	/** A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one. */
 	submit(text: string, mode?: PermissionMode): void;
 	/** Compacts the chat now (`instructions`: what to keep); resolves with why it did not, for the chat to say, or undefined. */

@@ -111,7 +111,7 @@ function fixedModel(base: ModelDispatch, model: ResolvedModel): ModelDispatch {
 
 /** The parent's gate, with the asking child named on the card (the innermost child, when nested). */
 function askingAs(gate: PermissionGate, path: string): PermissionGate {
-	return { ask: (request, signal) => gate.ask({ ...request, agent: request.agent ?? path }, signal) };
+	return { ask: (request, signal, decided) => gate.ask({ ...request, agent: request.agent ?? path }, signal, decided) };
 }
 
 export class ChildAgents implements LoopAgents {
