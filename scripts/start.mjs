@@ -3,17 +3,18 @@
 //
 // Straight after cloning it runs `npm ci` first (also when package-lock.json changed).
 //
-//   npm start                      the sample workspace (a copy, kept between runs)
+//   npm start                      the sample workspace (a copy of its own, kept between runs)
 //   npm start -- /path/to/folder   another folder
 //   ASIDE_PORT=9000 npm start      another port (default 8080, or a free one if it is taken)
 //
-// State (settings, installed extension, the sample copy) lives in .tools/start/; Ctrl+C stops
-// code-server and everything it started.
-import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+// State (settings, installed extension) lives in .tools/start/; the sample workspace outside the
+// clone (sampleWorkspace.mjs). Ctrl+C stops code-server and everything it started.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort, installExtension, portIsFree, startCodeServer } from '../test/harness/codeServer.mjs';
 import { ensureTools, repoRoot, toolsDir } from '../test/harness/tools.mjs';
 import { ensureDependencies } from './dependencies.mjs';
+import { ensureSampleWorkspace } from './sampleWorkspace.mjs';
 import { packageVsix } from './vsix.mjs';
 
 async function main() {
@@ -31,15 +32,7 @@ async function main() {
 	const stateDir = join(toolsDir, 'start');
 	await installExtension({ stateDir, vsix });
 
-	let folder;
-	if (requestedFolder) {
-		folder = resolve(requestedFolder);
-	} else {
-		folder = join(stateDir, 'sample-workspace');
-		if (!existsSync(folder)) {
-			cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
-		}
-	}
+	const folder = requestedFolder ? resolve(requestedFolder) : ensureSampleWorkspace(join(repoRoot, 'test', 'fixtures', 'workspace'));
 
 	const wanted = Number(process.env.ASIDE_PORT ?? 8080);
 	if (!Number.isInteger(wanted) || wanted < 1 || wanted > 65535) {
