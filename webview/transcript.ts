@@ -8,6 +8,7 @@ import { estimateHeight } from './estimate';
 import { plural } from './format';
 import { AgentBlock } from './rows/agent';
 import { rowFor } from './rows/index';
+import { updateTurnEndRow } from './rows/turnEnd';
 import { updateUserRow } from './rows/user';
 import { VirtualList } from './virtualList';
 
@@ -165,11 +166,15 @@ export class TranscriptView {
 			this.items.set(item.id, item);
 			if (item.kind === 'agent') {
 				this.blocks.get(item.path)?.update(item);
-			} else if (item.kind === 'user') {
+			} else if (item.kind === 'user' || item.kind === 'turn-end') {
 				// Mounted (or kept while open): changed in place; otherwise it is made from the new item when it mounts.
 				const row = this.kept.get(item.id) ?? Array.from(this.element.children).find((child) => child.getAttribute('data-id') === item.id);
 				if (row instanceof HTMLElement) {
-					updateUserRow(row, item);
+					if (item.kind === 'user') {
+						updateUserRow(row, item);
+					} else {
+						updateTurnEndRow(row, item);
+					}
 				}
 			}
 		}

@@ -34,6 +34,7 @@ import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
 import { applyRestorePreview, previewRestore, type RestoreOutcome, type RestorePreview } from './restore';
+import { retryOf } from './retry';
 import type { RestoreRecord, RestoreScope } from '../transcript/records';
 
 export type { AgentSettings } from './agentSettings';
@@ -352,8 +353,19 @@ export class Agent extends Disposable {
 		return session.mode ?? this.env.settings.current.permissionMode;
 	}
 
-	/** Starts a turn (in `override` rather than the chat's mode, when given) and resolves when it ended (for the API and tests). */
-	async startTurn(text: string, override?: PermissionMode): Promise<TurnOutcome> {
+	/** Retry on the chat's last turn, which failed: its message goes out again; returns why it cannot, or undefined. */
+	retry(turnId: string): string | undefined {
+		const busy = this.running || this.manual.active || this.restoring ? 'The agent is working: stop it or wait for it to finish before retrying.' : undefined;
+		const target = busy ?? retryOf(this.env.sessions.current.records, turnId);
+		if (typeof target === 'string') {
+			return target;
+		}
+		void this.startTurn(target.text, undefined, turnId);
+		return undefined;
+	}
+
+	/** Starts a turn (in `override` rather than the chat's mode, when given; `retryOf`: the failed turn it sends again) and resolves when it ended (for the API and tests). */
+	async startTurn(text: string, override?: PermissionMode, retryOf?: string): Promise<TurnOutcome> {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
@@ -398,7 +410,7 @@ export class Agent extends Disposable {
 		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
-		const outcome = await turn.run(text, controller.signal);
+		const outcome = await turn.run(text, controller.signal, retryOf);
 		this.running = undefined;
 		this.streaming = null;
 		this.children.clear();

@@ -128,6 +128,8 @@ export const TurnEndItem = z.object({
 	error: z.string().optional(),
 	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
+	/** The chat's last turn failed: the row offers Retry (`turn.retry` with this turn). */
+	retry: z.object({ turnId: z.string().min(1) }).optional(),
 });
 export type TurnEndItem = z.infer<typeof TurnEndItem>;
 
@@ -554,6 +556,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional() }),
 	/** Stop the running turn. */
 	z.object({ type: z.literal('stop') }),
+	/** Retry on a failed turn's row: its message goes out again. */
+	z.object({ type: z.literal('turn.retry'), turnId: z.string().min(1) }),
 	/** Compact the chat now (the button by the context line; `/compact …` typed in the composer arrives as a submit). `instructions`: what to keep. */
 	z.object({ type: z.literal('compact'), instructions: z.string().max(MAX_MESSAGE_CHARS).optional() }),
 	/** The person's verdict on a pending tool call. */

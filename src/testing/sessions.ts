@@ -151,6 +151,14 @@ export class FakeAgent implements AgentControls {
 		this.calls.push('stop');
 	}
 
+	/** What `retry` answers (why it cannot), undefined: it retries. */
+	retryRefusal: string | undefined;
+
+	retry(turnId: string): string | undefined {
+		this.calls.push(`retry ${turnId}`);
+		return this.retryRefusal;
+	}
+
 	approve(callId: string, granted: boolean, note: string | undefined): void {
 		this.calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim());
 	}

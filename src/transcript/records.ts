@@ -45,6 +45,8 @@ export const UserRecord = z.object({
 	 * `text` stays as typed.
 	 */
 	hookContext: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1).optional(),
+	/** The root turn this message sends again: the person's Retry after it failed (replay drops that turn's message if it never reached the model). */
+	retryOf: z.string().min(1).optional(),
 });
 
 export const ToolCallRecord = z.object({ id: z.string().min(1), name: z.string().min(1), input: z.unknown() });

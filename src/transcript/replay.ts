@@ -10,6 +10,7 @@
 // exactly as it was.
 import type { Logger } from '../base/log';
 import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '../providers/messages';
+import { retriedUnsent } from './retries';
 import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
@@ -210,6 +211,7 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 	const { compaction, records } = selectedRecords(all);
 	const messages: ChatMessage[] = compaction ? [summaryMessage(compaction)] : [];
 	const hookContext = hookContextByTurn(records, options.reservedHookContext);
+	const resent = retriedUnsent(records);
 	let open: { readonly calls: AssistantRecord['toolCalls']; readonly answered: Set<string> } | undefined;
 	const settle = (): void => {
 		for (const call of open?.calls ?? []) {
@@ -242,6 +244,10 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 			}
 			case 'user':
 				settle();
+				if (record.agent === undefined && resent.has(record.turnId)) {
+					// Sent again by a Retry, and this copy never reached the model: once is enough.
+					break;
+				}
 				messages.push({ role: 'user', content: [{ type: 'text', text: textFor(record, record.agent === undefined ? hookContext.get(record.turnId) : undefined) }] });
 				break;
 			case 'injected-reminders':

@@ -104,6 +104,7 @@ export interface ViewedAgent {
 	/** Resolves with why the chat was not compacted, or undefined. */
 	compact(instructions?: string): Promise<string | undefined>;
 	stop(): void;
+	retry?(turnId: string): string | undefined;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
 	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
@@ -158,6 +159,10 @@ export class AgentPresenter implements AgentControls {
 
 	stop(): void {
 		this.agent.stop();
+	}
+
+	retry(turnId: string): string | undefined {
+		return this.agent.retry?.(turnId) ?? undefined;
 	}
 
 	approve(callId: string, granted: boolean, note: string | undefined): void {

@@ -112,3 +112,23 @@ describe('ViewConnection: the agent, the context and the rows as deltas', () => 
 		assert.equal('stream' in expectMessage(t.posted.at(-1), 'snapshot').state, false, 'no stream, no text');
 	});
 });
+
+describe('ViewConnection: Retry on a failed turn', () => {
+	it('passes Retry on; takes it off the failed row once the retried message is recorded; says why it was refused', () => {
+		const t = setup();
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		const session = t.sessions.current;
+		session.append({ kind: 'user', id: 'u1', turnId: 't1', at: 1, text: 'go' });
+		session.append({ kind: 'turn-end', turnId: 't1', at: 2, outcome: 'failed', error: 'Refused.' });
+		const offered = t.posted.flatMap((m) => (m.type === 'items.appended' ? m.items : [])).find((item) => item.kind === 'turn-end');
+		assert.deepEqual(offered?.kind === 'turn-end' ? offered.retry : undefined, { turnId: 't1' });
+		t.connection.receive({ type: 'turn.retry', turnId: 't1' });
+		assert.ok(t.agent.calls.includes('retry t1'));
+		session.append({ kind: 'user', id: 'u2', turnId: 't2', at: 3, text: 'go', retryOf: 't1' });
+		const updated = t.posted.flatMap((m) => (m.type === 'items.updated' ? m.items : [])).find((item) => item.id === 'end-t1');
+		assert.equal(updated?.kind === 'turn-end' && updated.retry === undefined, true, 'the row no longer offers it');
+		t.agent.retryRefusal = 'The agent is working: stop it or wait for it to finish before retrying.';
+		t.connection.receive({ type: 'turn.retry', turnId: 't2' });
+		assert.equal(expectMessage(t.posted.at(-1), 'notice').text, 'The agent is working: stop it or wait for it to finish before retrying.');
+	});
+});

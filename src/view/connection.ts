@@ -177,6 +177,9 @@ export class ViewConnection extends Disposable {
 			case 'stop':
 				this.options.agent.stop();
 				return;
+			case 'turn.retry':
+				this.refusedIf(this.options.agent.retry(message.turnId));
+				return;
 			case 'approval':
 				this.options.agent.approve(message.callId, message.granted, message.note);
 				return;
@@ -499,6 +502,13 @@ export class ViewConnection extends Disposable {
 		}
 		for (const { level, text } of this.options.notices.take()) {
 			this.notice(level, text);
+		}
+	}
+
+	/** What the agent said it could not do, said in the chat. */
+	private refusedIf(refused: string | undefined): void {
+		if (refused !== undefined) {
+			this.notice('warning', refused);
 		}
 	}
 

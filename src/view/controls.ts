@@ -44,6 +44,8 @@ export interface AgentControls {
 	/** Compacts the chat now (`instructions`: what to keep); resolves with why it did not, for the chat to say, or undefined. */
 	compact(instructions?: string): Promise<string | undefined>;
 	stop(): void;
+	/** Retry on a failed turn's row; returns why it cannot, for the chat to say, or undefined. */
+	retry(turnId: string): string | undefined;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
 	/** Shows a file (or all files) of the change set under review in the diff editor. */
 	showReview(callId: string, path: string | undefined): void;

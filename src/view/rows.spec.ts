@@ -103,3 +103,19 @@ describe('the rows the view is sent', () => {
 		assert.deepEqual(shown, ['r1', 'u1', 'a1', 'r2', 'u2', 'm2', 'a2', 'e2']);
 	});
 });
+
+describe('Retry on a failed turn', () => {
+	it('the chat\'s last failed turn offers it; the next message takes it off that row; other endings never offer it', () => {
+		const records: AgentRecord[] = [
+			{ kind: 'user', id: 'u1', turnId: 't1', at: 1, text: 'go' },
+			{ kind: 'turn-end', turnId: 't1', at: 2, outcome: 'failed', error: 'The key was refused.' },
+		];
+		const [, failed] = itemsOf(records);
+		assert.deepEqual(failed, { kind: 'turn-end', id: 'end-t1', at: 2, outcome: 'failed', error: 'The key was refused.', retry: { turnId: 't1' } });
+		const retried = itemsOf([...records, { kind: 'user', id: 'u2', turnId: 't2', at: 3, text: 'go', retryOf: 't1' }, { kind: 'turn-end', turnId: 't2', at: 4, outcome: 'interrupted' }]);
+		assert.deepEqual(retried[1], { kind: 'turn-end', id: 'end-t1', at: 2, outcome: 'failed', error: 'The key was refused.' }, 'taken off once another message started a turn');
+		assert.equal('retry' in (retried[3] ?? {}), false, 'a stopped turn offers none');
+		const child = itemsOf([{ kind: 'turn-end', turnId: 't1', at: 2, outcome: 'failed', agent: 'root/explore#1' }]);
+		assert.equal('retry' in (child[0] ?? {}), false, "a child's failure is its parent's to retry");
+	});
+});

@@ -9,6 +9,7 @@ import { type AssistantItem, conversationOfItem, type TranscriptItem } from '../
 import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { AgentHeaders } from './childRows';
+import { RetryOffers } from './retryRows';
 import { UserRows } from './userRows';
 
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
@@ -53,6 +54,7 @@ export class ItemProjector {
 	private readonly inputs = new Map<string, unknown>();
 	private readonly headers = new AgentHeaders();
 	private readonly users = new UserRows();
+	private readonly retries = new RetryOffers();
 	/** The start of each root message, for the restored row's words. */
 	private readonly messages = new Map<string, string>();
 
@@ -63,7 +65,8 @@ export class ItemProjector {
 			return { item: undefined, updated: headers };
 		}
 		const user = this.users.take(record);
-		const updated = user ? [...headers, user] : headers;
+		const withdrawn = this.retries.take(record);
+		const updated = [...headers, ...(user ? [user] : []), ...(withdrawn ? [withdrawn] : [])];
 		const item = this.item(record);
 		const agent = conversationOf(record);
 		return { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' && item.kind !== 'fork' ? { ...item, agent } : item, updated };
@@ -111,7 +114,7 @@ export class ItemProjector {
 					entries: record.entries.map(({ type, key, label, body, reason }) => ({ type, key, label, body, reason })),
 				};
 			case 'turn-end':
-				return { kind: 'turn-end', id: `end-${record.turnId}`, at: record.at, outcome: record.outcome, ...(record.error ? { error: record.error } : {}) };
+				return this.retries.end(record, { kind: 'turn-end', id: `end-${record.turnId}`, at: record.at, outcome: record.outcome, ...(record.error ? { error: record.error } : {}) });
 			case 'plan-decision':
 				return {
 					kind: 'plan-decision',
@@ -186,7 +189,7 @@ export function itemsOf(records: readonly AgentRecord[]): TranscriptItem[] {
 			}
 		}
 		if (item) {
-			if (item.kind === 'agent' || item.kind === 'user') {
+			if (item.kind === 'agent' || item.kind === 'user' || item.kind === 'turn-end') {
 				updatableAt.set(item.id, items.length);
 			}
 			items.push(item);

@@ -107,7 +107,7 @@ export class SessionProjection extends Disposable {
 			this.order.replace(changed);
 		}
 		if (item) {
-			if (item.kind === 'agent' || item.kind === 'user') {
+			if (item.kind === 'agent' || item.kind === 'user' || item.kind === 'turn-end') {
 				this.updatableAt.set(item.id, this._items.length);
 			}
 			this._items.push(item);

@@ -1,0 +1,32 @@
+// Retry after a failed turn: the same message (its mentions, so the same attachments, are
+// expanded again when it is sent) goes out as a new message whose record names the turn it
+// retries. Only the chat's last turn, when it failed, can be retried.
+import type { AgentRecord } from '../transcript/records';
+
+/** What retrying turn `turnId` sends, or why it cannot be retried (for the chat to say). */
+export function retryOf(records: readonly AgentRecord[], turnId: string): { readonly text: string } | string {
+	let message: string | undefined;
+	let failed = false;
+	let later = false;
+	for (const record of records) {
+		if (record.kind === 'user' && record.agent === undefined) {
+			if (record.turnId === turnId) {
+				message ??= record.text;
+			} else if (message !== undefined) {
+				later = true;
+			}
+		} else if (record.kind === 'turn-end' && record.agent === undefined && record.turnId === turnId) {
+			failed = record.outcome === 'failed';
+		}
+	}
+	if (message === undefined) {
+		return 'That message is no longer in this chat, so it cannot be sent again.';
+	}
+	if (!failed) {
+		return 'Only a turn that failed can be retried.';
+	}
+	if (later) {
+		return 'Only the chat\'s last turn can be retried: send the message again instead.';
+	}
+	return { text: message };
+}
