@@ -129,6 +129,25 @@ const actions = {
 		}
 		return { value: await input.inputValue(), notices: await frame.locator('.notices .notice-text').allInnerTexts() };
 	},
+	/**
+	 * Clicks the approval card's allow or deny button (`which`) and reads the status line the
+	 * moment the card is gone: what the person sees right after deciding.
+	 */
+	async decideAndReadStatus(page, { which }) {
+		const frame = chatFrame(page);
+		const card = frame.locator('.approval');
+		await card.waitFor({ timeout: 60_000 });
+		await card.locator(`.approval-${which === 'deny' ? 'deny' : 'allow'}`).click();
+		const deadline = Date.now() + 30_000;
+		for (;;) {
+			// One read of the page: whether the card is there, and the status beside it.
+			const seen = await frame.locator('#app').evaluate((app) => ({ card: app.querySelector('.approval') !== null, status: app.querySelector('.agent-status:not([hidden]) .agent-status-text')?.textContent ?? '' }));
+			if (!seen.card || Date.now() > deadline) {
+				return seen;
+			}
+			await page.waitForTimeout(10);
+		}
+	},
 	/** Opens a saved chat from the view's chat list (the Chats button), by its title. */
 	async openFromChatList(page, { title }) {
 		const frame = chatFrame(page);
