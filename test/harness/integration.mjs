@@ -373,6 +373,14 @@ const actions = {
 			})),
 		};
 	},
+	/** What the chat shows as text (rows, header, toolbar choices) and whether the workbench's panel (Output, Problems…) is open. */
+	async readWorkbench(page) {
+		const frame = chatFrame(page);
+		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });
+		const text = await frame.locator('#app').evaluate((app) => [app.innerText, ...Array.from(app.querySelectorAll('select')).map((select) => select.selectedOptions[0]?.textContent ?? '')].join('\n'));
+		const panel = await page.locator('.part.panel').isVisible().catch(() => false);
+		return { text, panel };
+	},
 	async screenshot(page, { path, clip }) {
 		await page.screenshot({ path, ...(clip ? { clip } : {}) });
 		return { path };
