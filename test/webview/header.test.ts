@@ -1,8 +1,10 @@
-// The header: the context-use line with reminder costs per key, the chat list, and the line that
-// says a chat is read-only here or a copy.
+// The header: the context line (its figure and meter; its details with the reminder costs per key,
+// by keyboard), the chat list, and the line that says a chat is read-only here or a copy.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages';
+import { wrap } from '../../src/reminders/envelope';
+import { ContextUseTracker } from '../../src/view/contextUse';
 import { agentView, assertCleanAndClose, openChat, postedOf, useHarness, viewState } from './page';
 
 describe('header', () => {
@@ -125,6 +127,26 @@ describe('header', () => {
 		await toggle.click();
 		await page.locator('.scroller').click({ position: { x: 20, y: 300 } });
 		assert.equal(await panel.isVisible(), false);
+		await assertCleanAndClose(chat);
+	});
+
+	it('says the same reminder tokens in the header, the details and the table: the host estimates each block once', async () => {
+		// Blocks whose lengths are no multiple of four: rounding their characters' sum said ~425, the table ~427.
+		const filler = (length: number, key: string): string => 'x'.repeat(length - wrap(key, '').length);
+		const tracker = new ContextUseTracker();
+		tracker.take({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q1', at: 1, turn: 1, entries: [
+			{ type: 'workspaceInstructions', key: 'workspace.instructions', label: 'instructions', body: filler(1521, 'workspace.instructions'), reason: 'r' },
+			{ type: 'sessionDate', key: 'session.date', label: 'date', body: filler(61, 'session.date'), reason: 'r' },
+		] });
+		tracker.take({ kind: 'tool-result', id: 'r1', turnId: 't1', callId: 'c1', name: 'Read', at: 2, content: 'a', isError: false, notices: [{ key: 'read.truncated', body: filler(117, 'read.truncated') }] });
+		const chat = await openChat(harness);
+		await chat.page.setViewportSize({ width: 600, height: 700 });
+		await chat.connect(viewState({ context: tracker.view(200_000) }));
+		const { page } = chat;
+		assert.equal(await page.locator('.context-reminders').innerText(), '◇ 427');
+		await page.locator('.context-toggle').click();
+		assert.match(await page.locator('.context-share').innerText(), /^Reminders in context: ~427 tokens/);
+		assert.equal(await page.locator('.context-table tfoot td').last().innerText(), '~427');
 		await assertCleanAndClose(chat);
 	});
 
