@@ -35,9 +35,9 @@ export function compactRefusal(context: ContextUseView, situation: CompactSituat
 
 export class ContextUseLine {
 	private readonly figure = el('span', { class: 'context-figure', 'aria-hidden': 'true' });
-	/** The figure in a narrow view: the percentage (header.css shows one of the two). */
+	/** The figure in a narrow view: the percentage (contextUse.css shows one of the two). */
 	private readonly percent = el('span', { class: 'context-percent', 'aria-hidden': 'true' });
-	/** The reminders in context, beside the figure when the view is wide enough (header.css). */
+	/** The reminders in context, beside the figure when the view is wide enough (contextUse.css). */
 	private readonly reminders = el('span', { class: 'context-reminders', 'aria-hidden': 'true' });
 	/** The use in words, for a screen reader (and what the figure stands for). */
 	private readonly spoken = srOnly('');

@@ -17,10 +17,12 @@ describe('the toolbar', () => {
 		const { page } = chat;
 		await applyTheme(page, 'dark');
 		const warning = THEMES.dark.colors['--vscode-editorWarning-foreground'] ?? '';
+		const border = THEMES.dark.colors['--vscode-inputValidation-warningBorder'] ?? '';
+		const background = THEMES.dark.colors['--vscode-inputValidation-warningBackground'] ?? '';
 		const mode = page.locator('.picker-wrap-mode');
 		assert.equal(await mode.locator('.codicon-warning').count(), 1, 'a warning sign instead of the shield');
 		assert.equal(await mode.locator('.codicon-warning').evaluate((node) => getComputedStyle(node).color), rgb(warning));
-		assert.equal(await page.locator('select.picker-mode').evaluate((node) => getComputedStyle(node).borderTopColor), rgb(warning));
+		assert.deepEqual(await page.locator('select.picker-mode').evaluate((node) => [getComputedStyle(node).borderTopColor, getComputedStyle(node).backgroundColor]), [rgb(border), rgb(background)]);
 
 		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'ready', detail: 'Ready.' }, mode: 'ask' }) });
 		await page.locator('.picker-wrap-mode .codicon-shield').waitFor();
@@ -29,7 +31,8 @@ describe('the toolbar', () => {
 		await override.selectOption('full-access');
 		const wrap = page.locator('.picker-wrap-override');
 		assert.equal(await wrap.evaluate((node) => node.classList.contains('picker-warning')), true);
-		assert.equal(await wrap.evaluate((node) => getComputedStyle(node).borderTopColor), rgb(warning));
+		assert.equal(await wrap.evaluate((node) => getComputedStyle(node).borderTopColor), rgb(border));
+		assert.equal(await wrap.locator('.codicon-arrow-right').evaluate((node) => getComputedStyle(node).color), rgb(warning));
 		assert.equal(await wrap.locator('.picker-label').innerText(), 'Full access');
 		await override.selectOption('');
 		assert.equal(await wrap.evaluate((node) => node.classList.contains('picker-warning')), false);
