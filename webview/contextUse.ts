@@ -1,26 +1,15 @@
-// The context-use line under the title: how full the model's context is (with a marker where it
-// is compacted automatically), what Aside's own reminders take of it, and the Compact button.
-// Expanding it shows the details: the reminders' share, the last request's prompt cache, the
-// compaction point, and the cost per key. The numbers come from the host (reported usage, and an
-// estimate of each block as sent).
-import type { CompactionItem, ContextUseView, ViewMessage } from '../src/protocol/messages';
-import { disclosure } from './disclosure';
-import { el, icon } from './dom';
-import { clockTime, plural } from './format';
+// The context line, in the header: how full the model's context is as a figure and a meter (with
+// a mark where the chat is compacted automatically), and on a wide view what Aside's own
+// reminders take of it. Its button opens the details (contextDetails.ts) over the chat: the use
+// in words, the mark explained, the reminders' share, the prompt cache, the compaction point, the
+// cost per key, and Compact. The numbers come from the host (reported usage, and an estimate of
+// each block as sent).
+import type { ContextUseView, ViewMessage } from '../src/protocol/messages';
+import { costTable, detailLines, figureText, inContextTokens, tokens, usageText } from './contextDetails';
+import { el, icon, srOnly, uniqueId } from './dom';
+import { popover } from './popover';
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const exact = new Intl.NumberFormat('en-US');
-
-export function tokens(count: number): string {
-	return compact.format(count).toLowerCase();
-}
-
-/** What started a compaction, in a word or two (the details panel says "Compacted at 14:02 (automatic)"). */
-export const CAUSE_WORDS: Readonly<Record<CompactionItem['cause'], string>> = {
-	manual: 'you asked',
-	auto: 'automatic',
-	overflow: 'the request was too long',
-};
+export { CAUSE_WORDS, tokens } from './contextDetails';
 
 const COMPACT_TITLE = 'Compact chat: replace earlier turns with a summary';
 
@@ -44,134 +33,47 @@ export function compactRefusal(context: ContextUseView, situation: CompactSituat
 	return context.compaction ? 'Nothing to compact: nothing was said since the chat was last compacted.' : 'Nothing to compact yet: send a message first.';
 }
 
-function percentOf(part: number, whole: number): number {
-	return Math.min(100, Math.round((100 * part) / whole));
-}
-
-function usageText(context: ContextUseView): string {
-	if (context.usedTokens === undefined) {
-		return context.limitTokens === undefined ? 'Context: no request yet' : `Context: ${tokens(context.limitTokens)} tokens available`;
-	}
-	const estimated = context.estimated === true ? ' (est.)' : '';
-	if (context.limitTokens === undefined) {
-		return `Context: ${tokens(context.usedTokens)} tokens${estimated}`;
-	}
-	return `Context: ${tokens(context.usedTokens)} / ${tokens(context.limitTokens)} tokens (${percentOf(context.usedTokens, context.limitTokens)}%)${estimated}`;
-}
-
-/** The reminders' share of what is in context: "4 % of context", when both are known. */
-function shareText(context: ContextUseView): string | undefined {
-	const { remindersInContext, usedTokens } = context;
-	return remindersInContext === undefined || usedTokens === undefined || usedTokens === 0 ? undefined : `${percentOf(remindersInContext, usedTokens)} % of context`;
-}
-
-function costLabel(context: ContextUseView): string {
-	const total = context.reminders.reduce((sum, cost) => sum + cost.tokens, 0);
-	const deliveries = context.reminders.reduce((sum, cost) => sum + cost.deliveries, 0);
-	if (context.remindersInContext === undefined) {
-		return deliveries === 0 ? 'Details' : `◇ reminders: ~${tokens(total)} tokens (${plural(deliveries, 'block', 'blocks')})`;
-	}
-	const share = shareText(context);
-	return `◇ reminders ~${tokens(context.remindersInContext)} tokens${share === undefined ? '' : ` · ${share}`}`;
-}
-
-/** The lines above the table: the reminders in context, the prompt cache, the compaction point. */
-function detailLines(context: ContextUseView): HTMLElement[] {
-	const lines: HTMLElement[] = [];
-	if (context.remindersInContext !== undefined) {
-		const share = shareText(context);
-		lines.push(
-			el(
-				'p',
-				{ class: 'context-detail context-share' },
-				`Reminders in context: ~${tokens(context.remindersInContext)} tokens${share === undefined ? '' : ` · ${share}`} (what the next request replays; the table counts every block sent in this chat).`,
-			),
-		);
-	}
-	if (context.cacheReadTokens !== undefined || context.cacheWriteTokens !== undefined) {
-		lines.push(
-			el(
-				'p',
-				{ class: 'context-detail context-cache', title: 'Of the last request\'s input: what the provider read from its prompt cache, and what it wrote to it' },
-				`Last request, cache: ${tokens(context.cacheReadTokens ?? 0)} read · ${tokens(context.cacheWriteTokens ?? 0)} written`,
-			),
-		);
-	}
-	if (context.compaction) {
-		const { at, cause, tokensBefore, tokensAfter } = context.compaction;
-		const time = clockTime(at);
-		lines.push(
-			el(
-				'p',
-				{ class: 'context-detail context-compaction', title: `Compacted ${time.full}: the summary stands in for the turns before it` },
-				`Compacted at ${time.text} (${CAUSE_WORDS[cause]}) · ${tokens(tokensBefore)} → ${tokens(tokensAfter)} tokens`,
-			),
-		);
-	}
-	return lines;
-}
-
-function costTable(context: ContextUseView): HTMLElement {
-	if (context.reminders.length === 0) {
-		return el('p', { class: 'context-empty' }, 'No system reminders have been sent in this chat yet.');
-	}
-	const total = context.reminders.reduce((sum, cost) => sum + cost.tokens, 0);
-	const row = (cells: (string | HTMLElement)[], header = false) => el('tr', {}, ...cells.map((cell) => el(header ? 'th' : 'td', header ? { scope: 'col' } : {}, cell)));
-	return el(
-		'table',
-		{ class: 'context-table' },
-		el('caption', { class: 'sr-only' }, 'Estimated tokens of system reminders in this chat, per key'),
-		el('thead', {}, row(['Reminder', 'Key', 'Sent', 'Tokens (est.)'], true)),
-		el(
-			'tbody',
-			{},
-			...context.reminders.map((cost) => row([cost.label, el('code', {}, cost.key), exact.format(cost.deliveries), `~${exact.format(cost.tokens)}`])),
-		),
-		el('tfoot', {}, row(['All reminders', '', '', `~${exact.format(total)}`])),
-	);
-}
-
 export class ContextUseLine {
-	private readonly usage = el('span', { class: 'context-usage' });
+	private readonly figure = el('span', { class: 'context-figure', 'aria-hidden': 'true' });
+	/** The figure in a narrow view: the percentage (contextUse.css shows one of the two). */
+	private readonly percent = el('span', { class: 'context-percent', 'aria-hidden': 'true' });
+	/** The reminders in context, beside the figure when the view is wide enough (contextUse.css). */
+	private readonly reminders = el('span', { class: 'context-reminders', 'aria-hidden': 'true' });
+	/** The use in words, for a screen reader (and what the figure stands for). */
+	private readonly spoken = srOnly('');
 	private readonly bar = el('span', { class: 'context-bar-fill' });
 	/** Where the chat is compacted automatically (`autoCompactAt`), on the meter. */
 	private readonly marker = el('span', { class: 'context-bar-marker', hidden: true });
 	private readonly meter = el('span', { class: 'context-bar', role: 'meter', 'aria-label': 'Context used', 'aria-valuemin': '0', 'aria-valuemax': '100' }, this.bar, this.marker);
-	private readonly costLabel = el('span', { class: 'context-cost-label' });
-	private readonly details = el('div', { class: 'context-cost-table' });
+	private readonly toggle = el('button', { type: 'button', class: 'line-button context-toggle' }, this.figure, this.percent, this.reminders, this.spoken, icon('chevron-down', 'context-chevron'));
+	private readonly usage = el('p', { class: 'context-usage' });
+	private readonly details = el('div', { class: 'context-details' });
 	/** Focusable while it cannot run (aria-disabled), so its reason can be read. */
-	private readonly compactButton = el('button', { type: 'button', class: 'icon-button context-compact', 'aria-label': COMPACT_TITLE, title: COMPACT_TITLE, hidden: true }, icon('fold'));
-	readonly element: HTMLElement;
-	private readonly toggle: HTMLButtonElement;
+	private readonly compactButton = el('button', { type: 'button', class: 'button-secondary context-compact', 'aria-label': COMPACT_TITLE, title: COMPACT_TITLE, hidden: true }, icon('fold'), 'Compact chat');
+	private readonly panel = el('div', { class: 'context-panel', id: uniqueId('context-details'), role: 'group', 'aria-label': 'Context details' }, this.usage, this.details, el('div', { class: 'context-actions' }, this.compactButton));
+	readonly element = el('div', { class: 'context-line', role: 'group', 'aria-label': 'Context use' }, this.meter, this.toggle, this.panel);
+	private readonly details$ = popover(this.toggle, this.panel, this.element, true);
 	private context: ContextUseView = { reminders: [] };
 	private situation: CompactSituation = { agent: 'ready', readOnly: false };
 
 	constructor(post: (message: Extract<ViewMessage, { type: 'compact' }>) => void) {
-		const { button, panel } = disclosure({
-			buttonClass: 'context-toggle',
-			panelClass: 'context-panel',
-			label: [this.costLabel],
-			title: 'What is in the model\'s context, and what Aside\'s own reminders have cost in this chat (estimated: about four characters a token)',
-			body: () => [this.details],
-		});
-		this.toggle = button;
 		this.compactButton.addEventListener('click', () => {
 			if (this.compactButton.getAttribute('aria-disabled') !== 'true') {
 				post({ type: 'compact' });
 			}
 		});
-		this.element = el(
-			'div',
-			{ class: 'context-line', role: 'group', 'aria-label': 'Context use' },
-			el('div', { class: 'context-summary' }, icon('dashboard'), this.usage, this.meter, button, this.compactButton),
-			panel,
-		);
 	}
 
 	update(context: ContextUseView): void {
 		this.context = context;
-		this.usage.textContent = usageText(context);
-		this.usage.title = context.estimated === true ? 'Estimated by Aside after the compaction; the next answer reports the real count' : '';
+		const usage = usageText(context);
+		const figure = figureText(context);
+		this.figure.textContent = figure.full;
+		this.percent.textContent = figure.short;
+		this.spoken.textContent = usage;
+		this.usage.textContent = usage;
+		this.usage.title = context.estimated === true ? 'Estimated by Aside after a compaction or a restore; the next answer reports the real count' : '';
+		this.toggle.title = `${usage}. Details: what Aside's reminders cost, the prompt cache, Compact`;
 		const known = context.usedTokens !== undefined && context.limitTokens !== undefined;
 		const percent = known ? Math.min(100, (100 * (context.usedTokens ?? 0)) / (context.limitTokens ?? 1)) : 0;
 		this.meter.hidden = !known;
@@ -182,18 +84,17 @@ export class ContextUseLine {
 		this.marker.style.left = at === undefined ? '' : `${(100 * at).toFixed(1)}%`;
 		const compactsAt = at === undefined ? '' : `; compacted automatically at ${Math.round(100 * at)}%`;
 		this.meter.setAttribute('aria-valuetext', `${Math.round(percent)}% used${compactsAt}`);
-		this.meter.title = `Context used: ${Math.round(percent)}%${compactsAt}`;
 		this.meter.classList.toggle('context-bar-high', percent >= 100 * (at ?? 0.8));
-		this.costLabel.textContent = costLabel(context);
+		// Nothing sent yet is nothing to show: no "◇ 0".
+		this.reminders.hidden = context.reminders.length === 0;
+		this.reminders.textContent = `◇ ${tokens(inContextTokens(context))}`;
 		this.details.replaceChildren(...detailLines(context), costTable(context));
-		// Nothing sent, cached or compacted yet is nothing to report: no "0 tokens (0 blocks)", and
-		// in a chat with nothing known at all, no line.
+		// In a chat with nothing known at all, no line (and no details left open).
 		const nothing = context.reminders.length === 0 && context.compaction === undefined && context.cacheReadTokens === undefined && context.cacheWriteTokens === undefined;
-		if (nothing && this.toggle.getAttribute('aria-expanded') === 'true') {
-			this.toggle.click();
-		}
-		this.toggle.hidden = nothing;
 		this.element.hidden = nothing && context.usedTokens === undefined && context.limitTokens === undefined && context.canCompact !== true;
+		if (this.element.hidden) {
+			this.details$.setOpen(false);
+		}
 		this.showCompact();
 	}
 

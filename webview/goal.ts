@@ -1,14 +1,16 @@
-// The goal control under the context line (docs/goals.md): the chat's goal and its spend against
-// the budget, and a form to set or change it — objective, budget, "implements the approved plan"
-// — with Complete, Clear and Raise budget. Keyboard only works throughout: native buttons and
-// fields, Escape closes the form, Enter in the budget (Ctrl+Enter anywhere) saves. No <form> or
-// <input> (the view's hostile-content checks allow none but the composer's): the fields are
-// textareas and the plan choice a checkbox button. Goal text is the person's (or anything): it only ever goes in as
-// textContent or a field's value.
+// The goal control (docs/goals.md): Set a goal in the header while the chat has none, and with one
+// a line under the header, one row: the objective and its spend against the budget — or, once the
+// budget is spent, "Budget spent" (its meaning on demand) and Raise budget. The form sets or
+// changes it — objective, budget, "implements the approved plan" — with Complete and Clear.
+// Keyboard only works throughout: native buttons and fields, Escape closes the form, Enter in the
+// budget (Ctrl+Enter anywhere) saves. No <form> or <input> (the view's hostile-content checks
+// allow none but the composer's): the fields are textareas and the plan choice a checkbox button.
+// Goal text is the person's (or anything): it only ever goes in as textContent or a field's value.
 import type { GoalView, ViewMessage } from '../src/protocol/messages';
 import { MAX_GOAL_BUDGET_TOKENS, MAX_GOAL_OBJECTIVE_CHARS } from '../src/protocol/messages';
 import { el, icon, uniqueId } from './dom';
-import { tokens } from './contextUse';
+import { tokens } from './contextDetails';
+import { popover } from './popover';
 
 type GoalMessage = Extract<ViewMessage, { type: 'goal.set' | 'goal.end' }>;
 
@@ -23,21 +25,33 @@ export function parseBudget(text: string): number | undefined {
 	return Number.isInteger(value) && value > 0 && value <= MAX_GOAL_BUDGET_TOKENS ? value : undefined;
 }
 
-/** The spend as the summary shows it: "12k / 200k tokens (6%)", or "12k tokens" without a budget. */
+/** The spend in a sentence: "12k / 200k tokens (6%)", or "12k tokens" without a budget. */
 export function spendText(spent: number, budget: number | undefined): string {
 	return budget === undefined ? `${tokens(spent)} tokens` : `${tokens(spent)} / ${tokens(budget)} tokens (${Math.floor((100 * spent) / budget)}%)`;
 }
 
+/** The spend as the goal line has room for it: "12k / 200k (6%)", or "12k tokens". */
+function shortSpend(spent: number, budget: number | undefined): string {
+	return budget === undefined ? `${tokens(spent)} tokens` : `${tokens(spent)} / ${tokens(budget)} (${Math.floor((100 * spent) / budget)}%)`;
+}
+
 export class GoalControl {
-	readonly element: HTMLElement;
+	/** Set a goal, in the header, while the chat has none (`/goal` does the same). */
+	readonly setButton = el('button', { type: 'button', class: 'icon-button goal-set', 'aria-label': 'Set a goal', title: 'Set a goal for this chat: an objective, and a token budget if you want one' }, icon('target'));
 	private view: GoalView = { active: null };
+	private readonly mark = icon('target', 'goal-mark');
 	private readonly summary = el('span', { class: 'goal-summary' });
 	private readonly spend = el('span', { class: 'goal-spend' });
 	private readonly bar = el('span', { class: 'goal-bar-fill' });
 	private readonly meter = el('span', { class: 'goal-bar', role: 'meter', 'aria-label': 'Goal budget spent', 'aria-valuemin': '0', 'aria-valuemax': '100', hidden: true }, this.bar);
-	private readonly edit = el('button', { type: 'button', class: 'icon-button goal-edit', 'aria-expanded': 'false' }, icon('target'));
-	private readonly exhausted = el('p', { class: 'goal-exhausted notice notice-warning', role: 'status', hidden: true });
-	private readonly raise = el('button', { type: 'button', class: 'button-secondary goal-raise' }, 'Raise budget');
+	private readonly edit = el('button', { type: 'button', class: 'icon-button goal-edit', 'aria-expanded': 'false' }, icon('edit'));
+	private readonly spentToggle = el('button', { type: 'button', class: 'line-button goal-spent-toggle', hidden: true }, 'Budget spent', icon('chevron-down', 'goal-spent-chevron'));
+	private readonly exhausted = el('p', { class: 'goal-exhausted', id: uniqueId('goal-exhausted') });
+	/** Says it when the budget runs out: the explanation itself waits behind its button. */
+	private readonly announcer = el('span', { class: 'sr-only', role: 'status' });
+	/** "Raise" on screen, where 300 px leave the objective little room; its name says the rest. */
+	private readonly raise = el('button', { type: 'button', class: 'button-secondary goal-raise', 'aria-label': 'Raise budget', title: 'Raise the token budget' }, 'Raise');
+	private readonly row = el('div', { class: 'goal-row' }, this.mark, this.summary, this.meter, this.spend, this.spentToggle, this.raise, this.edit, this.announcer);
 	/** In the page only while open: its fields are no textboxes of the chat otherwise. */
 	private readonly form = el('div', { class: 'goal-form', role: 'group', 'aria-label': 'Set the goal' });
 	private readonly objective = el('textarea', { class: 'goal-objective', rows: '2', maxlength: String(MAX_GOAL_OBJECTIVE_CHARS), placeholder: 'What should this chat achieve?' });
@@ -50,6 +64,8 @@ export class GoalControl {
 	private readonly complete = el('button', { type: 'button', class: 'button-secondary goal-complete' }, icon('check'), 'Complete');
 	private readonly clear = el('button', { type: 'button', class: 'button-secondary goal-clear' }, icon('close'), 'Clear');
 	private readonly cancel = el('button', { type: 'button', class: 'button-secondary goal-cancel' }, 'Cancel');
+	readonly element = el('div', { class: 'goal-line', role: 'group', 'aria-label': 'Goal', hidden: true }, this.row, this.exhausted);
+	private readonly spentDetails = popover(this.spentToggle, this.exhausted, this.element, false);
 
 	constructor(private readonly post: (message: GoalMessage) => void) {
 		const objectiveId = uniqueId('goal-objective');
@@ -71,19 +87,15 @@ export class GoalControl {
 			this.error,
 			el('div', { class: 'goal-actions' }, this.save, this.complete, this.clear, this.cancel),
 		);
-		this.element = el(
-			'div',
-			{ class: 'goal-line', role: 'group', 'aria-label': 'Goal' },
-			el('div', { class: 'context-summary' }, icon('target'), this.summary, this.meter, this.spend, this.edit),
-			el('div', { class: 'goal-exhausted-row' }, this.exhausted, this.raise),
-		);
-		this.edit.addEventListener('click', () => {
-			if (!this.form.isConnected) {
-				this.open();
-			} else {
-				this.close();
-			}
-		});
+		for (const opener of [this.edit, this.setButton]) {
+			opener.addEventListener('click', () => {
+				if (!this.form.isConnected) {
+					this.open();
+				} else {
+					this.close();
+				}
+			});
+		}
 		this.raise.addEventListener('click', () => {
 			this.open('budget');
 		});
@@ -93,6 +105,7 @@ export class GoalControl {
 		this.form.addEventListener('keydown', (event) => {
 			if (event.key === 'Escape') {
 				event.preventDefault();
+				event.stopPropagation();
 				this.close();
 			} else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.target === this.budget)) {
 				event.preventDefault();
@@ -118,7 +131,7 @@ export class GoalControl {
 		this.render();
 	}
 
-	/** Opens the form with the focus in it (`/goal`, the edit button; `budget`: Raise budget). */
+	/** Opens the form with the focus in it (`/goal`, Set a goal, the edit button; `budget`: Raise budget). */
 	open(focus: 'objective' | 'budget' = 'objective'): void {
 		const { active, approvedPlan } = this.view;
 		this.objective.value = active?.objective ?? '';
@@ -126,8 +139,8 @@ export class GoalControl {
 		this.budget.value = focus === 'budget' && raised !== undefined ? String(Math.min(raised, MAX_GOAL_BUDGET_TOKENS)) : active?.budget === undefined ? '' : String(active.budget);
 		this.setPlanChecked(active ? active.plan !== undefined && active.plan === approvedPlan : approvedPlan !== undefined);
 		this.error.hidden = true;
+		this.spentDetails.setOpen(false);
 		this.element.append(this.form);
-		this.edit.setAttribute('aria-expanded', 'true');
 		this.render();
 		(focus === 'budget' ? this.budget : this.objective).focus();
 		if (focus === 'budget') {
@@ -137,8 +150,8 @@ export class GoalControl {
 
 	private close(): void {
 		this.form.remove();
-		this.edit.setAttribute('aria-expanded', 'false');
-		this.edit.focus();
+		this.render();
+		(this.view.active ? this.edit : this.setButton).focus();
 	}
 
 	private submit(): void {
@@ -171,11 +184,30 @@ export class GoalControl {
 
 	private render(): void {
 		const { active, approvedPlan, readOnly } = this.view;
-		this.summary.textContent = active ? active.objective : 'No goal';
-		this.summary.title = active ? active.objective : 'Set a goal for this chat: an objective, and a token budget if you want one';
-		this.spend.textContent = active ? spendText(active.spent, active.budget) : '';
+		if (readOnly === true) {
+			this.form.remove();
+		}
+		const editing = this.form.isConnected;
+		// The line is there for a goal, or for the form that sets one; the header's button while there is neither.
+		this.element.hidden = !active && !editing;
+		this.row.hidden = !active;
+		const hadFocus = document.activeElement === this.setButton;
+		this.setButton.hidden = active !== null || readOnly === true;
+		if (hadFocus && this.setButton.hidden && active) {
+			// The goal just set: the focus stays with the control, now on the line.
+			this.edit.focus();
+		}
+		this.summary.textContent = active ? active.objective : '';
+		this.summary.title = active ? active.objective : '';
+		const spent = active?.exhausted === true;
+		this.mark.classList.toggle('codicon-target', !spent);
+		this.mark.classList.toggle('codicon-warning', spent);
+		this.mark.classList.toggle('goal-mark-spent', spent);
+		this.spend.hidden = spent;
+		this.spend.textContent = active ? shortSpend(active.spent, active.budget) : '';
+		this.spend.title = active ? `Spent: ${spendText(active.spent, active.budget)}` : '';
 		const percent = active?.budget === undefined ? undefined : Math.min(100, (100 * active.spent) / active.budget);
-		this.meter.hidden = percent === undefined;
+		this.meter.hidden = percent === undefined || spent;
 		this.bar.style.width = `${(percent ?? 0).toFixed(1)}%`;
 		this.meter.setAttribute('aria-valuenow', String(Math.floor(percent ?? 0)));
 		this.meter.classList.toggle('goal-bar-high', (percent ?? 0) >= 80);
@@ -183,18 +215,25 @@ export class GoalControl {
 		this.edit.setAttribute('aria-label', label);
 		this.edit.title = label;
 		this.edit.hidden = readOnly === true;
+		for (const opener of [this.edit, this.setButton]) {
+			opener.setAttribute('aria-expanded', String(editing));
+		}
 		this.save.textContent = active ? 'Save' : 'Set goal';
 		this.complete.hidden = !active;
 		this.clear.hidden = !active;
 		this.planRow.hidden = approvedPlan === undefined;
 		this.planLabel.textContent = approvedPlan ? `(${approvedPlan.split(/[\\/]/).at(-1) ?? approvedPlan})` : '';
 		this.planLabel.title = approvedPlan ?? '';
-		const spent = active?.exhausted === true;
-		this.exhausted.hidden = !spent;
-		this.exhausted.textContent = spent ? `Token budget spent (${spendText(active.spent, active.budget)}): the agent stops after each step until you raise the budget.` : '';
-		this.raise.hidden = !spent || readOnly === true;
-		if (readOnly === true) {
-			this.form.remove();
+		const explanation = spent ? `Token budget spent (${spendText(active.spent, active.budget)}): the agent stops after each step until you raise the budget.` : '';
+		this.exhausted.textContent = explanation;
+		this.spentToggle.hidden = !spent;
+		this.spentToggle.title = explanation;
+		if (!spent) {
+			this.spentDetails.setOpen(false);
 		}
+		if (this.announcer.textContent !== explanation) {
+			this.announcer.textContent = explanation;
+		}
+		this.raise.hidden = !spent || readOnly === true;
 	}
 }

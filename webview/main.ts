@@ -92,11 +92,10 @@ class ChatApp {
 		});
 		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
 		root.replaceChildren(
-			// The chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).
-			el('header', { class: 'header' }, this.title, el('div', { class: 'header-actions' }, this.sessionList.toggle, this.sessionList.newChat)),
+			// One row: the context line, Set a goal, the chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).
+			el('header', { class: 'header' }, this.title, this.contextLine.element, el('div', { class: 'header-actions' }, this.goal.setButton, this.sessionList.toggle, this.sessionList.newChat)),
 			this.sessionList.panel,
 			this.access,
-			this.contextLine.element,
 			this.goal.element,
 			this.scroller,
 			this.chat.notices,

@@ -2,7 +2,11 @@
 // (the chat's permission mode), and a one-message override: the mode the next message runs in,
 // back to "this chat's mode" once it is sent. The model and mode pickers post the person's
 // choice; the host answers with agent.changed, which sets what is shown. The override stays
-// here until the message goes out with it (Composer asks `takeOverride`).
+// here until the message goes out with it (Composer asks `takeOverride`). At a sidebar's 300 px
+// the three share one row: the override is an icon until one is chosen, then the icon and the
+// mode's short name ("Plan"); its native select lies over them, unseen, so the keyboard, the
+// list and screen readers get a real select. Full access, as the chat's mode or the override,
+// shows in the warning colours.
 import type { AgentView, PermissionMode, ViewMessage } from '../src/protocol/messages';
 import { el, icon } from './dom';
 
@@ -14,6 +18,7 @@ const MODES: readonly { readonly mode: PermissionMode; readonly label: string; r
 ];
 /** The override picker's value for "no override". */
 const CHAT_MODE = '';
+const OVERRIDE_NAME = 'Permission mode for the next message only';
 
 type ToolbarMessage = Extract<ViewMessage, { type: 'model.select' | 'mode.select' }>;
 
@@ -24,20 +29,25 @@ function option(value: string, label: string, title?: string): HTMLOptionElement
 export class Toolbar {
 	private readonly model = el('select', { class: 'picker picker-model', 'aria-label': 'Model' });
 	private readonly mode = el('select', { class: 'picker picker-mode', 'aria-label': 'Permission mode of this chat' });
-	private readonly override = el('select', { class: 'picker picker-override', 'aria-label': 'Permission mode for the next message only' });
+	private readonly modeIcon = icon('shield');
+	private readonly modeWrap = el('label', { class: 'picker-wrap picker-wrap-mode', title: 'Permission mode of this chat' }, this.modeIcon, this.mode);
+	private readonly override = el('select', { class: 'picker picker-override', 'aria-label': OVERRIDE_NAME });
+	/** What the override shows of its choice: nothing for the chat's mode, else the mode's name. */
+	private readonly overrideLabel = el('span', { class: 'picker-label', 'aria-hidden': 'true', hidden: true });
+	private readonly overrideWrap = el('label', { class: 'picker-wrap picker-wrap-override', title: OVERRIDE_NAME }, icon('arrow-right'), this.overrideLabel, this.override);
 	readonly element = el(
 		'div',
 		{ class: 'composer-toolbar', role: 'group', 'aria-label': 'Agent settings' },
-		el('label', { class: 'picker-wrap', title: 'Model' }, icon('sparkle'), this.model),
-		el('label', { class: 'picker-wrap', title: 'Permission mode of this chat' }, icon('shield'), this.mode),
-		el('label', { class: 'picker-wrap', title: 'Permission mode for the next message only' }, icon('arrow-right'), this.override),
+		el('label', { class: 'picker-wrap picker-wrap-model', title: 'Model' }, icon('sparkle'), this.model),
+		this.modeWrap,
+		this.overrideWrap,
 	);
 	private modelKey = '';
 	private chatMode: PermissionMode = 'ask';
 
 	constructor(post: (message: ToolbarMessage) => void) {
 		this.mode.append(...MODES.map((m) => option(m.mode, m.label, m.title)));
-		this.override.append(option(CHAT_MODE, 'This message: chat\'s mode'), ...MODES.map((m) => option(m.mode, `This message: ${m.label}`, `This message only: ${m.title}`)));
+		this.override.append(option(CHAT_MODE, 'Next message: this chat\'s mode'), ...MODES.map((m) => option(m.mode, `Next message: ${m.label}`, `This message only: ${m.title}`)));
 		this.override.addEventListener('change', () => {
 			this.showOverride();
 		});
@@ -56,7 +66,11 @@ export class Toolbar {
 		this.showModels(agent);
 		this.chatMode = agent.mode;
 		this.mode.value = agent.mode;
+		const full = agent.mode === 'full-access';
 		this.mode.title = MODES.find((m) => m.mode === agent.mode)?.title ?? '';
+		this.modeWrap.classList.toggle('picker-warning', full);
+		this.modeIcon.classList.toggle('codicon-shield', !full);
+		this.modeIcon.classList.toggle('codicon-warning', full);
 		// A message sent while the agent works joins its turn, in that turn's mode: no override then.
 		this.override.disabled = agent.status.state === 'running';
 		this.showOverride();
@@ -72,8 +86,15 @@ export class Toolbar {
 
 	private showOverride(): void {
 		const chosen = MODES.find((m) => m.mode === this.override.value);
-		this.override.classList.toggle('picker-active', chosen !== undefined);
-		this.override.title = chosen ? `The next message runs in ${chosen.label} (${chosen.title}); then the chat's mode again` : `The next message runs in this chat's mode (${this.chatMode})`;
+		this.overrideWrap.classList.toggle('picker-active', chosen !== undefined);
+		this.overrideWrap.classList.toggle('picker-warning', chosen?.mode === 'full-access');
+		this.overrideWrap.classList.toggle('picker-disabled', this.override.disabled);
+		this.overrideLabel.hidden = chosen === undefined;
+		this.overrideLabel.textContent = chosen?.label ?? '';
+		const chatMode = MODES.find((m) => m.mode === this.chatMode)?.label ?? this.chatMode;
+		const title = chosen ? `The next message runs in ${chosen.label} (${chosen.title}); then the chat's mode again` : `${OVERRIDE_NAME}: now the chat's mode (${chatMode})`;
+		this.override.title = title;
+		this.overrideWrap.title = title;
 	}
 
 	private showModels(agent: AgentView): void {

@@ -116,7 +116,7 @@ export interface SelectedHistory<R> {
 }
 
 /** A restore that rolls the chat back (scope `chat` or `both`); a files-only one leaves the history as it is. */
-function rollsBackChat(record: { readonly kind: string }): record is RestoreRecord {
+export function rollsBackChat(record: { readonly kind: string }): record is RestoreRecord {
 	return record.kind === 'restore' && (record as unknown as RestoreRecord).scope !== 'files';
 }
 

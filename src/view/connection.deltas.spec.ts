@@ -36,8 +36,8 @@ describe('ViewConnection: the agent, the context and the rows as deltas', () => 
 		const block = '<system-reminder key="session.date">\nToday is 2026-11-30 &amp; &lt;sunny&gt;.\n</system-reminder>';
 		assert.deepEqual(contexts[2], {
 			usedTokens: 1050,
-			reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: Math.ceil((2 * block.length) / 4) }],
-			remindersInContext: Math.ceil((2 * block.length) / 4),
+			reminders: [{ key: 'session.date', label: 'date', deliveries: 2, tokens: 2 * Math.ceil(block.length / 4) }],
+			remindersInContext: 2 * Math.ceil(block.length / 4),
 			canCompact: false,
 		});
 		// The model's window arrives with the agent's state.
@@ -70,6 +70,19 @@ describe('ViewConnection: the agent, the context and the rows as deltas', () => 
 		assert.equal(compacted.usedTokens, 120);
 		assert.equal(compacted.estimated, true);
 		assert.deepEqual(compacted.compaction, { at: 5, cause: 'manual', tokensBefore: 900, tokensAfter: 120 });
+	});
+
+	it('after a chat restore, sends the context as an estimate until the next answer reports usage', () => {
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		const session = t.sessions.current;
+		appendUser(session, 'first');
+		session.append({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 2, text: 'one', toolCalls: [], stop: 'end', usage: { inputTokens: 900, outputTokens: 100 } });
+		const second = appendUser(session, 'second');
+		session.append({ kind: 'assistant', id: 'a2', turnId: 't2', requestId: 'q2', at: 4, text: 'two', toolCalls: [], stop: 'end', usage: { inputTokens: 4_000, outputTokens: 100 } });
+		session.append({ kind: 'restore', id: 'restore-1', at: 5, to: second.id, scope: 'chat', turns: ['t2'], files: [] });
+		const restored = expectMessage(t.posted.at(-1), 'context.changed').context;
+		assert.equal(restored.usedTokens, 1_000, 'what the context held before the message restored to');
+		assert.equal(restored.estimated, true);
 	});
 
 	it('sends the automatic-compaction threshold while it is on, and again when the setting changes', () => {

@@ -15,6 +15,7 @@ import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, type ForkControls, openableLink, type ReturnedMessage, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { RestorePreviews } from './restoreView';
+import { sayWhatFullAccessMeans } from './modeWarning';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -193,6 +194,7 @@ export class ViewConnection extends Disposable {
 				this.decidePlan(message);
 				return;
 			case 'mode.select':
+				sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, message.mode, (text) => { this.notice('warning', text); });
 				this.options.agent.selectMode(message.mode);
 				return;
 			case 'session.new':
@@ -354,6 +356,7 @@ export class ViewConnection extends Disposable {
 		this.submitted.push(text);
 		// Only the latest few can still be blocked: a hook answers before the message is recorded.
 		this.submitted.splice(0, Math.max(0, this.submitted.length - MAX_OFFERED_BACK));
+		sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, mode, (notice) => { this.notice('warning', notice); });
 		this.options.agent.submit(text, mode);
 	}
 

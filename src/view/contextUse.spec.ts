@@ -29,6 +29,26 @@ describe('ContextUseTracker', () => {
 		]);
 	});
 
+	it('estimates each block once: what is in context and the table\'s total are one sum, to the token', () => {
+		// Blocks whose lengths are no multiple of four: each rounds up on its own, so rounding their sum instead came out lower.
+		const body = (length: number, key: string): string => {
+			const frame = wrap(key, '').length;
+			return 'x'.repeat(length - frame);
+		};
+		const tracker = new ContextUseTracker();
+		tracker.take({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner, requestId: 'q1', at: 1, turn: 1, entries: [
+			{ type: 'workspaceInstructions', key: 'workspace.instructions', label: 'instructions', body: body(1521, 'workspace.instructions'), reason: 'r' },
+			{ type: 'sessionDate', key: 'session.date', label: 'date', body: body(61, 'session.date'), reason: 'r' },
+		] });
+		tracker.take({ kind: 'tool-result', id: 'r1', turnId: 't1', callId: 'c1', name: 'Read', at: 2, content: 'a', isError: false, notices: [{ key: 'read.truncated', body: body(117, 'read.truncated') }] });
+		const view = tracker.view(undefined);
+		const table = view.reminders.reduce((sum, cost) => sum + cost.tokens, 0);
+		assert.deepEqual(view.reminders.map((cost) => cost.tokens), [381, 30, 16]);
+		assert.equal(table, 427);
+		assert.equal(view.remindersInContext, table, 'the line says what the table adds up to');
+		assert.equal(Math.ceil((1521 + 61 + 117) / 4), 425, 'where rounding the characters\' sum said 425');
+	});
+
 	it('takes the last reported usage, input plus output, and ignores a bad window', () => {
 		const tracker = new ContextUseTracker();
 		tracker.take({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'q1', at: 1, text: '', toolCalls: [], stop: 'tool-use', usage: { inputTokens: 900, outputTokens: 100 } });
@@ -82,15 +102,15 @@ describe('ContextUseTracker across a compaction', () => {
 		tracker.take(injection('q2', kept));
 		tracker.take({ kind: 'tool-result', id: 'r1', turnId: 't1', callId: 'c1', name: 'Read', at: 3, content: 'a', isError: false, notices: [{ key: 'read.truncated', body: 'Showing 1–10.' }] });
 		const before = tracker.view(undefined);
-		const all = wrap('session.date', early).length + wrap('session.date', kept).length + wrap('read.truncated', 'Showing 1–10.').length;
-		assert.equal(before.remindersInContext, Math.ceil(all / 4), 'never compacted: every block is replayed');
+		const all = estimateTokens(wrap('session.date', early)) + estimateTokens(wrap('session.date', kept)) + estimateTokens(wrap('read.truncated', 'Showing 1–10.'));
+		assert.equal(before.remindersInContext, all, 'never compacted: every block is replayed');
 
 		const record = compaction('u2');
 		tracker.take(record);
-		const tail = wrap('session.date', kept).length + wrap('read.truncated', 'Showing 1–10.').length;
-		assert.equal(tracker.view(undefined).remindersInContext, Math.ceil((tail + summaryBlock(record).length) / 4), 'the kept tail from u2, and the summary');
+		const tail = estimateTokens(wrap('session.date', kept)) + estimateTokens(wrap('read.truncated', 'Showing 1–10.'));
+		assert.equal(tracker.view(undefined).remindersInContext, tail + estimateTokens(summaryBlock(record)), 'the kept tail from u2, and the summary');
 		tracker.take(injection('q3', 'Later.'));
-		assert.equal(tracker.view(undefined).remindersInContext, Math.ceil((tail + summaryBlock(record).length + wrap('session.date', 'Later.').length) / 4), 'what follows counts again');
+		assert.equal(tracker.view(undefined).remindersInContext, tail + estimateTokens(summaryBlock(record)) + estimateTokens(wrap('session.date', 'Later.')), 'what follows counts again');
 
 		const table = tracker.view(undefined).reminders;
 		assert.equal(table.find((cost) => cost.key === 'session.date')?.deliveries, 3, 'the table stays every delivery of the chat');
@@ -103,7 +123,7 @@ describe('ContextUseTracker across a compaction', () => {
 		tracker.take(user('u1'));
 		const record = compaction('missing');
 		tracker.take(record);
-		assert.equal(tracker.view(undefined).remindersInContext, Math.ceil(summaryBlock(record).length / 4));
+		assert.equal(tracker.view(undefined).remindersInContext, estimateTokens(summaryBlock(record)));
 		assert.equal(tracker.take({ ...compaction(), id: 'k2', tokensAfter: 5, agent: 'root/explore#1' }), false);
 		assert.equal(tracker.view(undefined).usedTokens, 12_000);
 	});

@@ -216,6 +216,7 @@ describe('live agent', () => {
 		assert.equal(await model.inputValue(), 'claude-sonnet-4-5');
 		assert.deepEqual(await model.locator('option').allTextContents(), ['Claude Sonnet 4.5', 'Claude Haiku 4.5']);
 		assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Auto-edit', 'Plan', 'Full access']);
+		assert.equal(await page.locator('.picker-warning').count(), 0, 'Ask: no warning');
 		await model.selectOption('claude-haiku-4-5');
 		assert.deepEqual(await chat.waitForPosted('model.select'), [{ type: 'model.select', model: 'claude-haiku-4-5' }]);
 		await mode.selectOption('plan');
@@ -235,11 +236,17 @@ describe('live agent', () => {
 		const chat = await connected(agentView({ status: { state: 'ready', detail: 'Ready.' }, mode: 'auto-edit' }));
 		const { page } = chat;
 		const override = page.getByRole('combobox', { name: 'Permission mode for the next message only' });
-		assert.deepEqual(await override.locator('option').allTextContents(), ["This message: chat's mode", 'This message: Ask', 'This message: Auto-edit', 'This message: Plan', 'This message: Full access']);
+		assert.deepEqual(await override.locator('option').allTextContents(), ["Next message: this chat's mode", 'Next message: Ask', 'Next message: Auto-edit', 'Next message: Plan', 'Next message: Full access']);
 		assert.equal(await override.inputValue(), '');
+		const shown = page.locator('.picker-wrap-override .picker-label');
+		assert.equal(await shown.isVisible(), false, 'no override: the picker is its icon');
 		await override.focus();
-		await override.selectOption('plan');
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('ArrowDown');
+		assert.equal(await override.inputValue(), 'plan', 'the keyboard moves through the modes');
 		assert.match((await override.getAttribute('title')) ?? '', /^The next message runs in Plan/);
+		assert.equal(await shown.innerText(), 'Plan', 'the chosen mode, by its short name');
 		const input = page.getByRole('textbox', { name: 'Message Aside' });
 		await input.focus();
 		await page.keyboard.type('look only');

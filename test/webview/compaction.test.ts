@@ -1,7 +1,7 @@
 // Compaction in the view, in the real bundle in headless Chromium: the compaction row (collapsed,
 // expanded to the summary as safe Markdown, by mouse and keyboard), the context line's details
 // (estimate, the reminders' share, the cache, the compaction point, the threshold marker), the
-// Compact button, the `/compact` hint in the composer, and the compacting status with Stop.
+// Compact button in them, the `/compact` hint in the composer, and the compacting status with Stop.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CompactionItem, ContextUseView } from '../../src/protocol/messages';
@@ -127,11 +127,12 @@ describe('compaction in the view', () => {
 			canCompact: true,
 		};
 		const chat = await openChat(harness);
+		await chat.page.setViewportSize({ width: 600, height: 800 });
 		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), context }));
 		const { page } = chat;
-		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 30k / 200k tokens (15%) (est.)');
-		assert.match((await page.locator('.context-usage').getAttribute('title')) ?? '', /Estimated by Aside after the compaction/);
-		assert.equal(await page.locator('.context-toggle').innerText(), '◇ reminders ~1.2k tokens · 4 % of context');
+		assert.equal(await page.locator('.context-figure').innerText(), '~30k/200k', 'the header says it is an estimate');
+		assert.match(await page.getByRole('group', { name: 'Context use' }).innerText(), /Context: 30k \/ 200k tokens \(15%\) \(est\.\)/);
+		assert.equal(await page.locator('.context-reminders').innerText(), '◇ 1.2k');
 		const marker = page.locator('.context-bar-marker');
 		assert.equal(await marker.isVisible(), true);
 		assert.equal(await marker.evaluate((node) => (node as HTMLElement).style.left), '80%');
@@ -141,7 +142,10 @@ describe('compaction in the view', () => {
 		await toggle.focus();
 		await page.keyboard.press('Enter');
 		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-		assert.match(await page.locator('.context-share').innerText(), /^Reminders in context: ~1\.2k tokens · 4 % of context/);
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 30k / 200k tokens (15%) (est.)');
+		assert.match((await page.locator('.context-usage').getAttribute('title')) ?? '', /Estimated by Aside after a compaction or a restore/);
+		assert.match(await page.locator('.context-mark').innerText(), /compacted automatically when the context is 80% full/);
+		assert.match(await page.locator('.context-share').innerText(), /^Reminders in context: ~1,200 tokens · 4 % of context/);
 		assert.equal(await page.locator('.context-cache').innerText(), 'Last request, cache: 12.3k read · 1.1k written');
 		const time = await page.evaluate((at) => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(at)), AT);
 		assert.equal(await page.locator('.context-compaction').innerText(), `Compacted at ${time} (automatic) · 150k → 12k tokens`);
@@ -152,13 +156,15 @@ describe('compaction in the view', () => {
 		// Each host message is applied when the page handles it: wait for its effect, then look.
 		await page.locator('.context-usage', { hasText: 'Context: 31k' }).waitFor();
 		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 31k / 200k tokens (16%)');
+		assert.equal(await page.locator('.context-figure').innerText(), '31k/200k');
 		assert.equal(await marker.isVisible(), false);
+		assert.equal(await page.locator('.context-mark').count(), 0, 'no mark to explain');
 		assert.equal(await page.locator('.context-cache').count(), 0, 'no cache numbers when the provider gave none');
 
 		// Before any reminder, the cache numbers alone are worth the details.
 		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 900, reminders: [], cacheReadTokens: 500 } });
 		await page.locator('.context-usage', { hasText: 'Context: 900 tokens' }).waitFor();
-		assert.equal(await toggle.innerText(), 'Details');
+		assert.equal(await page.locator('.context-reminders').isVisible(), false);
 		assert.equal(await page.locator('.context-cache').innerText(), 'Last request, cache: 500 read · 0 written');
 		await assertCleanAndClose(chat);
 	});
@@ -168,7 +174,9 @@ describe('compaction in the view', () => {
 		const items = [user('u1', 'hello'), assistant('a1', 'hi')];
 		await chat.connect(viewState({ session: { id: 'session-1', title: 'Chat', items }, agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), context: { usedTokens: 900, reminders: [], canCompact: true } }));
 		const { page } = chat;
+		await page.locator('.context-toggle').click();
 		const button = page.getByRole('button', { name: 'Compact chat: replace earlier turns with a summary' });
+		assert.equal(await button.innerText(), 'Compact chat', 'it says what it does, beside its icon');
 		assert.equal(await button.getAttribute('aria-disabled'), 'false');
 		assert.equal(await button.getAttribute('title'), 'Compact chat: replace earlier turns with a summary');
 		assert.equal(await button.locator('.codicon-fold').count(), 1);
@@ -196,6 +204,7 @@ describe('compaction in the view', () => {
 		// A host that does not say offers no button.
 		await chat.host({ type: 'context.changed', seq: 5, context: { usedTokens: 300, reminders: [] } });
 		await button.waitFor({ state: 'hidden' });
+		assert.equal(await page.locator('.context-panel').isVisible(), true, 'the details stay open');
 		await assertCleanAndClose(chat);
 	});
 
@@ -208,6 +217,7 @@ describe('compaction in the view', () => {
 				context: { usedTokens: 900, reminders: [], canCompact: false },
 			}),
 		);
+		await chat.page.locator('.context-toggle').click();
 		const button = chat.page.getByRole('button', { name: 'Compact chat: replace earlier turns with a summary' });
 		assert.equal(await button.getAttribute('aria-disabled'), 'true');
 		assert.match((await button.getAttribute('title')) ?? '', /read-only here/);

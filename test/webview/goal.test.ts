@@ -1,6 +1,7 @@
-// The goal control in the real bundle in headless Chromium, keyboard only: set a goal (with the
-// approved plan), see the spend against the budget, raise a spent budget, complete and clear;
-// hostile goal text renders as text; `/goal` alone opens the control.
+// The goal control in the real bundle in headless Chromium, keyboard only: set a goal from the
+// header (with the approved plan), see the spend against the budget, raise a spent budget, complete
+// and clear; no goal line without a goal; hostile goal text renders as text; `/goal` alone opens
+// the control.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GoalView } from '../../src/protocol/messages';
@@ -21,10 +22,12 @@ describe('the goal control', () => {
 		const chat = await openChat(harness);
 		await connect(chat, { active: null, approvedPlan: PLAN });
 		const { page } = chat;
-		assert.equal(await page.locator('.goal-summary').innerText(), 'No goal');
+		assert.equal(await page.locator('.goal-line').isVisible(), false, 'no goal: no line');
 		const edit = page.getByRole('button', { name: 'Set a goal' });
+		assert.equal(await edit.evaluate((node) => node.closest('header') !== null), true, 'Set a goal is in the header');
 		await edit.focus();
 		await page.keyboard.press('Enter');
+		assert.equal(await page.locator('.goal-line').isVisible(), true, 'the form opens under the header');
 		const objective = page.getByRole('textbox', { name: 'Goal' });
 		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('goal-objective')), true, 'the focus goes into the objective');
 		await page.keyboard.type('Make the build green');
@@ -37,11 +40,15 @@ describe('the goal control', () => {
 		const [set] = await chat.waitForPosted('goal.set');
 		assert.deepEqual(set, { type: 'goal.set', objective: 'Make the build green', budget: 200_000, implementsPlan: true });
 		assert.equal(await objective.isVisible(), false, 'the form closed');
-		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('goal-edit')), true, 'the focus went back to the control');
+		assert.equal(await page.locator('.goal-line').isVisible(), false, 'no goal yet: no line');
+		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('goal-set')), true, 'the focus went back to Set a goal');
 
-		// The host says the goal is set; a budget that is not one: said in the form, nothing posted.
+		// The host says the goal is set: its line appears, the focus moves to it; a budget that is not one: said in the form, nothing posted.
 		await chat.host({ type: 'goal.changed', seq: 2, goal: { active: { objective: 'Make the build green', budget: 200_000, spent: 0, plan: PLAN, exhausted: false }, approvedPlan: PLAN } });
+		await page.locator('.goal-line').waitFor();
 		assert.equal(await page.locator('.goal-summary').innerText(), 'Make the build green');
+		assert.equal(await edit.isVisible(), false, 'the header\'s Set a goal goes while there is one');
+		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('goal-edit')), true, 'the focus is on the line\'s Change the goal');
 		await page.keyboard.press('Enter');
 		assert.equal(await objective.inputValue(), 'Make the build green');
 		await page.keyboard.press('Tab');
@@ -59,12 +66,24 @@ describe('the goal control', () => {
 		const chat = await openChat(harness);
 		await connect(chat, { active: { objective: 'Ship', budget: 200_000, spent: 50_000, exhausted: false } });
 		const { page } = chat;
-		assert.equal(await page.locator('.goal-spend').innerText(), '50k / 200k tokens (25%)');
+		assert.equal(await page.locator('.goal-spend').innerText(), '50k / 200k (25%)');
+		assert.equal(await page.locator('.goal-spend').getAttribute('title'), 'Spent: 50k / 200k tokens (25%)');
 		assert.equal(await page.getByRole('meter', { name: 'Goal budget spent' }).getAttribute('aria-valuenow'), '25');
 		assert.equal(await page.getByRole('button', { name: 'Raise budget' }).isVisible(), false);
 
+		// Spent: one row says so and offers Raise budget; what it means opens on demand, and a screen reader hears it at once.
 		await chat.host({ type: 'goal.changed', seq: 2, goal: { active: { objective: 'Ship', budget: 200_000, spent: 210_000, exhausted: true } } });
-		assert.match(await page.locator('.goal-exhausted').innerText(), /Token budget spent \(210k \/ 200k tokens \(105%\)\): the agent stops after each step until you raise the budget\./);
+		const why = /^Token budget spent \(210k \/ 200k tokens \(105%\)\): the agent stops after each step until you raise the budget\.$/;
+		const spent = page.getByRole('button', { name: 'Budget spent' });
+		await spent.waitFor();
+		assert.match(await page.getByRole('status').filter({ hasText: 'Token budget spent' }).innerText(), why);
+		assert.equal(await page.locator('.goal-exhausted').isVisible(), false, 'the explanation waits to be asked for');
+		await spent.focus();
+		await page.keyboard.press('Enter');
+		assert.match(await page.locator('.goal-exhausted').innerText(), why);
+		await page.keyboard.press('Escape');
+		assert.equal(await page.locator('.goal-exhausted').isVisible(), false, 'Escape closes it');
+		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('goal-spent-toggle')), true);
 		const raise = page.getByRole('button', { name: 'Raise budget' });
 		await raise.focus();
 		await page.keyboard.press('Enter');

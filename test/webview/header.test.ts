@@ -1,9 +1,11 @@
-// The header: the context-use line with reminder costs per key, the chat list, and the line that
-// says a chat is read-only here or a copy.
+// The header: the context line (its figure and meter; its details with the reminder costs per key,
+// by keyboard), the chat list, and the line that says a chat is read-only here or a copy.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages';
-import { assertCleanAndClose, openChat, postedOf, useHarness, viewState } from './page';
+import { wrap } from '../../src/reminders/envelope';
+import { ContextUseTracker } from '../../src/view/contextUse';
+import { agentView, assertCleanAndClose, openChat, postedOf, useHarness, viewState } from './page';
 
 describe('header', () => {
 	const harness = useHarness();
@@ -17,28 +19,37 @@ describe('header', () => {
 
 		// The model's window is known before the first request: that much is worth a line.
 		await chat.host({ type: 'context.changed', seq: 1, context: { limitTokens: 200_000, reminders: [] } });
-		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 200k tokens available');
-		assert.equal(await page.locator('.context-toggle').isVisible(), false, 'no "~0 tokens (0 blocks)"');
+		const toggle = page.locator('.context-toggle');
+		await page.locator('.context-line').waitFor();
+		assert.equal(await toggle.getAttribute('title'), 'Context: 200k tokens available. Details: what Aside\'s reminders cost, the prompt cache, Compact');
+		assert.equal(await page.locator('.context-reminders').isVisible(), false, 'no "◇ 0"');
 		assert.equal(await page.locator('.context-bar').isVisible(), false, 'no meter without numbers');
+		await toggle.click();
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 200k tokens available');
+		assert.equal(await page.locator('.context-empty').innerText(), 'No system reminders have been sent in this chat yet.');
 
-		// A new empty chat (a snapshot) hides the line again, with its open table.
+		// A new empty chat (a snapshot) hides the line again, with its open details.
 		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 900, limitTokens: 200_000, reminders: [{ key: 'session.date', label: 'date', deliveries: 1, tokens: 14 }] } });
-		await page.locator('.context-toggle').click();
-		assert.equal(await page.locator('.context-table').isVisible(), true);
+		await page.locator('.context-table').waitFor();
 		await chat.host({ type: 'snapshot', seq: 3, protocol: PROTOCOL_VERSION, state: viewState() });
-		assert.equal(await page.locator('.context-line').isVisible(), false);
+		await page.locator('.context-line').waitFor({ state: 'hidden' });
 		await chat.host({ type: 'context.changed', seq: 4, context: { limitTokens: 200_000, reminders: [] } });
-		assert.equal(await page.locator('.context-panel').isVisible(), false, 'no table left open with nothing in it');
+		await page.locator('.context-line').waitFor();
+		assert.equal(await page.locator('.context-panel').isVisible(), false, 'no details left open with nothing in them');
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
 		await assertCleanAndClose(chat);
 	});
 
-	it('shows context use against the window and, expanded, what each reminder key cost', async () => {
+	it('shows context use against the window in the header and, in the details, what each reminder key cost', async () => {
 		const chat = await openChat(harness);
+		await chat.page.setViewportSize({ width: 600, height: 700 });
 		await chat.connect(viewState({ context: { usedTokens: 1_000, reminders: [{ key: 'session.date', label: 'date', deliveries: 1, tokens: 14 }] } }));
 		const { page } = chat;
-		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 1k tokens');
+		const line = page.getByRole('group', { name: 'Context use' });
+		assert.equal(await page.locator('.context-figure').innerText(), '1k used');
+		assert.match(await line.innerText(), /Context: 1k tokens/, 'the use in words, for a screen reader');
 		assert.equal(await page.locator('.context-bar').isVisible(), false, 'no meter without the window');
-		assert.match(await page.locator('.context-toggle').innerText(), /reminders: ~14 tokens \(1 block\)/);
+		assert.equal(await page.locator('.context-reminders').innerText(), '◇ 14');
 
 		await chat.host({
 			type: 'context.changed',
@@ -53,15 +64,17 @@ describe('header', () => {
 				],
 			},
 		});
-		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 150k / 200k tokens (75%)');
-		assert.equal(await page.locator('.context-bar').getAttribute('aria-valuenow'), '75');
-		assert.match(await page.locator('.context-toggle').innerText(), /reminders: ~1\.3k tokens \(5 blocks\)/);
+		await page.locator('.context-figure', { hasText: '150k/200k' }).waitFor();
+		assert.match(await line.innerText(), /Context: 150k \/ 200k tokens \(75%\)/);
+		assert.equal(await page.getByRole('meter', { name: 'Context used' }).getAttribute('aria-valuenow'), '75');
+		assert.equal(await page.locator('.context-reminders').innerText(), '◇ 1.3k');
 
 		const toggle = page.locator('.context-toggle');
 		await toggle.focus();
 		await page.keyboard.press('Enter');
 		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-		const rows = await page.locator('.context-table tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+		assert.equal(await page.locator('.context-usage').innerText(), 'Context: 150k / 200k tokens (75%)');
+		const rows = await page.locator('.context-table tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('.context-label, .context-key, td + td'), (cell) => cell.textContent)));
 		assert.deepEqual(rows, [
 			['instructions', 'workspace.instructions', '1', '~1,250'],
 			['date', 'session.date', '3', '~42'],
@@ -71,11 +84,69 @@ describe('header', () => {
 		assert.equal(await page.locator('.context-line img').count(), 0, 'labels are text');
 		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
 
-		// Past 80% the meter says so; a later delta updates an open table in place.
+		// Past 80% the meter says so; a later delta updates open details in place.
 		await chat.host({ type: 'context.changed', seq: 2, context: { usedTokens: 190_000, limitTokens: 200_000, reminders: [{ key: 'session.date', label: 'date', deliveries: 4, tokens: 56 }] } });
-		assert.equal(await page.locator('.context-bar.context-bar-high').count(), 1);
+		await page.locator('.context-bar.context-bar-high').waitFor();
 		assert.equal(await page.locator('.context-table tbody tr').count(), 1);
 		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		await assertCleanAndClose(chat);
+	});
+
+	it('opens the context details by Enter or Space and closes them by Escape, the focus back on their button', async () => {
+		const chat = await openChat(harness);
+		await chat.page.setViewportSize({ width: 300, height: 700 });
+		const context = { usedTokens: 150_000, limitTokens: 200_000, autoCompactAt: 0.8, canCompact: true, reminders: [{ key: 'session.date', label: 'date', deliveries: 1, tokens: 14 }] };
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), context }));
+		const { page } = chat;
+		const toggle = page.getByRole('button', { name: /^Context: 150k \/ 200k tokens \(75%\)/ });
+		const panel = page.getByRole('group', { name: 'Context details' });
+		assert.equal(await page.locator('.context-percent').innerText(), '75%', 'at 300 px, the percentage');
+		assert.equal(await panel.isVisible(), false, 'closed until asked');
+		await toggle.focus();
+		await page.keyboard.press('Enter');
+		assert.equal(await panel.isVisible(), true);
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		assert.equal(await page.locator('.context-mark').innerText(), 'The mark on the meter: the chat is compacted automatically when the context is 80% full.');
+		// Into the details: Compact is a labelled button there; Escape from inside closes and returns.
+		await page.keyboard.press('Tab');
+		assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Compact chat');
+		await page.keyboard.press('Escape');
+		assert.equal(await panel.isVisible(), false);
+		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('context-toggle')), true, 'the focus is back on the button');
+		assert.deepEqual(await postedOf(chat, 'stop'), [], 'Escape closed the details, nothing else');
+
+		await page.keyboard.press('Space');
+		assert.equal(await panel.isVisible(), true, 'Space opens them too');
+		await page.keyboard.press('Space');
+		assert.equal(await panel.isVisible(), false, 'and closes them');
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('Escape');
+		assert.equal(await panel.isVisible(), false, 'Escape on the button closes them');
+
+		// A click in the chat closes open details.
+		await toggle.click();
+		await page.locator('.scroller').click({ position: { x: 20, y: 300 } });
+		assert.equal(await panel.isVisible(), false);
+		await assertCleanAndClose(chat);
+	});
+
+	it('says the same reminder tokens in the header, the details and the table: the host estimates each block once', async () => {
+		// Blocks whose lengths are no multiple of four: rounding their characters' sum said ~425, the table ~427.
+		const filler = (length: number, key: string): string => 'x'.repeat(length - wrap(key, '').length);
+		const tracker = new ContextUseTracker();
+		tracker.take({ kind: 'injected-reminders', v: 1, phase: 'turn-start', owner: { kind: 'root', id: 't1' }, requestId: 'q1', at: 1, turn: 1, entries: [
+			{ type: 'workspaceInstructions', key: 'workspace.instructions', label: 'instructions', body: filler(1521, 'workspace.instructions'), reason: 'r' },
+			{ type: 'sessionDate', key: 'session.date', label: 'date', body: filler(61, 'session.date'), reason: 'r' },
+		] });
+		tracker.take({ kind: 'tool-result', id: 'r1', turnId: 't1', callId: 'c1', name: 'Read', at: 2, content: 'a', isError: false, notices: [{ key: 'read.truncated', body: filler(117, 'read.truncated') }] });
+		const chat = await openChat(harness);
+		await chat.page.setViewportSize({ width: 600, height: 700 });
+		await chat.connect(viewState({ context: tracker.view(200_000) }));
+		const { page } = chat;
+		assert.equal(await page.locator('.context-reminders').innerText(), '◇ 427');
+		await page.locator('.context-toggle').click();
+		assert.match(await page.locator('.context-share').innerText(), /^Reminders in context: ~427 tokens/);
+		assert.equal(await page.locator('.context-table tfoot td').last().innerText(), '~427');
 		await assertCleanAndClose(chat);
 	});
 

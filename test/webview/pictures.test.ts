@@ -90,7 +90,8 @@ describe('the README pictures', () => {
 		await applyTheme(page.page, 'dark');
 		const goal: GoalView = { active: { objective: 'Rename greet to welcome, with tests', budget: 200_000, spent: 164_000, exhausted: false } };
 		await page.host({ type: 'goal.changed', seq: 1, goal });
-		assert.equal(await page.page.locator('.goal-spend').innerText(), '164k / 200k tokens (82%)');
+		assert.equal(await page.page.locator('.goal-spend').innerText(), '164k / 200k (82%)');
+		assert.equal(await page.page.locator('.goal-spend').getAttribute('title'), 'Spent: 164k / 200k tokens (82%)');
 		await picture(page.page, 'goal.png');
 		await assertCleanAndClose(page);
 	});

@@ -75,7 +75,8 @@ async function lowContrast(page: Page): Promise<string[]> {
 		};
 		const problems: string[] = [];
 		for (const node of Array.from(document.querySelectorAll('#app *'))) {
-			const hasText = Array.from(node.childNodes).some((child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '');
+			// A select's text is its chosen option's: checked on the select itself (the toolbar's pickers).
+			const hasText = node.tagName === 'SELECT' || Array.from(node.childNodes).some((child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '');
 			if (!hasText || node.closest('.sr-only, [hidden], [disabled], [aria-disabled="true"]') || node.getClientRects().length === 0) {
 				continue;
 			}
@@ -114,11 +115,12 @@ describe('themes', () => {
 			await chat.connect(
 				viewState({
 					session: { id: 'session-1', title: 'Why does the build fail?', items: sampleItems() },
-					agent: agentView({ status: { state: 'running', detail: 'Waiting for the model…' }, models: [{ id: 'm', name: 'Scripted model' }], model: 'm', steering: ['Also check the tests, please.'] }),
-					context: { usedTokens: 18_400, limitTokens: 200_000, reminders: [{ key: 'workspace.instructions', label: 'instructions', deliveries: 1, tokens: 31 }, { key: 'session.date', label: 'date', deliveries: 1, tokens: 20 }] },
+					agent: agentView({ status: { state: 'running', detail: 'Waiting for the model…' }, models: [{ id: 'm', name: 'Scripted model' }], model: 'm', mode: 'full-access', steering: ['Also check the tests, please.'] }),
+					context: { usedTokens: 18_400, limitTokens: 200_000, autoCompactAt: 0.8, canCompact: false, reminders: [{ key: 'workspace.instructions', label: 'instructions', deliveries: 1, tokens: 31 }, { key: 'session.date', label: 'date', deliveries: 1, tokens: 20 }] },
 				}),
 			);
 			await applyTheme(page, theme);
+			assert.equal(await page.locator('.picker-wrap-mode.picker-warning').count(), 1, 'Full access, in the warning colours');
 			for (const id of ['r1', 'r2', 't2']) {
 				await page.locator(`li[data-id="${id}"] button.disclosure`).first().click();
 			}
@@ -128,6 +130,10 @@ describe('themes', () => {
 			});
 			await page.screenshot({ path: join(ARTIFACTS, `chat-${theme}.png`), fullPage: true });
 			assert.deepEqual(await lowContrast(page), [], `text below AA contrast in ${theme}`);
+			// The context details, open over the chat.
+			await page.locator('.context-toggle').click();
+			await page.locator('.context-table').waitFor();
+			assert.deepEqual(await lowContrast(page), [], `details below AA contrast in ${theme}`);
 			await assertCleanAndClose(chat);
 		});
 
@@ -154,6 +160,11 @@ describe('themes', () => {
 				await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 				await page.screenshot({ path: join(process.cwd(), 'docs', 'images', 'subagent.png') });
 			}
+			// A goal whose budget is spent, its explanation open, and Full access for the next message.
+			await chat.host({ type: 'goal.changed', seq: 1, goal: { active: { objective: 'Find where the config is read', budget: 100_000, spent: 120_000, exhausted: true } } });
+			await page.getByRole('button', { name: 'Budget spent' }).click();
+			await page.getByRole('combobox', { name: 'Permission mode for the next message only' }).selectOption('full-access');
+			assert.deepEqual(await lowContrast(page), [], `the goal line and the toolbar below AA contrast in ${theme}`);
 			await assertCleanAndClose(chat);
 		});
 	}
