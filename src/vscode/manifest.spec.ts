@@ -3,12 +3,15 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { reminderPathOf } from '../reminderServer/folders';
+import { PREVIEW_COMMAND } from '../workspaceReminders/serverProtocol';
 import { SETTINGS } from './settings';
 
 interface Manifest {
 	capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations?: string[] } };
 	contributes: {
 		commands: { command: string }[];
+		menus: { commandPalette: { command: string; when?: string }[] };
 		walkthroughs?: { id: string; steps: { id: string; description: string; media: { markdown?: string }; completionEvents?: string[] }[] }[];
 	};
 }
@@ -52,5 +55,35 @@ describe('package.json', () => {
 			assert.match(shipped, /^!media\/walkthrough\/\*\.md$/m, 'the .vsix carries the walkthrough media');
 			assert.ok((step.completionEvents ?? []).length > 0, `${step.id} can be completed`);
 		}
+	});
+
+	it('offers Preview Workspace Reminder in the palette only while a `.aside/reminders/*.md` file is the active editor, by either separator', () => {
+		const entry = manifest.contributes.menus.commandPalette.find((item) => item.command === PREVIEW_COMMAND);
+		const literal = /^resourcePath =~ \/(.+)\/$/.exec(entry?.when ?? '');
+		assert.ok(literal?.[1], `a resourcePath regex, got ${JSON.stringify(entry?.when)}`);
+		const when = new RegExp(literal[1]);
+		const paths = {
+			'/work/app/.aside/reminders/migrations.md': true,
+			'C:\\work\\app\\.aside\\reminders\\migrations.md': true,
+			'/work/app/README.md': false,
+			'/work/app/.aside/reminders/notes.txt': false,
+			'/work/app/.aside/reminders/old/migrations.md': false,
+			'/work/app/x.aside/reminders/migrations.md': false,
+			'/work/app/.aside/reminders.md': false,
+		};
+		for (const [path, offered] of Object.entries(paths)) {
+			assert.equal(when.test(path), offered, path);
+			if (path.startsWith('/')) {
+				assert.equal(reminderPathOf(`file://${path}`) !== undefined, offered, `the language server agrees on ${path}`);
+			}
+		}
+	});
+
+	it('lists one command that focuses the chat: VS Code\'s Focus on Chat View; Aside: Focus Chat stays for links and keys, off the palette', () => {
+		const palette = manifest.contributes.menus.commandPalette;
+		assert.deepEqual(palette.filter((item) => item.command === 'aside.focusChat'), [{ command: 'aside.focusChat', when: 'false' }]);
+		assert.ok(commands.has('aside.focusChat'), 'still contributed, so its id runs');
+		// VS Code lists the view's own command from its own menu item: a `when` here would not hide it.
+		assert.equal(palette.some((item) => item.command === 'aside.chat.focus'), false);
 	});
 });

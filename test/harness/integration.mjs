@@ -339,6 +339,21 @@ const actions = {
 		await widget.locator('.quick-input-title', { hasText: exact }).waitFor({ state: 'hidden', timeout: 30_000 });
 		return {};
 	},
+	/**
+	 * The rows VS Code's quick input shows (the Command Palette the suite opened with
+	 * `workbench.action.quickOpen`, '>…'), each row's accessible label, once one shows any of
+	 * `waitForTexts`; then closes it with Escape.
+	 */
+	async readQuickInput(page, { waitForTexts }) {
+		const widget = page.locator('.quick-input-widget');
+		const rows = widget.locator('.quick-input-list .monaco-list-row');
+		const wanted = new RegExp(waitForTexts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+		await rows.filter({ hasText: wanted }).first().waitFor({ timeout: 60_000 });
+		const labels = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''));
+		await page.keyboard.press('Escape');
+		await widget.waitFor({ state: 'hidden', timeout: 30_000 });
+		return { rows: labels };
+	},
 	/** What the harness's own model servers (which outlive a window, see originServers) received. */
 	async originRequests(_page, { which }) {
 		const server = originServers?.[which];
