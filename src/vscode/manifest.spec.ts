@@ -36,7 +36,7 @@ describe('package.json', () => {
 	});
 
 	it('reads the permission mode and rules from the user\'s settings only (a workspace must not allow itself anything)', () => {
-		const properties = (manifest.contributes as unknown as { configuration: { properties: Record<string, { scope?: string }> } }).configuration.properties;
+		const properties: Record<string, { scope?: string }> = Object.assign({}, ...(manifest.contributes as unknown as { configuration: { properties: Record<string, { scope?: string }> }[] }).configuration.map((category) => category.properties)) as Record<string, { scope?: string }>;
 		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].map((key) => properties[key]?.scope), ['application', 'application']);
 	});
 
@@ -85,5 +85,18 @@ describe('package.json', () => {
 		assert.ok(commands.has('aside.focusChat'), 'still contributed, so its id runs');
 		// VS Code lists the view's own command from its own menu item: a `when` here would not hide it.
 		assert.equal(palette.some((item) => item.command === 'aside.chat.focus'), false);
+	});
+
+	it('links the permission rules to the README the extension ships, at its Permission rules section, through a command off the palette', () => {
+		const categories = (manifest.contributes as unknown as { configuration: { properties: Record<string, { markdownDescription?: string; default?: unknown }> }[] }).configuration;
+		const rules = categories.map((category) => category.properties[SETTINGS.permissionRules.key]).find((property) => property !== undefined);
+		const description = rules?.markdownDescription ?? '';
+		assert.ok(description.includes('[Permission rules](command:aside.openReadme?%5B%22permission-rules%22%5D)'), description);
+		assert.deepEqual(JSON.parse(decodeURIComponent('%5B%22permission-rules%22%5D')), ['permission-rules'], 'the command gets the anchor');
+		assert.doesNotMatch(description, /docs\/[\w-]+\.md/, 'docs/ is not in the .vsix');
+		assert.match(description, /"allow": \["Run\(npm test\*\)"/, 'an example rule set');
+		assert.ok(commands.has('aside.openReadme'));
+		assert.deepEqual(manifest.contributes.menus.commandPalette.filter((item) => item.command === 'aside.openReadme'), [{ command: 'aside.openReadme', when: 'false' }]);
+		assert.deepEqual(rules?.default, { allow: [], ask: [], deny: [] }, 'the Settings UI shows the three lists');
 	});
 });
