@@ -15,6 +15,7 @@ import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { RestorePreviews } from './restoreView';
+import { openPlanFile } from './planFile';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -221,6 +222,11 @@ export class ViewConnection extends Disposable {
 				});
 				return;
 			}
+			case 'plan.open':
+				openPlanFile(this.options.sessions.current.records, message.decision, this.options.workbench, (level, text) => {
+					this.notice(level, text);
+				});
+				return;
 			case 'mention.open':
 				this.options.workbench.openMention(message.path, message.range).then(
 					(refused) => {
