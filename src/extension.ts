@@ -30,6 +30,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './vscode/chatView';
 import { ChatForks } from './agent/forks';
 import { adoptWaitingFork, VsCodeWorktreeForks } from './vscode/worktreeFork';
 import { registerCommands } from './vscode/commands';
+import { registerReadmeCommand } from './vscode/readme';
 import { Configuration } from './vscode/configuration';
 import { localServerProbe, vscodeProviderSetup } from './vscode/firstRun';
 import { vscodeHooks } from './vscode/hooks';
@@ -163,6 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
 	store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
+	store.add(registerReadmeCommand(context.extensionUri));
 
 	const hooks = testHooks(process.env, { forks: { fork: (from, worktree) => forks.fork(from, worktree), inWorktree: (from, choice) => worktrees.make(from, agent.runningTurn(sessions.current.id), choice, 'here') }, checkpointsKept: ports.checkpoints !== undefined, sessions, sessionsDir, projections, agent, observers, configuration, reminderConfig, keys, gate, review, agentProfiles, profiles, skills, workspaceReminders, workspaceReminderFiles, checkpoints: checkpoints.store });
 	return hooks ? { ...api, ...hooks } : api;

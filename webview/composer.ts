@@ -56,6 +56,17 @@ export class Composer {
 			el('div', { class: 'composer-footer' }, toolbar, this.hint),
 		);
 
+		// Focus given to the whole view (Focus on Chat View, the workbench's focus moving in) lands
+		// in the message box; focus the page already placed somewhere stays there. A view the
+		// command created may have had the focus before this page listened: looked at once drawn.
+		const land = (): void => {
+			if (document.hasFocus() && (document.activeElement === null || document.activeElement === document.body)) {
+				this.input.focus();
+			}
+		};
+		window.addEventListener('focus', land);
+		requestAnimationFrame(land);
+
 		this.element.addEventListener('submit', (event) => {
 			event.preventDefault();
 			this.trySubmit();

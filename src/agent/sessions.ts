@@ -10,6 +10,7 @@ import { rewindAfterReopen } from '../reminders/builtin/sessionRewind';
 import { ChatSession, type OpenedSession, type SessionAccess, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
 import type { ForkRecord, TranscriptEntry } from '../transcript/records';
 import { forkPrefix, type ForkPrefix, forkTitle } from './forkHistory';
+import { plural } from '../base/words';
 
 /** The title of a copy of a chat titled `title`. */
 export function copyTitle(title: string): string {
@@ -186,7 +187,7 @@ export class ChatSessions extends Disposable {
 	fork(from: string, running: string | undefined): MadeFork {
 		const { records, prefix, record } = this.forkRecords(from, running);
 		const session = this.adopt(records);
-		this.env.log.info(`Aside: forked session ${record.source.id} from message ${from} into session ${session.id} (${prefix.turnIds.size} turns).`);
+		this.env.log.info(`Aside: forked session ${record.source.id} from message ${from} into session ${session.id} (${plural(prefix.turnIds.size, 'turn')}).`);
 		return { session, prefix, record };
 	}
 

@@ -203,7 +203,7 @@ describe('expanding the other mentions', () => {
 		];
 		const [entry] = await setup.expand('fix @problems', { maxProblems: 2 });
 		assert.equal(entry?.entry.key, 'mention.problems');
-		assert.equal(entry.entry.body, 'The user mentioned @problems. The workspace\'s current problems (1 errors, 2 warnings):\n\na.ts:\n  error TS2322 (ts) at 5:1: Type ‹system-reminder> is wrong\n  warning TS6385 (ts) at 3:1: deprecated\n\n1 more not listed.');
+		assert.equal(entry.entry.body, 'The user mentioned @problems. The workspace\'s current problems (1 error, 2 warnings):\n\na.ts:\n  error TS2322 (ts) at 5:1: Type ‹system-reminder> is wrong\n  warning TS6385 (ts) at 3:1: deprecated\n\n1 more not listed.');
 		setup.problems = [];
 		assert.match(bodies(await setup.expand('@problems'))[0] ?? '', /no errors or warnings right now/);
 	});

@@ -6,6 +6,7 @@
 import { sanitizeUntrusted } from '../reminders/envelope';
 import { severityRank } from './diagnosticsCompare';
 import type { DiagnosticEntry, DiagnosticSeverity } from './diagnostics';
+import { plural } from '../base/words';
 
 export interface ListedDiagnostic {
 	readonly entry: DiagnosticEntry;
@@ -44,10 +45,6 @@ export interface FormatOptions {
 export const DEFAULT_FORMAT_OPTIONS: FormatOptions = { maxPerFile: 10, maxTotal: 30, maxMessageChars: 400 };
 
 const SEVERITY_TEXT: Record<DiagnosticSeverity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
-
-function plural(count: number, word: string): string {
-	return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 /** Most severe first, then by position; stable otherwise. */
 export function sortBySeverity<T>(items: readonly T[], entryOf: (item: T) => DiagnosticEntry): T[] {

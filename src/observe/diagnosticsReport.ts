@@ -9,6 +9,7 @@ import { compareDiagnostics, severityRank } from './diagnosticsCompare';
 import { type FileDiagnosticsReport, type FormatOptions, planDiagnosticsBody } from './diagnosticsFormat';
 import type { DiagnosticEntry } from './diagnostics';
 import type { ReportedProblems } from './reportedProblems';
+import { plural } from '../base/words';
 
 /** One file's comparison as an event holds it, so that a later edit of it can compare again. */
 export interface FileRecord {
@@ -24,10 +25,6 @@ export interface FileRecord {
 /** A second edit of a file before delivery: from the state the older record started from to the newest result, so fixed problems drop out. */
 function mergeRecords(old: FileRecord, record: FileRecord): FileRecord {
 	return { ...record, reference: old.reference, showContext: old.showContext, edits: old.edits + record.edits };
-}
-
-function plural(count: number, word: string): string {
-	return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 export class DiagnosticsReports {

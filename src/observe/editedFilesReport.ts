@@ -2,7 +2,8 @@
 // when there is none, its new size and why there is no diff; files past the report's bound only
 // by name. File names and diffs are outside text, quoted so they cannot forge a reminder.
 import { sanitizeUntrusted } from '../reminders/envelope';
-import { formatBytes, plural } from '../tools/text';
+import { plural } from '../base/words';
+import { formatBytes } from '../tools/text';
 
 /** What the cache will hold of a file once the report is delivered. */
 export type Snapshot = { readonly kind: 'content'; readonly bytes: Uint8Array; readonly mtimeMs: number } | { readonly kind: 'fingerprint'; readonly size: number; readonly mtimeMs: number };

@@ -55,6 +55,8 @@ export const UserTurnItem = z.object({
 	hookContext: z.array(HookContextView).optional(),
 	/** The child agent invocation (its owner path) whose conversation this row belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
+	/** Set when the message is the request an approval sent (`text` holds the whole plan, for the model): that plan-decision's id and the plan file. */
+	implementsPlan: z.object({ decision: z.string().min(1), file: z.string() }).optional(),
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 
@@ -599,6 +601,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('mentions.query'), requestId: z.string().min(1).max(100), query: z.string().max(1000), trigger: z.enum(['@', '$']).optional() }),
 	/** A file or folder chip of a user row: open it (at its lines); the host opens only what is inside the workspace. */
 	z.object({ type: z.literal('mention.open'), path: z.string().min(1).max(4000), range: LineRangeView.optional() }),
+	/** A plan-decision row's plan file: open the file the approval `decision` of the current chat saved. */
+	z.object({ type: z.literal('plan.open'), decision: z.string().min(1).max(200) }),
 	// ── Issue 18, slice A (checkpoint store): deleting a chat ──
 	/** The chat list's Delete, confirmed: the chat's transcript, content, index entry and checkpoints go; the host answers with `sessions.listed`. */
 	z.object({ type: z.literal('session.delete'), id: z.string().min(1).max(200) }),

@@ -6,6 +6,7 @@ import { parseEvent, type AnswerReader } from './answer';
 import { ProviderError, type StopReason, type StreamEvent } from './provider';
 import type { SseEvent } from './sse';
 import { overflowKind } from './overflow';
+import { withArticle } from '../base/words';
 
 export const ANTHROPIC_LABEL = 'Anthropic';
 
@@ -89,7 +90,7 @@ export class MessageAssembler implements AnswerReader {
 
 	take(sse: SseEvent): StreamEvent[] {
 		const event = parseEvent(sse, AnyEvent, this, (problem) =>
-			problem.kind === 'json' ? unreadable('an event is not JSON', problem.cause) : unreadable(`a ${String(typeOf(problem.json))} event has an unexpected shape`, problem.cause),
+			problem.kind === 'json' ? unreadable('an event is not JSON', problem.cause) : unreadable(`${withArticle(String(typeOf(problem.json)))} event has an unexpected shape`, problem.cause),
 		);
 		return event ? this.fold(event) : [];
 	}

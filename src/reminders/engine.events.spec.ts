@@ -12,7 +12,7 @@ describe('reminder engine: turn events, the pending FIFO and agents', () => {
 		engine.queueTurnEvent(first, observed('never delivered: the turn ended first'));
 		engine.endUserTurn();
 		assert.equal(engine.queueTurnEvent(first, observed('late tool output')), false, 'a finished owner takes nothing');
-		assert.match(log.at('debug').join('\n'), /dropped a observed turn event for root turn-1/);
+		assert.match(log.at('debug').join('\n'), /dropped an observed turn event for root turn-1/);
 
 		const second = engine.beginUserTurn('turn-2');
 		assert.equal(engine.wait(request(second, 'turn-start'), undefined).record, null);

@@ -15,6 +15,7 @@ import type { InjectionRecord } from './record';
 import { ReminderRoster } from './roster';
 import { type RequestStaging, unstageableBody } from './staging';
 import { type TurnEvent, TurnEventQueues } from './turnEvents';
+import { withArticle } from '../base/words';
 
 export interface ReminderEngineOptions {
 	readonly recorder: InjectionRecorder;
@@ -132,7 +133,7 @@ export class ReminderEngine extends Disposable {
 		this.keys.require(event.key);
 		const queued = this.events.queue(owner, event);
 		if (!queued) {
-			this.options.log.debug(`Reminders: dropped a ${event.type} turn event for ${owner.kind} ${owner.id}, which is not running.`);
+			this.options.log.debug(`Reminders: dropped ${withArticle(event.type)} turn event for ${owner.kind} ${owner.id}, which is not running.`);
 		}
 		return queued;
 	}

@@ -5,6 +5,7 @@
 //   <system-reminder key="files.edited">
 //   body, XML-escaped
 //   </system-reminder>
+import { withArticle } from '../base/words';
 
 export type ReminderFormatErrorCode = 'invalid-key' | 'invalid-body' | 'forged-marker';
 
@@ -52,7 +53,7 @@ function describeValue(value: unknown): string {
 	if (value === null || value === undefined) {
 		return String(value);
 	}
-	return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+	return withArticle(Array.isArray(value) ? 'array' : typeof value);
 }
 
 /** Offset of the first marker in `text` that `wrap` refuses, or -1 (what a body must not hold, for checks before wrapping). */

@@ -9,6 +9,7 @@ import type { ChatMessage, UserMessage } from '../providers/messages';
 import type { Commit, CollectedEntry, Owner, Phase } from './definition';
 import { RECORD_KIND, RECORD_VERSION, type InjectionRecord, recordToMessage } from './record';
 import { wrap } from './envelope';
+import { plural, withArticle } from '../base/words';
 
 /** What the turn loop hands to WAIT; any other fields (system prompt, tools) pass through. */
 export interface PreparedRequest {
@@ -62,7 +63,7 @@ export function checkInjectionPoint(messages: readonly ChatMessage[], phase: Pha
 	}
 	if (phase === 'turn-start' && (last.role !== 'user' || last.synthetic !== undefined)) {
 		const what = last.role === 'user' ? 'synthetic user' : last.role;
-		throw new InjectionPointError(`A turn-start WAIT must follow the real user message, not a ${what} message.`);
+		throw new InjectionPointError(`A turn-start WAIT must follow the real user message, not ${withArticle(what)} message.`);
 	}
 	const answered = new Set<string>();
 	for (let index = messages.length - 1; index >= 0; index--) {
@@ -222,7 +223,7 @@ export function injectAtWait<R extends PreparedRequest>(
 					}
 				}
 				if (errors.length > 0) {
-					throw new AggregateError(errors, `${errors.length} reminder commit(s) failed after the record was written.`);
+					throw new AggregateError(errors, `${plural(errors.length, 'reminder commit')} failed after the record was written.`);
 				}
 			})();
 			return running;

@@ -1,6 +1,7 @@
 // Firing policies decide whether a reminder whose trigger holds should fire now. They read the
 // firing state and never write it: the roster marks a reminder fired only from the commit that
 // runs after its payload was dispatched, so a failed request leaves it eligible.
+import { plural } from '../base/words';
 
 export type FiringPolicy =
 	/** At most once per turn of its roster. */
@@ -49,7 +50,7 @@ export function isDue(policy: FiringPolicy, state: FiringState, turn: number, in
 				return { due: true, reason: `first time this session (interval ${turns})` };
 			}
 			const since = turn - state.lastTurn;
-			return since >= turns ? { due: true, reason: `interval ${turns} reached (last delivered ${since} turns ago)` } : NOT_DUE;
+			return since >= turns ? { due: true, reason: `interval ${turns} reached (last delivered ${plural(since, 'turn')} ago)` } : NOT_DUE;
 		}
 		case 'one-shot':
 			if (state.fired) {

@@ -2,6 +2,7 @@
 // …) and commits alone, collected before WAIT. Staging changes nothing else: the request that
 // is dispatched commits them, and a request that never is simply drops its staging.
 import type { Commit, Stage, StagedEntry } from './definition';
+import { withArticle } from '../base/words';
 
 export interface StagedInStage {
 	readonly stage: Stage;
@@ -20,7 +21,7 @@ export class RequestStaging {
  */
 export function unstageableBody(body: unknown): string | undefined {
 	if (typeof body !== 'string') {
-		return `its body is ${body === null || body === undefined ? String(body) : `a ${typeof body}`}, not text`;
+		return `its body is ${body === null || body === undefined ? String(body) : withArticle(typeof body)}, not text`;
 	}
 	return body.trim() === '' ? 'its body is blank' : undefined;
 }

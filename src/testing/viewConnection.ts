@@ -42,6 +42,10 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 			this.opened.push(`mention ${path}${range ? `#L${range.start}-${range.end}` : ''}`);
 			return Promise.resolve(this.mentionRefusal);
 		},
+		openPlan(file: string) {
+			this.opened.push(`plan ${file}`);
+			return Promise.resolve();
+		},
 	};
 	const projections = new SessionProjections(sessions);
 	const connection = new ViewConnection({

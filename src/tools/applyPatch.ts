@@ -11,7 +11,8 @@ import { changesFromPatch, patchPaths } from './patch/changes';
 import { parsePatch } from './patch/parse';
 import { displayPath, resolveInWorkspace } from './paths';
 import { requireSeen } from './staleWrite';
-import { formatBytes, plural, utf8Length } from './text';
+import { plural } from '../base/words';
+import { formatBytes, utf8Length } from './text';
 import type { ToolContext, ToolTouches } from './tool';
 
 /** The longest patch accepted, in characters: a patch is text the model writes out in full. */

@@ -6,7 +6,7 @@ import { errorMessage } from '../base/errors';
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
 import { changedSinceReadMessage, StaleTextError } from './staleWrite';
-import { plural } from './text';
+import { plural } from '../base/words';
 import type * as z from 'zod';
 import type { Confirmation, Tool, ToolContext, ToolResult, ToolTouches, TouchedFile } from './tool';
 

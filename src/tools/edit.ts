@@ -8,7 +8,8 @@ import { type ChangePlan, changeTool } from './changes';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { requireSeen } from './staleWrite';
-import { formatBytes, plural, utf8Length } from './text';
+import { plural } from '../base/words';
+import { formatBytes, utf8Length } from './text';
 import type { Tool, ToolContext } from './tool';
 
 /**

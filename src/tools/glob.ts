@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import * as z from 'zod';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { plural } from './text';
+import { plural } from '../base/words';
 import { type Tool, touchesNothing } from './tool';
 import { skippedFoldersFor, walkFiles } from './walk';
 

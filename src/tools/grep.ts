@@ -4,7 +4,8 @@ import * as z from 'zod';
 import { errorMessage } from '../base/errors';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { formatBytes, plural, truncateChars } from './text';
+import { plural } from '../base/words';
+import { formatBytes, truncateChars } from './text';
 import { type TextSearchResult, type Tool, touchesNothing } from './tool';
 import { SEARCH_MAX_FILE_BYTES } from './walk';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { plural } from './text';
+import { plural } from '../base/words';
 import { type Tool, touchesNothing } from './tool';
 
 export const LIST_MAX_ENTRIES = 1000;

@@ -5,7 +5,8 @@
 // document is destroyed.
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { errorMessage } from '../base/errors';
-import { formatBytes, plural } from './text';
+import { plural } from '../base/words';
+import { formatBytes } from './text';
 
 /** Read without `pages` returns at most this many pages; a longer PDF gets a `read.pdf-pages` notice. */
 export const PDF_FIRST_PAGES = 10;

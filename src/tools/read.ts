@@ -7,7 +7,8 @@ import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { isPdf, PDF_FIRST_PAGES, PDF_MAX_PAGES } from './pdf';
 import { readPdf } from './readPdf';
-import { classifyBytes, formatBytes, plural, splitLines, truncateUtf8, utf8Length } from './text';
+import { plural } from '../base/words';
+import { classifyBytes, formatBytes, splitLines, truncateUtf8, utf8Length } from './text';
 import type { Tool, ToolNotice, ToolResult } from './tool';
 
 export const READ_DEFAULT_LIMIT = 2000;

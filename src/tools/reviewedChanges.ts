@@ -8,7 +8,7 @@ import { type ChangePlan, type FileChange, applyChanges, changeKind, diffDetail 
 import { unifiedDiff } from './diff';
 import { ToolError } from './errors';
 import { changedSinceReadMessage } from './staleWrite';
-import { plural } from './text';
+import { plural } from '../base/words';
 import type { ToolContext, ToolResult } from './tool';
 
 /** How much of the diff proposed → applied the model reads; the rest is cut and the cut said. */

@@ -1,4 +1,5 @@
 // Text helpers shared by the tools: binary detection, line splitting, byte-capped output.
+import { plural } from '../base/words';
 
 /** How much of a file the binary check looks at, like git and ripgrep. */
 export const BINARY_SAMPLE_BYTES = 8 * 1024;
@@ -75,10 +76,6 @@ export function truncateUtf8(text: string, maxBytes: number): string {
 	return cut.endsWith('\uFFFD') ? cut.slice(0, -1) : cut;
 }
 
-/** `1 line`, `2 lines`. */
-export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-	return `${count.toLocaleString('en-US')} ${count === 1 ? noun : nouns}`;
-}
 
 export function formatBytes(bytes: number): string {
 	if (bytes < 1024) {

@@ -5,7 +5,8 @@ import * as z from 'zod';
 import { type ChangePlan, changeTool } from './changes';
 import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
-import { plural, splitLines } from './text';
+import { plural } from '../base/words';
+import { splitLines } from './text';
 import type { Tool, ToolContext } from './tool';
 
 const input = z.object({

@@ -8,6 +8,7 @@ import type { Logger } from '../base/log';
 import { checkSessionId, contentDir, missingContentPlaceholder, TranscriptError, transcriptPath } from './paths';
 import { parseTranscriptRecord, type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
 import { checkHeaderLine } from './fileLines';
+import { plural } from '../base/words';
 
 const NEWLINE = 0x0a;
 
@@ -128,7 +129,7 @@ export function load(dir: string, sessionId: string, options: LoadOptions = {}):
 		readLine(start, end, number);
 	});
 	if (tornBytes > 0) {
-		report(lines + 1, `The last line is incomplete (${tornBytes} bytes without a newline), as a crash while writing leaves it; it was skipped and is cut off when the session is next opened for writing.`);
+		report(lines + 1, `The last line is incomplete (${plural(tornBytes, 'byte')} without a newline), as a crash while writing leaves it; it was skipped and is cut off when the session is next opened for writing.`);
 	}
 	return { header, records, problems };
 }

@@ -15,6 +15,7 @@ import { TranscriptLock } from './lock';
 import { checkSessionId, contentDir, contentFileName, TranscriptError, transcriptPath } from './paths';
 import { checkHeaderLine, endOfLastLine, readFirstLine } from './fileLines';
 import { parseTranscriptRecord, SessionHeader, type TranscriptEntry, type TranscriptRecord } from './records';
+import { plural } from '../base/words';
 
 /** Tool output over this many UTF-8 bytes is written to its own file, not into the line. */
 export const DEFAULT_INLINE_LIMIT = 64 * 1024;
@@ -141,7 +142,7 @@ export class TranscriptStore implements IDisposable {
 			if (size < total) {
 				ftruncateSync(fd, size);
 				repaired = total - size;
-				options.log?.warn(`Transcript ${sessionId}: cut off an incomplete last line (${repaired} bytes) left by an interrupted write.`);
+				options.log?.warn(`Transcript ${sessionId}: cut off an incomplete last line (${plural(repaired, 'byte')}) left by an interrupted write.`);
 			}
 			closeSync(fd);
 			fd = -1;

@@ -16,6 +16,7 @@ import { type AgentControls, type ForkControls, openableLink, type ReturnedMessa
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { RestorePreviews } from './restoreView';
 import { sayWhatFullAccessMeans } from './modeWarning';
+import { openPlanFile } from './planFile';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -226,6 +227,11 @@ export class ViewConnection extends Disposable {
 				});
 				return;
 			}
+			case 'plan.open':
+				openPlanFile(this.options.sessions.current.records, message.decision, this.options.workbench, (level, text) => {
+					this.notice(level, text);
+				});
+				return;
 			case 'mention.open':
 				this.options.workbench.openMention(message.path, message.range).then(
 					(refused) => {

@@ -67,6 +67,8 @@ export interface WorkbenchActions {
 	openLink(href: string): PromiseLike<boolean>;
 	/** Opens a mentioned file (at its lines) or reveals a folder, given as written in the message; resolves with why it did not (outside the workspace, missing), or undefined. */
 	openMention(path: string, range: LineRange | undefined): PromiseLike<string | undefined>;
+	/** Opens an approved plan's file (absolute, beside the transcript); absent where the host has none to open. */
+	openPlan?(file: string): PromiseLike<unknown>;
 }
 
 /** Links from rendered model output that may be opened; anything else is refused. */

@@ -5,6 +5,7 @@
 import { conversationOf } from '../agent/session';
 import type { HookContextView, MentionChipView, UserTurnItem } from '../protocol/messages';
 import type { AgentRecord, UserRecord } from '../transcript/records';
+import { ImplementationRequests } from './implementationRequests';
 import { chipsOf, type MentionEntryLike, settleChips } from './mentionChips';
 
 /** The view's copy of hook context is bounded like other bodies (the transcript keeps all of it). */
@@ -33,13 +34,16 @@ interface Open {
 export class UserRows {
 	/** The root's latest user message, while its turn's first request may still change its row. */
 	private open: Open | undefined;
+	private readonly requests = new ImplementationRequests();
 
 	/** The row of a user record (a child's prompt is shown as it is: mentions expand only for the root). */
 	start(record: UserRecord): UserTurnItem {
-		const base: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at };
+		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at };
 		if (record.agent !== undefined) {
-			return base;
+			return row;
 		}
+		const request = this.requests.take(record);
+		const base = request ? { ...row, implementsPlan: request } : row;
 		const own = record.hookContext ?? [];
 		const mentions = chipsOf(record.text);
 		const item = withParts(base, mentions, own);
@@ -49,6 +53,7 @@ export class UserRows {
 
 	/** The user row this record changed, if it did (its item, as it is now). */
 	take(record: AgentRecord): UserTurnItem | undefined {
+		this.requests.see(record);
 		const { open } = this;
 		if (open === undefined || conversationOf(record) !== undefined) {
 			return undefined;

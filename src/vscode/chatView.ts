@@ -10,11 +10,12 @@ import { createNonce, webviewHtml } from './webviewHtml';
 
 export const CHAT_VIEW_ID = 'aside.chat';
 
-/** The clipboard, the external-link opener (with VS Code's own confirmation for links), and the chips' file opener. */
+/** The clipboard, the external-link opener (with VS Code's own confirmation for links), the chips' file opener, and the plan files'. */
 export const workbenchActions: WorkbenchActions = {
 	copy: (text) => vscode.env.clipboard.writeText(text),
 	openLink: (href) => vscode.env.openExternal(vscode.Uri.parse(href, true)),
 	openMention,
+	openPlan: (file) => vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true }),
 };
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {

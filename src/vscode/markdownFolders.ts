@@ -10,6 +10,7 @@ import { Emitter } from '../base/event';
 import { Disposable, DisposableStore, MutableDisposable, toDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { MarkdownFolder, MarkdownFolders } from '../base/markdownLibrary';
+import { plural } from '../base/words';
 
 /** Watches `dir` for changes; while it does not exist, the nearest existing folder above it (up to `top`) for its appearance. */
 export class FolderWatch extends Disposable {
@@ -202,6 +203,6 @@ export class VsCodeMarkdownFolders extends Disposable implements MarkdownFolders
 			}
 		}
 		this.workspaceWatchers.value = store;
-		this.log.debug(`${this.layout.name}: watching ${(vscode.workspace.workspaceFolders ?? []).length} workspace folder(s).`);
+		this.log.debug(`${this.layout.name}: watching ${plural((vscode.workspace.workspaceFolders ?? []).length, 'workspace folder')}.`);
 	}
 }

@@ -13,9 +13,10 @@ import type { Logger } from '../base/log';
 import type { ContextUseView } from '../protocol/messages';
 import { workspaceReminderStats, previewBlock } from '../workspaceReminders/lenses';
 import { reminderDate } from '../workspaceReminders/placeholders';
-import { parseReminderFile } from '../workspaceReminders/reminderFile';
+import { previewVerdict, refusalOf, type PreviewVerdict } from '../workspaceReminders/previewVerdict';
 import { PREVIEW_COMMAND, REMINDER_STATS, VOCABULARY_REQUEST } from '../workspaceReminders/serverProtocol';
 import type { ReminderVocabulary } from '../workspaceReminders/vocabulary';
+import { analyzedReminderFile } from './reminderFolderText';
 
 export const REMINDER_FILE_PATTERN = '**/.aside/reminders/*.md';
 const PREVIEW_SCHEME = 'aside-reminder-preview';
@@ -92,21 +93,23 @@ export class ReminderLanguage extends Disposable {
 		});
 	}
 
-	private async preview(argument: unknown): Promise<void> {
+	/** Resolves with its verdict (what callers such as the tests read), having shown the preview or said why not. */
+	private async preview(argument: unknown): Promise<PreviewVerdict | undefined> {
 		const uri = typeof argument === 'string' ? vscode.Uri.parse(argument) : argument instanceof vscode.Uri ? argument : vscode.window.activeTextEditor?.document.uri;
 		if (!uri) {
-			return;
+			return undefined;
 		}
-		const document = await vscode.workspace.openTextDocument(uri);
-		const { spec, problems } = parseReminderFile(document.getText(), this.host.vocabulary());
-		if (!spec) {
-			void vscode.window.showErrorMessage(`Aside: ${vscode.workspace.asRelativePath(uri)} is not sent while it has problems (${problems.length}); see the Problems view.`);
-			return;
+		const verdict = previewVerdict(await analyzedReminderFile(uri, this.host.vocabulary()));
+		if (verdict.kind !== 'previewable') {
+			void vscode.window.showErrorMessage(refusalOf(verdict, vscode.workspace.asRelativePath(uri)));
+			return verdict;
 		}
+		const { spec } = verdict;
 		const block = previewBlock(spec, { date: reminderDate(new Date()), mode: this.host.mode() });
 		const previewUri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/workspace.${spec.key}`, query: uri.toString() });
 		this.previews.set(previewUri.toString(), block);
 		this._onDidChangePreview.fire(previewUri);
 		await vscode.window.showTextDocument(previewUri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+		return verdict;
 	}
 }

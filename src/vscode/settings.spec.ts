@@ -17,15 +17,45 @@ interface ContributedProperty {
 	description?: string;
 }
 
-const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
-	contributes: { configuration: { title: string; properties: Record<string, ContributedProperty> } };
-};
-const contributed = manifest.contributes.configuration.properties;
+interface Category {
+	id: string;
+	title: string;
+	order: number;
+	properties: Record<string, ContributedProperty & { order?: number }>;
+}
+
+const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { contributes: { configuration: Category[] } };
+const categories = manifest.contributes.configuration;
+const contributed: Record<string, ContributedProperty> = Object.assign({}, ...categories.map((category) => category.properties)) as Record<string, ContributedProperty>;
 
 describe('settings', () => {
 	it('package.json contributes exactly the settings defined in code', () => {
 		assert.deepEqual(Object.keys(contributed).sort(), [...Object.values(SETTINGS), ...REMINDER_SETTINGS].map((s) => s.key).sort());
-		assert.equal(manifest.contributes.configuration.title, 'Aside');
+	});
+
+	it('groups them in the Settings UI: provider, model and server first, then permissions, reminders, context, checkpoints, advanced; each setting in exactly one, in its own order', () => {
+		assert.deepEqual(
+			categories.map((category) => [category.order, category.title]),
+			[
+				[1, 'Provider'],
+				[2, 'Permissions'],
+				[3, 'Reminders'],
+				[4, 'Context'],
+				[5, 'Checkpoints'],
+				[6, 'Advanced'],
+			],
+		);
+		assert.equal(new Set(categories.map((category) => category.id)).size, categories.length, 'each category its own id');
+		const keys = categories.flatMap((category) => Object.keys(category.properties));
+		assert.equal(keys.length, new Set(keys).size, 'no setting in two categories');
+		assert.deepEqual(Object.keys(categories[0]?.properties ?? {}), [SETTINGS.provider.key, SETTINGS.model.key, SETTINGS.baseUrl.key, SETTINGS.contextWindow.key, SETTINGS.maxOutputTokens.key, SETTINGS.requestTimeoutSeconds.key]);
+		for (const category of categories) {
+			const orders = Object.values(category.properties).map((property) => property.order);
+			assert.deepEqual(orders, orders.map((_, index) => index + 1), `${category.title}: each setting has its place, in the order written`);
+		}
+		for (const key of Object.keys(categories[2]?.properties ?? {})) {
+			assert.match(key, /^aside\.reminders\./, 'the reminders category holds the reminder switches');
+		}
 	});
 
 	for (const definition of [...Object.values(SETTINGS), ...REMINDER_SETTINGS]) {
@@ -57,7 +87,7 @@ describe('settings', () => {
 			requestTimeoutSeconds: 120,
 			editTools: ['Edit', 'Write', 'ApplyPatch'],
 			permissionMode: 'ask',
-			permissionRules: {},
+			permissionRules: { allow: [], ask: [], deny: [] },
 			maxSteps: 50,
 			planReferenceMaxChars: 4000,
 			editedMaxFileBytes: 1024 * 1024,
@@ -163,7 +193,7 @@ describe('settings', () => {
 		assert.equal(problems[0]?.message, 'The setting "aside.permissions.rules" has a bad rule in "allow": "Run(npm test" (the pattern has no closing ")"); that rule is ignored, the others apply.');
 		assert.match(problems[1]?.message ?? '', /^The setting "aside\.permissions\.rules" has a bad rule in "deny": "Frobnicate\(x\)" \(there is no tool named "Frobnicate"/);
 		const notAnObject = readSettings((key) => (key === 'aside.permissions.rules' ? ['Run(ls)'] : undefined));
-		assert.deepEqual(notAnObject.settings.permissionRules, {});
+		assert.deepEqual(notAnObject.settings.permissionRules, SETTINGS.permissionRules.default);
 		assert.match(notAnObject.problems[0]?.message ?? '', /^The setting "aside\.permissions\.rules" has an invalid value \["Run\(ls\)"\]/);
 	});
 

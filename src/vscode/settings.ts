@@ -47,7 +47,8 @@ export const SETTINGS = {
 	),
 	permissionMode: define('aside.permissions.mode', z.enum(PERMISSION_MODES), 'ask'),
 	// An object here; each rule in it is checked on its own below (a bad one is dropped, named).
-	permissionRules: define<PermissionRulesSetting>('aside.permissions.rules', PermissionRulesSetting, {}),
+	// The three lists, empty: the Settings UI shows them as the setting's rows, and settings.json starts from them.
+	permissionRules: define<PermissionRulesSetting>('aside.permissions.rules', PermissionRulesSetting, { allow: [], ask: [], deny: [] }),
 	maxSteps: define('aside.agent.maxSteps', z.number().int().min(1).max(500), 50),
 	planReferenceMaxChars: define('aside.plan.referenceMaxChars', z.number().int().min(200).max(100_000), 4000),
 	editedMaxFileBytes: define('aside.editedFiles.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), 1024 * 1024),

@@ -14,6 +14,7 @@ import { branchProblem, GitError, recentBases, removeWorktree, repositoryRoot } 
 import { discardHandoff, sweepHandoffs, takeHandoff, writeHandoff } from '../agent/forks/handoff';
 import { adoptHandoff, defaultWorktreeFolder, folderProblem, makeWorktreeFork, type WorktreeChoice } from '../agent/forks/worktreeFork';
 import type { ChatSessions } from '../agent/sessions';
+import { plural } from '../base/words';
 
 /** Where handoffs wait, in the global storage. */
 export function handoffDir(globalStorage: vscode.Uri): string {
@@ -84,7 +85,7 @@ export class VsCodeWorktreeForks implements WorktreeForks {
 			await removeWorktree(choice.root, handoff.folder, choice.branch);
 			throw new GitError(`The fork could not be handed to the worktree's window (${errorMessage(error)}); the worktree was removed again.`);
 		}
-		log.info(`Aside: made the worktree ${handoff.folder} (branch ${choice.branch}); ${handoff.report.restored.length} files restored, ${handoff.report.failed.length} not, ${handoff.report.shared.length} shared.`);
+		log.info(`Aside: made the worktree ${handoff.folder} (branch ${choice.branch}); ${plural(handoff.report.restored.length, 'file')} restored, ${handoff.report.failed.length} not, ${handoff.report.shared.length} shared.`);
 		if (open === 'here') {
 			const taken = takeHandoff(dir, handoff.folder, Date.now(), log);
 			if (taken) {

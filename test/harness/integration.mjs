@@ -358,6 +358,40 @@ const actions = {
 		await widget.locator('.quick-input-title', { hasText: exact }).waitFor({ state: 'hidden', timeout: 30_000 });
 		return {};
 	},
+	/**
+	 * The rows VS Code's quick input shows (the Command Palette the suite opened with
+	 * `workbench.action.quickOpen`, '>…'), each row's accessible label, once one shows any of
+	 * `waitForTexts`; then closes it with Escape.
+	 */
+	async readQuickInput(page, { waitForTexts }) {
+		const widget = page.locator('.quick-input-widget');
+		const rows = widget.locator('.quick-input-list .monaco-list-row');
+		const wanted = new RegExp(waitForTexts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+		await rows.filter({ hasText: wanted }).first().waitFor({ timeout: 60_000 });
+		const labels = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''));
+		await page.keyboard.press('Escape');
+		await widget.waitFor({ state: 'hidden', timeout: 30_000 });
+		return { rows: labels };
+	},
+	/**
+	 * The Settings editor the suite opened (`workbench.action.openSettings`): the table of contents'
+	 * rows, and the setting `key`'s description and value table as shown; optionally a screenshot,
+	 * then a click on the link `link` in its description.
+	 */
+	async readSetting(page, { key, link, screenshot }) {
+		const item = page.locator(`.setting-item-contents[data-key="${key}"]`);
+		await item.waitFor({ timeout: 60_000 });
+		const description = await item.locator('.setting-item-description').innerText();
+		const table = await item.locator('.setting-list-widget, .setting-list-object-widget').allInnerTexts();
+		const toc = await page.locator('.settings-toc-container .monaco-list-row').allInnerTexts();
+		if (screenshot) {
+			await page.screenshot(screenshot);
+		}
+		if (link) {
+			await item.locator('.setting-item-description a', { hasText: link }).first().click();
+		}
+		return { description, table, toc };
+	},
 	/** What the harness's own model servers (which outlive a window, see originServers) received. */
 	async originRequests(_page, { which }) {
 		const server = originServers?.[which];

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { waitForEvent } from '../../src/base/event';
 import { parseReminders } from '../../src/reminders/envelope';
 import { PLAN_REFERENCE_LINE, PLAN_TEMPLATE } from '../../src/reminders/builtin/modePlan';
 import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
@@ -90,6 +91,15 @@ describe('the plan workflow, with a scripted model server', function () {
 		const decision = lines.find((line) => line.kind === 'plan-decision');
 		assert.deepEqual([decision?.decision, decision?.mode, decision?.file], ['approved', 'auto-edit', file], 'the approval is recorded');
 		const items = hooks.currentSessionItems();
-		assert.ok(items.some((item) => item.kind === 'plan-decision' && item.decision === 'approved'), 'and shown as a row');
+		const approval = items.find((item) => item.kind === 'plan-decision' && item.decision === 'approved');
+		assert.ok(approval, 'and shown as a row');
+		const request = items.find((item) => item.kind === 'user' && item.text === prompt);
+		assert.deepEqual(request?.kind === 'user' ? request.implementsPlan : undefined, { decision: approval.id, file }, 'the request shows as the approval\'s, not as a typed message');
+
+		// The row's link opens the plan file (it is beside the transcript, outside the workspace).
+		const opened = waitForEvent((listener: (editor: vscode.TextEditor | undefined) => void) => vscode.window.onDidChangeActiveTextEditor(listener), (editor) => editor?.document.uri.fsPath === file, 30_000, 'the plan file in an editor');
+		await driver('clickInChat', { name: 'Open the plan, plan-1.md' });
+		assert.equal((await opened)?.document.getText(), `${PLAN}\n`);
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 	});
 });

@@ -6,6 +6,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitForEvent } from '../../src/base/event';
+import type { PreviewVerdict } from '../../src/workspaceReminders/previewVerdict';
+import { PREVIEW_COMMAND } from '../../src/workspaceReminders/serverProtocol';
 import { activeAside, workspaceFile } from './support';
 
 const BAD = '---\nkey: bad key\npolcy: sometimes\n---\nMatched {{file}}.\n';
@@ -96,5 +98,56 @@ describe('the workspace reminder language server', () => {
 		for (const policy of ['every', 'on-change', 'once', '"interval: 5"']) {
 			assert.ok(labels.includes(policy), `${policy} is offered (got ${labels.join(', ')})`);
 		}
+	});
+});
+
+describe('Preview Workspace Reminder\'s verdict', () => {
+	const folder = workspaceFile('.aside/reminders');
+	const first = workspaceFile('.aside/reminders/twin-a.md');
+	const second = workspaceFile('.aside/reminders/twin-b.md');
+	const broken = workspaceFile('.aside/reminders/broken.md');
+	const preview = (uri: vscode.Uri) => vscode.commands.executeCommand<PreviewVerdict | undefined>(PREVIEW_COMMAND, uri.toString());
+	const named = (problems: readonly { code?: unknown; message: string; line: number }[]) => problems.map(({ code, message, line }) => `${String(code)} ${line}: ${message}`).sort();
+
+	before(async () => {
+		await activeAside();
+		mkdirSync(folder.fsPath, { recursive: true });
+		// Each file is fine alone; together they declare one key, which the server shows on both.
+		writeFileSync(first.fsPath, '---\nkey: twin\n---\nThe first.\n');
+		writeFileSync(second.fsPath, '---\nkey: twin\n---\nThe second.\n');
+		writeFileSync(broken.fsPath, BAD);
+	});
+
+	after(async () => {
+		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+		rmSync(folder.fsPath, { recursive: true, force: true });
+	});
+
+	for (const [which, uri, done] of [
+		['a file whose key another file declares', first, (problems: vscode.Diagnostic[]) => problems.some((problem) => codeOf(problem) === 'key-collision')],
+		['a broken file', broken, (problems: vscode.Diagnostic[]) => problems.length >= 3],
+	] as const) {
+		it(`refuses ${which}, naming exactly the problems the Problems view shows on it`, async () => {
+			const shown = diagnosticsOf(uri, done, `the problems of ${uri.path}`);
+			await vscode.window.showTextDocument(uri);
+			const diagnostics = await shown;
+			const verdict = await preview(uri);
+			if (verdict?.kind !== 'not-sent') {
+				assert.fail(`no preview of ${uri.path}, but ${JSON.stringify(verdict)}`);
+			}
+			assert.deepEqual(
+				named(verdict.problems.map((problem) => ({ code: problem.code, message: problem.message, line: problem.range.start.line }))),
+				named(diagnostics.map((diagnostic) => ({ code: codeOf(diagnostic), message: diagnostic.message, line: diagnostic.range.start.line }))),
+			);
+			assert.notEqual(vscode.window.activeTextEditor?.document.uri.scheme, 'aside-reminder-preview', 'no preview opened');
+		});
+	}
+
+	it('refuses an ordinary file as not a reminder file, claiming no problems (it has none in the Problems view)', async () => {
+		const ordinary = workspaceFile('src/greeting.ts');
+		await vscode.window.showTextDocument(ordinary);
+		const verdict = await preview(ordinary);
+		assert.deepEqual(verdict, { kind: 'not-a-reminder-file' });
+		assert.deepEqual(asideProblems(ordinary), [], 'and Aside shows none on it');
 	});
 });

@@ -97,6 +97,42 @@ describe('the plan card', () => {
 		await assertCleanAndClose(chat);
 	});
 
+	it('an approval says "Plan approved" with the mode and a link that opens the plan file; the request it sent is one line, the plan behind a disclosure', async () => {
+		const chat = await openChat(harness);
+		const plan = '## Goal\nSay good morning.\n\n## Steps\n1. Change the greeting.';
+		const file = '/home/u/.config/Code/User/workspaceStorage/0123abcd/aside-dev.aside/sessions/s1.plans/plan-1.md';
+		const prompt = `Implement the approved plan below. It is saved as ${file}.\n\n${plan}`;
+		const items: TranscriptItem[] = [
+			user('u1', 'Plan the greeting.'),
+			{ kind: 'assistant', id: 'a1', at: 0, text: `<proposed_plan>\n${plan}\n</proposed_plan>`, stop: 'end', proposal: { id: 'a1', before: '', plan, after: '' } },
+			{ kind: 'plan-decision', id: 'd1', at: 0, decision: 'approved', mode: 'auto-edit', file },
+			{ ...user('u2', prompt), implementsPlan: { decision: 'd1', file } },
+		];
+		await chat.connect(viewState({ session: { id: 'session-1', title: 'Plan', items } }));
+		const { page } = chat;
+		const decision = page.locator('li[data-id="d1"]');
+		await decision.waitFor();
+		assert.equal(await decision.locator('.plan-decision-text').innerText(), 'Plan approved: implemented in auto-edit mode.');
+		assert.doesNotMatch(await decision.innerText(), /workspaceStorage/, 'not the storage path');
+		const link = decision.getByRole('button', { name: 'Open the plan, plan-1.md' });
+		assert.equal(await link.innerText(), 'plan-1.md');
+		assert.equal(await link.getAttribute('title'), file, 'the whole path on hover');
+		await link.focus();
+		await page.keyboard.press('Enter');
+		const [opened] = await chat.waitForPosted('plan.open');
+		assert.deepEqual(opened, { type: 'plan.open', decision: 'd1' });
+		assert.ok(parseViewMessage(opened).ok);
+
+		const request = page.locator('li[data-id="u2"]');
+		assert.equal(await request.locator('.user-text').innerText(), 'Implement the approved plan.');
+		assert.doesNotMatch(await request.innerText(), /Say good morning|workspaceStorage/, 'neither the plan nor the path in the row');
+		const toggle = request.getByRole('button', { name: /message as sent \(7 lines\)/ });
+		await toggle.click();
+		assert.equal(await request.locator('.implementation-message').innerText(), prompt, 'the message as the model received it, whole');
+		assert.equal(await page.locator('li[data-id="u1"] .user-text').innerText(), 'Plan the greeting.', 'a typed message is shown as typed');
+		await assertCleanAndClose(chat);
+	});
+
 	it('renders the hostile corpus as text: in the plan, the note, a proposal inside its answer and a decision row', async () => {
 		const chat = await openChat(harness);
 		const items: TranscriptItem[] = HOSTILE_CORPUS.flatMap((text, i): TranscriptItem[] => [

@@ -6,6 +6,7 @@
 import type { HookContextView, MentionChipView, UserTurnItem } from '../../src/protocol/messages';
 import { disclosure } from '../disclosure';
 import { el, icon } from '../dom';
+import { lineCount, plural } from '../format';
 import { isForkBlocked, setForkState } from '../forkGate';
 import { post } from '../host';
 import { restoreControl } from '../restore';
@@ -95,10 +96,27 @@ function forkButton(item: UserTurnItem): HTMLButtonElement {
 	return button;
 }
 
+/**
+ * The request an approval sent: said in a line (the plan-decision row above links the plan file),
+ * with the message as the model received it — the whole plan — behind a disclosure.
+ */
+function implementationText(item: UserTurnItem): HTMLElement[] {
+	const label = `◇ message as sent (${plural(lineCount(item.text), 'line', 'lines')})`;
+	const { button, panel } = disclosure({
+		buttonClass: 'implementation-toggle',
+		panelClass: 'implementation-panel',
+		label: [el('span', { class: 'reminders-label' }, label)],
+		title: `${label}: the approved plan, as the model received it`,
+		body: () => [el('pre', { class: 'reminder-body implementation-message', tabindex: '0', 'aria-label': 'The message as the model received it' }, item.text)],
+	});
+	return [el('div', { class: 'user-text' }, 'Implement the approved plan.'), el('div', { class: 'implementation-sent' }, button, panel)];
+}
+
 export function userRow(item: UserTurnItem): HTMLLIElement {
 	// Restore… on the root chat's own messages only: a sub-agent's prompt is no point to go back to.
 	const header = item.agent === undefined ? rowHeader('account', 'You', item.at, restoreControl(item), forkButton(item)) : rowHeader('account', 'You', item.at);
-	return rowElement(item, '', header, el('div', { class: 'user-text' }, item.text), userParts(item));
+	const text = item.implementsPlan ? implementationText(item) : [el('div', { class: 'user-text' }, item.text)];
+	return rowElement(item, item.implementsPlan ? 'user-implementation' : '', header, ...text, userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

@@ -17,6 +17,7 @@ import { EntryFields } from '../../checkpoints/manifest';
 import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
 import type { RestoreReport } from '../../reminders/builtin/sessionFork';
 import { parseTranscriptRecord, type TranscriptEntry } from '../../transcript/records';
+import { plural } from '../../base/words';
 
 export const HANDOFF_VERSION = 1;
 /** A handoff older than this is stale: the window it was for never opened (or opened long ago). */
@@ -124,7 +125,7 @@ export function sweepHandoffs(dir: string, now: number, log: Logger): number {
 		}
 	}
 	if (swept > 0) {
-		log.info(`Aside: removed ${swept} fork handoff file(s) no window took within a day.`);
+		log.info(`Aside: removed ${plural(swept, 'fork handoff file')} no window took within a day.`);
 	}
 	return swept;
 }

@@ -196,6 +196,6 @@ describe('the Agent tool', () => {
 		assert.equal(provider.requests[0]?.model, 'scripted');
 		assert.equal(provider.requests[1]?.model, 'small-model');
 		assert.match(textOf(provider.requests[1]), /<system-reminder key="agent\.nudge">\nThis is your final step for this request \(the step limit is 1\)/);
-		assert.match(textOf(provider.requests[2]), /\(Sub-agent root\/quick#1 stopped at its step limit: 1 of 1 steps\. Its work may be incomplete\.\)/);
+		assert.match(textOf(provider.requests[2]), /\(Sub-agent root\/quick#1 stopped at its step limit: 1 of 1 step\. Its work may be incomplete\.\)/);
 	});
 });

@@ -27,7 +27,7 @@ export function childResult(path: string, outcome: TurnOutcome, steps: number, l
 			return { content: `${answer ?? '(The sub-agent finished without an answer.)'}\n\n(Sub-agent ${path} finished in ${stepsOf(steps)}.)` };
 		case 'step-limit':
 			return {
-				content: `${answer ?? '(The sub-agent gave no answer.)'}\n\n(Sub-agent ${path} stopped at its step limit: ${steps} of ${limit} steps. Its work may be incomplete.)`,
+				content: `${answer ?? '(The sub-agent gave no answer.)'}\n\n(Sub-agent ${path} stopped at its step limit: ${steps.toLocaleString('en-US')} of ${stepsOf(limit)}. Its work may be incomplete.)`,
 			};
 		case 'failed':
 			return {

@@ -3,6 +3,7 @@
 // context — or that a Stop hook would not let the turn end yet; delivered at the owner's next WAIT, after that call's result. It carries the person's
 // own policy (their commands), so it is never switchable: like a permission verdict, without it
 // the model would retry a refused call blind.
+import { withArticle } from '../../base/words';
 import { entryOf } from '../declaration';
 import { sanitizeUntrusted } from '../envelope';
 import { AccumulatingKind, type TurnEvent } from '../turnEvents';
@@ -34,7 +35,7 @@ function describe(outcome: HookOutcome): string {
 const OUTCOMES = new AccumulatingKind<HookOutcome>(entryOf(HOOK_OUTCOME), {
 	render: (outcomes) => ({
 		body: `${outcomes.map(describe).join('\n\n')}\nHooks are the user's own policy: what they decide binds like the user's word.`,
-		reason: outcomes.length === 1 ? (outcomes[0]?.event === 'Stop' ? 'a Stop hook asked the agent to continue' : `a ${outcomes[0]?.event ?? ''} hook ${outcomes[0]?.kind === 'blocked' ? 'blocked' : 'added context to'} a ${outcomes[0]?.tool ?? ''} call`) : `${outcomes.length} hook outcomes`,
+		reason: outcomes.length === 1 ? (outcomes[0]?.event === 'Stop' ? 'a Stop hook asked the agent to continue' : `${withArticle(outcomes[0]?.event ?? '')} hook ${outcomes[0]?.kind === 'blocked' ? 'blocked' : 'added context to'} ${withArticle(outcomes[0]?.tool ?? '')} call`) : `${outcomes.length} hook outcomes`,
 	}),
 });
 

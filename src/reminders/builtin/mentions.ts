@@ -5,6 +5,7 @@ import { entryOf, type ReminderDeclaration } from '../declaration';
 import type { ReminderSubject, StagedEntry } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
 import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from './catalog';
+import { plural } from '../../base/words';
 
 function entry(declaration: ReminderDeclaration, reason: string, body: string, subjects?: readonly ReminderSubject[]): StagedEntry {
 	return { ...entryOf(declaration), reason, body, ...(subjects ? { subjects } : {}) };
@@ -122,7 +123,7 @@ export function mentionedProblems(report: ProblemsReport): StagedEntry {
 	}
 	const sections = report.files.map((file) => `${sanitizeUntrusted(file.shown)}:\n${file.lines.map((line) => `  ${line}`).join('\n')}`);
 	const more = report.omitted > 0 ? `\n\n${report.omitted} more not listed.` : '';
-	return entry(MENTION_PROBLEMS, 'you mentioned @problems', `The user mentioned @problems. The workspace's current problems (${report.errors} errors, ${report.warnings} warnings):\n\n${sections.join('\n\n')}${more}`);
+	return entry(MENTION_PROBLEMS, 'you mentioned @problems', `The user mentioned @problems. The workspace's current problems (${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}):\n\n${sections.join('\n\n')}${more}`);
 }
 
 export interface SelectionContent {

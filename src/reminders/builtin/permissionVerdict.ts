@@ -1,6 +1,7 @@
 // `permission.verdict`: the person's grant or denial of a tool call, delivered at the owner's next
 // WAIT (after that call's result). It carries the user's authority and binds the next call; the
 // tool result itself only says what happened.
+import { withArticle } from '../../base/words';
 import { entryOf } from '../declaration';
 import { sanitizeUntrusted } from '../envelope';
 import { AccumulatingKind, type TurnEvent } from '../turnEvents';
@@ -32,7 +33,7 @@ const VERDICTS = new AccumulatingKind<Verdict>(entryOf(PERMISSION_VERDICT), {
 			body: verdicts.length === 1 ? `${describe(verdicts[0] as Verdict)}\nThis verdict carries the user's authority and binds your next call.` : `${AUTHORITY}\n\n${verdicts.map(describe).join('\n\n')}`,
 			reason:
 				verdicts.length === 1
-					? `the user ${denied ? 'denied' : 'granted'} a ${verdicts[0]?.tool ?? ''} call`
+					? `the user ${denied ? 'denied' : 'granted'} ${withArticle(verdicts[0]?.tool ?? '')} call`
 					: `the user decided on ${verdicts.length} tool calls (${verdicts.length - denied} granted, ${denied} denied)`,
 		};
 	},

@@ -9,6 +9,7 @@
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { PLAN_REFERENCE } from './catalog';
+import { plural } from '../../base/words';
 
 /** The approved plan as the reminder repeats it. */
 export interface ReferencedPlan {
@@ -65,7 +66,7 @@ export function planReferenceBody(plan: ReferencedPlan, maxChars: number): strin
 	if (cutChars > 0) {
 		lines.push(
 			'',
-			`[Cut: the last ${cutChars} characters (${cutLines} ${cutLines === 1 ? 'line' : 'lines'}) of the plan are not shown here. The whole plan is in the plan file and in the implementation request earlier in this conversation.]`,
+			`[Cut: the last ${plural(cutChars, 'character')} (${plural(cutLines, 'line')}) of the plan are not shown here. The whole plan is in the plan file and in the implementation request earlier in this conversation.]`,
 		);
 	}
 	return lines.join('\n');

@@ -12,6 +12,7 @@ import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
 import { TASKS_NUDGE } from './catalog';
+import { plural } from '../../base/words';
 
 /** Open rows the body lists at most; the rest are counted (TaskList shows them all). */
 export const MAX_NUDGE_ROWS = 50;
@@ -51,9 +52,9 @@ function body(open: readonly TaskRow[], since: number, lastWrite: number, turn: 
 	const more = open.length - listed.length;
 	const count = open.length.toLocaleString('en-US');
 	return [
-		`No task was written for ${since.toLocaleString('en-US')} turns (the last task write was in turn ${lastWrite.toLocaleString('en-US')}; this is turn ${turn.toLocaleString('en-US')}), and ${count} ${open.length === 1 ? 'row is' : 'rows are'} still open:`,
+		`No task was written for ${plural(since, 'turn')} (the last task write was in turn ${lastWrite.toLocaleString('en-US')}; this is turn ${turn.toLocaleString('en-US')}), and ${count} ${open.length === 1 ? 'row is' : 'rows are'} still open:`,
 		...groups,
-		...(more > 0 ? [`… and ${more.toLocaleString('en-US')} more open rows (TaskList shows them all).`] : []),
+		...(more > 0 ? [`… and ${plural(more, 'more open row')} (TaskList shows them all).`] : []),
 		'Reconcile them with what is true now. Before you change the status of a child agent\'s row, check that child\'s RESULT (its Agent tool result) or follow up (start an agent to continue it, or do it yourself) — do not mark it completed on the child\'s behalf without evidence. Update your own rows with TaskWrite: completed, cancelled, or still in progress. If the open rows are right as they are, carry on.',
 	].join('\n\n');
 }
@@ -71,7 +72,7 @@ export function tasksNudge(inputs: TaskNudgeInputs): ReminderDefinition {
 			const since = turn - lastWrite;
 			return {
 				body: body(open, since, lastWrite, turn, (path) => inputs.isRunning(path)),
-				reason: `${open.length.toLocaleString('en-US')} open task rows, none written for ${since.toLocaleString('en-US')} turns (interval ${inputs.interval().toLocaleString('en-US')})`,
+				reason: `${plural(open.length, 'open task row')}, none written for ${plural(since, 'turn')} (interval ${inputs.interval().toLocaleString('en-US')})`,
 			};
 		},
 	});
