@@ -53,7 +53,7 @@ Aside ${version} (${publisher}.${name}) is installed in code-server and running.
   Workspace: ${folder}
   Logs:      ${server.logFile}  (Aside's own log: View → Output → "Aside")
 
-Click the Aside icon in the activity bar, or run "Aside: Focus Chat". Ctrl+C stops it.
+Click the Aside icon in the activity bar, or run "Aside: Focus on Chat View". Ctrl+C stops it.
 `);
 
 	let stopping = false;

@@ -513,7 +513,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('agent.changed'), seq, agent: AgentView }),
 	/** More text of the response `agent.streaming` (or a child's `streaming`) announced: every delta, from the first. */
 	z.object({ type: z.literal('text.streamed'), seq, requestId: z.string(), text: z.string() }),
-	/** Put the keyboard focus in the message box (Aside: Focus Chat). */
+	/** Put the keyboard focus in the message box (Aside: Focus on Chat View). */
 	z.object({ type: z.literal('composer.focus'), seq }),
 	/** The context use changed (a response reported usage, a reminder was delivered, the model changed). */
 	z.object({ type: z.literal('context.changed'), seq, context: ContextUseView }),

@@ -16,10 +16,14 @@ describe('nothing typed is lost, and a decision shows at once', function () {
 	let server: ModelServer;
 	let restore: () => Promise<void>;
 
-	before(async function () {
+	beforeEach(function () {
+		// The webview is driven from the browser: not under test-electron.
 		if (!hasDriver) {
 			this.skip();
 		}
+	});
+
+	before(async () => {
 		mkdirSync(folder(), { recursive: true });
 		server = await startModelServer({ models: ['scripted-model'] });
 		restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model', mode: 'ask' });
@@ -31,8 +35,8 @@ describe('nothing typed is lost, and a decision shows at once', function () {
 		await vscode.commands.executeCommand('workbench.action.files.saveAll');
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 		rmSync(folder(), { recursive: true, force: true });
-		await restore?.();
-		await server?.close();
+		await restore();
+		await server.close();
 	});
 
 	it('a message typed while the agent works, then Stop: it is back in the message box, not lost and not sent', async () => {

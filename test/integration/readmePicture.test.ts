@@ -20,10 +20,14 @@ describe('the README picture', function () {
 	let server: ModelServer;
 	let restore: () => Promise<void>;
 
-	before(async function () {
+	beforeEach(function () {
+		// The webview is driven from the browser: not under test-electron.
 		if (!hasDriver) {
 			this.skip();
 		}
+	});
+
+	before(async () => {
 		mkdirSync(folder(), { recursive: true });
 		writeFileSync(join(folder(), 'price.ts'), PRICE);
 		writeFileSync(join(folder(), 'cart.ts'), CART);
@@ -41,8 +45,8 @@ describe('the README picture', function () {
 		await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 		rmSync(folder(), { recursive: true, force: true });
 		await vscode.workspace.getConfiguration('aside').update('contextWindow', undefined, vscode.ConfigurationTarget.Global);
-		await restore?.();
-		await server?.close();
+		await restore();
+		await server.close();
 	});
 
 	it('a realistic chat: two allowed edits, a local model, realistic context use, no test leftovers on screen', async () => {
