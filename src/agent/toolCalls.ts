@@ -254,7 +254,7 @@ export class ToolCallRunner {
 			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
 			// The card first, then the diff editor beside it: the decision can come from either.
-			const pending = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal);
+			const pending = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation, ...(decision.allowRules ? { allowRules: decision.allowRules } : {}) }, signal);
 			const plan = prepared?.plan;
 			const review = plan ? await this.openReview(tool, call, plan) : undefined;
 			try {

@@ -294,6 +294,8 @@ export const ApprovalView = z.object({
 	review: z.object({ files: z.array(z.object({ path: z.string(), change: z.enum(['create', 'modify', 'delete']) })) }).optional(),
 	/** The child agent invocation that asks (its owner path); absent when the root turn asks. */
 	agent: z.string().min(1).optional(),
+	/** The allow rules "Always allow" would save, shown on the card; absent when no rule can express the call. */
+	alwaysAllow: z.array(z.string().min(1)).min(1).optional(),
 });
 export type ApprovalView = z.infer<typeof ApprovalView>;
 
@@ -552,8 +554,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('stop') }),
 	/** Compact the chat now (the button by the context line; `/compact …` typed in the composer arrives as a submit). `instructions`: what to keep. */
 	z.object({ type: z.literal('compact'), instructions: z.string().max(MAX_MESSAGE_CHARS).optional() }),
-	/** The person's verdict on a pending tool call. */
-	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional() }),
+	/** The person's verdict on a pending tool call; `always`: "Always allow", which also saves the card's rules in the user settings. */
+	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional(), always: z.literal(true).optional() }),
 	/** The review card's "Open diff": one file of the change set waiting for a decision, or all of them. */
 	z.object({ type: z.literal('review.show'), callId: z.string().min(1), path: z.string().max(4000).optional() }),
 	z.object({ type: z.literal('model.select'), model: z.string().max(200) }),
