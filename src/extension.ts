@@ -105,7 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	}
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
-	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
+	const review = store.add(new VsCodeChangeReview(log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
 	// The person's hooks (docs/hooks.md); what goes wrong with one is said in the chat (the notices below).

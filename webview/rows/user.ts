@@ -97,8 +97,10 @@ function forkButton(item: UserTurnItem): HTMLButtonElement {
 
 export function userRow(item: UserTurnItem): HTMLLIElement {
 	// Restore… on the root chat's own messages only: a sub-agent's prompt is no point to go back to.
-	const header = item.agent === undefined ? rowHeader('account', 'You', item.at, restoreControl(item), forkButton(item)) : rowHeader('account', 'You', item.at);
-	return rowElement(item, '', header, el('div', { class: 'user-text' }, item.text), userParts(item));
+	const restore = item.agent === undefined ? restoreControl(item) : undefined;
+	const header = restore ? rowHeader('account', 'You', item.at, restore.toggle, forkButton(item)) : rowHeader('account', 'You', item.at);
+	// The menu opens between the header and the message: it never covers the text.
+	return rowElement(item, '', header, restore?.menu, el('div', { class: 'user-text' }, item.text), userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */
