@@ -9,6 +9,7 @@ import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 import { COMPACTION_CAUSES } from '../transcript/records';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
+import { rowSchema } from './rowMarks';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
 export const PROTOCOL_VERSION = 9;
@@ -43,7 +44,7 @@ export type MentionChipView = z.infer<typeof MentionChipView>;
 export const HookContextView = z.object({ event: z.string().min(1), text: z.string() });
 export type HookContextView = z.infer<typeof HookContextView>;
 
-export const UserTurnItem = z.object({
+export const UserTurnItem = rowSchema({
 	kind: z.literal('user'),
 	id: z.string().min(1),
 	text: z.string(),
@@ -66,7 +67,7 @@ export const ProposalView = z.object({ id: z.string().min(1), before: z.string()
 export type ProposalView = z.infer<typeof ProposalView>;
 
 /** What the model answered in one response (its text; tool calls show as tool rows). */
-export const AssistantItem = z.object({
+export const AssistantItem = rowSchema({
 	kind: z.literal('assistant'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -84,7 +85,7 @@ export type AssistantItem = z.infer<typeof AssistantItem>;
 /** A harness notice that rode a tool result, kept as structure (never found by scanning text). */
 export const NoticeView = z.object({ key: z.string(), body: z.string() });
 
-export const ToolItem = z.object({
+export const ToolItem = rowSchema({
 	kind: z.literal('tool'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -109,7 +110,7 @@ export const ReminderEntryView = z.object({ type: z.string(), key: z.string(), l
 export type ReminderEntryView = z.infer<typeof ReminderEntryView>;
 
 /** One injection record: every reminder one request carried, bodies complete. */
-export const RemindersItem = z.object({
+export const RemindersItem = rowSchema({
 	kind: z.literal('reminders'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -120,7 +121,7 @@ export const RemindersItem = z.object({
 });
 export type RemindersItem = z.infer<typeof RemindersItem>;
 
-export const TurnEndItem = z.object({
+export const TurnEndItem = rowSchema({
 	kind: z.literal('turn-end'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -132,7 +133,7 @@ export const TurnEndItem = z.object({
 export type TurnEndItem = z.infer<typeof TurnEndItem>;
 
 /** The person's decision on a proposed plan (the plan card's Approve, Revise or Reject). */
-export const PlanDecisionItem = z.object({
+export const PlanDecisionItem = rowSchema({
 	kind: z.literal('plan-decision'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -153,7 +154,7 @@ export type AgentRunStatus = (typeof AGENT_STATUSES)[number];
  * collapsed it says `Agent explore: <description> · N steps · status`; expanded, the rows whose
  * `agent` is its `path` follow inside it. Replaced by `items.updated` as the child runs.
  */
-export const AgentItem = z.object({
+export const AgentItem = rowSchema({
 	kind: z.literal('agent'),
 	/** `agent-<path>`: unique in the chat, as the path is. */
 	id: z.string().min(1),
@@ -177,7 +178,7 @@ export type AgentItem = z.infer<typeof AgentItem>;
  * A compaction point: `◇ Chat compacted · N tokens → M`, expanding to the summary the model wrote
  * (and what the person asked to keep). Every earlier row stays above it.
  */
-export const CompactionItem = z.object({
+export const CompactionItem = rowSchema({
 	kind: z.literal('compaction'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -193,7 +194,7 @@ export type CompactionItem = z.infer<typeof CompactionItem>;
 
 // Issue 18, slice C (forks).
 /** The first row of a fork: `⑂ Forked from <title>` (and, for a worktree fork, its branch, folder and base commit). */
-export const ForkItem = z.object({
+export const ForkItem = rowSchema({
 	kind: z.literal('fork'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -210,7 +211,7 @@ export const RESTORE_ACTION_VIEWS = ['change', 'recreate', 'delete', 'keep', 'pe
  * A restore: `⟲ Restored files|chat|chat and files to before "<message>"`, with what became of
  * each file. The rows of what was rolled back stay above it.
  */
-export const RestoreItem = z.object({
+export const RestoreItem = rowSchema({
 	kind: z.literal('restore'),
 	id: z.string().min(1),
 	at: z.number(),
