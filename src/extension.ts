@@ -40,6 +40,7 @@ import { vscodeObserverPorts } from './vscode/observerPorts';
 import { ReminderLanguage } from './vscode/reminderLanguage';
 import { windowSessions } from './vscode/sessionStorage';
 import { mentionLimitsOf } from './vscode/settings';
+import { vscodeUserRules } from './vscode/userRules';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
 import { workspaceTrust } from './vscode/trust';
@@ -105,7 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	}
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
-	const review = store.add(new VsCodeChangeReview((context.storageUri ?? context.globalStorageUri).fsPath, log));
+	const review = store.add(new VsCodeChangeReview(log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store });
 	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
 	// The person's hooks (docs/hooks.md); what goes wrong with one is said in the chat (the notices below).
@@ -159,7 +160,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	// Issue 18, slice C: Fork from here (docs/forks.md).
 	const worktrees = new VsCodeWorktreeForks({ sessions, checkpoints: ports.checkpoints, globalStorage: context.globalStorageUri, log });
 	const forks = new ChatForks({ sessions, runningTurn: (id) => agent.runningTurn(id), checkpoints: ports.checkpoints, worktrees, log });
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), goals, notices, forks, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), goals, notices, forks, userRules: vscodeUserRules, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

@@ -1,8 +1,9 @@
 // A tool call waiting for the person: what it would do (and the diff of an edit), an optional
-// note for the agent, Allow and Deny. Shown above the composer while `agent.approval` is set.
-// A change set under review (`approval.review`) is the review card: its files, each with "Open
-// diff" (the diff editor, where the person may change the proposed side), the combined diff, and
-// Accept / Reject for the whole set.
+// note for the agent, Allow and Deny — the same two words for every decision on a tool call — and,
+// when a permission rule can express the call, "Always allow" with the exact rules it would save.
+// Shown above the composer while `agent.approval` is set. A change set under review
+// (`approval.review`) is the review card: its files, each with "Open diff" (the diff editor, where
+// the person may change the proposed side), the combined diff, and Allow / Deny for the whole set.
 import type { ApprovalView, ViewMessage } from '../src/protocol/messages';
 import { diffView } from './diff';
 import { el, icon, uniqueId } from './dom';
@@ -13,6 +14,17 @@ const MAX_NOTE = 2000;
 const CHANGE_LABELS: Record<NonNullable<ApprovalView['review']>['files'][number]['change'], string> = { create: 'new file', modify: 'changed', delete: 'deleted' };
 
 type CardMessage = Extract<ViewMessage, { type: 'approval' | 'review.show' }>;
+
+/** "Always allow" and the rules it would save, each as written in the setting, before anything is saved. */
+function alwaysButton(rules: readonly string[]): HTMLButtonElement {
+	const shown = rules.flatMap((rule, index) => [index === 0 ? null : ', ', el('code', { class: 'approval-rule' }, rule)]);
+	return el(
+		'button',
+		{ type: 'button', class: 'button-secondary approval-always-allow', title: `Allow this call, and add ${rules.join(', ')} to "allow" of aside.permissions.rules in your user settings: calls it covers then run without asking, in every workspace` },
+		icon('shield'),
+		el('span', {}, 'Always allow ', ...shown),
+	);
+}
 
 export class ApprovalCard {
 	private readonly announcer = el('span', { class: 'sr-only', 'aria-live': 'polite' });
@@ -57,20 +69,23 @@ export class ApprovalCard {
 			placeholder: 'Optional note for the agent',
 		});
 		const { review } = approval;
-		const allow = el('button', { type: 'button', class: 'button-primary approval-allow' }, icon('check'), review ? 'Accept' : 'Allow');
-		const deny = el('button', { type: 'button', class: 'button-secondary approval-deny' }, icon('circle-slash'), review ? 'Reject' : 'Deny');
+		const allow = el('button', { type: 'button', class: 'button-primary approval-allow' }, icon('check'), 'Allow');
+		const deny = el('button', { type: 'button', class: 'button-secondary approval-deny' }, icon('circle-slash'), 'Deny');
+		const always = approval.alwaysAllow ? alwaysButton(approval.alwaysAllow) : null;
+		const buttons = [allow, deny, ...(always ? [always] : [])];
 		let answered = false;
-		const decide = (granted: boolean) => {
+		const decide = (granted: boolean, alwaysAllow = false) => {
 			if (answered) {
 				return;
 			}
 			answered = true;
 			const text = note.value.trim();
-			this.post({ type: 'approval', callId: approval.callId, granted, ...(text ? { note: text.slice(0, MAX_NOTE) } : {}) });
+			this.post({ type: 'approval', callId: approval.callId, granted, ...(text ? { note: text.slice(0, MAX_NOTE) } : {}), ...(alwaysAllow ? { always: true as const } : {}) });
 			// Answered: wait for the host to clear the card. aria-disabled rather than disabled,
 			// which would drop the keyboard focus to <body>.
-			allow.setAttribute('aria-disabled', 'true');
-			deny.setAttribute('aria-disabled', 'true');
+			for (const button of buttons) {
+				button.setAttribute('aria-disabled', 'true');
+			}
 			note.readOnly = true;
 		};
 		allow.addEventListener('click', () => {
@@ -78,6 +93,9 @@ export class ApprovalCard {
 		});
 		deny.addEventListener('click', () => {
 			decide(false);
+		});
+		always?.addEventListener('click', () => {
+			decide(true, true);
 		});
 		return el(
 			'section',
@@ -89,6 +107,7 @@ export class ApprovalCard {
 			approval.diff ? diffView(approval.diff, 'Proposed change') : null,
 			note,
 			el('div', { class: 'approval-actions' }, allow, deny),
+			always ? el('div', { class: 'approval-always' }, always) : null,
 		);
 	}
 

@@ -40,8 +40,20 @@ export function setRestoreBusy(running: boolean): void {
 	}
 }
 
-/** The Restore… button and its menu, for a root user row. */
-export function restoreControl(item: UserTurnItem): HTMLElement {
+/** The Restore… button, for the row's header, and its menu, for the row itself between the header and the message. */
+export interface RestoreControl {
+	readonly toggle: HTMLButtonElement;
+	readonly menu: HTMLElement;
+}
+
+/**
+ * The Restore… button and its menu, for a root user row. The menu opens in the row's flow, under
+ * its header and right-aligned under the button, so it never covers the message text and never
+ * reaches past the view however narrow. Keyboard as in VS Code's menus: arrows (wrapping), Home,
+ * End, Enter or Space; Escape closes it and gives the focus back to the button, as a click
+ * outside it closes it.
+ */
+export function restoreControl(item: UserTurnItem): RestoreControl {
 	const menuId = uniqueId('restore-menu');
 	const toggle = el('button', {
 		type: 'button',
@@ -52,31 +64,41 @@ export function restoreControl(item: UserTurnItem): HTMLElement {
 		title: busy ? 'Restore… is available once the agent has finished' : 'Restore files, the chat or both to before this message',
 	}, icon('discard'), el('span', {}, 'Restore…'));
 	toggle.disabled = busy;
-	const items = SCOPES.map(({ scope, label, detail }) => el('button', { type: 'button', role: 'menuitem', class: 'restore-choice', 'data-scope': scope, tabindex: '-1', title: detail }, label));
+	const items = SCOPES.map(({ scope, label, detail }) =>
+		el('button', { type: 'button', role: 'menuitem', class: 'restore-choice', 'data-scope': scope, tabindex: '-1', title: detail }, el('span', { class: 'restore-choice-label' }, label)),
+	);
 	const menu = el('div', { class: 'restore-menu', role: 'menu', id: menuId, 'aria-label': 'Restore to before this message', hidden: true }, ...items);
-	const close = (focusToggle: boolean): void => {
+	function close(focusToggle: boolean): void {
 		menu.hidden = true;
 		toggle.setAttribute('aria-expanded', 'false');
+		document.removeEventListener('pointerdown', outside, true);
 		if (focusToggle) {
 			toggle.focus();
 		}
-	};
-	const open = (): void => {
+	}
+	function outside(event: PointerEvent): void {
+		if (!(event.target instanceof Node) || (!menu.contains(event.target) && !toggle.contains(event.target))) {
+			close(false);
+		}
+	}
+	function open(at: number): void {
 		menu.hidden = false;
 		toggle.setAttribute('aria-expanded', 'true');
-		items[0]?.focus();
-	};
+		document.addEventListener('pointerdown', outside, true);
+		menu.scrollIntoView({ block: 'nearest' });
+		items.at(at)?.focus();
+	}
 	toggle.addEventListener('click', () => {
 		if (menu.hidden) {
-			open();
+			open(0);
 		} else {
 			close(true);
 		}
 	});
 	toggle.addEventListener('keydown', (event) => {
-		if (event.key === 'ArrowDown' && menu.hidden) {
+		if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && menu.hidden && !toggle.disabled) {
 			event.preventDefault();
-			open();
+			open(event.key === 'ArrowDown' ? 0 : -1);
 		}
 	});
 	items.forEach((choice, index) => {
@@ -85,10 +107,10 @@ export function restoreControl(item: UserTurnItem): HTMLElement {
 			post({ type: 'restore.preview', to: item.id, scope: choice.getAttribute('data-scope') as Scope });
 		});
 		choice.addEventListener('keydown', (event) => {
-			const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
-			if (step !== 0) {
+			const target = MENU_KEYS[event.key]?.(index, items.length);
+			if (target !== undefined) {
 				event.preventDefault();
-				items[(index + step + items.length) % items.length]?.focus();
+				items[target]?.focus();
 			} else if (event.key === 'Escape') {
 				event.preventDefault();
 				event.stopPropagation();
@@ -98,8 +120,16 @@ export function restoreControl(item: UserTurnItem): HTMLElement {
 			}
 		});
 	});
-	return el('div', { class: 'restore-control' }, toggle, menu);
+	return { toggle, menu };
 }
+
+/** Where a key moves the focus in a menu of `count` items from item `index`. */
+const MENU_KEYS: Readonly<Partial<Record<string, (index: number, count: number) => number>>> = {
+	ArrowDown: (index, count) => (index + 1) % count,
+	ArrowUp: (index, count) => (index - 1 + count) % count,
+	Home: () => 0,
+	End: (_index, count) => count - 1,
+};
 
 function fileEntry(file: RestoreFileView): HTMLElement {
 	const flagged = file.action === 'person-changed';

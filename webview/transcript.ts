@@ -9,6 +9,7 @@ import { plural } from './format';
 import { AgentBlock } from './rows/agent';
 import { rowFor } from './rows/index';
 import { updateTurnEndRow } from './rows/turnEnd';
+import { markRolledBack } from './rows/rolledBack';
 import { updateUserRow } from './rows/user';
 import { VirtualList } from './virtualList';
 
@@ -164,18 +165,17 @@ export class TranscriptView {
 				continue;
 			}
 			this.items.set(item.id, item);
+			// Mounted (or kept while open): changed in place; otherwise it is made from the new item when it mounts.
+			const row = this.rowShowing(item);
 			if (item.kind === 'agent') {
 				this.blocks.get(item.path)?.update(item);
-			} else if (item.kind === 'user' || item.kind === 'turn-end') {
-				// Mounted (or kept while open): changed in place; otherwise it is made from the new item when it mounts.
-				const row = this.kept.get(item.id) ?? Array.from(this.element.children).find((child) => child.getAttribute('data-id') === item.id);
-				if (row instanceof HTMLElement) {
-					if (item.kind === 'user') {
-						updateUserRow(row, item);
-					} else {
-						updateTurnEndRow(row, item);
-					}
-				}
+			} else if (item.kind === 'user' && row instanceof HTMLElement) {
+				updateUserRow(row, item);
+			} else if (item.kind === 'turn-end' && row instanceof HTMLElement) {
+				updateTurnEndRow(row, item);
+			}
+			if (row instanceof HTMLElement) {
+				markRolledBack(row, item);
 			}
 		}
 	}
@@ -247,7 +247,17 @@ export class TranscriptView {
 		return rows;
 	}
 
-	private shown(id: string): TranscriptItem | undefined {
+	/** The element showing `item` now, if any: mounted in the list or in its block, or kept while open. */
+	private rowShowing(item: TranscriptItem): Element | undefined {
+		if (item.kind === 'agent') {
+			return this.blocks.get(item.path)?.element;
+		}
+		const path = conversationOfItem(item);
+		const inList = () => Array.from(this.element.children).find((child) => child.getAttribute('data-id') === item.id);
+		return this.kept.get(item.id) ?? (path === undefined ? inList() : this.blocks.get(path)?.mountedRow(item.id));
+	}
+
+		private shown(id: string): TranscriptItem | undefined {
 		return this.items.get(id);
 	}
 
@@ -259,10 +269,15 @@ export class TranscriptView {
 		}
 		const item = this.shown(id);
 		if (item?.kind === 'agent') {
-			return this.blocks.get(item.path)?.element ?? el('li', { 'data-id': id, hidden: true });
+			const block = this.blocks.get(item.path)?.element;
+			if (block) {
+				markRolledBack(block, item);
+			}
+			return block ?? el('li', { 'data-id': id, hidden: true });
 		}
 		const row = item ? rowFor(item) : el('li', { 'data-id': id, hidden: true });
 		row.setAttribute('role', 'article');
+		markRolledBack(row, item);
 		return row;
 	}
 

@@ -11,6 +11,8 @@ export interface PermissionRequest {
 	readonly confirmation: Confirmation;
 	/** The child invocation that asks (its owner path), absent when the root turn asks: the card says which agent. */
 	readonly agent?: string;
+	/** The allow rules "Always allow" would save (the policy's proposal); absent when no rule can express the call. */
+	readonly allowRules?: readonly string[];
 }
 
 export interface PermissionDecision {

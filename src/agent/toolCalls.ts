@@ -254,7 +254,8 @@ export class ToolCallRunner {
 			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
 			// The card first, then the diff editor beside it: the decision can come from either.
-			const pending = scope.permissions.ask({ callId: call.id, tool: tool.name, kind: tool.kind, confirmation }, signal, ({ granted }) => {
+			const request = { callId: call.id, tool: tool.name, kind: tool.kind, confirmation, ...(decision.allowRules ? { allowRules: decision.allowRules } : {}) };
+			const pending = scope.permissions.ask(request, signal, ({ granted }) => {
 				scope.onUpdate?.(granted ? { type: 'status', status: 'running-tool', detail: tool.name } : { type: 'status', status: 'waiting' });
 			});
 			const plan = prepared?.plan;

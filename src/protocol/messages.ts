@@ -9,6 +9,7 @@ import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 import { COMPACTION_CAUSES } from '../transcript/records';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
+import { rowSchema } from './rowMarks';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
 export const PROTOCOL_VERSION = 9;
@@ -43,7 +44,7 @@ export type MentionChipView = z.infer<typeof MentionChipView>;
 export const HookContextView = z.object({ event: z.string().min(1), text: z.string() });
 export type HookContextView = z.infer<typeof HookContextView>;
 
-export const UserTurnItem = z.object({
+export const UserTurnItem = rowSchema({
 	kind: z.literal('user'),
 	id: z.string().min(1),
 	text: z.string(),
@@ -68,7 +69,7 @@ export const ProposalView = z.object({ id: z.string().min(1), before: z.string()
 export type ProposalView = z.infer<typeof ProposalView>;
 
 /** What the model answered in one response (its text; tool calls show as tool rows). */
-export const AssistantItem = z.object({
+export const AssistantItem = rowSchema({
 	kind: z.literal('assistant'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -86,7 +87,7 @@ export type AssistantItem = z.infer<typeof AssistantItem>;
 /** A harness notice that rode a tool result, kept as structure (never found by scanning text). */
 export const NoticeView = z.object({ key: z.string(), body: z.string() });
 
-export const ToolItem = z.object({
+export const ToolItem = rowSchema({
 	kind: z.literal('tool'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -111,7 +112,7 @@ export const ReminderEntryView = z.object({ type: z.string(), key: z.string(), l
 export type ReminderEntryView = z.infer<typeof ReminderEntryView>;
 
 /** One injection record: every reminder one request carried, bodies complete. */
-export const RemindersItem = z.object({
+export const RemindersItem = rowSchema({
 	kind: z.literal('reminders'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -122,7 +123,7 @@ export const RemindersItem = z.object({
 });
 export type RemindersItem = z.infer<typeof RemindersItem>;
 
-export const TurnEndItem = z.object({
+export const TurnEndItem = rowSchema({
 	kind: z.literal('turn-end'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -136,7 +137,7 @@ export const TurnEndItem = z.object({
 export type TurnEndItem = z.infer<typeof TurnEndItem>;
 
 /** The person's decision on a proposed plan (the plan card's Approve, Revise or Reject). */
-export const PlanDecisionItem = z.object({
+export const PlanDecisionItem = rowSchema({
 	kind: z.literal('plan-decision'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -157,7 +158,7 @@ export type AgentRunStatus = (typeof AGENT_STATUSES)[number];
  * collapsed it says `Agent explore: <description> · N steps · status`; expanded, the rows whose
  * `agent` is its `path` follow inside it. Replaced by `items.updated` as the child runs.
  */
-export const AgentItem = z.object({
+export const AgentItem = rowSchema({
 	kind: z.literal('agent'),
 	/** `agent-<path>`: unique in the chat, as the path is. */
 	id: z.string().min(1),
@@ -181,7 +182,7 @@ export type AgentItem = z.infer<typeof AgentItem>;
  * A compaction point: `◇ Chat compacted · N tokens → M`, expanding to the summary the model wrote
  * (and what the person asked to keep). Every earlier row stays above it.
  */
-export const CompactionItem = z.object({
+export const CompactionItem = rowSchema({
 	kind: z.literal('compaction'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -197,7 +198,7 @@ export type CompactionItem = z.infer<typeof CompactionItem>;
 
 // Issue 18, slice C (forks).
 /** The first row of a fork: `⑂ Forked from <title>` (and, for a worktree fork, its branch, folder and base commit). */
-export const ForkItem = z.object({
+export const ForkItem = rowSchema({
 	kind: z.literal('fork'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -214,7 +215,7 @@ export const RESTORE_ACTION_VIEWS = ['change', 'recreate', 'delete', 'keep', 'pe
  * A restore: `⟲ Restored files|chat|chat and files to before "<message>"`, with what became of
  * each file. The rows of what was rolled back stay above it.
  */
-export const RestoreItem = z.object({
+export const RestoreItem = rowSchema({
 	kind: z.literal('restore'),
 	id: z.string().min(1),
 	at: z.number(),
@@ -298,6 +299,8 @@ export const ApprovalView = z.object({
 	review: z.object({ files: z.array(z.object({ path: z.string(), change: z.enum(['create', 'modify', 'delete']) })) }).optional(),
 	/** The child agent invocation that asks (its owner path); absent when the root turn asks. */
 	agent: z.string().min(1).optional(),
+	/** The allow rules "Always allow" would save, shown on the card; absent when no rule can express the call. */
+	alwaysAllow: z.array(z.string().min(1)).min(1).optional(),
 });
 export type ApprovalView = z.infer<typeof ApprovalView>;
 
@@ -562,8 +565,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('turn.retry'), turnId: z.string().min(1) }),
 	/** Compact the chat now (the button by the context line; `/compact …` typed in the composer arrives as a submit). `instructions`: what to keep. */
 	z.object({ type: z.literal('compact'), instructions: z.string().max(MAX_MESSAGE_CHARS).optional() }),
-	/** The person's verdict on a pending tool call. */
-	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional() }),
+	/** The person's verdict on a pending tool call; `always`: "Always allow", which also saves the card's rules in the user settings. */
+	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional(), always: z.literal(true).optional() }),
 	/** The review card's "Open diff": one file of the change set waiting for a decision, or all of them. */
 	z.object({ type: z.literal('review.show'), callId: z.string().min(1), path: z.string().max(4000).optional() }),
 	z.object({ type: z.literal('model.select'), model: z.string().max(200) }),

@@ -27,8 +27,8 @@ describe('the agent as the chat shows it', () => {
 		assert.equal(detail({ kind: 'streaming' }), 'Answering…');
 		assert.equal(detail({ kind: 'running-tool', tool: 'Read' }), 'Running Read…');
 		assert.equal(detail({ kind: 'running-tool' }), 'Running a tool…');
-		assert.equal(detail({ kind: 'asking', tool: 'Edit' }), 'Waiting for your approval of Edit.');
-		assert.equal(detail({ kind: 'asking' }), 'Waiting for your approval of a tool call.');
+		assert.equal(detail({ kind: 'asking', tool: 'Edit' }), 'Waiting for you to allow or deny Edit.');
+		assert.equal(detail({ kind: 'asking' }), 'Waiting for you to allow or deny a tool call.');
 		assert.equal(detail({ kind: 'retrying', attempt: 1, delayMs: 2500, reason: 'HTTP 529' }), 'The provider did not take the request (HTTP 529); trying again in 3 s (attempt 2).');
 		assert.equal(detail({ kind: 'stopping' }), 'Stopping…');
 		assert.equal(detail({ kind: 'compacting', cause: 'manual' }), 'Compacting the chat: the model is writing a summary…');

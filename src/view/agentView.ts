@@ -29,7 +29,7 @@ export function activityDetail(activity: TurnActivity): string {
 		case 'running-tool':
 			return `Running ${activity.tool ?? 'a tool'}…`;
 		case 'asking':
-			return `Waiting for your approval of ${activity.tool ?? 'a tool call'}.`;
+			return `Waiting for you to allow or deny ${activity.tool ?? 'a tool call'}.`;
 		case 'retrying':
 			return `The provider did not take the request (${activity.reason}); trying again in ${Math.ceil(activity.delayMs / 1000)} s (attempt ${activity.attempt + 1}).`;
 		case 'stopping':
@@ -66,6 +66,7 @@ export function approvalView(request: PermissionRequest): ApprovalView {
 		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
 		...(confirmation.changes === undefined ? {} : { review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) } }),
 		...(request.agent === undefined ? {} : { agent: request.agent }),
+		...(request.allowRules?.length ? { alwaysAllow: [...request.allowRules] } : {}),
 	};
 }
 

@@ -17,6 +17,8 @@ import type { SessionProjection, SessionProjections } from './sessionView';
 import { RestorePreviews } from './restoreView';
 import { sayWhatFullAccessMeans } from './modeWarning';
 import { openPlanFile } from './planFile';
+import { ApprovalAnswers } from './approvalAnswers';
+import type { UserRulesSetting } from '../agent/permissions/alwaysAllow';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
@@ -46,6 +48,8 @@ export interface ViewConnectionOptions {
 	readonly forks?: ForkControls;
 	/** The current chat's goal (the goal control, `/goal`), when the host has one. */
 	readonly goals?: GoalControls;
+	/** The person's own aside.permissions.rules, where the approval card's "Always allow" saves its rules. */
+	readonly userRules?: UserRulesSetting;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
 	readonly post: (message: HostMessage) => PromiseLike<boolean>;
 	readonly log: Logger;
@@ -63,6 +67,7 @@ export class ViewConnection extends Disposable {
 	private readonly submitted: string[] = [];
 	/** Restore…: the preview waiting for the person's Restore or Cancel. */
 	private readonly restores: RestorePreviews;
+	private readonly approvals: ApprovalAnswers;
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
@@ -78,6 +83,7 @@ export class ViewConnection extends Disposable {
 				this.notice(level, text);
 			},
 		});
+		this.approvals = new ApprovalAnswers(options.agent, options.userRules, this.notice.bind(this));
 		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
 		// After the new projection is watched: its rows and their deltas are one sequence.
 		this._register(options.projections.onDidChangeCurrent(() => {
@@ -183,7 +189,7 @@ export class ViewConnection extends Disposable {
 				this.refusedIf(this.options.agent.retry(message.turnId));
 				return;
 			case 'approval':
-				this.options.agent.approve(message.callId, message.granted, message.note);
+				this.approvals.answer(message);
 				return;
 			case 'review.show':
 				this.options.agent.showReview(message.callId, message.path);

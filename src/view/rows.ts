@@ -10,6 +10,7 @@ import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { AgentHeaders } from './childRows';
 import { RetryOffers } from './retryRows';
+import { RolledBackRows } from './rolledBack';
 import { UserRows } from './userRows';
 
 /** Past these, the view gets a cut copy (the transcript and the model keep everything). */
@@ -55,6 +56,7 @@ export class ItemProjector {
 	private readonly headers = new AgentHeaders();
 	private readonly users = new UserRows();
 	private readonly retries = new RetryOffers();
+	private readonly rolledBack = new RolledBackRows();
 	/** The start of each root message, for the restored row's words. */
 	private readonly messages = new Map<string, string>();
 
@@ -62,14 +64,14 @@ export class ItemProjector {
 		const headers = this.headers.take(record, cutResult);
 		if (record.kind === 'tool-result' && headers.length > 0) {
 			// The parent's result of an Agent call: its row is the child's header, just updated.
-			return { item: undefined, updated: headers };
+			return this.rolledBack.take(record, { item: undefined, updated: headers });
 		}
 		const user = this.users.take(record);
 		const withdrawn = this.retries.take(record);
 		const updated = [...headers, ...(user ? [user] : []), ...(withdrawn ? [withdrawn] : [])];
 		const item = this.item(record);
 		const agent = conversationOf(record);
-		return { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' && item.kind !== 'fork' ? { ...item, agent } : item, updated };
+		return this.rolledBack.take(record, { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' && item.kind !== 'fork' ? { ...item, agent } : item, updated });
 	}
 
 	private item(record: AgentRecord): TranscriptItem | undefined {

@@ -1,13 +1,13 @@
 // The review of a change set in VS Code's own diff editor (the port: src/agent/changeReview.ts).
 // Left: the workspace file itself, so it is the file as it is now (unsaved changes included) and
 // follows any change made to it while the review is open; an empty read-only document for a file
-// that does not exist yet. Right: the proposed text in a file under the extension's storage —
-// never the workspace file — which the person may edit; a deletion's right side is empty and
-// read-only. One file opens in the diff editor, several in the multi-diff editor, without taking
-// the focus from the chat. The title bar of those editors carries Accept and Reject while the
-// review waits (a `when` on the context keys set here); closing them or pressing Escape decides
-// nothing: the card stays, and "Open diff" brings them back.
-import * as fsp from 'node:fs/promises';
+// that does not exist yet. Right: the proposed text as a document of Aside's own scheme, named by
+// the file's workspace-relative path (reviewDocuments.ts) — never the workspace file — which the
+// person may edit; a deletion's right side is empty and read-only. One file opens in the diff
+// editor, several in the multi-diff editor, without taking the focus from the chat. The title bar
+// of those editors carries Allow and Deny while the review waits (a `when` on the context key set
+// here and the proposed side's scheme); closing them or pressing Escape decides nothing: the card
+// stays, and "Open diff" brings them back.
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { errorMessage } from '../base/errors';
@@ -15,12 +15,14 @@ import { Emitter, type Event } from '../base/event';
 import type { Logger } from '../base/log';
 import type { ChangeReview, OpenReview, ReviewRequest } from '../agent/changeReview';
 import type { FileChange } from '../tools/changes';
+import { REVIEW_SCHEME, ReviewDocuments } from './reviewDocuments';
 
 /** Documents that are empty: the left side of a new file, the right side of a deletion. */
 export const EMPTY_SCHEME = 'aside-review-empty';
-/** The context keys of `contributes.menus` `editor/title`. */
+/** The context key of `contributes.menus` `editor/title`. */
 const PENDING_KEY = 'aside.review.pending';
-const RESOURCES_KEY = 'aside.review.resources';
+/** The title-bar commands, and the ids they had when they said Accept and Reject (kept for keybindings). */
+const COMMANDS = { allow: ['aside.review.allow', 'aside.review.accept'], deny: ['aside.review.deny', 'aside.review.reject'] } as const;
 
 export interface ReviewDecision {
 	readonly callId: string;
@@ -37,18 +39,12 @@ interface Side {
 
 interface Opened {
 	readonly request: ReviewRequest;
-	readonly folder: string;
 	readonly title: string;
 	readonly sides: readonly Side[];
 }
 
 function emptyUri(change: FileChange, side: 'before' | 'after'): vscode.Uri {
-	return vscode.Uri.from({ scheme: EMPTY_SCHEME, path: `/${side}/${change.shown}` });
-}
-
-/** A name for the call's folder that no call id can turn into a path elsewhere. */
-function folderName(callId: string): string {
-	return `${callId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)}-${Date.now().toString(36)}`;
+	return vscode.Uri.from({ scheme: EMPTY_SCHEME, path: `/${change.shown.split('\\').join('/').replace(/^\/+/, '')}`, query: side });
 }
 
 /** The proposed side as the person left it: the open document (unsaved typing included), else the saved file. */
@@ -63,24 +59,27 @@ async function proposedSide(side: Side): Promise<string | null> {
 
 export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 	private current: Opened | undefined;
+	/** Reviews opened so far: each one's documents are its own, even of a file reviewed before. */
+	private count = 0;
+	private readonly documents = new ReviewDocuments();
 	private readonly disposables: vscode.Disposable[] = [];
 	private readonly _onDidDecide = new Emitter<ReviewDecision>();
-	/** Accept or Reject from the diff editor's title bar, for the review open now. */
+	/** Allow or Deny from the diff editor's title bar, for the review open now. */
 	readonly onDidDecide: Event<ReviewDecision> = this._onDidDecide.event;
 
-	constructor(
-		/** Where the proposed sides live: under the extension's storage, never the workspace. */
-		private readonly storage: string,
-		private readonly log: Logger,
-	) {
+	constructor(private readonly log: Logger) {
 		this.disposables.push(
 			vscode.workspace.registerTextDocumentContentProvider(EMPTY_SCHEME, { provideTextDocumentContent: () => '' }),
-			vscode.commands.registerCommand('aside.review.accept', () => {
+			vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, this.documents, { isCaseSensitive: true }),
+			new vscode.Disposable(() => {
+				this.documents.dispose();
+			}),
+			...COMMANDS.allow.map((id) => vscode.commands.registerCommand(id, () => {
 				this.decide(true);
-			}),
-			vscode.commands.registerCommand('aside.review.reject', () => {
+			})),
+			...COMMANDS.deny.map((id) => vscode.commands.registerCommand(id, () => {
 				this.decide(false);
-			}),
+			})),
 		);
 	}
 
@@ -93,22 +92,20 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 	async open(request: ReviewRequest): Promise<OpenReview> {
 		// One call waits at a time; a review left open by a call that ended goes first.
 		await this.closeCurrent();
-		const folder = nodePath.join(this.storage, 'reviews', folderName(request.callId));
+		const review = `${request.callId}.${++this.count}`;
 		const sides: Side[] = [];
-		for (const [index, change] of request.changes.entries()) {
+		for (const change of request.changes) {
 			const left = change.before === null ? emptyUri(change, 'before') : vscode.Uri.file(change.path);
 			if (change.after === null) {
 				sides.push({ change, left, right: emptyUri(change, 'after'), document: undefined });
 				continue;
 			}
-			// One folder per file keeps its own name (and so its language) on the proposed side.
-			const file = nodePath.join(folder, String(index), nodePath.basename(change.path));
-			await fsp.mkdir(nodePath.dirname(file), { recursive: true });
-			await fsp.writeFile(file, change.after, { flag: 'wx' });
-			const right = vscode.Uri.file(file);
+			// The file's own path keeps its name (and so its language) on the proposed side.
+			const right = this.documents.uriOf(change.shown, review);
+			this.documents.put(right, change.after);
 			sides.push({ change, left, right, document: await vscode.workspace.openTextDocument(right) });
 		}
-		const opened: Opened = { request, folder, title: `Review: ${request.title}`, sides };
+		const opened: Opened = { request, title: `Review: ${request.title}`, sides };
 		this.current = opened;
 		await this.setContext(opened);
 		// An editor that cannot open leaves the review to the card (whose "Open diff" tries again).
@@ -153,7 +150,9 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 			return;
 		}
 		if (sides.length === 1) {
-			const title = `${first.change.shown} (proposed by ${opened.request.tool})`;
+			// Left ↔ right, as VS Code names a diff: the file as it is, and the proposal.
+			const name = nodePath.posix.basename(first.change.shown.split('\\').join('/'));
+			const title = `${name} ↔ ${name} (proposed by ${opened.request.tool})`;
 			await vscode.commands.executeCommand('vscode.diff', first.left, first.right, title, { preview: false, preserveFocus });
 			return;
 		}
@@ -166,7 +165,6 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 
 	private async setContext(opened: Opened | undefined): Promise<void> {
 		await vscode.commands.executeCommand('setContext', PENDING_KEY, opened !== undefined);
-		await vscode.commands.executeCommand('setContext', RESOURCES_KEY, opened ? opened.sides.map((side) => side.right.fsPath) : []);
 	}
 
 	private async closeCurrent(): Promise<void> {
@@ -175,7 +173,7 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 		}
 	}
 
-	/** The editors of this review close without asking to save (their documents are saved to the review folder first), and the folder goes. */
+	/** The editors of this review close without asking to save (their documents are saved in memory first), and their documents go. */
 	private async close(opened: Opened): Promise<void> {
 		if (this.current !== opened) {
 			return;
@@ -201,8 +199,6 @@ export class VsCodeChangeReview implements ChangeReview, vscode.Disposable {
 		} catch (error) {
 			this.log.warn(`Aside: could not close the review's diff editors: ${errorMessage(error)}`);
 		}
-		await fsp.rm(opened.folder, { recursive: true, force: true }).catch((error: unknown) => {
-			this.log.warn(`Aside: could not remove the review folder ${opened.folder}: ${errorMessage(error)}`);
-		});
+		this.documents.drop(opened.sides.map((side) => side.right).filter((uri) => uri.scheme === REVIEW_SCHEME));
 	}
 }

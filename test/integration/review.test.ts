@@ -1,8 +1,9 @@
 // Reviewing a change in VS Code's own diff editor, end to end: the agent on the scripted model
 // server (OpenAI-compatible, loopback) in ask mode proposes an Edit; it opens in the diff editor,
 // the test changes the proposed side there as the person typing would (a WorkspaceEdit on that
-// document), accepts from the title-bar command, and the person's text is on disk and the next
-// request carries patch.user-revised once. An ApplyPatch over two files is reviewed in the
+// document), allows it from the title-bar command, and the person's text is on disk and the next
+// request carries patch.user-revised once. The diff editor's tab and sides are named by the
+// file's own name and workspace-relative path, never by a folder of the extension's storage. An ApplyPatch over two files is reviewed in the
 // multi-diff editor and applied as one decision; a review whose diff editor is closed stays
 // pending until Stop rejects it.
 import assert from 'node:assert/strict';
@@ -71,9 +72,15 @@ describe('reviewing a change in the diff editor', function () {
 		assert.ok(proposed, 'the proposed side is a document');
 		assert.equal(proposed.getText(), 'export const answer = 2;\n');
 		assert.notEqual(proposed.uri.fsPath, file, 'the proposed side is never the workspace file');
+		assert.equal(proposed.uri.scheme, 'aside-review', 'Aside\'s own scheme, not a file in its storage');
+		assert.equal(proposed.uri.path, '/review-scratch/revise.ts', 'named by the workspace-relative path: the breadcrumb shows review-scratch › revise.ts');
+		assert.equal(proposed.languageId, 'typescript', 'the file\'s own name keeps its language');
 		const tab = await until(diffTabs, (tabs) => tabs.some((input) => input.modified.toString() === proposed.uri.toString()), 'the diff editor');
 		const opened = tab.find((input) => input.modified.toString() === proposed.uri.toString());
 		assert.equal(opened?.original.fsPath, file, 'the left side is the file as it is now');
+		const label = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => candidate.input instanceof vscode.TabInputTextDiff && candidate.input.modified.toString() === proposed.uri.toString())?.label;
+		assert.equal(label, 'revise.ts ↔ revise.ts (proposed by Edit)', 'the tab names the file');
+		assert.doesNotMatch(JSON.stringify(vscode.workspace.textDocuments.map((document) => document.uri.toString())), /\/reviews\//, 'no document of the review lives in the storage folder');
 
 		// The person types their own version on the proposed side.
 		const edit = new vscode.WorkspaceEdit();
@@ -84,10 +91,10 @@ describe('reviewing a change in the diff editor', function () {
 			await vscode.commands.executeCommand('workbench.action.closePanel');
 			await driver('readChat', { waitForText: 'Change the answer.' });
 			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/review-diff.png` });
-			// The person clicks Accept in the diff editor's title bar.
-			await driver('clickEditorAction', { label: 'Accept Change' });
+			// The person clicks Allow in the diff editor's title bar.
+			await driver('clickEditorAction', { label: 'Allow Change' });
 		} else {
-			await vscode.commands.executeCommand('aside.review.accept');
+			await vscode.commands.executeCommand('aside.review.allow');
 		}
 		const result = await sent;
 		assert.equal(result.outcome, 'done', result.error);
@@ -139,7 +146,8 @@ describe('reviewing a change in the diff editor', function () {
 		if (hasDriver) {
 			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/review-patch.png` });
 		}
-		hooks.approve('call_patch', true);
+		// The command's id from when it said Accept still decides, for keyboard shortcuts bound to it.
+		await vscode.commands.executeCommand('aside.review.accept');
 		const result = await sent;
 		assert.equal(result.outcome, 'done', result.error);
 		assert.deepEqual(
@@ -150,7 +158,7 @@ describe('reviewing a change in the diff editor', function () {
 		assert.deepEqual(labels().filter((label) => label.startsWith('Review: ')), [], 'the multi-diff editor closed');
 	});
 
-	it('a file changed on disk while its review is open is never written over: Accept is refused with a clear message in the chat', async () => {
+	it('a file changed on disk while its review is open is never written over: Allow is refused with a clear message in the chat', async () => {
 		const { api, hooks } = await activeAside();
 		const file = join(folder(), 'stale.ts');
 		writeFileSync(file, 'export const stale = 1;\n');

@@ -125,7 +125,7 @@ describe('live agent', () => {
 		await assertCleanAndClose(chat);
 	});
 
-	it('the review card, keyboard only: its files with Open diff, Accept / Reject, and a hostile note posted as text', async () => {
+	it('the review card, keyboard only: its files with Open diff, Allow / Deny, and a hostile note posted as text', async () => {
 		const diff = '--- a.ts\n+++ a.ts\n@@ -1 +1 @@\n-old\n+new\n--- /dev/null\n+++ b.ts\n@@ -0,0 +1 @@\n+made\n';
 		const approval: ApprovalView = {
 			callId: 'call-7',
@@ -142,14 +142,15 @@ describe('live agent', () => {
 		await card.waitFor();
 		assert.deepEqual(await card.locator('.review-path').allTextContents(), ['src/a.ts', 'src/b.ts']);
 		assert.deepEqual(await card.locator('.review-change').allTextContents(), ['changed', 'new file']);
-		assert.equal(await card.getByRole('button', { name: 'Allow' }).count(), 0, 'a review is accepted, not allowed');
+		assert.deepEqual(await card.locator('.approval-actions button').allTextContents(), ['Allow', 'Deny'], 'the same two words as every other decision on a tool call');
+		assert.equal(await card.getByRole('button', { name: /Accept|Reject/ }).count(), 0);
 		const focused = (name: string) => card.getByRole('button', { name, exact: true }).evaluate((node) => node === document.activeElement);
-		// From the composer, back into the card: Reject, Accept, the note, then the files' Open diff.
+		// From the composer, back into the card: Deny, Allow, the note, then the files' Open diff.
 		await page.getByRole('textbox', { name: 'Message Aside' }).focus();
 		await page.keyboard.press('Shift+Tab');
-		assert.equal(await focused('Reject'), true);
+		assert.equal(await focused('Deny'), true);
 		await page.keyboard.press('Shift+Tab');
-		assert.equal(await focused('Accept'), true);
+		assert.equal(await focused('Allow'), true);
 		await page.keyboard.press('Shift+Tab');
 		const note = card.getByRole('textbox', { name: 'Note for the agent (optional)' });
 		assert.equal(await note.evaluate((node) => node === document.activeElement), true);
@@ -163,11 +164,11 @@ describe('live agent', () => {
 		const [show] = await chat.waitForPosted('review.show');
 		assert.deepEqual(show, { type: 'review.show', callId: 'call-7', path: 'src/b.ts' });
 		assert.ok(parseViewMessage(show).ok);
-		// Forward again (the diff, the note, Accept) to Reject, which sends the note as it was typed.
+		// Forward again (the diff, the note, Allow) to Deny, which sends the note as it was typed.
 		for (let step = 0; step < 4; step++) {
 			await page.keyboard.press('Tab');
 		}
-		assert.equal(await focused('Reject'), true);
+		assert.equal(await focused('Deny'), true);
 		await page.keyboard.press('Enter');
 		const [reject] = await chat.waitForPosted('approval');
 		assert.deepEqual(reject, { type: 'approval', callId: 'call-7', granted: false, note: hostile.trim() });

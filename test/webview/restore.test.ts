@@ -63,6 +63,90 @@ describe('Restore… in the view', () => {
 		await assertCleanAndClose(chat);
 	});
 
+	it('the menu is a VS Code menu: arrows, Home, End, Space, Escape back to Restore…, a click outside closes it', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Parser', items: chatItems } }));
+		const { page } = chat;
+		const toggle = page.locator('li[data-id="u2"] .restore-toggle');
+		const menu = page.getByRole('menu', { name: 'Restore to before this message' });
+		const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+		assert.deepEqual(await page.locator('li[data-id="u2"] [role="menuitem"]').allTextContents(), ['Files only', 'Chat only', 'Files and chat']);
+		await toggle.focus();
+		await page.keyboard.press('ArrowUp');
+		assert.equal(await focused(), 'Files and chat', 'ArrowUp on Restore… opens at the last item');
+		await page.keyboard.press('Home');
+		assert.equal(await focused(), 'Files only');
+		await page.keyboard.press('End');
+		assert.equal(await focused(), 'Files and chat');
+		await page.keyboard.press('ArrowDown');
+		assert.equal(await focused(), 'Files only', 'the arrows wrap around');
+		await page.keyboard.press('Escape');
+		assert.equal(await menu.count(), 0, 'Escape closes it');
+		assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('restore-toggle')), true, 'and gives the focus back to Restore…');
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+
+		await toggle.click();
+		await menu.waitFor();
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+		await page.locator('li[data-id="a1"] .assistant-text').click();
+		await menu.waitFor({ state: 'hidden' });
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'a click outside closes it');
+		assert.deepEqual(await postedOf(chat, 'restore.preview'), [], 'and chooses nothing');
+
+		await toggle.focus();
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('Space');
+		await chat.waitForPosted('restore.preview');
+		assert.deepEqual(await postedOf(chat, 'restore.preview'), [{ type: 'restore.preview', to: 'u2', scope: 'chat' }], 'Space chooses');
+		assert.equal(await menu.count(), 0);
+		await assertCleanAndClose(chat);
+	});
+
+	it('opens where it never covers the message text and stays inside a 300 px view, with the menu\'s colours, border and shadow', async () => {
+		const chat = await openChat(harness);
+		await chat.page.setViewportSize({ width: 300, height: 600 });
+		const long = 'Refactor the parser so that every token keeps its source range, and then update the tests accordingly';
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Parser', items: [user('u1', long), assistant('a1', 'Done.'), user('u2', 'Now the tests')] } }));
+		const { page } = chat;
+		await page.evaluate(() => {
+			const root = document.documentElement.style;
+			root.setProperty('--vscode-menu-background', 'rgb(1, 2, 3)');
+			root.setProperty('--vscode-menu-foreground', 'rgb(250, 250, 250)');
+			root.setProperty('--vscode-menu-border', 'rgb(4, 5, 6)');
+			root.setProperty('--vscode-menu-selectionBackground', 'rgb(7, 8, 9)');
+			root.setProperty('--vscode-widget-shadow', 'rgb(10, 11, 12)');
+		});
+		for (const id of ['u1', 'u2']) {
+			const row = page.locator(`li[data-id="${id}"]`);
+			const text = await row.locator('.user-text').boundingBox();
+			await row.locator('.restore-toggle').click();
+			const menu = row.getByRole('menu');
+			await menu.waitFor();
+			const box = await menu.boundingBox();
+			const textAfter = await row.locator('.user-text').boundingBox();
+			assert.ok(box && text && textAfter);
+			const overlaps = box.x < textAfter.x + textAfter.width && textAfter.x < box.x + box.width && box.y < textAfter.y + textAfter.height && textAfter.y < box.y + box.height;
+			assert.equal(overlaps, false, `${id}: the menu ${JSON.stringify(box)} covers none of the message text ${JSON.stringify(textAfter)}`);
+			assert.ok(box.x >= 0 && box.x + box.width <= 300, `${id}: within the 300 px view: ${JSON.stringify(box)}`);
+			assert.ok(textAfter.y > text.y, `${id}: the message moves down to make room`);
+			for (const item of await menu.getByRole('menuitem').all()) {
+				const itemBox = await item.boundingBox();
+				assert.ok(itemBox && itemBox.x >= 0 && itemBox.x + itemBox.width <= 300, `${id}: every item is within the view`);
+			}
+			assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 300), true, 'no horizontal scrolling');
+			const style = await menu.evaluate((node) => {
+				const computed = getComputedStyle(node);
+				return { background: computed.backgroundColor, color: computed.color, border: computed.borderTopColor, shadow: computed.boxShadow };
+			});
+			assert.deepEqual(style, { background: 'rgb(1, 2, 3)', color: 'rgb(250, 250, 250)', border: 'rgb(4, 5, 6)', shadow: 'rgb(10, 11, 12) 0px 2px 8px 0px' });
+			await menu.getByRole('menuitem', { name: 'Chat only' }).hover();
+			assert.equal(await menu.getByRole('menuitem', { name: 'Chat only' }).evaluate((node) => getComputedStyle(node).backgroundColor), 'rgb(7, 8, 9)', 'hovered: the menu\'s selection colour');
+			await page.keyboard.press('Escape');
+		}
+		await assertCleanAndClose(chat);
+	});
+
 	it('disables Restore… while the agent works', async () => {
 		const chat = await openChat(harness);
 		await chat.connect(viewState({ agent: agentView({ status: { state: 'running', detail: 'Working…' } }), session: { id: 'session-1', title: 'Parser', items: chatItems } }));

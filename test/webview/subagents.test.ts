@@ -146,7 +146,7 @@ describe('child agents and tasks', () => {
 		const chat = await withItems([user('u1', 'go'), agentRow(G)]);
 		const { page } = chat;
 		const approval = { callId: 'c1', tool: 'Write', kind: 'write' as const, title: 'Create notes.md?', target: 'notes.md', agent: N };
-		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'running', detail: 'Waiting for your approval of Write.' }, approval }) });
+		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'running', detail: 'Waiting for you to allow or deny Write.' }, approval }) });
 		const card = page.locator('.approval[data-call-id="c1"]');
 		await card.waitFor();
 		assert.equal(await card.locator('.approval-agent').innerText(), 'explore#2 asks');

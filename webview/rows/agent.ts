@@ -134,6 +134,11 @@ export class AgentBlock {
 		this.live.finish();
 	}
 
+	/** One of its rows, if it was mounted (the block was opened once). */
+	mountedRow(id: string): HTMLElement | undefined {
+		return this.mounted.get(id);
+	}
+
 	private toggle(): void {
 		const expand = this.button.getAttribute('aria-expanded') !== 'true';
 		if (expand && !this.built) {

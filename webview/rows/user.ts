@@ -114,9 +114,11 @@ function implementationText(item: UserTurnItem): HTMLElement[] {
 
 export function userRow(item: UserTurnItem): HTMLLIElement {
 	// Restore… on the root chat's own messages only: a sub-agent's prompt is no point to go back to.
-	const header = item.agent === undefined ? rowHeader('account', 'You', item.at, restoreControl(item), forkButton(item)) : rowHeader('account', 'You', item.at);
+	const restore = item.agent === undefined ? restoreControl(item) : undefined;
+	const header = restore ? rowHeader('account', 'You', item.at, restore.toggle, forkButton(item)) : rowHeader('account', 'You', item.at);
 	const text = item.implementsPlan ? implementationText(item) : [el('div', { class: 'user-text' }, item.text)];
-	return rowElement(item, item.implementsPlan ? 'user-implementation' : '', header, ...text, userParts(item));
+	// The menu opens between the header and the message: it never covers the text.
+	return rowElement(item, item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, ...text, userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

@@ -8,6 +8,7 @@
 //   6. otherwise the mode decides.
 import type { ToolKind } from '../../tools/tool';
 import type { PermissionMode } from '../permissionMode';
+import { proposeAllowRules } from './alwaysAllow';
 import { splitCommandLine } from './commandLine';
 import { protectedReason, workspaceRelative } from './protectedPaths';
 import { allowedBy, matchesCall, type PermissionRule, type PermissionRules, NO_RULES, type RuleSubject } from './rules';
@@ -44,6 +45,8 @@ export interface PolicyDecision {
 	readonly reason: string;
 	/** Whether the mode alone decided (no rule, no protected path, no trust or plan refusal). */
 	readonly byMode: boolean;
+	/** When the mode alone asks: the allow rules that would let calls like this one run without asking (the card's "Always allow"). */
+	readonly allowRules?: readonly string[];
 }
 
 const KIND_WORDS: Record<ToolKind, string> = { read: 'reading', write: 'a file change', run: 'a command' };
@@ -110,5 +113,6 @@ export function decidePermission(call: PolicyCall, mode: PermissionMode, context
 		verdict === 'allow'
 			? `${mode} mode runs ${KIND_WORDS[call.kind]} without asking`
 			: `${mode} mode asks before ${KIND_WORDS[call.kind]}${unallowable !== undefined && context.rules.allow.length > 0 ? ` (no allow rule covers this line: ${unallowable})` : ''}`;
-	return { verdict, reason, byMode: true };
+	const allowRules = verdict === 'ask' ? proposeAllowRules(subject, context.rules.allow) : undefined;
+	return { verdict, reason, byMode: true, ...(allowRules ? { allowRules } : {}) };
 }

@@ -164,7 +164,7 @@ export const PATCH_USER_REVISED = declareReminder({
 	purpose: 'After the user changed a proposed edit in the diff editor before accepting it: the applied content is authoritative; do not reapply the original.',
 	introducedIn: '0.2.0',
 	configurable: true,
-	description: 'After you change a proposed edit in the diff editor before accepting it, tells the model that your text is what was applied.',
+	description: 'After you change a proposed edit in the diff editor before allowing it, tells the model that your text is what was applied.',
 });
 
 export const EDITS_VERIFY = declareReminder({
