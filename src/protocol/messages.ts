@@ -12,7 +12,7 @@ import { SKILL_DESCRIPTION_CHARS } from './mentions';
 import { rowSchema } from './rowMarks';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;

@@ -12,9 +12,10 @@ import type { HeldNotices } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
-import { type AgentControls, type ForkControls, openableLink, type ReturnedMessage, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
+import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { RestorePreviews } from './restoreView';
+import { SentMessages } from './sentMessages';
 import { sayWhatFullAccessMeans } from './modeWarning';
 import { openPlanFile } from './planFile';
 import { ApprovalAnswers } from './approvalAnswers';
@@ -23,9 +24,6 @@ import type { UserRulesSetting } from '../agent/permissions/alwaysAllow';
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host message before the connection numbers it. */
 type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
-
-/** How many of its latest messages a composer can be given back (steering typed during a long turn included). */
-const MAX_OFFERED_BACK = 32;
 
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
@@ -63,8 +61,8 @@ export class ViewConnection extends Disposable {
 	private seq = 0;
 	/** The context use sent last (in a snapshot or a delta), as JSON: one that says nothing new is not sent again. */
 	private sentContext: string | undefined;
-	/** Messages this composer sent lately: a blocked one is offered back here (one the API sent has no composer). */
-	private readonly submitted: string[] = [];
+	/** Messages this composer sent lately: one that never reached the model is given back here. */
+	private readonly sent = new SentMessages();
 	/** Restore…: the preview waiting for the person's Restore or Cancel. */
 	private readonly restores: RestorePreviews;
 	private readonly approvals: ApprovalAnswers;
@@ -101,7 +99,10 @@ export class ViewConnection extends Disposable {
 			this.send({ type: 'text.streamed', requestId, text });
 		}));
 		this._register(options.agent.onDidReturnMessage((returned) => {
-			this.giveBack(returned);
+			const back = this.sent.giveBack(returned);
+			if (back) {
+				this.send(back);
+			}
 		}));
 		const { notices } = options;
 		if (notices) {
@@ -365,22 +366,9 @@ export class ViewConnection extends Disposable {
 			this.goal(goal);
 			return;
 		}
-		this.submitted.push(text);
-		// Only the latest few can still be blocked: a hook answers before the message is recorded.
-		this.submitted.splice(0, Math.max(0, this.submitted.length - MAX_OFFERED_BACK));
+		this.sent.sent(text);
 		sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, mode, (notice) => { this.notice('warning', notice); });
 		this.options.agent.submit(text, mode);
-	}
-
-	/** Messages this composer sent that never reached the model go back to it (to their chat's draft), with why. */
-	private giveBack({ texts, reason, cause, sessionId }: ReturnedMessage): void {
-		const mine = texts.filter((text) => {
-			const at = this.submitted.lastIndexOf(text);
-			return at >= 0 && this.submitted.splice(at, 1).length > 0;
-		});
-		if (mine.length > 0) {
-			this.send({ type: 'composer.restore', text: mine.join('\n\n'), reason: reason.slice(0, 2000), cause, ...(sessionId === undefined ? {} : { sessionId }) });
-		}
 	}
 
 	/** The person's compaction; why it did not happen is said in the chat. */
