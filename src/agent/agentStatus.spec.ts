@@ -1,7 +1,7 @@
 // What the status says while a turn runs is what happens now. The person's decision shows the
 // moment they make it: once Allow or Deny is clicked the card is gone AND the status says what
 // happens next, even while the diff editor of the change set is still opening — it must not go on
-// saying "Waiting for your approval". And once the model is chosen, the status stops saying
+// asking the person to allow or deny. And once the model is chosen, the status stops saying
 // "Choosing the model…" while the request is prepared (attachments read, diagnostics settling).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe('the status after the person decides on a call', () => {
 	});
 
 	for (const granted of [true, false]) {
-		it(`${granted ? 'Allow' : 'Deny'}: the status leaves "Waiting for your approval" with the card, while the diff editor is still opening`, async () => {
+		it(`${granted ? 'Allow' : 'Deny'}: the status stops asking "allow or deny" with the card, while the diff editor is still opening`, async () => {
 			const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Write', input: { path: `new-${String(granted)}.txt`, content: 'hello\n' } }] }, { text: 'Done.' });
 			const models = scriptedModels(provider);
 			const review = new SlowReview();
@@ -101,15 +101,15 @@ describe('the status after the person decides on a call', () => {
 			}
 			const asking = viewOfAgent(agent);
 			assert.ok(asking.approval, 'the card is shown');
-			assert.match(asking.status.detail, /^Waiting for your approval of Write/);
+			assert.match(asking.status.detail, /^Waiting for you to allow or deny Write/);
 			agent.approve('c1', granted, undefined);
 			const decided = viewOfAgent(agent);
 			assert.equal(decided.approval, null, 'the card goes at once');
-			assert.doesNotMatch(decided.status.detail, /approval/, 'and so does the status that asked for it');
+			assert.doesNotMatch(decided.status.detail, /allow or deny/, 'and so does the status that asked for it');
 			for (let i = 0; i < 10; i++) {
 				await tick();
 			}
-			assert.doesNotMatch(viewOfAgent(agent).status.detail, /approval/, 'still not, while the diff editor opens');
+			assert.doesNotMatch(viewOfAgent(agent).status.detail, /allow or deny/, 'still not, while the diff editor opens');
 			assert.equal(decided.status.detail, granted ? 'Running Write…' : 'Waiting for the model…');
 			review.finishOpening();
 			if (!granted) {
