@@ -1,7 +1,7 @@
 // Compiles the TypeScript tests with esbuild (the project's one compiler), one bundle per test
 // file with packages left external, into out/. Source maps are inline so failures point at .ts.
 import * as esbuild from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findFiles } from './files.mjs';
@@ -50,4 +50,14 @@ export async function buildIntegrationTests() {
 		external: ['vscode', 'mocha'],
 	});
 	return join(outdir, 'index.js');
+}
+
+/**
+ * The test-only extension that provides a chat model through vscode.lm (test/lmExtension/), built
+ * into `outdir`: the harness puts it beside the unpacked Aside, in the one development folder.
+ */
+export async function buildLmExtension(outdir) {
+	await esbuild.build({ ...node, entryPoints: ['test/lmExtension/extension.ts'], outdir, external: ['vscode'] });
+	copyFileSync(join(repoRoot, 'test', 'lmExtension', 'package.json'), join(outdir, 'package.json'));
+	return outdir;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { format } from 'node:util';
 import { join } from 'node:path';
 import { launchChromium } from './browser.mjs';
-import { buildIntegrationTests } from './buildTests.mjs';
+import { buildIntegrationTests, buildLmExtension } from './buildTests.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import { startModelServer } from './modelServer.mjs';
 import { ensureTools, repoRoot } from './tools.mjs';
@@ -500,6 +500,10 @@ export async function runIntegration() {
 		// The extension under test is exactly what the .vsix holds.
 		const extensionPath = unpackedVsix(join(work, 'vsix'));
 		const testsIndex = await buildIntegrationTests();
+		// A chat model for vscode.lm, as Copilot would provide one (test/lmExtension/), beside Aside in
+		// the development folder: the workbench keeps one extensionDevelopmentPath (its payload is a
+		// map), and a folder without a package.json is scanned for the extensions in it.
+		await buildLmExtension(join(work, 'vsix', 'scripted-models'));
 		const workspace = join(work, 'workspace');
 		cpSync(join(repoRoot, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
 		const driverDir = join(work, 'driver');
@@ -525,7 +529,7 @@ export async function runIntegration() {
 		const urlFor = (phase, target = { server, folder: workspace, environment: {} }) => {
 			const remote = (path) => `vscode-remote://127.0.0.1:${target.server.port}${path}`;
 			const payload = [
-				['extensionDevelopmentPath', remote(extensionPath)],
+				['extensionDevelopmentPath', remote(join(work, 'vsix'))],
 				['extensionTestsPath', remote(testsIndex)],
 				['extensionEnvironment', JSON.stringify({ ...environment, ...target.environment, ASIDE_PHASE: phase })],
 				['skipWelcome', 'true'],
