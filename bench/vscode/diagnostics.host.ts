@@ -7,7 +7,7 @@
 // observers run as around a real Edit (SessionObservers.beforeTool: the baseline, showing the file
 // in a preview tab when it is in none, the watch), the edit is applied the way the Edit tool does
 // (VsCodeDocumentWriter.replace: WorkspaceEdit + save), and from the moment that resolves three
-// waits run side by side: the product's (SessionObservers.afterTool → EditDiagnostics.afterEdit on
+// waits run side by side: the product's (SessionObservers.afterTool, then beforeWait → EditDiagnostics.afterEdit on
 // the real VsCodeDiagnosticsSource, product defaults), a 1 s sleep, a 2 s sleep; each then reads the
 // file's diagnostics. Then the ground truth: the scripted edit's expected errors, once they are
 // there and nothing changed for 3 s. An approach is stale when what it read differs from that
@@ -35,7 +35,7 @@ import { type BenchResult, type BenchRow, percentileOf } from '../harness';
 
 /** What the product passes to EditDiagnostics (src/vscode/observerPorts.ts, with default settings): the settle defaults, the timeout setting as the cap. */
 const PRODUCT_SETTLE: SettleOptions = { ...DEFAULT_SETTLE_OPTIONS, capMs: SETTINGS.diagnosticsTimeoutMs.default };
-const PRODUCT_NAME = `quiet ${PRODUCT_SETTLE.quietMs} ms and grace ${PRODUCT_SETTLE.graceMs / 1000} s, each + ${PER_LINE_MS} ms/line; cap ${PRODUCT_SETTLE.capMs / 1000} s`;
+const PRODUCT_NAME = `quiet ${PRODUCT_SETTLE.answeredQuietMs} ms once answered, else ${PRODUCT_SETTLE.quietMs} ms; grace ${PRODUCT_SETTLE.graceMs / 1000} s; each but the first + ${PER_LINE_MS} ms/line; cap ${PRODUCT_SETTLE.capMs / 1000} s`;
 /** The ground truth: the expected errors are there and nothing changed for this long. */
 const TRUTH_STABLE_MS = 3000;
 const TRUTH_CAP_MS = 30_000;
@@ -482,11 +482,13 @@ async function trial(workspace: Workspace, step: Step, index: number): Promise<T
 			}
 			await groundTruth(uri, source, SNIPPETS[previous.snippet].errors, restored.slotLine, () => 0);
 		}
-		// From here on as the product: observers.afterTool → EditDiagnostics.afterEdit → waitForSettle.
+		// From here on as the product: observers.afterTool and beforeWait → EditDiagnostics.afterEdit → waitForSettle.
 		const t0 = performance.now();
 		product.telemetry.last = undefined;
 		product.reading.reads.delete(key);
-		const settle = product.observers.afterTool(call, { content: 'ok', touched: [{ path: uri.fsPath, access: 'written', text: rendered.text }] }, owner, signal).then(() => {
+		// The tool's result is recorded at once; the step's next WAIT (beforeWait) waits for its diagnostics.
+		const recorded = product.observers.afterTool(call, { content: 'ok', touched: [{ path: uri.fsPath, access: 'written', text: rendered.text }] }, owner, signal);
+		const settle = recorded.then(() => product.observers.beforeWait(owner, signal)).then(() => {
 			const read = product.reading.reads.get(key);
 			const counts = product.telemetry.last;
 			if (!read || !counts) {
@@ -699,7 +701,7 @@ function buildResult(trials: readonly TrialRecord[], warmups: readonly TrialReco
 	const meaning =
 		`Over ${n} edits Aside's wait read stale diagnostics ${stale('settle')} time(s), the fixed 1 s wait ${stale('fixed1s')} and the fixed 2 s wait ${stale('fixed2s')}; ` +
 		`Aside's wait took a median of ${seconds(percentileOf(settleTimes, 0.5))} s (p90 ${seconds(percentileOf(settleTimes, 0.9))} s, at most ${seconds(Math.max(...settleTimes))} s). ` +
-		`Windows: ${window(smallLines)} for the ${smallLines}-line file, ${window(largeLines)} for the ${largeLines.toLocaleString('en-US')}-line one.`;
+		`Windows: ${PRODUCT_SETTLE.answeredQuietMs} ms quiet once a report changed a problem other than a syntax error or hint (the server's answer for the edited text); until then ${window(smallLines)} for the ${smallLines}-line file, ${window(largeLines)} for the ${largeLines.toLocaleString('en-US')}-line one.`;
 	const meaning2 =
 		`The TypeScript server's final answer came more than 1 s after the save in ${floorOver(1000)} of ${n} edits and more than 2 s in ${floorOver(2000)} (${largeOver(1000)} and ${largeOver(2000)} of them in the ${largeLines.toLocaleString('en-US')}-line file): a fixed wait is stale whenever the server is slower than its guess. ` +
 		`In ${duringSave} edit(s) a report came while the edit was still being written and saved: the product's watch, started before the write, counted it. ` +
@@ -712,7 +714,7 @@ function buildResult(trials: readonly TrialRecord[], warmups: readonly TrialReco
 			meaning,
 			meaning2,
 			`Scenario: the pinned code-server's extension host with its built-in TypeScript extension (default settings), its server started on a file of its own first; two edited files, both importing a third: a ${smallLines}-line one (${n - large.length} edits) and a ${largeLines.toLocaleString('en-US')}-line one (${large.length} edits), ${WARMUP.length} untimed warm-up edits first. Neither is in an editor tab at the start: the product (SessionObservers.beforeTool, aside.diagnostics.openEditedFiles on) shows each in a preview tab at its first edit (a warm-up) and waits for its first report before taking the baseline; the edit pins the tab, so later edits find it there. The fixed waits run on the same edits, so they get the same tabs. The ${largeLines.toLocaleString('en-US')}-line file, shown last, stays the visible editor: TypeScript checks its visible lines first (region diagnostics, from 500 lines), then the whole file. Edits fix errors, introduce TS2304/TS2322/TS2345/TS2551 or a syntax error, turn one error into another, change an error's message, move an error by inserting or removing lines above it, and change a comment only (no diagnostic changes).`,
-			`Each edit is written as the Edit tool writes (VsCodeDocumentWriter.replace: a WorkspaceEdit of the whole text, then save, retried when VS Code refuses it); all times count from the moment that resolved, when Aside starts waiting (its watch started before the write). The edit itself is a row of its own: in code-server the document model lives in the browser window, so applyEdit and save are round trips to it, and the TypeScript server often answered before the save resolved (a floor of 0). The three waits run side by side on the same edit; Aside's is SessionObservers.afterTool and the diagnostics it read, the fixed ones read vscode.languages.getDiagnostics. "before the edit" is SessionObservers.beforeTool for a file already in a tab (for one in none it is the wait for its first report).${refusedSaves === 0 ? '' : ` VS Code refused ${refusedSaves} save(s) even after the writer's retries; such a trial restored the file and edited again.`}`,
+			`Each edit is written as the Edit tool writes (VsCodeDocumentWriter.replace: a WorkspaceEdit of the whole text, then save, retried when VS Code refuses it); all times count from the moment that resolved, when Aside starts waiting (its watch started before the write). The edit itself is a row of its own: in code-server the document model lives in the browser window, so applyEdit and save are round trips to it, and the TypeScript server often answered before the save resolved (a floor of 0). The three waits run side by side on the same edit; Aside's is SessionObservers.afterTool, then beforeWait (the step's next WAIT, which waits for the step's edits together), and the diagnostics it read, the fixed ones read vscode.languages.getDiagnostics. "before the edit" is SessionObservers.beforeTool for a file already in a tab (for one in none it is the wait for its first report).${refusedSaves === 0 ? '' : ` VS Code refused ${refusedSaves} save(s) even after the writer's retries; such a trial restored the file and edited again.`}`,
 			`Ground truth: the scripted edit's expected errors (code, message, line) are there and nothing changed for ${TRUTH_STABLE_MS / 1000} s (${unmatched === 0 ? 'every trial got there' : `${unmatched} trial(s) never did within ${TRUTH_CAP_MS / 1000} s`}). Stale: what an approach read differs from it by severity, code, message or range; "pre-edit" is exactly the diagnostics from before the edit, "partial" anything else (some reports in, not all).`,
 			`"the floor" is when the final diagnostics were first readable (the change event after which they held; the extension host debounces onDidChangeDiagnostics by 50 ms, so they may be readable that much earlier), the earliest any approach could have been right; "ended by" counts how Aside's wait ended: quiet after a change, the grace with no change at all since the write began, or the cap.`,
 			`The first edit of each file (a warm-up) found it in no tab: the product showed it and waited ${shownFirst.map((record) => `${seconds(record.beforeMs)} s (${record.file} file)`).join(' and ')} for its first report before taking the baseline. ` +

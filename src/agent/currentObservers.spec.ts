@@ -88,6 +88,7 @@ describe('createSessionObservers', () => {
 		assert.deepEqual(documents.calls, [`open ${A}`], 'openEditedFiles off: opened, not shown');
 		source.setDiagnostics(fileUri(A), [diagnosticEntry({ message: 'Broken by the patch.' })]);
 		await run(observers.afterTool(edit, { content: 'ok', touched: [{ path: A, access: 'written', text: files.get(A) ?? '' }] }, owner, signal));
+		await run(observers.beforeWait(owner, signal));
 		assert.match(queued[0]?.body ?? '', /After your edit of a\.ts, 1 new problem:\n.*Broken by the patch\./);
 		assert.deepEqual(counts.map((each) => each.new), [1]);
 	});

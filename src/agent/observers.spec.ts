@@ -62,7 +62,7 @@ function setup(options: { openEditedFiles?: boolean; source?: InMemoryDiagnostic
 
 describe('SessionObservers and edit diagnostics', () => {
 	it('an edited file in no editor tab is shown (preview, focus kept) before its baseline, so TypeScript checks it', async () => {
-		const { source, timers, engine, owner, documents, observers, signal, run, edit, wrote } = setup();
+		const { source, engine, owner, documents, observers, signal, run, edit, wrote } = setup();
 		source.setSilently(uriOf(A), []);
 		const before = observers.beforeTool(edit, owner, signal);
 		assert.equal(await isDone(before), false, 'waits for the report of the file it has just shown');
@@ -71,9 +71,9 @@ describe('SessionObservers and edit diagnostics', () => {
 		source.setDiagnostics(uriOf(A), [diagnosticEntry({ message: 'Already broken.' })]);
 		await run(before);
 		source.setDiagnostics(uriOf(A), [diagnosticEntry({ message: 'Already broken.' }), diagnosticEntry({ message: 'Broken by the edit.', line: 4 })]);
-		const after = observers.afterTool(edit, wrote(A), owner, signal);
-		timers.advance(400);
-		await run(after);
+		await run(observers.afterTool(edit, wrote(A), owner, signal));
+		// The step's next request: its WAIT waits for the edit's diagnostics.
+		await run(observers.beforeWait(owner, signal));
 		assert.deepEqual(documents.calls, [`show ${A}`], 'shown once: it is in a tab now');
 		const [event] = engine.queued;
 		assert.match(event?.body ?? '', /After your edit of src\/a\.ts, 1 new problem:\n.*Broken by the edit\.\nAlready there before your edit \(context only\):\n.*Already broken\./);
@@ -104,7 +104,7 @@ describe('SessionObservers and edit diagnostics', () => {
 	});
 
 	it('a file a Write creates has an empty baseline and is shown after the write, so its problems are all new', async () => {
-		const { files, source, timers, engine, owner, documents, observers, signal, run, write, wrote } = setup();
+		const { files, source, engine, owner, documents, observers, signal, run, write, wrote } = setup();
 		await run(observers.beforeTool(write, owner, signal));
 		assert.deepEqual(documents.calls, [], 'nothing to show yet');
 		files.set(NEW, 'export const n: number = "x";\n');
@@ -112,8 +112,8 @@ describe('SessionObservers and edit diagnostics', () => {
 		await isDone(after);
 		assert.deepEqual(documents.calls, [`show ${NEW}`]);
 		source.setDiagnostics(uriOf(NEW), [diagnosticEntry({ message: 'Wrong type.' })]);
-		timers.advance(400);
 		await run(after);
+		await run(observers.beforeWait(owner, signal));
 		assert.match(engine.queued[0]?.body ?? '', /After your edit of src\/new\.ts, 1 new problem:\n.*Wrong type\./);
 	});
 
@@ -125,6 +125,7 @@ describe('SessionObservers and edit diagnostics', () => {
 		const { edit } = first;
 		await first.run(first.observers.beforeTool(edit, first.owner, first.signal));
 		await first.run(first.observers.afterTool(edit, first.wrote(A), first.owner, first.signal));
+		await first.run(first.observers.beforeWait(first.owner, first.signal));
 		await first.engine.wait({ requestId: 'r1', owner: first.owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] }, undefined).commit();
 		assert.match(first.recorder.records[0]?.entries[0]?.body ?? '', /context only\):\n.*Already broken\./);
 
@@ -133,6 +134,7 @@ describe('SessionObservers and edit diagnostics', () => {
 		reopened.observers.restore(first.recorder.records);
 		await reopened.run(reopened.observers.beforeTool(edit, reopened.owner, reopened.signal));
 		await reopened.run(reopened.observers.afterTool(edit, reopened.wrote(A), reopened.owner, reopened.signal));
+		await reopened.run(reopened.observers.beforeWait(reopened.owner, reopened.signal));
 		assert.equal(reopened.engine.queued[0]?.body, 'After your edit of src/a.ts, no new problems.\n1 problem already reported, unchanged.');
 	});
 

@@ -18,8 +18,9 @@ import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
 import type { Skill, Skills } from '../skills/skill';
 import { SkillActivations } from '../skills/skillActivations';
+import { StepWaits } from './stepWaits';
 import type { TurnEvent } from '../reminders/turnEvents';
-import { decodeUtf8 } from '../tools/text';
+import { shownBytes } from '../observe/shownBytes';
 import type { TouchedFile, ToolResult, ToolTouches, WorkspaceFs } from '../tools/tool';
 
 /** Opens files as editor documents, so language servers check them; the editor's URIs for paths. */
@@ -86,23 +87,6 @@ export interface TurnObservers {
 	restored?(paths: readonly string[]): void;
 }
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
-/**
- * What to keep of a file the agent was shown (or Aside wrote) as `text`: that text, encoded as the
- * file is (UTF-8, with its byte-order mark if it has one), so a later save of text the agent
- * already saw is no change. A file that is not UTF-8 keeps its bytes on disk: the editor decoded
- * it in its own encoding, which UTF-8 would misreport as a change.
- */
-export function shownBytes(disk: Uint8Array, text: string): Uint8Array {
-	if (decodeUtf8(disk) === undefined) {
-		return disk;
-	}
-	const bom = UTF8_BOM.every((byte, index) => disk[index] === byte);
-	const encoded = Buffer.from(text, 'utf8');
-	return bom ? Buffer.concat([Buffer.from(UTF8_BOM), encoded]) : encoded;
-}
-
 export class SessionObservers extends Disposable implements TurnObservers {
 	private readonly edited: EditedFiles;
 	/** Documents opened on the agent's behalf, which may not have been checked yet. */
@@ -114,6 +98,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	readonly seen = new SeenTexts();
 	/** The files the chat's latest turn wrote (for edits.verify). */
 	readonly writes: TurnWrites;
+	private readonly waits: StepWaits;
 
 	constructor(
 		private readonly engine: ReminderEngine,
@@ -131,6 +116,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		this.edited = this._register(new EditedFiles(fs, events, { ...options, roots, seen: this.seen }));
 		this.instructions = new InstructionFiles(fs, roots, instructions);
 		this.writes = new TurnWrites(roots);
+		this.waits = new StepWaits(engine, log);
 	}
 
 	/** Files seen to change and not reported yet. */
@@ -171,6 +157,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	}
 
 	async beforeWait(owner: Owner, signal: AbortSignal): Promise<void> {
+		await this.waits.settled(owner);
 		if (owner.kind !== 'root') {
 			// What changed outside is the chat's news: a sub-agent waiting meanwhile (its context
 			// ends with it) would take the report from the root, which goes on working with those files.
@@ -273,10 +260,8 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			const { observer, documents } = this.diagnostics;
 			// A file the call just created, or one whose tab was closed since: let it be checked.
 			const justOpened = await this.makeCheckable(file.path);
-			const event = await observer.afterEdit(owner.id, documents.uriOf(file.path), signal, { lines: documents.lineCount(file.path), justOpened });
-			if (event) {
-				this.engine.queueTurnEvent(owner, event);
-			}
+			// Not awaited: the step's next calls run meanwhile, and its next WAIT waits for all of them.
+			this.waits.add(owner, file.path, observer.afterEdit(owner.id, documents.uriOf(file.path), signal, { lines: documents.lineCount(file.path), justOpened }));
 		}
 		const shown = await this.snapshot(file);
 		if (shown) {

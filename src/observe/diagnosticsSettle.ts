@@ -18,10 +18,15 @@ export interface SettleOptions {
 	readonly graceMs: number;
 	/** Never wait longer than this, however busy the language servers are. */
 	readonly capMs: number;
+	/**
+	 * The quiet window once the file's diagnostics are the server's answer for the edited text
+	 * (see diagnosticsAnswer.ts): only its suggestions may still come, at once. Never scaled.
+	 */
+	readonly answeredQuietMs: number;
 }
 
-/** For a file of a few dozen lines; `scaleForLines` widens both windows for longer ones. */
-export const DEFAULT_SETTLE_OPTIONS: SettleOptions = { quietMs: 300, graceMs: 1500, capMs: 30_000 };
+/** For a file of a few dozen lines; `scaleForLines` widens the quiet window and the grace for longer ones. */
+export const DEFAULT_SETTLE_OPTIONS: SettleOptions = { quietMs: 300, graceMs: 1500, capMs: 30_000, answeredQuietMs: 100 };
 
 /**
  * Added to the quiet window and to the grace per line of the edited file. A language server
@@ -36,7 +41,7 @@ export const SCALED_LINES_MAX = 4000;
 /** The windows for an edited file of `lines` lines (unknown: as for a short file). */
 export function scaleForLines(options: SettleOptions, lines: number | undefined): SettleOptions {
 	const extra = Math.round(Math.min(Math.max(lines ?? 0, 0), SCALED_LINES_MAX) * PER_LINE_MS);
-	return { quietMs: options.quietMs + extra, graceMs: options.graceMs + extra, capMs: options.capMs };
+	return { ...options, quietMs: options.quietMs + extra, graceMs: options.graceMs + extra };
 }
 
 /**
@@ -97,7 +102,9 @@ export interface SettleOutcome {
  * too: when there were any, the wait is what is left of the quiet window after the last of them;
  * when there were none, what is left of the grace counted from the watch's start, and at least
  * one quiet window (a report may be on its way from an extension host that was busy saving).
- * The cap is counted from the call.
+ * The cap is counted from the call. `answered`, asked at the start and at every change, says
+ * whether the diagnostics now are the server's answer for the edited text: then the quiet window
+ * is `answeredQuietMs`, not one scaled for a server that may still be checking.
  */
 export function waitForSettle(
 	source: DiagnosticsSource,
@@ -107,6 +114,7 @@ export function waitForSettle(
 	timers: Timers,
 	signal: AbortSignal | undefined,
 	since?: DiagnosticsWatch,
+	answered?: () => boolean,
 ): Promise<SettleOutcome> {
 	const started = clock.now();
 	const earlier = since?.uri === uri ? since : undefined;
@@ -133,6 +141,7 @@ export function waitForSettle(
 		const onAbort = (): void => {
 			finish('aborted');
 		};
+		const quietNow = (): number => (answered?.() === true ? Math.min(options.answeredQuietMs, options.quietMs) : options.quietMs);
 		const startQuiet = (ms: number): void => {
 			timers.clearTimeout(quiet);
 			quiet = timers.setTimeout(() => {
@@ -146,14 +155,14 @@ export function waitForSettle(
 			changes++;
 			// The first change ends the grace period; every change restarts the quiet window.
 			timers.clearTimeout(grace);
-			startQuiet(options.quietMs);
+			startQuiet(quietNow());
 		});
 		const cap = timers.setTimeout(() => {
 			finish('cap');
 		}, options.capMs);
 		const lastChangeAt = earlier?.lastChangeAt;
 		if (lastChangeAt !== undefined) {
-			startQuiet(options.quietMs - (started - lastChangeAt));
+			startQuiet(quietNow() - (started - lastChangeAt));
 		} else {
 			const graceLeft = earlier ? Math.max(options.graceMs - (started - earlier.startedAt), options.quietMs) : options.graceMs;
 			grace = timers.setTimeout(() => {

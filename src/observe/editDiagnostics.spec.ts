@@ -28,7 +28,7 @@ describe('EditDiagnostics', () => {
 				"  warning no-unused-vars (eslint) at 1:7: 'x' is assigned a value but never used.",
 			].join('\n'),
 		);
-		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 400, endedBy: 'quiet' }]);
+		assert.deepEqual(counts, [{ new: 1, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 200, endedBy: 'quiet' }]);
 	});
 
 	it('changed problems are work to fix and marked; pre-existing hints are not worth a context line', async () => {
@@ -37,7 +37,7 @@ describe('EditDiagnostics', () => {
 		const otherType = { ...assign, message: "Type 'boolean' is not assignable to type 'number'." };
 		const event = await edit(A, [otherType, hint]);
 		assert.equal(event?.body, "After your edit of src/a.ts, 1 new problem:\n  error TS2322 (ts) at 4:8 (changed): Type 'boolean' is not assignable to type 'number'.");
-		assert.deepEqual(counts[0], { new: 0, changed: 1, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 400, endedBy: 'quiet' });
+		assert.deepEqual(counts[0], { new: 0, changed: 1, preExisting: 1, resolved: 0, timedOut: false, waitedMs: 200, endedBy: 'quiet' });
 	});
 
 	it('nothing new and nothing worth saying: no event', async () => {
@@ -61,7 +61,7 @@ describe('EditDiagnostics', () => {
 		await edit(A, [unused, assign]);
 		const second = await edit(A, [unused, assign, missing]);
 		assert.equal(second?.body, "After your edit of src/a.ts, 1 new problem:\n  error TS2304 (ts) at 10:1: Cannot find name 'y'.");
-		assert.deepEqual(counts[1], { new: 1, changed: 0, preExisting: 2, resolved: 0, timedOut: false, waitedMs: 400, endedBy: 'quiet' });
+		assert.deepEqual(counts[1], { new: 1, changed: 0, preExisting: 2, resolved: 0, timedOut: false, waitedMs: 200, endedBy: 'quiet' });
 		assert.equal(await edit(A, [unused, assign, missing]), undefined, 'nothing new since the last result');
 	});
 
@@ -80,7 +80,7 @@ describe('EditDiagnostics', () => {
 		const { source, counts, edit } = setup();
 		source.setSilently(A, [missing, hint]);
 		const event = await edit(A, [hint]);
-		assert.deepEqual(counts, [{ new: 0, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 400, endedBy: 'quiet' }]);
+		assert.deepEqual(counts, [{ new: 0, changed: 0, preExisting: 1, resolved: 1, timedOut: false, waitedMs: 200, endedBy: 'quiet' }]);
 		assert.ok(event, 'an event, so that it can correct an older one still queued');
 		assert.equal(event.body, null, 'that says nothing itself');
 		assert.equal(event.reason, 'an edit resolved problems');

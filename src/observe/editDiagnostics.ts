@@ -26,6 +26,7 @@ import type { Logger } from '../base/log';
 import type { RecordLike } from '../reminders/history';
 import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
 import type { TurnEvent } from '../reminders/turnEvents';
+import { answersEdit } from './diagnosticsAnswer';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';
 import { DEFAULT_FORMAT_OPTIONS, type FormatOptions } from './diagnosticsFormat';
 import { DiagnosticsReports, type FileRecord } from './diagnosticsReport';
@@ -74,6 +75,8 @@ export interface EditedDocument {
 interface FileState {
 	/** The baseline, then the last fresh result; a promise while a settled baseline is awaited. */
 	reference: Promise<readonly DiagnosticEntry[]>;
+	/** The same once it is there, for the checks made while a wait runs. */
+	known?: readonly DiagnosticEntry[];
 	/** An edit has claimed the one showing of pre-existing problems. */
 	contextClaimed: boolean;
 	/** The file's diagnostics changes since the edit about to be written (or being written) began. */
@@ -106,7 +109,8 @@ export class EditDiagnostics {
 		const files = this.filesOf(requestId);
 		let state = files.get(uri);
 		if (!state) {
-			state = { reference: Promise.resolve(this.source.get(uri)), contextClaimed: false };
+			const known = this.source.get(uri);
+			state = { reference: Promise.resolve(known), known, contextClaimed: false };
 			files.set(uri, state);
 		}
 		this.watch(state, uri);
@@ -127,7 +131,7 @@ export class EditDiagnostics {
 			const reference = settled.then(() => this.source.get(uri));
 			state = { reference, contextClaimed: false };
 			files.set(uri, state);
-			await reference;
+			state.known = await reference;
 		}
 		// Reports before this moment were about the file as it was: the edit's own begin now.
 		if (this.requests.get(requestId)?.get(uri) === state) {
@@ -150,8 +154,11 @@ export class EditDiagnostics {
 		// Everything the comparison needs is taken now, before anything awaits.
 		const watch = state.watch;
 		state.watch = undefined;
-		const settled = waitForSettle(this.source, uri, this.settleFor(document), this.clock, this.timers, signal, watch);
 		const referencePromise = state.reference;
+		const baseline = state.known;
+		// Without a baseline yet, no reading counts as the answer: the longer windows hold.
+		const answered = (): boolean => baseline !== undefined && answersEdit(baseline, this.source.get(uri));
+		const settled = waitForSettle(this.source, uri, this.settleFor(document), this.clock, this.timers, signal, watch, answered);
 		const showContext = !state.contextClaimed;
 		state.contextClaimed = true;
 		const outcome = await settled;
@@ -166,6 +173,7 @@ export class EditDiagnostics {
 		}
 		const fresh = this.source.get(uri);
 		state.reference = Promise.resolve(fresh);
+		state.known = fresh;
 		const timedOut = outcome.reason === 'cap';
 		const comparison = compareDiagnostics(reference, fresh);
 		this.report({
@@ -213,6 +221,7 @@ export class EditDiagnostics {
 			quietMs: live.quietMs ?? this.options.quietMs ?? DEFAULT_SETTLE_OPTIONS.quietMs,
 			graceMs: live.graceMs ?? this.options.graceMs ?? DEFAULT_SETTLE_OPTIONS.graceMs,
 			capMs: live.capMs ?? this.options.capMs ?? DEFAULT_SETTLE_OPTIONS.capMs,
+			answeredQuietMs: live.answeredQuietMs ?? this.options.answeredQuietMs ?? DEFAULT_SETTLE_OPTIONS.answeredQuietMs,
 		};
 	}
 
