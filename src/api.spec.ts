@@ -77,8 +77,8 @@ describe('contributed reminders', () => {
 });
 
 describe('createApi', () => {
-	function host() {
-		const reminders = new ContributedReminders();
+	function host(isOn?: (key: string) => boolean) {
+		const reminders = new ContributedReminders(isOn);
 		const env = { ...testEnvironment(new FakeClock(), new SequentialIds('s')), reminderDefaults: () => [...DEFAULT_REMINDERS, ...reminders.current], reminderKeys: reminders.keys };
 		const sessions = new ChatSessions(new MemoryLibrary(), env);
 		const sent: string[] = [];
@@ -124,5 +124,19 @@ describe('createApi', () => {
 		assert.equal(reminders.current.length, 0);
 		assert.equal(reminders.keys.has('acme.todo.todos'), false);
 		assert.throws(() => api.registerReminder('acme.todo', { ...good, key: 'has space' }), /key: must match/);
+	});
+
+	it('a contributed key turned off in the settings is not sent, and is again once turned on, read at each WAIT', async () => {
+		const off = new Set<string>(['acme.todo.todos']);
+		const { api, sessions } = host((key) => !off.has(key));
+		const recorded: string[][] = [];
+		api.onDidRecordInjection((record) => recorded.push(record.entries.map((entry) => entry.key)));
+		api.registerReminder('acme.todo', { ...good, policy: 'every-turn' });
+		api.registerReminder('acme.todo', { ...good, type: 'other', key: 'other', policy: 'every-turn' });
+		await deliver(sessions, 't1');
+		off.clear();
+		appendUser(sessions.current, 'one');
+		await deliver(sessions, 't2');
+		assert.deepEqual(recorded, [['acme.todo.other'], ['acme.todo.todos', 'acme.todo.other']]);
 	});
 });

@@ -96,7 +96,7 @@ function contextOf(context: FiringContext): ContributedReminderContext {
  * with its declaration (what the key registry takes, as for a built-in type). Throws an Error
  * naming the extension and what is wrong.
  */
-export function contributedDefinition(extensionId: string, reminder: ContributedReminder, keys: KeyRegistry): { definition: ReminderDefinition; key: string; declaration: ReminderDeclaration } {
+export function contributedDefinition(extensionId: string, reminder: ContributedReminder, keys: KeyRegistry, isOn: (key: string) => boolean = () => true): { definition: ReminderDefinition; key: string; declaration: ReminderDeclaration } {
 	if (!/^[A-Za-z0-9-]+\.[A-Za-z0-9._-]+$/.test(extensionId)) {
 		throw new Error(`registerReminder: "${extensionId}" is not an extension id (publisher.name); pass context.extension.id.`);
 	}
@@ -119,7 +119,8 @@ export function contributedDefinition(extensionId: string, reminder: Contributed
 		label: parsed.data.label,
 		scope: parsed.data.scope ?? 'session',
 		policy: policyOf(parsed.data.policy),
-		trigger: (context) => (trigger ? trigger(contextOf(context)) : true),
+		// The person's switch first (`aside.reminders.contributed`), read at every WAIT: a key off is never evaluated.
+		trigger: (context) => isOn(key) && (trigger ? trigger(contextOf(context)) : true),
 		content: (context) => {
 			const body = content(contextOf(context));
 			if (typeof body !== 'string') {
@@ -128,7 +129,7 @@ export function contributedDefinition(extensionId: string, reminder: Contributed
 			return body;
 		},
 	};
-	// No setting: a contributed reminder is turned off by its own extension, not in Aside's settings.
+	// No `aside.reminders.<type>.*` setting (package.json cannot know the key): aside.reminders.contributed turns each off.
 	const declaration = declareReminder({
 		type: definition.type,
 		key,
@@ -147,6 +148,9 @@ export class ContributedReminders {
 	readonly keys: KeyRegistry = BUILTIN_KEYS.with([]);
 	private readonly definitions: ReminderDefinition[] = [];
 
+	/** `isOn` answers, by wire key, whether the person lets a contributed reminder fire now. */
+	constructor(private readonly isOn: (key: string) => boolean = () => true) {}
+
 	/** As of now: what each new session installs beside the built-in reminders. */
 	get current(): readonly ReminderDefinition[] {
 		return this.definitions;
@@ -154,7 +158,7 @@ export class ContributedReminders {
 
 	/** Checks `reminder` and adds it and its key; throws a clear Error for a bad one. */
 	add(extensionId: string, reminder: ContributedReminder): { readonly definition: ReminderDefinition; readonly key: string } {
-		const { definition, key, declaration } = contributedDefinition(extensionId, reminder, this.keys);
+		const { definition, key, declaration } = contributedDefinition(extensionId, reminder, this.keys, this.isOn);
 		this.keys.add(declaration);
 		this.definitions.push(definition);
 		return { definition, key };

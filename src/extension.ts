@@ -39,7 +39,7 @@ import { vscodeSkills } from './vscode/skills';
 import { vscodeObserverPorts } from './vscode/observerPorts';
 import { ReminderLanguage } from './vscode/reminderLanguage';
 import { windowSessions } from './vscode/sessionStorage';
-import { mentionLimitsOf } from './vscode/settings';
+import { contributedReminderSwitch, mentionLimitsOf } from './vscode/settings';
 import { vscodeUserRules } from './vscode/userRules';
 import { type AsideTestHooks, testHooks } from './vscode/testHooks';
 import { VsCodeToolHost, workspaceRoots } from './vscode/toolHost';
@@ -66,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	context.subscriptions.push(store);
 
 	const configuration = store.add(new Configuration(log));
-	const reminders = new ContributedReminders();
+	const reminders = new ContributedReminders(contributedReminderSwitch(() => configuration.current));
 	// The workspace's own reminders (.aside/reminders/*.md), under workspace.<key> in the same key registry.
 	const activity = new TurnActivity();
 	const workspaceReminders = store.add(new WorkspaceReminders({ keys: reminders.keys, activity, clock: systemClock, enabled: workspaceReminderSwitch(configuration) }));

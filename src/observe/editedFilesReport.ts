@@ -48,9 +48,8 @@ export function reportBody(prepared: readonly Prepared[], limits: ReportLimits):
 		const more = rest.length > MAX_LISTED_NAMES ? `, and ${plural(rest.length - MAX_LISTED_NAMES, 'more file')}` : '';
 		described.push(`${plural(rest.length, 'more file')} changed or were deleted: ${named}${more}. Read any of them again before relying on it.`);
 	}
-	const header =
-		'Files you read or wrote earlier changed outside Aside\'s tools since you last saw them. ' +
-		'Who or what changed them is not known. What you saw of them before is out of date: each diff goes from what you saw to what is on disk now.';
+	// What the model needs once per report: these changed outside its tools, by no one known, and what the diffs go between.
+	const header = 'These files changed outside Aside\'s tools since you last saw them (who changed them is not known); each diff goes from what you saw to what is on disk now.';
 	return [header, ...described].join('\n\n');
 }
 

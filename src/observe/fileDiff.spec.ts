@@ -32,13 +32,35 @@ describe('decodeText and isBinary', () => {
 });
 
 describe('boundedDiff', () => {
-	it('gives a unified diff with file headers, non-ASCII intact', () => {
+	it('gives the hunks of a unified diff, non-ASCII intact, without file headers (the report names the file)', () => {
 		const outcome = boundedDiff('src/a.ts', utf8('const a = 1;\nconst b = "ü";\n'), utf8('const a = 1;\nconst b = "日本";\n'), LIMITS);
 		assert.deepEqual(outcome, {
 			kind: 'diff',
-			text: ['--- src/a.ts', '+++ src/a.ts', '@@ -1,2 +1,2 @@', ' const a = 1;', '-const b = "ü";', '+const b = "日本";'].join('\n'),
-			lines: 6,
+			text: ['@@ -2 +2 @@', '-const b = "ü";', '+const b = "日本";'].join('\n'),
+			lines: 3,
 		});
+	});
+
+	it('shows what changed and where: a replaced or deleted line without the lines around it, an added one with one line each side', () => {
+		const before = lines(40, 'same');
+		const after = before.replace('same 10\n', 'edited 10\n').replace('same 20\n', '').replace('same 30\n', 'same 30\nadded\n');
+		const outcome = boundedDiff('a', utf8(before), utf8(after), LIMITS);
+		assert.deepEqual(outcome.kind === 'diff' ? outcome.text.split('\n') : outcome, [
+			'@@ -11 +11 @@',
+			'-same 10',
+			'+edited 10',
+			'@@ -21 +20,0 @@',
+			'-same 20',
+			'@@ -31,2 +30,3 @@',
+			' same 30',
+			'+added',
+			' same 31',
+		]);
+	});
+
+	it('says when the last line has no line break, as a unified diff does', () => {
+		const outcome = boundedDiff('a', utf8('x\ny'), utf8('x\nz'), LIMITS);
+		assert.deepEqual(outcome.kind === 'diff' ? outcome.text.split('\n') : outcome, ['@@ -2 +2 @@', '-y', '\\ No newline at end of file', '+z', '\\ No newline at end of file']);
 	});
 
 	it('refuses input over maxDiffBytes before diffing', () => {
@@ -48,10 +70,10 @@ describe('boundedDiff', () => {
 
 	it('stops once the edit length passes maxDiffLines, and refuses a longer diff', () => {
 		assert.deepEqual(boundedDiff('a', utf8(lines(300, 'old')), utf8(lines(300, 'new')), LIMITS), { kind: 'too-large', reason: 'lines' });
-		// 50 lines replaced far apart: an edit length of 100, but 50 hunks with context are 450 lines.
+		// 50 lines replaced far apart: an edit length of 100, but 50 hunks of a header and two lines are 150 lines.
 		const before = lines(400, 'same');
 		const after = before.replace(/same (\d+)\n/g, (match, n: string) => (Number(n) % 8 === 4 ? `edited ${n}\n` : match));
-		const outcome = boundedDiff('a', utf8(before), utf8(after), { ...LIMITS, maxDiffLines: 200 });
+		const outcome = boundedDiff('a', utf8(before), utf8(after), { ...LIMITS, maxDiffLines: 120 });
 		assert.deepEqual(outcome, { kind: 'too-large', reason: 'lines' });
 	});
 

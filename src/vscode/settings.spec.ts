@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 import { DEFAULT_MENTION_LIMITS } from '../mentions/expand';
-import { mentionLimitsOf, readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
+import { contributedReminderSwitch, mentionLimitsOf, readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
 
 interface ContributedProperty {
 	type?: string;
@@ -108,6 +108,7 @@ describe('settings', () => {
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'],
 			workspaceReminders: true,
 			workspaceReminderSettings: {},
+			contributedReminders: {},
 			mentionsMaxFileBytes: 4 * 1024 * 1024,
 			mentionsMaxLines: 500,
 			mentionsMaxBytes: 32 * 1024,
@@ -133,6 +134,15 @@ describe('settings', () => {
 		const bad = readSettings((key) => (key === 'aside.reminders.workspace.reminders' ? { migrations: false } : undefined));
 		assert.deepEqual(bad.settings.workspaceReminderSettings, {});
 		assert.match(bad.problems[0]?.message ?? '', /aside\.reminders\.workspace\.reminders/);
+	});
+
+	it('reads the contributed reminders map by wire key: false is off, anything unnamed on; a non-boolean entry is refused', () => {
+		let raw: unknown = { 'acme.todo.todos': false, 'acme.todo.other': true };
+		const switchOf = contributedReminderSwitch(() => readSettings((key) => (key === 'aside.reminders.contributed' ? raw : undefined)).settings);
+		assert.deepEqual([switchOf('acme.todo.todos'), switchOf('acme.todo.other'), switchOf('acme.lint.rules')], [false, true, true]);
+		raw = { 'acme.todo.todos': 'off' };
+		assert.equal(switchOf('acme.todo.todos'), true);
+		assert.match(readSettings((key) => (key === 'aside.reminders.contributed' ? raw : undefined)).problems[0]?.message ?? '', /aside\.reminders\.contributed/);
 	});
 
 	it('falls back to the default for a bad value and names the setting, value and default', () => {

@@ -75,6 +75,8 @@ export const SETTINGS = {
 	// The workspace's `.aside/reminders/*.md` (docs/workspace-reminders.md): all of them, then each by its key.
 	workspaceReminders: define('aside.reminders.workspace.enabled', z.boolean(), true),
 	workspaceReminderSettings: define<Readonly<Record<string, { readonly enabled?: boolean }>>>('aside.reminders.workspace.reminders', z.record(z.string(), z.object({ enabled: z.boolean().optional() })), {}),
+	// Other extensions' reminders (src/api.ts), by wire key: package.json cannot list keys registered at run time.
+	contributedReminders: define<Readonly<Record<string, boolean>>>('aside.reminders.contributed', z.record(z.string(), z.boolean()), {}),
 	// The bounds of @-mentions (src/mentions/expand.ts, DEFAULT_MENTION_LIMITS), read at each send.
 	mentionsMaxFileBytes: define('aside.mentions.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), DEFAULT_MENTION_LIMITS.maxFileBytes),
 	mentionsMaxLines: define('aside.mentions.maxLines', z.number().int().min(10).max(20_000), DEFAULT_MENTION_LIMITS.maxLines),
@@ -182,6 +184,11 @@ export function readSettings(get: (key: string) => unknown): { settings: AsideSe
 		problems.push({ key: SETTINGS.permissionRules.key, message: `The setting "${SETTINGS.permissionRules.key}" ${problem}.` });
 	}
 	return { settings: settings as AsideSettings, problems };
+}
+
+/** Whether a contributed reminder (by its wire key) may fire now: on unless the setting says `false`. */
+export function contributedReminderSwitch(current: () => AsideSettings): (key: string) => boolean {
+	return (key) => current().contributedReminders[key] !== false;
 }
 
 /** The reminder engine's view of the settings, read afresh at every WAIT. */

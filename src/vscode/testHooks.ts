@@ -20,7 +20,7 @@ import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
 import type { VsCodeChangeReview } from './changeReview';
 import type { Configuration } from './configuration';
-import type { SettingProblem } from './settings';
+import { contributedReminderSwitch, type SettingProblem } from './settings';
 import type { SkillProblem } from '../skills/skill';
 import type { WorkspaceReminders } from '../workspaceReminders/registry';
 import type { SkillLibrary } from '../skills/skillLibrary';
@@ -33,6 +33,8 @@ export interface AsideTestHooks {
 	/** The reminder configuration the engine reads at every WAIT. */
 	readonly reminderConfig: ReminderConfig;
 	readonly settingProblems: () => readonly SettingProblem[];
+	/** Whether a contributed reminder's wire key is on in `aside.reminders.contributed`, as the engine reads it. */
+	readonly contributedReminderOn: (key: string) => boolean;
 	readonly sessionsDir: string;
 	readonly agentBusy: () => boolean;
 	readonly stop: () => void;
@@ -116,6 +118,7 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		onDidAppend: projections.onDidAppend,
 		reminderConfig: state.reminderConfig,
 		settingProblems: () => configuration.problems,
+		contributedReminderOn: contributedReminderSwitch(() => configuration.current),
 		sessionsDir: state.sessionsDir,
 		agentBusy: () => agent.isRunning,
 		stop: () => {
