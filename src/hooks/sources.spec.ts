@@ -38,11 +38,28 @@ function sources(options: { trusted?: boolean; files?: Record<string, string>; u
 const commands = async (hooks: HookSources) => hooksFor(await hooks.groups(), 'PreToolUse', 'Run').map((hook) => hook.command);
 
 describe('which hooks may run (trust and consent)', () => {
-	it('an untrusted workspace never runs its hooks, and is never asked about them', async () => {
-		const { hooks, asked, notices } = sources({ trusted: false, files: { [FILE]: WORKSPACE_HOOKS } });
+	it('an untrusted workspace runs no hook at all, not even the user\'s own, and asks nothing', async () => {
+		const user = { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'mine' }] }] };
+		const { hooks, asked, notices, state } = sources({ trusted: false, user, files: { [FILE]: WORKSPACE_HOOKS } });
 		assert.deepEqual(await commands(hooks), []);
 		assert.deepEqual(asked, []);
-		assert.match(notices[0] ?? '', /\/ws\/\.aside\/hooks\.json: its hooks do not run in an untrusted workspace/);
+		assert.deepEqual(await hooks.skippedByTrust(), ['the setting aside.hooks', FILE], 'what the Restricted Mode notice can name');
+		await commands(hooks);
+		assert.deepEqual(notices, [`No hook runs in an untrusted workspace (Restricted Mode): the hooks of the setting aside.hooks and ${FILE} were not used. Trust the workspace to run them.`], 'said once');
+		state.trusted = true;
+		assert.deepEqual(await commands(hooks), ['mine', './scripts/guard.sh']);
+		assert.deepEqual(await hooks.skippedByTrust(), []);
+	});
+
+	it('in an untrusted workspace with no hooks configured, nothing is skipped or said', async () => {
+		const { hooks, notices } = sources({ trusted: false, files: { [FILE]: '{ nope' } });
+		assert.deepEqual(await commands(hooks), []);
+		assert.deepEqual(await hooks.skippedByTrust(), [FILE], 'a workspace file is named even when malformed: it was not read as hooks');
+		const none = sources({ trusted: false });
+		assert.deepEqual(await none.hooks.skippedByTrust(), []);
+		await commands(none.hooks);
+		assert.deepEqual(none.notices, []);
+		assert.equal(notices.length, 1);
 	});
 
 	it('asks the first time, naming the file and its commands; the answer holds while the file is unchanged', async () => {

@@ -1,9 +1,10 @@
-// Which hooks may run now. The user's own (`aside.hooks` from user settings — never a
-// workspace's value, which could otherwise run a command the moment a folder opens) always may.
-// A workspace folder's `.aside/hooks.json` runs only in a trusted workspace, and only once the
-// person allowed that file as it is: the answer is kept per file and content hash, so a changed
-// file asks again. Each problem (a malformed setting or file) is said once per change, naming
-// where; it loses nothing else.
+// Which hooks may run now. In an untrusted workspace (Restricted Mode) none: not even the user's
+// own, which would run with the untrusted folder as cwd and CLAUDE_PROJECT_DIR (and so run its
+// scripts). In a trusted one the user's own (`aside.hooks` from user settings — never a
+// workspace's value) always may; a workspace folder's `.aside/hooks.json` only once the person
+// allowed that file as it is: the answer is kept per file and content hash, so a changed file
+// asks again. Each problem (a malformed setting or file) is said once per change, naming where;
+// it loses nothing else.
 import { createHash } from 'node:crypto';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
@@ -31,6 +32,10 @@ export interface HookSourcePorts {
 	readonly log: Logger;
 }
 
+function hooksFileOf(folder: string): string {
+	return `${folder.replace(/[\\/]+$/, '')}/${WORKSPACE_HOOKS_FILE}`;
+}
+
 export function contentHash(text: string): string {
 	return createHash('sha256').update(text).digest('hex');
 }
@@ -46,12 +51,17 @@ export class HookSources {
 	/** The hooks that may run now, user hooks first. */
 	async groups(): Promise<readonly HookGroup[]> {
 		const { ports } = this;
+		if (!ports.trusted()) {
+			const skipped = await this.skippedByTrust();
+			this.say(skipped.length === 0 ? [] : [`No hook runs in an untrusted workspace (Restricted Mode): the hooks of ${skipped.join(' and ')} were not used. Trust the workspace to run them.`], '');
+			return [];
+		}
 		const problems: string[] = [];
 		const user = parseHooks(ports.userValue(), { kind: 'user', where: 'the setting aside.hooks' });
 		problems.push(...user.problems);
 		const groups: HookGroup[] = [...user.groups];
 		for (const folder of ports.folders()) {
-			const file = `${folder.replace(/[\\/]+$/, '')}/${WORKSPACE_HOOKS_FILE}`;
+			const file = hooksFileOf(folder);
 			let text: string | undefined;
 			try {
 				text = await ports.readFile(file);
@@ -68,16 +78,33 @@ export class HookSources {
 			if (parsed.groups.length === 0) {
 				continue;
 			}
-			if (!ports.trusted()) {
-				problems.push(`${file}: its hooks do not run in an untrusted workspace (trust the workspace to be asked about them).`);
-				continue;
-			}
 			if (await this.allowed(file, text, parsed.groups)) {
 				groups.push(...parsed.groups);
 			}
 		}
 		this.say(problems);
 		return groups;
+	}
+
+	/** Where hooks are configured that do not run because the workspace is untrusted (empty when trusted): what the Restricted Mode notice names. */
+	async skippedByTrust(): Promise<readonly string[]> {
+		const { ports } = this;
+		if (ports.trusted()) {
+			return [];
+		}
+		const skipped: string[] = [];
+		const user: HookOrigin = { kind: 'user', where: 'the setting aside.hooks' };
+		if (parseHooks(ports.userValue(), user).groups.length > 0) {
+			skipped.push(user.where);
+		}
+		for (const folder of ports.folders()) {
+			const file = hooksFileOf(folder);
+			// A file that cannot be read is not named: nothing is known to be skipped.
+			if ((await ports.readFile(file).catch(() => undefined)) !== undefined) {
+				skipped.push(file);
+			}
+		}
+		return skipped;
 	}
 
 	private async allowed(file: string, text: string, groups: readonly HookGroup[]): Promise<boolean> {
@@ -107,7 +134,7 @@ export class HookSources {
 		}
 	}
 
-	private say(problems: readonly string[]): void {
+	private say(problems: readonly string[], lead = 'Some hooks are not used: '): void {
 		const now = new Set(problems);
 		const fresh = problems.filter((problem) => !this.said.has(problem));
 		this.said = now;
@@ -117,6 +144,6 @@ export class HookSources {
 		for (const problem of fresh) {
 			this.ports.log.warn(`Aside: hooks: ${problem}`);
 		}
-		this.ports.notify(`Some hooks are not used: ${fresh.join(' ')}`);
+		this.ports.notify(`${lead}${fresh.join(' ')}`);
 	}
 }

@@ -22,6 +22,8 @@ export interface HooksEnvironment {
 	/** Says a hook's failure in the chat. */
 	readonly notify: (text: string) => void;
 	readonly log: Logger;
+	/** Where hooks are configured that do not run because the workspace is untrusted. */
+	readonly skippedByTrust?: () => Promise<readonly string[]>;
 }
 
 /** What the hooks of a tool event said; `refused`: a PreToolUse hook refused the call, and why; `halt`: one answered `continue: false` (the turn ends after this step). */
@@ -75,6 +77,11 @@ function reasons(list: readonly { readonly reason: string }[]): string {
 
 export class ConfiguredHooks implements ToolHooks, PromptHooks {
 	constructor(private readonly env: HooksEnvironment) {}
+
+	/** Where hooks are configured that Restricted Mode keeps from running (`the setting aside.hooks`, a file's path): for the notice of what was not loaded. */
+	skippedByTrust(): Promise<readonly string[]> {
+		return this.env.skippedByTrust?.() ?? Promise.resolve([]);
+	}
 
 	async beforeTool(call: { readonly name: string; readonly input: unknown }, signal: AbortSignal): Promise<ToolHookAnswer> {
 		const said = await this.run('PreToolUse', call.name, { tool: { name: call.name, input: claudeToolInput(call.name, call.input, this.env.folder()) } }, signal);

@@ -53,5 +53,6 @@ export function vscodeHooks(options: { readonly globalState: vscode.Memento; rea
 		sessionId: options.sessionId,
 		notify,
 		log,
+		skippedByTrust: () => sources.skippedByTrust(),
 	});
 }
