@@ -23,7 +23,8 @@ export interface HookFacts {
 	/** The workspace folder the hook runs in. */
 	readonly cwd: string;
 	readonly transcriptPath?: string;
-	readonly tool?: { readonly name: string; readonly input: unknown; readonly response?: unknown };
+	/** `name`: Claude Code's name for the tool (`Bash`); `asideName`: Aside's (`Run`), when it is told. */
+	readonly tool?: { readonly name: string; readonly asideName?: string; readonly input: unknown; readonly response?: unknown };
 	/** UserPromptSubmit: the text as typed. */
 	readonly prompt?: string;
 	/** SessionStart: why the session started (`startup`, `resume`). */
@@ -53,7 +54,7 @@ export function hookInput(facts: HookFacts): Record<string, unknown> {
 		...(facts.transcriptPath ? { transcript_path: facts.transcriptPath } : {}),
 		cwd: facts.cwd,
 		hook_event_name: facts.event,
-		...(facts.tool ? { tool_name: facts.tool.name, tool_input: facts.tool.input } : {}),
+		...(facts.tool ? { tool_name: facts.tool.name, ...(facts.tool.asideName === undefined ? {} : { aside_tool_name: facts.tool.asideName }), tool_input: facts.tool.input } : {}),
 		...(facts.tool?.response !== undefined ? { tool_response: facts.tool.response } : {}),
 		...(facts.prompt !== undefined ? { prompt: facts.prompt } : {}),
 		...(facts.source !== undefined ? { source: facts.source } : {}),
