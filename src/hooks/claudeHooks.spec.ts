@@ -60,6 +60,7 @@ describe('Claude Code hooks on ApplyPatch (real processes, the real tool)', () =
 		const { session, turn } = patchHarness(provider, hooks, { 'a.ts': 'one\ntwo\n', 'b.ts': 'x\ny\nz\n' });
 		await turn().run('patch it', signal());
 		const [result] = results(session.records);
+		assert.ok(result);
 		assert.equal(result.isError, true);
 		assert.match(result.content ?? '', /^Not run: a PreToolUse hook you configured refused this call: Never touch \.env/);
 		assert.equal(readFileSync(join(workspace.root, 'a.ts'), 'utf8'), 'one\ntwo\n', 'nothing of the patch was written');

@@ -11,8 +11,11 @@ function sources(options: { trusted?: boolean; files?: Record<string, string>; u
 	const files = { ...options.files };
 	let memory: Record<string, { hash: string; consent: Consent }> = {};
 	const asked: { file: string; commands: readonly string[] }[] = [];
+	const scriptsShown: (readonly string[])[] = [];
 	const notices: string[] = [];
-	const state = { trusted: options.trusted ?? true, answer: options.answer ?? true, user: options.user };
+	/** Each script's content fingerprint (absent: no such file); `clone`: the folder's identity. */
+	const fingerprints: Record<string, string> = {};
+	const state = { trusted: options.trusted ?? true, answer: options.answer ?? true, user: options.user, clone: 'clone-1' };
 	const ports: HookSourcePorts = {
 		userValue: () => state.user,
 		folders: () => ['/ws'],
@@ -25,14 +28,17 @@ function sources(options: { trusted?: boolean; files?: Record<string, string>; u
 				return Promise.resolve();
 			},
 		},
-		ask: (file, commands) => {
+		fingerprint: (path) => Promise.resolve(fingerprints[path]),
+		identity: () => Promise.resolve(state.clone),
+		ask: (file, commands, scripts) => {
 			asked.push({ file, commands });
+			scriptsShown.push(scripts);
 			return Promise.resolve(state.answer);
 		},
 		notify: (text) => notices.push(text),
 		log: new RecordingLogger(),
 	};
-	return { hooks: new HookSources(ports), files, asked, notices, state };
+	return { hooks: new HookSources(ports), files, asked, notices, state, fingerprints, scriptsShown };
 }
 
 const commands = async (hooks: HookSources) => hooksFor(await hooks.groups(), 'PreToolUse', 'Run').map((hook) => hook.command);
@@ -96,6 +102,34 @@ describe('which hooks may run (trust and consent)', () => {
 		await commands(broken.hooks);
 		assert.equal(broken.notices.length, 1, 'said once while unchanged');
 		assert.match(broken.notices[0] ?? '', /the setting aside\.hooks: must be an object of events/);
+	});
+
+	it('the approval covers the workspace scripts the commands name: a changed, added or removed script asks again', async () => {
+		const text = JSON.stringify({ PreToolUse: [{ matcher: 'Run', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh' }, { type: 'command', command: 'bash ./scripts/guard.sh --strict' }] }] });
+		const { hooks, asked, fingerprints, scriptsShown } = sources({ files: { [FILE]: text } });
+		fingerprints['/ws/.claude/hooks/check.sh'] = 'v1';
+		fingerprints['/ws/scripts/guard.sh'] = 'g1';
+		assert.equal((await commands(hooks)).length, 2);
+		assert.deepEqual(scriptsShown, [['/ws/.claude/hooks/check.sh', '/ws/scripts/guard.sh']], 'the question names the scripts');
+		await commands(hooks);
+		assert.equal(asked.length, 1, 'unchanged: not asked again');
+		fingerprints['/ws/.claude/hooks/check.sh'] = 'v2';
+		await commands(hooks);
+		assert.equal(asked.length, 2, 'a changed script asks again');
+		delete fingerprints['/ws/scripts/guard.sh'];
+		await commands(hooks);
+		assert.equal(asked.length, 3, 'a removed one too');
+		assert.deepEqual(scriptsShown[2], ['/ws/.claude/hooks/check.sh']);
+	});
+
+	it('a different clone at the same path asks again', async () => {
+		const { hooks, asked, state } = sources({ files: { [FILE]: WORKSPACE_HOOKS } });
+		await commands(hooks);
+		await commands(hooks);
+		assert.equal(asked.length, 1);
+		state.clone = 'clone-2';
+		assert.deepEqual(await commands(hooks), ['./scripts/guard.sh']);
+		assert.equal(asked.length, 2, 'the same file in another clone is asked about');
 	});
 
 	it('a workspace file that is not JSON is named and runs nothing, without asking', async () => {
