@@ -52,6 +52,14 @@ describe('hooks config', () => {
 		assert.equal(toolMatcher('(unclosed'), undefined);
 	});
 
+	it("a matcher naming Claude Code's file tools matches every Aside tool that changes files", () => {
+		for (const matcher of ['Edit|MultiEdit|Write', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit', '(Edit|Write)', '.*Edit']) {
+			const matches = toolMatcher(matcher);
+			assert.deepEqual(['Edit', 'Write', 'ApplyPatch', 'Read', 'Run'].map((name) => matches?.(name)), [true, true, true, false, false], matcher);
+		}
+		assert.equal(toolMatcher('ApplyPatch')?.('Edit'), false, "Aside's own name still names one tool");
+	});
+
 	it('names every problem with where it is, and keeps the rest', () => {
 		const parsed = parseHooks(
 			{

@@ -5,6 +5,7 @@
 // Parsing never throws and loses nothing it can keep: an event Aside has not, a hook type it does
 // not run, a bad matcher or a malformed entry is a problem naming where, and the rest still counts.
 import * as z from 'zod';
+import { EDIT_TOOL_NAMES } from '../tools/editToolNames';
 
 export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
@@ -48,7 +49,18 @@ export const NO_HOOKS: ParsedHooks = { groups: [], problems: [] };
 const TOOL_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 
 /** Claude Code's names for the tools Aside has under another name: a matcher on `Bash` matches Run. */
-const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Run: 'Bash', List: 'LS', TaskWrite: 'TodoWrite', Agent: 'Task' };
+export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Run: 'Bash', List: 'LS', TaskWrite: 'TodoWrite', Agent: 'Task' };
+
+/** Claude Code's tools that change files: a matcher naming any of them guards every Aside tool that does (ApplyPatch too). */
+const CLAUDE_FILE_TOOLS: readonly string[] = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'];
+
+function claudeNamesOf(toolName: string): readonly string[] {
+	if ((EDIT_TOOL_NAMES as readonly string[]).includes(toolName)) {
+		return CLAUDE_FILE_TOOLS;
+	}
+	const name = CLAUDE_TOOL_NAMES[toolName];
+	return name === undefined ? [] : [name];
+}
 
 const Command = z.object({
 	type: z.literal('command', { error: 'only "command" hooks run in Aside' }),
@@ -84,7 +96,7 @@ export function toolMatcher(matcher: string): ((toolName: string) => boolean) | 
 		}
 		test = (name) => regex.test(name);
 	}
-	return (toolName) => test(toolName) || (CLAUDE_TOOL_NAMES[toolName] !== undefined && test(CLAUDE_TOOL_NAMES[toolName]));
+	return (toolName) => test(toolName) || claudeNamesOf(toolName).some(test);
 }
 
 function issueText(error: z.ZodError): string {

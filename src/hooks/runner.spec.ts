@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -16,6 +16,15 @@ function hook(name: string, source: string, timeoutMs = 10_000): HookCommand {
 	const file = join(dir, `${name}.js`);
 	writeFileSync(file, source);
 	return { command: `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}`, timeoutMs, origin: { kind: 'user', where: 'the setting aside.hooks' } };
+}
+
+/** Whether `pid` still runs (a zombie waiting for its reaper counts as gone). */
+function alive(pid: number): boolean {
+	try {
+		return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+	} catch {
+		return false;
+	}
 }
 
 const PRE: HookFacts = { event: 'PreToolUse', sessionId: 's-1', cwd: dir, tool: { name: 'Run', input: { command: 'rm -rf /' } } };
@@ -66,6 +75,31 @@ describe('hook runner (real processes)', () => {
 	it('a hook that hangs is stopped at its timeout, and so is what it started', async () => {
 		const answer = await run(hook('hang', `require('child_process').spawn(process.execPath, ['-e', 'setInterval(()=>{}, 1000)'], {stdio: 'inherit'}); setInterval(() => {}, 1000);`, 300));
 		assert.deepEqual(answer, { kind: 'failed', message: 'did not finish within 0.3 s and was stopped' });
+	});
+
+	it('a hook that exited but left a background job holding its stdout/stderr is answered by its exit, not timed out', async () => {
+		// A real shell script: the job inherits the hook's stdio, as `cmd &` in a hook does.
+		const script = join(dir, 'background.sh');
+		const pidFile = join(dir, 'background.pid');
+		writeFileSync(script, `#!/bin/sh\nsleep 60 &\necho $! > ${JSON.stringify(pidFile)}\necho '{"decision":"block","reason":"formatted in the background"}'\nexit 0\n`);
+		chmodSync(script, 0o755);
+		const answer = await run({ command: JSON.stringify(script), timeoutMs: 5000, origin: { kind: 'user', where: 'the setting aside.hooks' } });
+		try {
+			process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+		} catch {
+			// Already gone.
+		}
+		assert.deepEqual(answer, { kind: 'block', reason: 'formatted in the background' });
+	});
+
+	it('at its timeout the whole process group of a hook that never answers is stopped', async () => {
+		const script = join(dir, 'never.sh');
+		const pidFile = join(dir, 'never.pid');
+		writeFileSync(script, `#!/bin/sh\nsleep 60 &\necho $! > ${JSON.stringify(pidFile)}\nwait\n`);
+		chmodSync(script, 0o755);
+		const answer = await run({ command: JSON.stringify(script), timeoutMs: 500, origin: { kind: 'user', where: 'the setting aside.hooks' } });
+		assert.deepEqual(answer, { kind: 'failed', message: 'did not finish within 0.5 s and was stopped' });
+		assert.equal(alive(Number(readFileSync(pidFile, 'utf8'))), false, 'the background job was stopped with the hook');
 	});
 
 	it('a hook that prints past the cap is stopped', async () => {

@@ -13,6 +13,8 @@ import type { HookCommand, HookEvent } from './config';
 export const MAX_HOOK_OUTPUT_BYTES = 64 * 1024;
 /** After SIGTERM (timeout, cap, Stop), how long the hook's process group gets before SIGKILL. */
 const KILL_GRACE_MS = 1000;
+/** After the hook's own process exited, how long to read what a background job it left still holds open. */
+const DRAIN_MS = 500;
 
 /** What the hook is told about its event (Claude Code's stdin fields, snake_case on the wire). */
 export interface HookFacts {
@@ -21,7 +23,8 @@ export interface HookFacts {
 	/** The workspace folder the hook runs in. */
 	readonly cwd: string;
 	readonly transcriptPath?: string;
-	readonly tool?: { readonly name: string; readonly input: unknown; readonly response?: unknown };
+	/** `name`: Claude Code's name for the tool (`Bash`); `asideName`: Aside's (`Run`), when it is told. */
+	readonly tool?: { readonly name: string; readonly asideName?: string; readonly input: unknown; readonly response?: unknown };
 	/** UserPromptSubmit: the text as typed. */
 	readonly prompt?: string;
 	/** SessionStart: why the session started (`startup`, `resume`). */
@@ -51,7 +54,7 @@ export function hookInput(facts: HookFacts): Record<string, unknown> {
 		...(facts.transcriptPath ? { transcript_path: facts.transcriptPath } : {}),
 		cwd: facts.cwd,
 		hook_event_name: facts.event,
-		...(facts.tool ? { tool_name: facts.tool.name, tool_input: facts.tool.input } : {}),
+		...(facts.tool ? { tool_name: facts.tool.name, ...(facts.tool.asideName === undefined ? {} : { aside_tool_name: facts.tool.asideName }), tool_input: facts.tool.input } : {}),
 		...(facts.tool?.response !== undefined ? { tool_response: facts.tool.response } : {}),
 		...(facts.prompt !== undefined ? { prompt: facts.prompt } : {}),
 		...(facts.source !== undefined ? { source: facts.source } : {}),
@@ -161,10 +164,11 @@ export function runHook(hook: HookCommand, facts: HookFacts, options: HookRunOpt
 		// A hook that ignores its stdin (most do) closes it early: that is no failure.
 		child.stdin.on('error', () => undefined);
 		child.stdin.end(`${JSON.stringify(hookInput(facts))}\n`);
-		child.on('close', (code) => {
-			if (killTimer) {
-				clearTimeout(killTimer);
-			}
+		let exitCode: number | null | undefined;
+		let drainTimer: NodeJS.Timeout | undefined;
+		const finish = (code: number | null) => {
+			// The SIGKILL timer of a stopped hook stays (unref'd), for a job that ignores SIGTERM.
+			clearTimeout(drainTimer);
 			const err = Buffer.concat(stderr).toString('utf8').trim();
 			if (stopped !== undefined) {
 				settle({ kind: 'failed', message: stopped });
@@ -175,6 +179,20 @@ export function runHook(hook: HookCommand, facts: HookFacts, options: HookRunOpt
 			} else {
 				settle({ kind: 'failed', message: `exited with code ${code ?? 'none (killed by a signal)'}${err ? `: ${err.slice(0, 500)}` : ''}` });
 			}
+		};
+		// The hook's own process ended: its answer is its exit, whatever a background job it left
+		// still holds; that job keeps running (as after `cmd &` in a shell), no longer read.
+		child.on('exit', (code) => {
+			exitCode = code;
+			clearTimeout(timer);
+			drainTimer = setTimeout(() => {
+				child.stdout.destroy();
+				child.stderr.destroy();
+				finish(code);
+			}, DRAIN_MS);
+		});
+		child.on('close', (code) => {
+			finish(exitCode === undefined ? code : exitCode);
 		});
 	});
 }

@@ -1,12 +1,15 @@
-// Which hooks may run now. The user's own (`aside.hooks` from user settings — never a
-// workspace's value, which could otherwise run a command the moment a folder opens) always may.
-// A workspace folder's `.aside/hooks.json` runs only in a trusted workspace, and only once the
-// person allowed that file as it is: the answer is kept per file and content hash, so a changed
-// file asks again. Each problem (a malformed setting or file) is said once per change, naming
-// where; it loses nothing else.
+// Which hooks may run now. In an untrusted workspace (Restricted Mode) none: not even the user's
+// own, which would run with the untrusted folder as cwd and CLAUDE_PROJECT_DIR (and so run its
+// scripts). In a trusted one the user's own (`aside.hooks` from user settings — never a
+// workspace's value) always may; a workspace folder's `.aside/hooks.json` only once the person
+// allowed that file as it is: the answer is kept per file and a hash of its text, the workspace
+// scripts its commands name and the clone (approvalScope.ts), so a change to any asks again.
+// Each problem (a malformed setting or file) is said once per change, naming where; it loses
+// nothing else.
 import { createHash } from 'node:crypto';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
+import { scriptPaths } from './approvalScope';
 import { type HookGroup, type HookOrigin, parseHooks, parseHooksFile } from './config';
 
 /** The file of a workspace folder that holds its hooks. */
@@ -24,11 +27,19 @@ export interface HookSourcePorts {
 	readonly readFile: (path: string) => Promise<string | undefined>;
 	/** Kept across windows and restarts (globalState): file path → { hash, consent }. */
 	readonly memory: { get(): Readonly<Record<string, { readonly hash: string; readonly consent: Consent }>>; set(value: Record<string, { readonly hash: string; readonly consent: Consent }>): Promise<void> };
-	/** Asks whether the file's hooks may run, naming the file and its commands (a modal). */
-	readonly ask: (file: string, commands: readonly string[]) => Promise<boolean>;
+	/** A SHA-256 of a file's bytes; undefined when it is no file (approvalScope.ts). */
+	readonly fingerprint: (path: string) => Promise<string | undefined>;
+	/** Which clone a workspace folder is (approvalScope.ts). */
+	readonly identity: (folder: string) => Promise<string>;
+	/** Asks whether the file's hooks may run, naming the file, its commands and the workspace scripts they run (a modal). */
+	readonly ask: (file: string, commands: readonly string[], scripts: readonly string[]) => Promise<boolean>;
 	/** Says a problem in the chat. */
 	readonly notify: (text: string) => void;
 	readonly log: Logger;
+}
+
+function hooksFileOf(folder: string): string {
+	return `${folder.replace(/[\\/]+$/, '')}/${WORKSPACE_HOOKS_FILE}`;
 }
 
 export function contentHash(text: string): string {
@@ -46,12 +57,17 @@ export class HookSources {
 	/** The hooks that may run now, user hooks first. */
 	async groups(): Promise<readonly HookGroup[]> {
 		const { ports } = this;
+		if (!ports.trusted()) {
+			const skipped = await this.skippedByTrust();
+			this.say(skipped.length === 0 ? [] : [`No hook runs in an untrusted workspace (Restricted Mode): the hooks of ${skipped.join(' and ')} were not used. Trust the workspace to run them.`], '');
+			return [];
+		}
 		const problems: string[] = [];
 		const user = parseHooks(ports.userValue(), { kind: 'user', where: 'the setting aside.hooks' });
 		problems.push(...user.problems);
 		const groups: HookGroup[] = [...user.groups];
 		for (const folder of ports.folders()) {
-			const file = `${folder.replace(/[\\/]+$/, '')}/${WORKSPACE_HOOKS_FILE}`;
+			const file = hooksFileOf(folder);
 			let text: string | undefined;
 			try {
 				text = await ports.readFile(file);
@@ -68,11 +84,7 @@ export class HookSources {
 			if (parsed.groups.length === 0) {
 				continue;
 			}
-			if (!ports.trusted()) {
-				problems.push(`${file}: its hooks do not run in an untrusted workspace (trust the workspace to be asked about them).`);
-				continue;
-			}
-			if (await this.allowed(file, text, parsed.groups)) {
+			if (await this.allowed(file, folder, text, parsed.groups)) {
 				groups.push(...parsed.groups);
 			}
 		}
@@ -80,9 +92,40 @@ export class HookSources {
 		return groups;
 	}
 
-	private async allowed(file: string, text: string, groups: readonly HookGroup[]): Promise<boolean> {
+	/** Where hooks are configured that do not run because the workspace is untrusted (empty when trusted): what the Restricted Mode notice names. */
+	async skippedByTrust(): Promise<readonly string[]> {
 		const { ports } = this;
-		const hash = contentHash(text);
+		if (ports.trusted()) {
+			return [];
+		}
+		const skipped: string[] = [];
+		const user: HookOrigin = { kind: 'user', where: 'the setting aside.hooks' };
+		if (parseHooks(ports.userValue(), user).groups.length > 0) {
+			skipped.push(user.where);
+		}
+		for (const folder of ports.folders()) {
+			const file = hooksFileOf(folder);
+			// A file that cannot be read is not named: nothing is known to be skipped.
+			if ((await ports.readFile(file).catch(() => undefined)) !== undefined) {
+				skipped.push(file);
+			}
+		}
+		return skipped;
+	}
+
+	/** The approval is kept per file and this hash: the file's text, the clone it is in, and each workspace script its commands name. */
+	private async scope(folder: string, text: string, groups: readonly HookGroup[]): Promise<{ readonly hash: string; readonly scripts: readonly string[] }> {
+		const { ports } = this;
+		const paths = [...new Set(groups.flatMap((group) => group.hooks.flatMap((hook) => scriptPaths(hook.command, folder))))].sort();
+		const prints = await Promise.all(paths.map((path) => ports.fingerprint(path).catch(() => undefined)));
+		const clone = await ports.identity(folder).catch(() => 'unknown');
+		const lines = [contentHash(text), `clone ${clone}`, ...paths.map((path, index) => `${path} ${prints[index] ?? 'no file'}`)];
+		return { hash: contentHash(lines.join('\n')), scripts: paths.filter((_, index) => prints[index] !== undefined) };
+	}
+
+	private async allowed(file: string, folder: string, text: string, groups: readonly HookGroup[]): Promise<boolean> {
+		const { ports } = this;
+		const { hash, scripts } = await this.scope(folder, text, groups);
 		const known = ports.memory.get()[file];
 		if (known?.hash === hash) {
 			return known.consent === 'allowed';
@@ -91,9 +134,9 @@ export class HookSources {
 		let question = this.asking.get(key);
 		if (!question) {
 			const commands = [...new Set(groups.flatMap((group) => group.hooks.map((hook) => `${group.event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command}`)))];
-			question = ports.ask(file, commands).then(async (yes) => {
+			question = ports.ask(file, commands, scripts).then(async (yes) => {
 				await ports.memory.set({ ...ports.memory.get(), [file]: { hash, consent: yes ? 'allowed' : 'refused' } });
-				ports.log.info(`Aside: the hooks of ${file} were ${yes ? 'allowed' : 'refused'} as the file is now.`);
+				ports.log.info(`Aside: the hooks of ${file} were ${yes ? 'allowed' : 'refused'} as the file and its scripts are now, in this clone.`);
 				return yes;
 			});
 			this.asking.set(key, question);
@@ -107,7 +150,7 @@ export class HookSources {
 		}
 	}
 
-	private say(problems: readonly string[]): void {
+	private say(problems: readonly string[], lead = 'Some hooks are not used: '): void {
 		const now = new Set(problems);
 		const fresh = problems.filter((problem) => !this.said.has(problem));
 		this.said = now;
@@ -117,6 +160,6 @@ export class HookSources {
 		for (const problem of fresh) {
 			this.ports.log.warn(`Aside: hooks: ${problem}`);
 		}
-		this.ports.notify(`Some hooks are not used: ${fresh.join(' ')}`);
+		this.ports.notify(`${lead}${fresh.join(' ')}`);
 	}
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { HookOutcome } from '../reminders/builtin/hookOutcome';
 import { type HookEvent, type HookGroup, hooksFor } from './config';
-import { claudeToolInput } from './claudeInput';
+import { claudeToolCalls } from './claudeInput';
 import { type HookFacts, type HooksOutcome, NOTHING_SAID, runHooks } from './runner';
 
 /** Where a chat's hooks come from, and what they run with. */
@@ -22,6 +22,8 @@ export interface HooksEnvironment {
 	/** Says a hook's failure in the chat. */
 	readonly notify: (text: string) => void;
 	readonly log: Logger;
+	/** Where hooks are configured that do not run because the workspace is untrusted. */
+	readonly skippedByTrust?: () => Promise<readonly string[]>;
 }
 
 /** What the hooks of a tool event said; `refused`: a PreToolUse hook refused the call, and why; `halt`: one answered `continue: false` (the turn ends after this step). */
@@ -76,8 +78,13 @@ function reasons(list: readonly { readonly reason: string }[]): string {
 export class ConfiguredHooks implements ToolHooks, PromptHooks {
 	constructor(private readonly env: HooksEnvironment) {}
 
+	/** Where hooks are configured that Restricted Mode keeps from running (`the setting aside.hooks`, a file's path): for the notice of what was not loaded. */
+	skippedByTrust(): Promise<readonly string[]> {
+		return this.env.skippedByTrust?.() ?? Promise.resolve([]);
+	}
+
 	async beforeTool(call: { readonly name: string; readonly input: unknown }, signal: AbortSignal): Promise<ToolHookAnswer> {
-		const said = await this.run('PreToolUse', call.name, { tool: { name: call.name, input: claudeToolInput(call.name, call.input, this.env.folder()) } }, signal);
+		const said = await this.runPerInput('PreToolUse', call, undefined, signal);
 		const outcomes: HookOutcome[] = said.contexts.map(({ context }) => ({ event: 'PreToolUse', tool: call.name, kind: 'context', text: context }));
 		// `continue: false` wins over a block (as in Claude Code): the call is refused and the turn ends after this step.
 		if (said.halts.length > 0) {
@@ -96,7 +103,7 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 		if (result.isError) {
 			return NOTHING;
 		}
-		const said = await this.run('PostToolUse', call.name, { tool: { name: call.name, input: claudeToolInput(call.name, call.input, this.env.folder()), response: { content: result.content } } }, signal);
+		const said = await this.runPerInput('PostToolUse', call, { content: result.content }, signal);
 		const outcomes = [
 			...said.blocks.map(({ reason }): HookOutcome => ({ event: 'PostToolUse', tool: call.name, kind: 'blocked', text: reason })),
 			...said.contexts.map(({ context }): HookOutcome => ({ event: 'PostToolUse', tool: call.name, kind: 'context', text: context })),
@@ -142,6 +149,19 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 		this.env.log.info(`Aside: ${text}`);
 		this.env.notify(text);
 		return reason;
+	}
+
+	/** Runs a tool event's hooks for each of the call's Claude Code inputs (a patch: each file) in turn, until one blocks or halts. */
+	private async runPerInput(event: 'PreToolUse' | 'PostToolUse', call: { readonly name: string; readonly input: unknown }, response: unknown, signal: AbortSignal): Promise<HooksOutcome> {
+		let outcome = NOTHING_SAID;
+		for (const input of claudeToolCalls(call.name, call.input, this.env.folder())) {
+			const said = await this.run(event, call.name, { tool: { name: input.name, asideName: call.name, input: input.input, ...(response === undefined ? {} : { response }) } }, signal);
+			outcome = { blocks: [...outcome.blocks, ...said.blocks], contexts: [...outcome.contexts, ...said.contexts], failures: [...outcome.failures, ...said.failures], halts: [...outcome.halts, ...said.halts] };
+			if (outcome.blocks.length > 0 || outcome.halts.length > 0) {
+				break;
+			}
+		}
+		return outcome;
 	}
 
 	/** Runs the hooks of `event` (for `toolName`, the tool events); failures are said, never thrown. */

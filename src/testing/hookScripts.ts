@@ -24,12 +24,12 @@ export class HookScripts {
 		return { type: 'command', command: this.command(name, source) };
 	}
 
-	/** The chat's hooks for an `aside.hooks` value (which must parse without problems), and what they say in the chat. */
-	hooks(value: unknown): { hooks: ConfiguredHooks; notices: string[] } {
+	/** The chat's hooks for an `aside.hooks` value (which must parse without problems), run in `folder` (the scripts' own unless given), and what they say in the chat. */
+	hooks(value: unknown, folder = this.dir): { hooks: ConfiguredHooks; notices: string[] } {
 		const notices: string[] = [];
 		const parsed = parseHooks(value, { kind: 'user', where: 'the setting aside.hooks' });
 		assert.deepEqual(parsed.problems, []);
-		const hooks = new ConfiguredHooks({ groups: () => Promise.resolve(parsed.groups), folder: () => this.dir, sessionId: () => 's1', notify: (text) => notices.push(text), log: new RecordingLogger() });
+		const hooks = new ConfiguredHooks({ groups: () => Promise.resolve(parsed.groups), folder: () => folder, sessionId: () => 's1', notify: (text) => notices.push(text), log: new RecordingLogger() });
 		return { hooks, notices };
 	}
 

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { ConfiguredHooks } from '../hooks/toolHooks';
+import { fileFingerprint, folderIdentity } from '../hooks/approvalScope';
 import { type Consent, HookSources } from '../hooks/sources';
 
 const CONSENT_KEY = 'aside.hooks.consent';
@@ -32,13 +33,15 @@ export function vscodeHooks(options: { readonly globalState: vscode.Memento; rea
 			get: () => globalState.get<ConsentMemory>(CONSENT_KEY) ?? {},
 			set: (value) => Promise.resolve(globalState.update(CONSENT_KEY, value)),
 		},
-		ask: async (file, commands) => {
+		fingerprint: fileFingerprint,
+		identity: folderIdentity,
+		ask: async (file, commands, scripts) => {
 			const allow = 'Allow these hooks';
 			const answer = await vscode.window.showWarningMessage(
 				`Allow the hooks of ${file} to run?`,
 				{
 					modal: true,
-					detail: `This workspace file asks Aside to run these commands on your machine around the agent's work:\n\n${commands.join('\n')}\n\nAllow only if you trust what they do. You are asked again if the file changes.`,
+					detail: `This workspace file asks Aside to run these commands on your machine around the agent's work:\n\n${commands.join('\n')}${scripts.length > 0 ? `\n\nThey run these files of the workspace:\n${scripts.join('\n')}` : ''}\n\nAllow only if you trust what they do. You are asked again if the file or these scripts change, or in another clone.`,
 				},
 				allow,
 			);
@@ -53,5 +56,6 @@ export function vscodeHooks(options: { readonly globalState: vscode.Memento; rea
 		sessionId: options.sessionId,
 		notify,
 		log,
+		skippedByTrust: () => sources.skippedByTrust(),
 	});
 }

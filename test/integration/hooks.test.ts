@@ -38,7 +38,7 @@ describe('hooks in the real workbench', () => {
 		const guard = join(dir, 'guard.js');
 		writeFileSync(
 			guard,
-			`let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);if(e.hook_event_name==='PreToolUse'&&e.tool_name==='Run'&&String(e.tool_input.command).includes('hook-marker')){process.stderr.write('touching hook-marker is not allowed by the guard hook');process.exit(2);}process.exit(0);});`,
+			`let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const e=JSON.parse(s);if(e.hook_event_name==='PreToolUse'&&e.tool_name==='Bash'&&e.aside_tool_name==='Run'&&String(e.tool_input.command).includes('hook-marker')){process.stderr.write('touching hook-marker is not allowed by the guard hook');process.exit(2);}process.exit(0);});`,
 		);
 		await aside().update('hooks', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(guard)}`, timeout: 30 }] }] }, vscode.ConfigurationTarget.Global);
 		const marker = workspaceFile('hook-marker.txt').fsPath;
