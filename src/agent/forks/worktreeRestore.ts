@@ -10,8 +10,7 @@ import { mkdir, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { errorMessage } from '../../base/errors';
 import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
-import { ToolError } from '../../tools/errors';
-import { resolveInWorkspace } from '../../tools/paths';
+import { realPlaceInside } from '../../tools/realPlace';
 import type { RestoreReport, UnrestoredFile } from '../../reminders/builtin/sessionFork';
 
 /** Each path's last change in the copied turns, in the order the paths were first changed. */
@@ -79,19 +78,6 @@ const worktreeFs = {
 	},
 };
 
-/** False when `target` (in `worktree`) really lands outside it, through a symbolic link on its way or a link it is itself. */
-async function staysInside(target: string, worktree: string): Promise<boolean> {
-	try {
-		await resolveInWorkspace(target, [worktree], worktreeFs);
-		return true;
-	} catch (error) {
-		if (error instanceof ToolError) {
-			return false;
-		}
-		throw error;
-	}
-}
-
 /** Puts the chat's files as of the fork point into `worktree` (a worktree of the repository at `root`). */
 export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefined, turnIds: ReadonlySet<string>, root: string, worktree: string): Promise<RestoreReport> {
 	const restored: string[] = [];
@@ -109,7 +95,7 @@ export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefin
 		}
 		const target = join(worktree, ...rel.split('/'));
 		try {
-			if (!(await staysInside(target, worktree))) {
+			if (!(await realPlaceInside(target, [worktree], worktreeFs))) {
 				failed.push({ path: rel, why: LEADS_OUTSIDE });
 				continue;
 			}
