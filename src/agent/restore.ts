@@ -6,8 +6,9 @@
 // compaction, and `session.rewind` goes on the pending FIFO for the next request.
 import { errorMessage } from '../base/errors';
 import { applyRestore } from '../checkpoints/restoreApply';
-import { entriesFrom, planRestore, type RestorePlan, writes } from '../checkpoints/restorePlan';
+import { entriesFrom, planRestore, type RestorePlan } from '../checkpoints/restorePlan';
 import { sessionRewind } from '../reminders/builtin/sessionRewind';
+import { realPlaceInside } from '../tools/realPlace';
 import type { AgentRecord, RestoreRecord, RestoreScope, UserRecord } from '../transcript/records';
 import { afterRestores } from '../transcript/replay';
 import { afterCompaction } from './compaction/afterCompaction';
@@ -77,7 +78,11 @@ export async function previewRestore(session: ChatSession, ports: AgentPorts, to
 		await ports.checkpoints.settled();
 		const checkpoints = ports.checkpoints.chat(session.id);
 		const context = ports.tools.context(signal);
-		const plan = await planRestore(entriesFrom(checkpoints.entries(), new Set(fileTurns)), checkpoints, { read: (path) => context.writer.readText(path), roots: context.roots });
+		const plan = await planRestore(entriesFrom(checkpoints.entries(), new Set(fileTurns)), checkpoints, {
+			read: (path) => context.writer.readText(path),
+			roots: context.roots,
+			inside: (path) => realPlaceInside(path, context.roots, context.fs),
+		});
 		return { ok: true, value: { ...base, plan } };
 	} catch (error) {
 		return { ok: false, message: `Could not prepare the restore: ${errorMessage(error)}` };
@@ -99,13 +104,14 @@ export async function applyRestorePreview(session: ChatSession, ports: AgentPort
 	const { runtime } = ports;
 	let files: RestoreRecord['files'] = [];
 	if (preview.scope !== 'chat' && preview.plan.files.length > 0) {
-		const applied = await applyRestore(preview.plan, ports.tools.context(signal).writer, overwriteChanged);
+		const context = ports.tools.context(signal);
+		const applied = await applyRestore(preview.plan, context.writer, overwriteChanged, context);
 		if (!applied.ok) {
 			return applied;
 		}
 		files = applied.files.map(({ path, shown, action, done }) => ({ path, shown, action, done }));
 		// The model must read a restored file again before an Edit, and the restore's own writes are no outside change.
-		effects.observers?.restored?.(preview.plan.files.filter((file) => writes(file, overwriteChanged)).map((file) => file.path));
+		effects.observers?.restored?.(applied.files.filter((file) => file.done).map((file) => file.path));
 	}
 	const record: RestoreRecord = { kind: 'restore', id: runtime.ids.next(), at: runtime.clock.now(), to: preview.to, scope: preview.scope, turns: [...preview.turns], files };
 	const before = session.selectedRecords;

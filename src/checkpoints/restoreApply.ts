@@ -1,9 +1,12 @@
 // Applying a restore plan through the editor's documents (the DocumentWriter the tools use, so
 // undo, dirty state and diagnostics stay right), all or nothing as applyChanges is: every file is
 // first checked to be still as the preview found it, then written; when a write fails, the ones
-// already made are put back, last first, and the report says what could not be done.
+// already made are put back, last first, and the report says what could not be done. Each file's
+// real place is checked again just before the writes (a folder may have become a symbolic link
+// that leads out since the preview): one that is outside now is skipped and listed as outside.
 import { errorMessage } from '../base/errors';
-import type { DocumentWriter } from '../tools/tool';
+import { realPlaceInside } from '../tools/realPlace';
+import type { DocumentWriter, WorkspaceFs } from '../tools/tool';
 import { type PlannedFile, type RestoreAction, type RestorePlan, writes } from './restorePlan';
 
 /** What became of one file of the plan. */
@@ -49,10 +52,23 @@ async function changedSincePreview(writer: DocumentWriter, planned: readonly Wri
 	return undefined;
 }
 
+/** The workspace folders and their real paths: where a restore may write. */
+export interface RestoreConfinement {
+	readonly roots: readonly string[];
+	readonly fs: Pick<WorkspaceFs, 'realPath' | 'readDirectory'>;
+}
+
 /** Applies `plan`; person-changed files are written only with `overwriteChanged`. Never throws. */
-export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, overwriteChanged: boolean): Promise<RestoreApplyResult> {
-	const planned: Write[] = plan.files.filter((file) => writes(file, overwriteChanged)).map((file) => ({ file, before: file.now, after: file.target }));
+export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, overwriteChanged: boolean, confinement: RestoreConfinement): Promise<RestoreApplyResult> {
+	const outside = new Set<string>();
+	let planned: Write[] = plan.files.filter((file) => writes(file, overwriteChanged)).map((file) => ({ file, before: file.now, after: file.target }));
 	try {
+		for (const { file } of planned) {
+			if (!(await realPlaceInside(file.path, confinement.roots, confinement.fs))) {
+				outside.add(file.path);
+			}
+		}
+		planned = planned.filter(({ file }) => !outside.has(file.path));
 		const moved = await changedSincePreview(writer, planned);
 		if (moved !== undefined) {
 			return { ok: false, message: `${moved} changed since the preview was made, so nothing was restored. Open Restore… again to see the files as they are now.` };
@@ -70,7 +86,7 @@ export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, ov
 		done.push(change);
 	}
 	const written = new Set(planned.map((change) => change.file.path));
-	return { ok: true, files: plan.files.map((file) => ({ path: file.path, shown: file.shown, action: file.action, done: written.has(file.path) })) };
+	return { ok: true, files: plan.files.map((file) => ({ path: file.path, shown: file.shown, action: outside.has(file.path) ? 'outside' : file.action, done: written.has(file.path) })) };
 }
 
 async function rollBack(writer: DocumentWriter, done: readonly Write[], failed: PlannedFile, error: unknown): Promise<string> {

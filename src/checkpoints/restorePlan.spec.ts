@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryCheckpointStore } from '../testing/memoryCheckpoints';
-import { MemoryDocumentWriter } from '../testing/memoryWorkspace';
+import { MemoryDocumentWriter, MemoryWorkspaceFs } from '../testing/memoryWorkspace';
 import { applyRestore } from './restoreApply';
 import { entriesFrom, MAX_PREVIEW_DIFF_CHARS, planRestore, type PlannedFile, type RestorePlan } from './restorePlan';
 
@@ -163,7 +163,7 @@ describe('applying a restore plan', () => {
 
 	it('writes every file back, leaves the person-changed one unless told to overwrite it, and reports each', async () => {
 		const { files, restorePlan } = await threeFiles();
-		const result = await applyRestore(restorePlan, new MemoryDocumentWriter(files), false);
+		const result = await applyRestore(restorePlan, new MemoryDocumentWriter(files), false, { roots: [ROOT], fs: new MemoryWorkspaceFs(files) });
 		assert.ok(result.ok);
 		assert.deepEqual(
 			result.files.map(({ shown, action, done }) => [shown, action, done]),
@@ -179,7 +179,7 @@ describe('applying a restore plan', () => {
 
 	it('overwrites the person-changed files when they chose to', async () => {
 		const { files, restorePlan } = await threeFiles();
-		const result = await applyRestore(restorePlan, new MemoryDocumentWriter(files), true);
+		const result = await applyRestore(restorePlan, new MemoryDocumentWriter(files), true, { roots: [ROOT], fs: new MemoryWorkspaceFs(files) });
 		assert.ok(result.ok);
 		assert.equal(files.get(at('d.ts')), 'd1\n');
 	});
@@ -187,7 +187,7 @@ describe('applying a restore plan', () => {
 	it('puts back what it had written when a write fails midway: nothing is restored, and it says so', async () => {
 		const { files, restorePlan } = await threeFiles();
 		const before = new Map(files);
-		const result = await applyRestore(restorePlan, new FailingWriter(files, 3), false);
+		const result = await applyRestore(restorePlan, new FailingWriter(files, 3), false, { roots: [ROOT], fs: new MemoryWorkspaceFs(files) });
 		assert.equal(result.ok, false);
 		assert.match(result.message, /Could not restore c\.ts: disk full\. The files already restored were put back as they were: nothing was restored\./);
 		assert.deepEqual(files, before);
@@ -196,7 +196,7 @@ describe('applying a restore plan', () => {
 	it('restores nothing when a file changed after the preview', async () => {
 		const { files, restorePlan } = await threeFiles();
 		files.set(at('a.ts'), 'typed after the preview\n');
-		const result = await applyRestore(restorePlan, new MemoryDocumentWriter(files), false);
+		const result = await applyRestore(restorePlan, new MemoryDocumentWriter(files), false, { roots: [ROOT], fs: new MemoryWorkspaceFs(files) });
 		assert.equal(result.ok, false);
 		assert.match(result.message, /a\.ts changed since the preview was made, so nothing was restored/);
 		assert.equal(files.get(at('b.ts')), undefined);

@@ -18,7 +18,7 @@ import type { CheckpointEntry, ChatCheckpoints, ContentHash } from './types';
  * - `keep`: Aside created it, but it changed since: listed, kept;
  * - `person-changed`: changed since Aside's last write (by the person, or anything but Aside's tools): left as it is unless they choose to overwrite;
  * - `missing`: the text it would go back to is no longer kept: it cannot be restored;
- * - `outside`: it is in no workspace folder now (a folder was removed): refused.
+ * - `outside`: it is in no workspace folder now (a folder was removed, or a folder on its way is a symbolic link that leads out of them): refused.
  */
 export const RESTORE_ACTIONS = RESTORED_FILE_ACTIONS;
 export type RestoreAction = (typeof RESTORE_ACTIONS)[number];
@@ -28,6 +28,8 @@ export interface CurrentFiles {
 	/** Undefined: no such file. */
 	read(path: string): Promise<string | undefined>;
 	readonly roots: readonly string[];
+	/** Whether the path really lands in a workspace folder, symbolic links followed (src/tools/realPlace.ts); without it, by its text alone. */
+	inside?(path: string): Promise<boolean>;
 }
 
 export interface PlannedFile {
@@ -74,7 +76,7 @@ function previewDiff(shown: string, before: string | null, after: string | null)
 /** The plan for one file from its first and last entry from the restore point on. */
 async function planFile(first: CheckpointEntry, last: CheckpointEntry, checkpoints: ChatCheckpoints, files: CurrentFiles): Promise<PlannedFile | undefined> {
 	const { path, shown } = last;
-	if (!files.roots.some((root) => isInside(path, root))) {
+	if (!files.roots.some((root) => isInside(path, root)) || (files.inside && !(await files.inside(path)))) {
 		return { path, shown, action: 'outside', now: null, target: null, diff: '' };
 	}
 	const now = (await files.read(path)) ?? null;

@@ -7,8 +7,9 @@ import * as z from 'zod';
 import { type ChangePlan, changeTool, type FileChange } from './changes';
 import { EDIT_MAX_FILE_BYTES } from './edit';
 import { ToolError } from './errors';
-import { changesFromPatch, patchPaths } from './patch/changes';
+import { changeSteps, patchPaths } from './patch/changes';
 import { parsePatch } from './patch/parse';
+import { runYielding, Work } from './patch/steps';
 import { displayPath, resolveInWorkspace } from './paths';
 import { requireSeen } from './staleWrite';
 import { plural } from '../base/words';
@@ -92,7 +93,8 @@ async function planPatch({ patch: text }: ApplyPatchInput, context: ToolContext)
 		}
 		return file;
 	};
-	const computed = changesFromPatch(patch, (path) => fileOf(path).text);
+	// Off the thread's back: the hunks are placed in quanta, and Stop ends the work between two.
+	const computed = await runYielding(changeSteps(patch, (path) => fileOf(path).text, new Work()), context.signal);
 	if (computed.length === 0) {
 		throw new ToolError('The patch changes nothing: every file would keep its text.');
 	}

@@ -23,7 +23,7 @@ function outsideMessage(input: string, roots: readonly string[], detail = ''): s
  * (so a folder opened through a symlink still matches its open documents). A path that does not
  * exist yet (for Write) is checked through its nearest existing ancestor.
  */
-export async function resolveInWorkspace(input: string, roots: readonly string[], fs: WorkspaceFs): Promise<string> {
+export async function resolveInWorkspace(input: string, roots: readonly string[], fs: Pick<WorkspaceFs, 'realPath' | 'readDirectory'>): Promise<string> {
 	const [first] = roots;
 	if (first === undefined) {
 		throw new ToolError('No workspace folder is open, so there are no files to work with.');

@@ -81,7 +81,7 @@ export interface AsideTestHooks {
 	/** Whether the agent keeps checkpoints here (the store is wired). */
 	readonly checkpointsKept: () => boolean;
 	/** Restore… as the preview's Restore does it (issue 18): the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
-	readonly restore: (to: string, scope: RestoreScope, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string }[] }>;
+	readonly restore: (to: string, scope: RestoreScope, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string; readonly done?: boolean }[] }>;
 }
 
 export interface HookedState {
@@ -182,8 +182,10 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 				return preview;
 			}
 			const applied = await agent.restore(preview.value, overwriteChanged);
-			const files = preview.value.plan.files.map(({ shown, action }) => ({ shown, action }));
-			return applied.ok ? { ok: true, tracked: preview.value.tracked, files } : { ok: false, message: applied.message, tracked: preview.value.tracked, files };
+			// Applied, each file as the restore left it (one that turned out outside at apply time says so); refused, as planned.
+			return applied.ok
+				? { ok: true, tracked: preview.value.tracked, files: applied.value.files.map(({ shown, action, done }) => ({ shown, action, done })) }
+				: { ok: false, message: applied.message, tracked: preview.value.tracked, files: preview.value.plan.files.map(({ shown, action }) => ({ shown, action })) };
 		},
 	};
 }

@@ -2,8 +2,8 @@
 // Restore files puts the old content back through VS Code's documents and the next request
 // carries session.rewind; Restore chat continues from the earlier point (the next request's
 // history lacks the rolled-back turn) and the chat shows the restored row below the turns.
-// The files case needs the checkpoint store wired (slice A's src/vscode/checkpoints.ts): until
-// it is, the preview says the window keeps no checkpoints, and that case is skipped, saying so.
+// The files case fails, never skips, when the window kept nothing: it first checks that the edit's
+// earlier text was kept, then that Restore wrote it back.
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
@@ -39,7 +39,7 @@ describe('Restore… in VS Code', function () {
 		await server.close();
 	});
 
-	it('an edit turn, then Restore files: the old content is back (on disk and in the editor) and the next request carries session.rewind', async function () {
+	it('an edit turn, then Restore files: the old content is back (on disk and in the editor) and the next request carries session.rewind', async () => {
 		const { api, hooks } = await activeAside();
 		await vscode.commands.executeCommand('aside.newChat');
 		const path = workspaceFile(FILE).fsPath;
@@ -51,13 +51,15 @@ describe('Restore… in VS Code', function () {
 		);
 		assert.equal((await api.sendMessage('Change the file.')).outcome, 'done');
 		assert.equal(readFileSync(path, 'utf8'), 'two\n');
+		const store = hooks.checkpoints();
+		assert.ok(store, 'this window keeps checkpoints');
+		const kept = (await store.entries(hooks.currentSessionId())).filter((entry) => entry.path === path);
+		assert.equal(kept.length, 1, `the edit kept one checkpoint of ${FILE}: ${JSON.stringify(kept)}`);
+		assert.equal(await store.text(kept[0]?.before ?? ''), 'one\n', 'the earlier text is kept');
 		const restored = await hooks.restore(await userRow('Change the file.'), 'files');
-		if (restored.tracked === false) {
-			// The checkpoint store (slice A) is not wired into this build yet: nothing was kept to restore.
-			this.skip();
-		}
+		assert.equal(restored.tracked, true, 'the preview sees the kept checkpoints');
 		assert.ok(restored.ok, restored.message);
-		assert.deepEqual(restored.files, [{ shown: FILE, action: 'change' }]);
+		assert.deepEqual(restored.files, [{ shown: FILE, action: 'change', done: true }]);
 		assert.equal(readFileSync(path, 'utf8'), 'one\n');
 		const document = vscode.workspace.textDocuments.find((open) => open.uri.fsPath === path);
 		if (document) {

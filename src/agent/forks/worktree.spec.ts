@@ -5,13 +5,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { entriesFrom, planRestore } from '../../checkpoints/restorePlan';
 import { FileCheckpointStore } from '../../checkpoints/store';
 import type { CheckpointEntry } from '../../checkpoints/types';
+import { restoreReport } from '../../reminders/builtin/sessionFork';
 import { MemoryCheckpointStore } from '../../testing/memoryCheckpoints';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { RecordingLogger } from '../../testing/recordingLogger';
@@ -150,6 +151,47 @@ describe('restoring the chat\'s files into the worktree', () => {
 				[join(folder, 'src', 'a.ts'), 'src/a.ts'],
 			],
 		);
+	});
+
+	it('never writes or deletes through a symbolic link of the base commit that leads out of the worktree: such paths are skipped and listed', async () => {
+		const { repo } = repository();
+		const n = repos;
+		const outside = join(root, `outside${n}`);
+		mkdirSync(outside);
+		writeFileSync(join(outside, 'old.md'), 'theirs\n');
+		writeFileSync(join(outside, 'linked.md'), 'theirs too\n');
+		// In the base commit: a folder and a file that lead out of any checkout of the repository (the worktree is root/wtN).
+		symlinkSync(`../outside${n}`, join(repo, 'docs'));
+		symlinkSync(`../outside${n}/linked.md`, join(repo, 'notes.md'));
+		run(repo, 'add', '.');
+		run(repo, 'commit', '-q', '-m', 'links');
+		const sessions = new ChatSessions(new MemoryLibrary(), testEnvironment(new FakeClock(T0), new SequentialIds('w')));
+		chatOfTwoTurns(sessions);
+		const checkpoints = new MemoryCheckpointStore();
+		checkpoints.chats.set(sessions.current.id, [
+			entry('t1', join(repo, 'docs', 'new.md'), null, 'created\n', 1),
+			entry('t1', join(repo, 'docs', 'deep', 'er.md'), null, 'deeper\n', 2),
+			entry('t1', join(repo, 'docs', 'old.md'), 'theirs\n', null, 3),
+			entry('t1', join(repo, 'notes.md'), 'theirs too\n', 'mine\n', 4),
+			entry('t1', join(repo, 'src', 'a.ts'), 'two\n', 'three\n', 5),
+		]);
+		for (const text of ['created\n', 'deeper\n', 'mine\n', 'three\n']) {
+			checkpoints.texts.set(hash(text), text);
+		}
+		const folder = join(root, `wt${n}`);
+		const handoff = await makeWorktreeFork({ sessions, checkpoints, now: () => T0 }, 'u1', undefined, { root: repo, branch: 'try', base: 'HEAD', folder });
+
+		assert.deepEqual(readdirSync(outside).sort(), ['linked.md', 'old.md'], 'nothing created outside');
+		assert.equal(readFileSync(join(outside, 'old.md'), 'utf8'), 'theirs\n', 'nothing deleted outside');
+		assert.equal(readFileSync(join(outside, 'linked.md'), 'utf8'), 'theirs too\n', 'nothing written outside');
+		assert.equal(readFileSync(join(folder, 'src', 'a.ts'), 'utf8'), 'three\n', 'the rest is restored');
+		const why = 'it leads out of the worktree through a symbolic link, so it was skipped';
+		assert.deepEqual(handoff.report, {
+			restored: ['src/a.ts'],
+			failed: ['docs/new.md', 'docs/deep/er.md', 'docs/old.md', 'notes.md'].map((path) => ({ path, why })),
+			shared: [],
+		});
+		assert.match(restoreReport(handoff.report, folder).body ?? '', /docs\/new\.md \(it leads out of the worktree through a symbolic link/);
 	});
 
 	it('a message that cannot be forked is refused before any worktree is made', async () => {

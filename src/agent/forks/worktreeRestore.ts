@@ -4,10 +4,13 @@
 // file the chat deleted is deleted there too. What cannot be put back — a blob the store no longer
 // has, a write that fails — is listed; a path outside the repository is not the worktree's at all
 // and stays shared. Only files Aside's tools touched are known: a Run's side effects are not.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// The base commit may hold symbolic links: a path whose real place (through its nearest existing
+// folder) is outside the worktree is skipped and listed, never written or deleted.
+import { mkdir, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { errorMessage } from '../../base/errors';
 import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
+import { realPlaceInside } from '../../tools/realPlace';
 import type { RestoreReport, UnrestoredFile } from '../../reminders/builtin/sessionFork';
 
 /** Each path's last change in the copied turns, in the order the paths were first changed. */
@@ -53,6 +56,28 @@ export function worktreeEntries(entries: readonly CheckpointEntry[], turnIds: Re
 	});
 }
 
+/** Why a path of the worktree is skipped when its real place is outside it. */
+export const LEADS_OUTSIDE = 'it leads out of the worktree through a symbolic link, so it was skipped';
+
+/** The worktree's files as the confinement check needs them: real paths, and the names in a folder (a dangling link has a name but no real path). */
+const worktreeFs = {
+	async realPath(path: string): Promise<string | undefined> {
+		try {
+			return await realpath(path);
+		} catch (error) {
+			const code = (error as { code?: unknown } | null)?.code;
+			if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') {
+				return undefined;
+			}
+			throw error;
+		}
+	},
+	async readDirectory(path: string) {
+		const entries = await readdir(path, { withFileTypes: true });
+		return entries.map((entry) => ({ name: entry.name, type: entry.isFile() ? ('file' as const) : entry.isDirectory() ? ('directory' as const) : ('other' as const) }));
+	},
+};
+
 /** Puts the chat's files as of the fork point into `worktree` (a worktree of the repository at `root`). */
 export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefined, turnIds: ReadonlySet<string>, root: string, worktree: string): Promise<RestoreReport> {
 	const restored: string[] = [];
@@ -70,6 +95,10 @@ export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefin
 		}
 		const target = join(worktree, ...rel.split('/'));
 		try {
+			if (!(await realPlaceInside(target, [worktree], worktreeFs))) {
+				failed.push({ path: rel, why: LEADS_OUTSIDE });
+				continue;
+			}
 			if (entry.after === null) {
 				await rm(target, { force: true });
 				restored.push(rel);

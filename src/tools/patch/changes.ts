@@ -1,8 +1,9 @@
 // changesFromPatch: a parsed patch and the files' current texts → what each file becomes, all
 // computed before anything is written, so a tool writes every file or none. Pure: the caller
 // reads the files (patchPaths says which) and writes the result.
-import { applyHunks } from './hunks';
+import { hunkSteps } from './hunks';
 import { type Patch, PatchError, type PatchOperation } from './patch';
+import { runToEnd, type Steps, Work } from './steps';
 
 /** What one file becomes. `before` undefined: the patch creates it; `after` undefined: it deletes it. */
 export interface FileChange {
@@ -55,6 +56,11 @@ function fail(operation: PatchOperation, message: string): never {
  * existing file, a hunk that does not match.
  */
 export function changesFromPatch(patch: Patch, textOf: (path: string) => string | undefined): FileChange[] {
+	return runToEnd(changeSteps(patch, textOf, new Work()));
+}
+
+/** changesFromPatch, pausing every quantum of `work` (the tool runs it with runYielding, so Stop ends it). */
+export function* changeSteps(patch: Patch, textOf: (path: string) => string | undefined, work: Work): Steps<FileChange[]> {
 	const entries = new Map<string, Entry>();
 	const entry = (path: string): Entry => {
 		let found = entries.get(path);
@@ -91,7 +97,7 @@ export function changesFromPatch(patch: Patch, textOf: (path: string) => string 
 				if (state.text === undefined) {
 					fail(operation, `"*** Update File": there is no such file${since(state)}; create a file with "*** Add File".`);
 				}
-				const text = applyHunks(operation.path, state.text, operation.hunks);
+				const text = yield* hunkSteps(operation.path, state.text, operation.hunks, work);
 				const target = operation.moveTo === undefined || operation.moveTo === operation.path ? undefined : entry(operation.moveTo);
 				if (!target) {
 					set(state, text, operation, state.movedFrom);

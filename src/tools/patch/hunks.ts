@@ -2,56 +2,14 @@
 // the file and the hunk whose lines are not where it says. Strict: context and removed lines match
 // the file exactly (whitespace included); the file's line breaks, byte-order mark and missing
 // final newline are kept. Why strict, and the rest of the rules: docs/tools.md ("ApplyPatch format").
+// Placing the hunks is linear in the file plus the patch (lineIndex.ts), and pauses (steps.ts).
 import { hasNeutralisedMarker, restoreNeutralisedMarkers } from '../../reminders/envelope';
 import { truncateChars } from '../text';
+import { rebuildSteps, type Replacement, splitSteps } from './fileLines';
+import { LineIndex } from './lineIndex';
 import { searchLines } from './lineSearch';
-import { type Hunk, type HunkLine, PatchError } from './patch';
-
-interface FileLine {
-	readonly text: string;
-	/** `\n`, `\r\n`, `\r`, or empty for a last line without one. */
-	readonly eol: string;
-}
-
-interface Replacement {
-	readonly start: number;
-	readonly removed: number;
-	/** The hunk's lines in order: its context lines are the file's `removed` lines from `start` it keeps. */
-	readonly lines: readonly HunkLine[];
-}
-
-function splitFile(text: string): FileLine[] {
-	const lines: FileLine[] = [];
-	const breaks = /\r\n|\n|\r/g;
-	let start = 0;
-	for (let match = breaks.exec(text); match; match = breaks.exec(text)) {
-		lines.push({ text: text.slice(start, match.index), eol: match[0] });
-		start = match.index + match[0].length;
-	}
-	if (start < text.length) {
-		lines.push({ text: text.slice(start), eol: '' });
-	}
-	return lines;
-}
-
-/** The line break most lines of the file end with (the first one seen on a tie), for the lines a hunk adds. */
-function usualEol(lines: readonly FileLine[]): string {
-	const counts = new Map<string, number>();
-	for (const { eol } of lines) {
-		if (eol !== '') {
-			counts.set(eol, (counts.get(eol) ?? 0) + 1);
-		}
-	}
-	let best = '\n';
-	let bestCount = 0;
-	for (const [eol, count] of counts) {
-		if (count > bestCount) {
-			best = eol;
-			bestCount = count;
-		}
-	}
-	return best;
-}
+import { type Hunk, PatchError } from './patch';
+import { runToEnd, type Steps, Work } from './steps';
 
 function quote(text: string): string {
 	return JSON.stringify(truncateChars(text, 120));
@@ -62,21 +20,27 @@ function quote(text: string): string {
  * looked for below the previous hunk (and below its `@@` lines), never above.
  */
 export function applyHunks(path: string, before: string, hunks: readonly Hunk[]): string {
+	return runToEnd(hunkSteps(path, before, hunks, new Work()));
+}
+
+/** applyHunks, pausing every quantum of `work`. */
+export function* hunkSteps(path: string, before: string, hunks: readonly Hunk[], work: Work): Steps<string> {
 	const bom = before.startsWith('\uFEFF') ? '\uFEFF' : '';
-	const lines = splitFile(before.slice(bom.length));
+	const lines = yield* splitSteps(before.slice(bom.length), work);
 	const texts = lines.map((line) => line.text);
+	const index = yield* LineIndex.build(texts, work);
 	const replacements: Replacement[] = [];
 	let cursor = 0;
-	hunks.forEach((hunk, index) => {
-		const where = new HunkPlace(path, hunk, index, hunks.length);
-		const replacement = place(texts, hunk, cursor, where) ?? (needsRestoring(hunk) ? place(texts, restoreMarkers(hunk), cursor, where) : undefined);
+	for (const [i, hunk] of hunks.entries()) {
+		const where = new HunkPlace(path, hunk, i, hunks.length);
+		const replacement = (yield* place(index, hunk, cursor, where, work)) ?? (needsRestoring(hunk) ? yield* place(index, restoreMarkers(hunk), cursor, where, work) : undefined);
 		if (!replacement) {
 			throw where.error(diagnose(texts, hunk, cursor));
 		}
 		replacements.push(replacement);
 		cursor = replacement.start + replacement.removed;
-	});
-	return bom + rebuild(lines, replacements);
+	}
+	return bom + (yield* rebuildSteps(lines, replacements, work));
 }
 
 /** What a message says of the hunk: `src/a.ts, hunk 2 of 3 (patch line 14)`. */
@@ -126,8 +90,11 @@ function belowAnchors(texts: readonly string[], hunk: Hunk, cursor: number): { r
  * `@@` line its old lines must occur once below the cursor (the format's own rule: context that
  * is not unique needs an `@@` line); below an `@@` line the first occurrence is the one meant.
  */
-function place(texts: readonly string[], hunk: Hunk, cursor: number, where: HunkPlace): Replacement | undefined {
+function* place(index: LineIndex, hunk: Hunk, cursor: number, where: HunkPlace, work: Work): Steps<Replacement | undefined> {
+	const { texts } = index;
 	const { from, missing } = belowAnchors(texts, hunk, cursor);
+	// The anchors' scan is forward from the cursor, and the cursor passes it: linear over the hunks.
+	yield* work.spend(from - cursor + 1);
 	if (missing !== undefined) {
 		return undefined;
 	}
@@ -146,12 +113,11 @@ function place(texts: readonly string[], hunk: Hunk, cursor: number, where: Hunk
 		const start = texts.length - old.length;
 		return start >= from && old.every((line, i) => texts[start + i] === line) ? { start, removed: old.length, lines } : undefined;
 	}
-	const { matches } = searchLines(texts, old, from);
-	const [first, second] = matches;
+	const [first, second] = yield* index.find(old, from, hunk.anchors.length === 0 ? 2 : 1, work);
 	if (first === undefined) {
 		return undefined;
 	}
-	if (second !== undefined && hunk.anchors.length === 0) {
+	if (second !== undefined) {
 		throw where.error(`its context and removed lines occur more than once (at lines ${first + 1} and ${second + 1}${cursor > 0 ? `, below line ${cursor}` : ''}), so where it goes is ambiguous: add context lines, or an "@@" line naming the function or class it is in.`);
 	}
 	return { start: first, removed: old.length, lines };
@@ -210,47 +176,4 @@ function diagnose(texts: readonly string[], hunk: Hunk, cursor: number): string 
 	const differs = longest.at + longest.length;
 	const fileHas = differs < texts.length ? `the file has ${quote(texts[differs] ?? '')}` : 'the file ends there';
 	return `its first ${longest.length === 1 ? 'line matches' : `${longest.length} lines match`} at line ${longest.at + 1}, then line ${differs + 1} differs: ${fileHas}, the hunk expects ${quote(old[longest.length] ?? '')}. Copy context and removed lines exactly from the file as it is now.`;
-}
-
-/**
- * The lines with the replacements made: kept lines (a hunk's context lines included) keep their
- * line breaks, added ones get the file's usual one.
- */
-function rebuild(lines: readonly FileLine[], replacements: readonly Replacement[]): string {
-	const eol = usualEol(lines);
-	const endsWithBreak = lines.length === 0 || lines.at(-1)?.eol !== '';
-	const result: FileLine[] = [];
-	// Loops, not push(...slice): spreading a large file's lines overflows the stack.
-	const keep = (from: number, to: number) => {
-		for (let i = from; i < to; i++) {
-			const line = lines[i];
-			if (line) {
-				result.push(line);
-			}
-		}
-	};
-	let next = 0;
-	for (const { start, removed, lines: hunkLines } of replacements) {
-		keep(next, start);
-		let old = start;
-		for (const { kind, text } of hunkLines) {
-			if (kind === 'add') {
-				result.push({ text, eol: '' });
-				continue;
-			}
-			if (kind === 'context') {
-				keep(old, old + 1);
-			}
-			old++;
-		}
-		next = start + removed;
-	}
-	keep(next, lines.length);
-	// The file ends with a line break exactly when it did: this format cannot say otherwise.
-	return result
-		.map((line, i) => {
-			const last = i === result.length - 1;
-			return line.text + (last && !endsWithBreak ? '' : line.eol || eol);
-		})
-		.join('');
 }
