@@ -78,11 +78,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const profiles = store.add(new ProfileOverride(agentProfiles));
 	// The skills of the workspace and the user (skills.catalog, `$name`, skills.activated).
 	const skills = store.add(vscodeSkills(log));
+	// What the host says in the chat on its own (held until a view shows it).
+	const notices = store.add(new HeldNotices());
 	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
 	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
 		writes: () => observers.current?.writes,
 		plans: { current: () => agent.approvedPlans.current() },
-	}, profiles, { current: () => skills.current(), roots: workspaceRoots }, workspaceReminders);
+	}, profiles, { current: () => skills.current(), roots: workspaceRoots }, workspaceReminders, notices);
 	store.add(sessions);
 	store.add(whileCurrent(sessions, (session) => {
 		workspaceReminders.sync(session.reminders.roster);
@@ -134,7 +136,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	// The editor of .aside/reminders/*.md: its language server starts at the first such file opened.
 	store.add(new ReminderLanguage({ extensionUri: context.extensionUri, vocabulary: () => workspaceReminders.vocabulary(), chats: projections, mode: () => sessions.current.mode ?? configuration.current.permissionMode, log }));
 	// A profile file that could not be used is said in the log (by the library) and in the chat, once per change.
-	const notices = store.add(new HeldNotices());
 	const profileProblems = (problems: readonly ProfileProblem[]): void => {
 		if (problems.length > 0) {
 			notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: problemsNotice(problems) });
