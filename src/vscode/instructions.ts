@@ -53,7 +53,8 @@ export function rootInstructionsReader({ kinds, bound, malformed, log, tell }: R
 	const outside = onceEach(say);
 	const leftOut = onceEach(say);
 	return () => {
-		const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
+		// Restricted Mode (docs/permissions.md): none of an untrusted workspace's; read again at every WAIT, so trust applies at once.
+		const folders = !vscode.workspace.isTrusted ? [] : (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
 		const read = readRootInstructions(folders, kinds(), malformed, { cache });
 		outside(outsideNotice(read.outside));
 		const limits = bound();
