@@ -9,7 +9,7 @@ describe('Restricted Mode notices', () => {
 
 	it('names what the workspace provides that was not loaded, by kind, and the person\'s own files that still apply', () => {
 		const text = restrictedNotice(providedBy(['/ws'], exists)) ?? '';
-		assert.equal(text, 'Restricted Mode: this workspace is not trusted, so Aside did not load what it provides — instruction files (CLAUDE.md); skills (.claude/skills); hooks (.aside/hooks.json) — and runs no hooks. Your own ~/.claude/CLAUDE.md, ~/.aside/skills and ~/.aside/agents still apply. Trust the workspace to load them.');
+		assert.equal(text, 'Restricted Mode: this workspace is not trusted, so Aside did not load what it provides — instruction files (CLAUDE.md); skills (.claude/skills); hooks (.aside/hooks.json) — and runs no hooks. Your own ~/.aside/skills, ~/.aside/agents and ~/.claude/agents still apply. Trust the workspace to load them.');
 		assert.equal(restrictedNotice(providedBy(['/empty'], exists)), undefined);
 	});
 

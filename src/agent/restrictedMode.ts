@@ -10,7 +10,7 @@ import { Disposable } from '../base/lifecycle';
 
 /** What a workspace folder can provide, by what it is, as paths relative to the folder. */
 export const WORKSPACE_PROVIDED: readonly { readonly what: string; readonly paths: readonly string[] }[] = [
-	{ what: 'instruction files', paths: ['AGENTS.md', 'AGENTS.local.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/copilot-instructions.md', '.github/instructions', '.clinerules', '.cursorrules', '.roo/rules', '.cursor/rules'] },
+	{ what: 'instruction files', paths: ['AGENTS.md', 'AGENTS.local.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/copilot-instructions.md', '.github/instructions', '.clinerules', '.cursorrules', '.roo/rules'] },
 	{ what: 'skills', paths: ['.aside/skills', '.claude/skills', '.github/skills'] },
 	{ what: 'agent profiles', paths: ['.aside/agents', '.claude/agents'] },
 	{ what: 'reminders', paths: ['.aside/reminders'] },
@@ -18,7 +18,7 @@ export const WORKSPACE_PROVIDED: readonly { readonly what: string; readonly path
 ];
 
 /** The person's own, outside every workspace: loaded in Restricted Mode too. */
-export const USER_PROVIDED = '~/.claude/CLAUDE.md, ~/.aside/skills and ~/.aside/agents';
+export const USER_PROVIDED = '~/.aside/skills, ~/.aside/agents and ~/.claude/agents';
 
 /** What of WORKSPACE_PROVIDED exists in `folders`, by what it is (shown paths, `/`). */
 export function providedBy(folders: readonly string[], exists: (path: string) => boolean = existsSync): { readonly what: string; readonly shown: readonly string[] }[] {
