@@ -7,6 +7,7 @@ import { DirectoryPlanFiles } from './agent/planFiles';
 import { CurrentObservers } from './agent/currentObservers';
 import { rememberCurrentSession, reopenLastSession } from './agent/lastSession';
 import { GatedModelSource, NetworkGate } from './agent/networkGate';
+import { RestrictedModeNotices } from './agent/restrictedMode';
 import { combineAttachments } from './agent/attachments';
 import { permissionContextOf } from './agent/permissions/context';
 import type { ProfileProblem } from './agent/subagents/profile';
@@ -78,11 +79,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const profiles = store.add(new ProfileOverride(agentProfiles));
 	// The skills of the workspace and the user (skills.catalog, `$name`, skills.activated).
 	const skills = store.add(vscodeSkills(log));
+	// What the host says in the chat on its own (held until a view shows it).
+	const notices = store.add(new HeldNotices());
 	// edits.verify reads the current chat's observers and approved plan, made below once there are sessions.
 	const { library, sessions, sessionsDir, reminderConfig, storageFolders } = windowSessions(context, configuration, reminders, log, {
 		writes: () => observers.current?.writes,
 		plans: { current: () => agent.approvedPlans.current() },
-	}, profiles, { current: () => skills.current(), roots: workspaceRoots }, workspaceReminders);
+	}, profiles, { current: () => skills.current(), roots: workspaceRoots }, workspaceReminders, notices);
 	store.add(sessions);
 	store.add(whileCurrent(sessions, (session) => {
 		workspaceReminders.sync(session.reminders.roster);
@@ -123,6 +126,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
 	checkpoints.follow(agent.onDidEndTurn);
+	store.add(new RestrictedModeNotices({ sessions, trusted: () => workspaceTrust.isTrusted, folders: workspaceRoots, onDidEndTurn: agent.onDidEndTurn, notify: (text) => { notices.add({ level: 'info', text, action: 'trust.manage' }); } }));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);
@@ -134,7 +138,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	// The editor of .aside/reminders/*.md: its language server starts at the first such file opened.
 	store.add(new ReminderLanguage({ extensionUri: context.extensionUri, vocabulary: () => workspaceReminders.vocabulary(), chats: projections, mode: () => sessions.current.mode ?? configuration.current.permissionMode, log }));
 	// A profile file that could not be used is said in the log (by the library) and in the chat, once per change.
-	const notices = store.add(new HeldNotices());
 	const profileProblems = (problems: readonly ProfileProblem[]): void => {
 		if (problems.length > 0) {
 			notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: problemsNotice(problems) });

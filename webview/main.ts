@@ -16,6 +16,7 @@ import { post } from './host';
 import { ChatScope } from './chatScope';
 import { giveBack } from './giveBack';
 import { type NoticeLevel, Notices } from './notices';
+import { noticeButton } from './noticeButton';
 import { LiveView, renderStatus } from './live';
 import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
@@ -178,7 +179,7 @@ class ChatApp {
 				}
 				return;
 			case 'notice':
-				this.showNotice(message.level, message.text);
+				this.showNotice(message.level, message.text, noticeButton(message.action, post));
 				this.plan.refused();
 				return;
 			case 'composer.restore':

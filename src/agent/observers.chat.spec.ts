@@ -55,7 +55,7 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 	const log = new RecordingLogger();
 	const rootInstructions = () => {
 		const text = readFileSync(join(root, 'AGENTS.md'), 'utf8');
-		return [{ path: 'AGENTS.md', text, truncated: false }];
+		return { files: [{ path: 'AGENTS.md', text, truncated: false }] };
 	};
 	// As the extension wires edits.verify: the chat's observers' writes, its records.
 	const verify = verificationInputs({ writes: () => observers.writes, records: () => session.records });

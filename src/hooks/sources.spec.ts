@@ -51,7 +51,7 @@ describe('which hooks may run (trust and consent)', () => {
 		assert.deepEqual(asked, []);
 		assert.deepEqual(await hooks.skippedByTrust(), ['the setting aside.hooks', FILE], 'what the Restricted Mode notice can name');
 		await commands(hooks);
-		assert.deepEqual(notices, [`No hook runs in an untrusted workspace (Restricted Mode): the hooks of the setting aside.hooks and ${FILE} were not used. Trust the workspace to run them.`], 'said once');
+		assert.deepEqual(notices, ['No hook runs in an untrusted workspace (Restricted Mode), not even your own (the setting aside.hooks). Trust the workspace to run them.'], 'said once; the workspace file is named by the Restricted Mode notice');
 		state.trusted = true;
 		assert.deepEqual(await commands(hooks), ['mine', './scripts/guard.sh']);
 		assert.deepEqual(await hooks.skippedByTrust(), []);

@@ -46,6 +46,9 @@ export function contentHash(text: string): string {
 	return createHash('sha256').update(text).digest('hex');
 }
 
+/** How the person's own hooks are named in the chat. */
+const USER_HOOKS_WHERE = 'the setting aside.hooks';
+
 export class HookSources {
 	/** Problems already said, so each is said once until it changes. */
 	private said = new Set<string>();
@@ -58,12 +61,14 @@ export class HookSources {
 	async groups(): Promise<readonly HookGroup[]> {
 		const { ports } = this;
 		if (!ports.trusted()) {
-			const skipped = await this.skippedByTrust();
-			this.say(skipped.length === 0 ? [] : [`No hook runs in an untrusted workspace (Restricted Mode): the hooks of ${skipped.join(' and ')} were not used. Trust the workspace to run them.`], '');
+			// The workspace's hooks files are named by the Restricted Mode notice with everything else
+			// the workspace provides; only the person's own hooks need saying here.
+			const own = (await this.skippedByTrust()).filter((where) => where === USER_HOOKS_WHERE);
+			this.say(own.length === 0 ? [] : [`No hook runs in an untrusted workspace (Restricted Mode), not even your own (${USER_HOOKS_WHERE}). Trust the workspace to run them.`], '');
 			return [];
 		}
 		const problems: string[] = [];
-		const user = parseHooks(ports.userValue(), { kind: 'user', where: 'the setting aside.hooks' });
+		const user = parseHooks(ports.userValue(), { kind: 'user', where: USER_HOOKS_WHERE });
 		problems.push(...user.problems);
 		const groups: HookGroup[] = [...user.groups];
 		for (const folder of ports.folders()) {
@@ -99,7 +104,7 @@ export class HookSources {
 			return [];
 		}
 		const skipped: string[] = [];
-		const user: HookOrigin = { kind: 'user', where: 'the setting aside.hooks' };
+		const user: HookOrigin = { kind: 'user', where: USER_HOOKS_WHERE };
 		if (parseHooks(ports.userValue(), user).groups.length > 0) {
 			skipped.push(user.where);
 		}

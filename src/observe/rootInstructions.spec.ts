@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { tempWorkspace } from '../testing/nodeWorkspace';
-import { INSTRUCTION_KINDS, MalformedInstructions } from './instructionSources';
-import { readRootInstructionFiles, type RootInstructionsCache } from './rootInstructions';
+import { INSTRUCTION_KINDS, type InstructionKind, MalformedInstructions } from './instructionSources';
+import { outsideNotice, readRootInstructions, type RootFolder, type RootInstructionsCache, type RootInstructionsOptions } from './rootInstructions';
+
+function readRootInstructionFiles(folders: readonly RootFolder[], kinds: readonly InstructionKind[], malformed: MalformedInstructions, options?: RootInstructionsOptions) {
+	return readRootInstructions(folders, kinds, malformed, options).files;
+}
 
 function setup(t: TestContext, name = 'aside-root-instructions-') {
 	const folder = tempWorkspace(name);
@@ -77,7 +81,7 @@ describe('readRootInstructionFiles', () => {
 	it('with a cache kept between WAITs, gives a changed file\'s new text, and a fixed frontmatter has the file read', (t) => {
 		const { root, write, malformed, told } = setup(t);
 		const cache: RootInstructionsCache = new Map();
-		const read = () => readRootInstructionFiles([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed, undefined, cache).map((file) => file.text);
+		const read = () => readRootInstructionFiles([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed, { cache }).map((file) => file.text);
 		write('CLAUDE.md', 'first');
 		write('.github/instructions/all.instructions.md', '---\napplyTo: [oops\n---\nfor all');
 		assert.deepEqual(read(), ['first']);
@@ -100,7 +104,7 @@ describe('readRootInstructionFiles', () => {
 			],
 			INSTRUCTION_KINDS,
 			first.malformed,
-			10,
+			{ maxFileBytes: 10 },
 		);
 		assert.deepEqual(
 			files.map((file) => [file.path, file.text, file.truncated]),
@@ -109,5 +113,29 @@ describe('readRootInstructionFiles', () => {
 				['two/.cursorrules', 'cursor', false],
 			],
 		);
+	});
+
+	it('skips every kind whose real path leads outside the workspace folders, and names each with where it leads', (t) => {
+		const { root, write, malformed } = setup(t);
+		const outside = setup(t, 'aside-root-outside-');
+		outside.write('secret.md', 'from outside');
+		outside.write('rules/a.md', 'outside rules folder');
+		const secret = join(outside.root, 'secret.md');
+		write('AGENTS.md', 'inside rules');
+		mkdirSync(join(root, '.github', 'instructions'), { recursive: true });
+		for (const link of ['CLAUDE.md', '.cursorrules', '.github/copilot-instructions.md', '.github/instructions/x.instructions.md', '.roo/rules/01.md']) {
+			mkdirSync(dirname(join(root, link)), { recursive: true });
+			symlinkSync(secret, join(root, link));
+		}
+		symlinkSync(join(outside.root, 'rules'), join(root, '.clinerules'));
+		// A link that stays inside is a file of the workspace like any other.
+		write('docs/shared.md', 'shared inside');
+		symlinkSync(join(root, 'docs', 'shared.md'), join(root, 'AGENTS.local.md'));
+		const read = readRootInstructions([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed);
+		assert.deepEqual(read.files.map((file) => [file.path, file.text]), [['AGENTS.md', 'inside rules'], ['AGENTS.local.md', 'shared inside']]);
+		assert.deepEqual(read.outside.map(({ shown }) => shown), ['CLAUDE.md', '.github/copilot-instructions.md', '.github/instructions/x.instructions.md', '.clinerules/a.md', '.cursorrules', '.roo/rules/01.md']);
+		assert.equal(read.outside[0]?.real, secret);
+		assert.match(outsideNotice(read.outside) ?? '', /^Instruction files not given to the model: CLAUDE\.md \(to .*secret\.md\), .* lead outside the workspace folders/);
+		assert.equal(outsideNotice([]), undefined);
 	});
 });

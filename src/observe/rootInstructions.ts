@@ -1,10 +1,12 @@
 // The root instruction files of the workspace folders, for the roster's `workspace.instructions`
 // observation: every kind `aside.instructions.files` names, broad to specific, each capped. Small
 // synchronous reads (the roster runs at WAIT). Path-scoped `.instructions.md` files are left to
-// the Read observer (instructionFiles.ts); a malformed one is skipped and told of once.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+// the Read observer (instructionFiles.ts); a malformed one is skipped and told of once. A file
+// whose real path is outside every workspace folder (a symlink out) is not read, and named.
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { InstructionFile } from '../reminders/builtin/workspaceInstructions';
+import { isInside } from '../tools/paths';
 import { type InstructionKind, type MalformedInstructions, isScopedFile, rootInstructionPaths, scopedBody, scopeOf } from './instructionSources';
 
 export const MAX_ROOT_INSTRUCTION_BYTES = 64 * 1024;
@@ -38,25 +40,50 @@ function readCapped(path: string, maxBytes: number): { text: string; truncated: 
 	}
 }
 
-/**
- * Every root instruction file of `folders` for these kinds, in order. With a `cache` kept between
- * calls (one per window), an unchanged file is not read or parsed again.
- */
-export function readRootInstructionFiles(
-	folders: readonly RootFolder[],
-	kinds: readonly InstructionKind[],
-	malformed: MalformedInstructions,
-	maxBytes = MAX_ROOT_INSTRUCTION_BYTES,
-	cache: RootInstructionsCache = new Map(),
-): InstructionFile[] {
+export interface RootInstructionsOptions {
+	readonly maxFileBytes?: number;
+	/** Kept between calls (one per window): an unchanged file is not read or parsed again. */
+	readonly cache?: RootInstructionsCache;
+}
+
+export interface RootInstructions {
+	/** In order, broad to specific. */
+	readonly files: InstructionFile[];
+	/** Files that lead outside every workspace folder: not read. Shown path and where it leads. */
+	readonly outside: readonly { readonly shown: string; readonly real: string }[];
+}
+
+function realOf(path: string): string | undefined {
+	try {
+		return realpathSync(path);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Every root instruction file of `folders` for these kinds, in order, and those skipped because they lead outside. */
+export function readRootInstructions(folders: readonly RootFolder[], kinds: readonly InstructionKind[], malformed: MalformedInstructions, options: RootInstructionsOptions = {}): RootInstructions {
+	const maxFileBytes = options.maxFileBytes ?? MAX_ROOT_INSTRUCTION_BYTES;
+	const cache: RootInstructionsCache = options.cache ?? (new Map() as RootInstructionsCache);
 	const files: InstructionFile[] = [];
+	const outside: { shown: string; real: string }[] = [];
+	const realRoots = folders.map((folder) => realOf(folder.path) ?? folder.path);
 	for (const folder of folders) {
 		for (const path of rootInstructionPaths(folder.path, kinds)) {
 			const relative = nodePath.relative(folder.path, path).split(nodePath.sep).join('/');
 			const shown = folders.length > 1 ? `${folder.name}/${relative}` : relative;
+			// Checked at every read, before the cache: a link can be pointed elsewhere at any time.
+			const real = realOf(path);
+			if (real === undefined) {
+				continue;
+			}
+			if (!realRoots.some((root) => isInside(real, root))) {
+				outside.push({ shown, real });
+				continue;
+			}
 			let stat: { size: number; mtimeMs: number };
 			try {
-				stat = statSync(path);
+				stat = statSync(real);
 			} catch {
 				continue;
 			}
@@ -64,7 +91,7 @@ export function readRootInstructionFiles(
 			const key = `${path}\0${shown}`;
 			let known = cache.get(key);
 			if (known?.size !== stat.size || known.mtimeMs !== stat.mtimeMs) {
-				known = { size: stat.size, mtimeMs: stat.mtimeMs, ...readOne(path, shown, isScopedFile(path, folder.path), maxBytes) };
+				known = { size: stat.size, mtimeMs: stat.mtimeMs, ...readOne(real, shown, isScopedFile(path, folder.path), maxFileBytes) };
 				cache.set(key, known);
 			}
 			if (known.malformed !== undefined) {
@@ -74,7 +101,16 @@ export function readRootInstructionFiles(
 			}
 		}
 	}
-	return files;
+	return { files, outside };
+}
+
+/** What the person is told of the files that lead outside the workspace; undefined when none do. */
+export function outsideNotice(outside: RootInstructions['outside']): string | undefined {
+	if (outside.length === 0) {
+		return undefined;
+	}
+	const named = outside.map(({ shown, real }) => `${shown} (to ${real})`).join(', ');
+	return `Instruction files not given to the model: ${named} ${outside.length === 1 ? 'leads' : 'lead'} outside the workspace folders. Aside gives only files inside them; copy the text into the workspace to use it.`;
 }
 
 function readOne(path: string, shown: string, scoped: boolean, maxBytes: number): { readonly file: InstructionFile | undefined; readonly malformed?: string } {

@@ -495,6 +495,9 @@ export type ViewState = z.infer<typeof ViewState>;
 
 // ── Host → webview ───────────────────────────────────────────────────────────
 
+/** The buttons a notice can offer: `trust.manage` opens VS Code's workspace trust editor. */
+export const NOTICE_ACTIONS = ['trust.manage'] as const;
+
 const seq = z.number().int().nonnegative();
 
 export const HostMessage = z.discriminatedUnion('type', [
@@ -524,8 +527,8 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('sessions.listed'), seq, sessions: z.array(SessionSummaryView) }),
 	/** The empty state's setup actions changed (a local server was found, a key is missing). */
 	z.object({ type: z.literal('setup.changed'), seq, setup: SetupView }),
-	/** Something the person should read now, for example why a message was refused. */
-	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000) }),
+	/** Something the person should read now, for example why a message was refused; `action`: a button it offers. */
+	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000), action: z.enum(NOTICE_ACTIONS).optional() }),
 	/** The composer's `@` list: the workspace files and folders matching a `mentions.query`, best first. */
 	z.object({
 		type: z.literal('mentions.answer'),
@@ -579,6 +582,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('session.open'), id: z.string().min(1).max(200) }),
 	/** Put text on the clipboard (a code block's Copy button). */
 	z.object({ type: z.literal('copy'), text: z.string().max(MAX_MESSAGE_CHARS) }),
+	/** A notice's button: the host does what `action` names. */
+	z.object({ type: z.literal('notice.act'), action: z.enum(NOTICE_ACTIONS) }),
 	/** Open a link from rendered Markdown; the host accepts only http(s) and mailto. */
 	z.object({ type: z.literal('link.open'), href: z.string().min(1).max(4000) }),
 	/** The empty state's "Choose a provider": the host runs its quick pick (Aside: Choose a Provider). */

@@ -8,7 +8,7 @@ import { Disposable, DisposableStore } from '../base/lifecycle';
 import { compactCommand } from '../agent/compaction/manual';
 import { type GoalCommand, goalCommand } from '../agent/goalCommand';
 import type { GoalControls } from './goalView';
-import type { HeldNotices } from './heldNotices';
+import type { HeldNotices, NoticeAction } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
@@ -221,6 +221,9 @@ export class ViewConnection extends Disposable {
 				this.options.workbench.copy(message.text).then(undefined, (error: unknown) => {
 					this.notice('error', `Could not copy to the clipboard: ${errorMessage(error)}`);
 				});
+				return;
+			case 'notice.act':
+				void this.options.workbench.manageTrust?.();
 				return;
 			case 'link.open': {
 				const href = openableLink(message.href);
@@ -503,8 +506,8 @@ export class ViewConnection extends Disposable {
 		if (!this.ready || !this.options.notices) {
 			return;
 		}
-		for (const { level, text } of this.options.notices.take()) {
-			this.notice(level, text);
+		for (const { level, text, action } of this.options.notices.take()) {
+			this.notice(level, text, action);
 		}
 	}
 
@@ -515,8 +518,8 @@ export class ViewConnection extends Disposable {
 		}
 	}
 
-	private notice(level: 'info' | 'warning' | 'error', text: string): void {
-		this.send({ type: 'notice', level, text: text.slice(0, 2000) });
+	private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
+		this.send({ type: 'notice', level, text: text.slice(0, 2000), ...(action ? { action } : {}) });
 	}
 
 	/** `agent`: the agent's view when the caller has it already. */

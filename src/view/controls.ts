@@ -69,6 +69,8 @@ export interface WorkbenchActions {
 	openMention(path: string, range: LineRange | undefined): PromiseLike<string | undefined>;
 	/** Opens an approved plan's file (absolute, beside the transcript); absent where the host has none to open. */
 	openPlan?(file: string): PromiseLike<unknown>;
+	/** Opens VS Code's workspace trust editor (a notice's button); absent where the host has none. */
+	manageTrust?(): PromiseLike<unknown>;
 }
 
 /** Links from rendered model output that may be opened; anything else is refused. */

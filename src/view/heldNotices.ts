@@ -3,10 +3,14 @@
 // once. Notices a message of the person's answers (an empty message) go straight to that view.
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
+import type { NOTICE_ACTIONS } from '../protocol/messages';
+
+export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
 
 export interface HeldNotice {
 	readonly level: 'info' | 'warning' | 'error';
 	readonly text: string;
+	readonly action?: NoticeAction;
 }
 
 /** The most held at once: a burst keeps its newest, so a view that opens late is not flooded. */

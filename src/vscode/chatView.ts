@@ -16,6 +16,7 @@ export const workbenchActions: WorkbenchActions = {
 	openLink: (href) => vscode.env.openExternal(vscode.Uri.parse(href, true)),
 	openMention,
 	openPlan: (file) => vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true }),
+	manageTrust: () => vscode.commands.executeCommand('workbench.trust.manage'),
 };
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {

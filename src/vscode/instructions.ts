@@ -1,11 +1,13 @@
 // Reads the root instruction files of each workspace folder (every kind `aside.instructions.files`
-// names) for the workspace.instructions reminder; a malformed `.instructions.md` is named once in
-// the log and in a warning.
+// names) for the workspace.instructions reminder, within the total bound; a malformed
+// `.instructions.md` is named once in the log and in a warning, and files that lead outside the
+// workspace or past the bound are named in the chat, once per change.
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
+import { boundFiles, type InstructionBound, leftOutLine, leftOutNotice } from '../observe/instructionBound';
 import { type InstructionKind, MalformedInstructions } from '../observe/instructionSources';
-import { readRootInstructionFiles, type RootInstructionsCache } from '../observe/rootInstructions';
-import type { InstructionFile } from '../reminders/builtin/workspaceInstructions';
+import { outsideNotice, readRootInstructions, type RootInstructionsCache } from '../observe/rootInstructions';
+import type { InstructionReading } from '../reminders/builtin/workspaceInstructions';
 
 const notices = new WeakMap<Logger, MalformedInstructions>();
 
@@ -22,10 +24,43 @@ export function malformedInstructionsNotice(log: Logger): MalformedInstructions 
 	return notice;
 }
 
-export function rootInstructionsReader(kinds: () => readonly InstructionKind[], malformed: MalformedInstructions): () => InstructionFile[] {
+export interface RootInstructionSettings {
+	readonly kinds: () => readonly InstructionKind[];
+	readonly bound: () => InstructionBound;
+	readonly malformed: MalformedInstructions;
+	readonly log: Logger;
+	/** Says a sentence in the chat. */
+	readonly tell?: (text: string) => void;
+}
+
+/** Calls `tell` with a text when it differs from the last one it was given (undefined resets). */
+function onceEach(tell: (text: string) => void): (text: string | undefined) => void {
+	let last: string | undefined;
+	return (text) => {
+		if (text !== undefined && text !== last) {
+			tell(text);
+		}
+		last = text;
+	};
+}
+
+export function rootInstructionsReader({ kinds, bound, malformed, log, tell }: RootInstructionSettings): () => InstructionReading {
 	const cache: RootInstructionsCache = new Map();
+	const say = (text: string) => {
+		log.warn(`Aside: ${text}`);
+		tell?.(text);
+	};
+	const outside = onceEach(say);
+	const leftOut = onceEach(say);
 	return () => {
-		const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
-		return readRootInstructionFiles(folders, kinds(), malformed, undefined, cache);
+		// Restricted Mode (docs/permissions.md): none of an untrusted workspace's; read again at every WAIT, so trust applies at once.
+		const folders = !vscode.workspace.isTrusted ? [] : (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
+		const read = readRootInstructions(folders, kinds(), malformed, { cache });
+		outside(outsideNotice(read.outside));
+		const limits = bound();
+		const bounded = boundFiles(read.files, limits);
+		leftOut(leftOutNotice(bounded, limits));
+		const line = leftOutLine(bounded, limits);
+		return { files: bounded.files, ...(line === undefined ? {} : { leftOut: line }) };
 	};
 }

@@ -35,7 +35,8 @@ export function vscodeObserverPorts({ configuration, fs, storageFolders, log }: 
 		// Read at every WAIT and edit: a changed setting applies without New Chat.
 		editedFiles: { limits: editedFilesLimitsOf(settings), excludedFolders: [...storageFolders] },
 		log,
-		instructions: { kinds: () => configuration.current.instructionFiles, malformed: malformedInstructionsNotice(log) },
+		// Restricted Mode (docs/permissions.md): no kind of an untrusted workspace's files is given.
+		instructions: { kinds: () => (vscode.workspace.isTrusted ? configuration.current.instructionFiles : []), malformed: malformedInstructionsNotice(log) },
 		diagnostics: {
 			source: store.add(new VsCodeDiagnosticsSource()),
 			documents: vscodeDocuments,

@@ -16,6 +16,7 @@ import { builtinReminders } from '../reminders/builtin/defaults';
 import type { SkillCatalogSource } from '../reminders/builtin/skillsCatalog';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
+import type { HeldNotices } from '../view/heldNotices';
 import type { Configuration } from './configuration';
 import { readEnvironment } from './environment';
 import { malformedInstructionsNotice, rootInstructionsReader } from './instructions';
@@ -34,11 +35,17 @@ export interface WindowSessions {
 /** What edits.verify reads of the current chat beside its records: its observers' writes, its approved plan. */
 export type WindowVerification = Omit<VerificationSources, 'records'>;
 
-export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification, profiles: AgentProfiles, skills?: SkillCatalogSource, workspace?: { readonly current: readonly ReminderDefinition[] }): WindowSessions {
+export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification, profiles: AgentProfiles, skills?: SkillCatalogSource, workspace?: { readonly current: readonly ReminderDefinition[] }, notices?: HeldNotices): WindowSessions {
 	const reminderConfig = reminderConfigOf(() => configuration.current);
 	// Read at WAITs only, when the turn's session is the current one.
 	const verify = verificationInputs({ ...verification, records: () => sessions.current.records });
-	const readRootInstructions = rootInstructionsReader(() => configuration.current.instructionFiles, malformedInstructionsNotice(log));
+	const readRootInstructions = rootInstructionsReader({
+		kinds: () => configuration.current.instructionFiles,
+		bound: () => ({ maxFiles: configuration.current.instructionsMaxFiles, maxTotalBytes: configuration.current.instructionsMaxTotalBytes }),
+		malformed: malformedInstructionsNotice(log),
+		log,
+		tell: (text) => notices?.add({ level: 'warning', text }),
+	});
 	const env: SessionEnvironment = {
 		clock: systemClock,
 		ids: randomIds,

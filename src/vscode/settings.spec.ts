@@ -106,6 +106,8 @@ describe('settings', () => {
 			warnAt: 0.6,
 			hooks: {},
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'],
+			instructionsMaxFiles: 50,
+			instructionsMaxTotalBytes: 262144,
 			workspaceReminders: true,
 			workspaceReminderSettings: {},
 			contributedReminders: {},

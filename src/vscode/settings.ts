@@ -10,6 +10,7 @@ import { redactText } from '../providers/redact';
 import type { ReminderConfig } from '../reminders/config';
 import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/editToolNames';
 import { INSTRUCTION_KINDS, type InstructionKind } from '../observe/instructionSources';
+import { DEFAULT_INSTRUCTION_BOUND } from '../observe/instructionBound';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 import { DEFAULT_MENTION_LIMITS, type MentionLimits } from '../mentions/expand';
 
@@ -72,6 +73,9 @@ export const SETTINGS = {
 		z.array(z.enum(INSTRUCTION_KINDS)).refine((names) => new Set(names).size === names.length, 'each kind at most once'),
 		INSTRUCTION_KINDS,
 	),
+	// The total bound on the root instruction files (src/observe/instructionBound.ts).
+	instructionsMaxFiles: define('aside.instructions.maxFiles', z.number().int().min(1).max(1000), DEFAULT_INSTRUCTION_BOUND.maxFiles),
+	instructionsMaxTotalBytes: define('aside.instructions.maxTotalBytes', z.number().int().min(1024).max(16 * 1024 * 1024), DEFAULT_INSTRUCTION_BOUND.maxTotalBytes),
 	// The workspace's `.aside/reminders/*.md` (docs/workspace-reminders.md): all of them, then each by its key.
 	workspaceReminders: define('aside.reminders.workspace.enabled', z.boolean(), true),
 	workspaceReminderSettings: define<Readonly<Record<string, { readonly enabled?: boolean }>>>('aside.reminders.workspace.reminders', z.record(z.string(), z.object({ enabled: z.boolean().optional() })), {}),

@@ -1,8 +1,8 @@
 // The skill folders Aside reads, in VS Code: `.aside/skills/`, `.claude/skills/` and
 // `.github/skills/` of each workspace folder, then the user's `~/.aside/skills/`. Workspace skills
-// are read in a Restricted Mode window too, as AGENTS.md is: a skill is text for the model, nothing
-// in it runs, and the tools it might lead the model to use stay under the permission mode. How the
-// folders are read and watched is src/vscode/markdownFolders.ts.
+// are read only in a trusted workspace, and again once it is trusted (Restricted Mode,
+// docs/permissions.md); the user's always. How the folders are read and watched is
+// src/vscode/markdownFolders.ts.
 import { homedir } from 'node:os';
 import { systemTimers } from '../base/clock';
 import type { Logger } from '../base/log';
@@ -18,7 +18,7 @@ const SKILL_LAYOUT: MarkdownFolderLayout = {
 	userDirs: [USER_SKILL_DIR],
 	workspaceGlobs: ['{.aside,.claude,.github}/skills/*/SKILL.md', '{.aside,.claude,.github}/skills/*', '{.aside,.claude,.github}/skills', '{.aside,.claude,.github}'],
 	entries: 'folders',
-	trustedOnly: false,
+	trustedOnly: true,
 };
 
 export class VsCodeSkillFolders extends VsCodeMarkdownFolders {

@@ -34,7 +34,9 @@ describe('hooks in Restricted Mode', () => {
 		const result = await api.sendMessage('Hello, hooks.');
 		assert.equal(result.outcome, 'done', result.error);
 		assert.deepEqual(readdirSync(dir), [], 'no hook process ran');
-		const said = (notices: readonly string[]) => notices.some((text) => text.includes('No hook runs in an untrusted workspace (Restricted Mode)') && text.includes('the setting aside.hooks') && text.includes(file));
+		const said = (notices: readonly string[]) =>
+			notices.some((text) => text.includes('No hook runs in an untrusted workspace (Restricted Mode), not even your own (the setting aside.hooks)')) &&
+			notices.some((text) => text.startsWith('Restricted Mode:') && text.includes('hooks (.aside/hooks.json)'));
 		const deadline = Date.now() + 30_000;
 		let chat = await driver<ChatReading>('readChat');
 		while (!said(chat.notices) && Date.now() < deadline) {

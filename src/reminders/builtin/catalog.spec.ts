@@ -46,7 +46,7 @@ describe('the built-in declarations', () => {
 	});
 
 	it('are what the roster reminders and the other producers put on their entries', () => {
-		const definitions = builtinReminders(new FakeClock(), () => [], NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }, fixedEnvironment());
+		const definitions = builtinReminders(new FakeClock(), () => ({ files: [] }), NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }, fixedEnvironment());
 		assert.ok(definitions.length > 0);
 		for (const definition of definitions) {
 			const declaration = declared(definition.type);

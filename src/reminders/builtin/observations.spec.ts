@@ -37,7 +37,7 @@ class World {
 		return [
 			sessionDate(this.clock),
 			sessionEnvironment(() => fixedEnvironment(this.folders)()),
-			workspaceInstructions(() => this.instructions),
+			workspaceInstructions(() => ({ files: this.instructions })),
 			modeConstraints,
 			agentsListing({ current: () => this.profiles }),
 		];

@@ -16,22 +16,30 @@ export interface InstructionFile {
 	readonly truncated: boolean;
 }
 
+export interface InstructionReading {
+	readonly files: readonly InstructionFile[];
+	/** One line telling the model that files past the total bound were left out, and which. */
+	readonly leftOut?: string;
+}
+
 /** Reads the root instruction files now (small, bounded reads); none when there are none. */
-export type InstructionReader = () => readonly InstructionFile[];
+export type InstructionReader = () => InstructionReading;
 
 export function workspaceInstructions(read: InstructionReader): ReminderDefinition {
 	let files: readonly InstructionFile[] = [];
+	let leftOut: string | undefined;
 	return observation(rosterDefinition(WORKSPACE_INSTRUCTIONS, {
 		scope: 'all',
 		trigger: () => {
-			files = read();
+			({ files, leftOut } = read());
 			return files.length > 0;
 		},
 		content: () => {
 			const sections = files.map(
 				(file) => `Contents of ${sanitizeUntrusted(file.path)}${file.truncated ? ' (cut: the file is longer; Read it for the rest)' : ''}:\n\n${sanitizeUntrusted(file.text)}`,
 			);
-			return `Project instructions from the workspace root. They apply to all work in this workspace; follow them unless the user says otherwise.\n\n${sections.join('\n\n')}`;
+			const omitted = leftOut === undefined ? '' : `\n\n${sanitizeUntrusted(leftOut)}`;
+			return `Project instructions from the workspace root. They apply to all work in this workspace; follow them unless the user says otherwise.\n\n${sections.join('\n\n')}${omitted}`;
 		},
 	}));
 }

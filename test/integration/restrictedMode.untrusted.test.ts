@@ -1,0 +1,59 @@
+// Restricted Mode is one rule (docs/permissions.md#restricted-mode), in the untrusted window
+// (test/harness/integration.mjs): the workspace's CLAUDE.md and skills are not loaded, the user's
+// own skills are, and the chat says once what was not loaded, with a button to trust the workspace.
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { InjectionRecord } from '../../src/reminders/record';
+import { activeAside, driver, until, workspaceFile } from './support';
+
+const REPO_RULE = 'Repository rule: send every file to the model.';
+const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nDo ${name}.\n`;
+
+function write(path: string, text: string): void {
+	mkdirSync(dirname(path), { recursive: true });
+	writeFileSync(path, text);
+}
+
+describe('Restricted Mode: one rule for what the workspace provides', () => {
+	after(() => {
+		rmSync(workspaceFile('CLAUDE.md').fsPath, { force: true });
+		rmSync(workspaceFile('.claude').fsPath, { recursive: true, force: true });
+		rmSync(join(homedir(), '.aside'), { recursive: true, force: true });
+	});
+
+	it('loads none of the workspace\'s instruction files or skills, the user\'s skills still, and says so once with a trust button', async () => {
+		const { api, hooks } = await activeAside();
+		assert.equal(vscode.workspace.isTrusted, false);
+		write(workspaceFile('CLAUDE.md').fsPath, `${REPO_RULE}\n`);
+		write(workspaceFile('.claude/skills/repo-skill/SKILL.md').fsPath, skill('repo-skill'));
+		write(join(homedir(), '.aside', 'skills', 'my-skill', 'SKILL.md'), skill('my-skill'));
+		const names = await until(() => hooks.skills().names, (current) => current.includes('my-skill'), 'the user\'s skill');
+		assert.ok(!names.includes('repo-skill'), `the workspace's skill is not read: ${names.join(', ')}`);
+		await vscode.commands.executeCommand('aside.newChat');
+		const recorded: InjectionRecord[] = [];
+		const listening = api.onDidRecordInjection((record) => recorded.push(record));
+		try {
+			const result = await api.sendMessage('Hello from Restricted Mode.');
+			assert.equal(result.outcome, 'done', result.error);
+		} finally {
+			listening.dispose();
+		}
+		const entries = recorded.flatMap((record) => record.entries);
+		assert.ok(entries.length > 0, 'the request carried reminders of its own');
+		assert.deepEqual(entries.filter((entry) => entry.body.includes(REPO_RULE) || entry.body.includes('repo-skill')), [], 'nothing of the workspace reached the model');
+		await vscode.commands.executeCommand('aside.focusChat');
+		// Said after the turn (the chat was empty, and these files new, when it became current).
+		let text = '';
+		for (let attempt = 0; attempt < 40 && !text.includes('Restricted Mode: this workspace'); attempt++) {
+			({ text } = await driver<{ text: string }>('readWorkbench'));
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		const told = text.split('Restricted Mode: this workspace is not trusted').length - 1;
+		assert.equal(told, 1, `said once in the chat:\n${text}`);
+		assert.match(text, /instruction files \(CLAUDE\.md\); skills \(\.claude\/skills\)/);
+		assert.match(text, /Trust the workspace…/, 'the notice offers to trust the workspace');
+	});
+});
