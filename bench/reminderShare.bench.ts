@@ -107,7 +107,7 @@ async function scenario(dir: string): Promise<ChatRequest[]> {
 	writeFileSync(join(dir, 'AGENTS.md'), AGENTS_MD);
 	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id: 'bench-share', createdAt: 0 });
 	const ids = new SequentialIds('bench-share');
-	const instructions = () => [{ path: 'AGENTS.md', text: AGENTS_MD, truncated: false }];
+	const instructions = () => ({ files: [{ path: 'AGENTS.md', text: AGENTS_MD, truncated: false }] });
 	const reminderDefaults = () => builtinReminders(systemClock, instructions, NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }, fixedEnvironment([dir]));
 	const session = new ChatSession('bench-share', store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults }, []);
 	const loop = benchLoop({ session, store, ids }, dir);
