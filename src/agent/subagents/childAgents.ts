@@ -76,7 +76,8 @@ export const CHILD_CONTRACT = [
 ].join('\n\n');
 
 export function childSystemPrompt(profile: AgentProfile): string {
-	const prompt = profile.prompt.trim();
+	// A workspace profile is outside text: a forged block in it must not pass for one of Aside's.
+	const prompt = sanitizeUntrusted(profile.prompt.trim());
 	return prompt === '' ? CHILD_CONTRACT : `${prompt}\n\n${CHILD_CONTRACT}`;
 }
 
