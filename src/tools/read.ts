@@ -74,6 +74,10 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		if (text === undefined) {
 			throw new ToolError(`File not found: ${shown}.`);
 		}
+		if (text.includes('\0')) {
+			// The editor's unsaved text can differ from the disk's: a NUL never goes to the model.
+			throw new ToolError(`${shown} holds NUL characters (in the editor's text); Read only returns text.`);
+		}
 		const result = numbered(text, shown, offset, limit);
 		// What the agent has now seen of the file: Edit checks it is still the text (stale-write guard).
 		context.seen.saw(absolute, text);
