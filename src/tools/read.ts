@@ -34,10 +34,10 @@ export const readTool: Tool<z.infer<typeof input>> = {
 	kind: 'read',
 	input,
 	async touches({ path }, context) {
-		return { reads: [await resolveInWorkspace(path, context.roots, context.fs)], writes: [] };
+		return { reads: [await resolveInWorkspace(path, context.roots, context.fs, context.planFile)], writes: [] };
 	},
 	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT, pages }, context) {
-		const absolute = await resolveInWorkspace(path, context.roots, context.fs);
+		const absolute = await resolveInWorkspace(path, context.roots, context.fs, context.planFile);
 		const shown = displayPath(absolute, context.roots);
 		const stat = await context.fs.stat(absolute);
 		if (!stat) {

@@ -188,6 +188,8 @@ export interface ToolContext {
 	readonly signal: AbortSignal;
 	/** The chat's task list as the caller reaches it (TaskWrite, TaskList); absent where there is none. */
 	readonly tasks?: TaskAccess;
+	/** The chat's approved plan file, absolute: the one file outside the workspace folders Read, Edit, Write and ApplyPatch reach. */
+	readonly planFile?: string;
 	/** Keeps what a write call is about to change (src/checkpoints/): the running root turn's; absent where nothing is kept. */
 	readonly checkpoint?: CheckpointRecorder;
 }

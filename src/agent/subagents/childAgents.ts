@@ -229,6 +229,7 @@ export class ChildAgents implements LoopAgents {
 			...(parentScope.tasks ? { tasks: parentScope.tasks } : {}),
 			// Its writes are kept as its root turn's: a restore of that message puts them back too.
 			...(parentScope.checkpoint ? { checkpoint: parentScope.checkpoint } : {}),
+			...(parentScope.planFile ? { planFile: parentScope.planFile } : {}),
 			onUpdate: (update) => {
 				this.env.observer?.updated(path, update);
 			},
