@@ -405,6 +405,7 @@ export class Agent extends Disposable {
 			tasks: (ownerPath) => tasks.access(ownerPath),
 			...(this.ports.checkpoints ? { checkpoint: this.ports.checkpoints.recorder(session.id, turnId) } : {}),
 			budgetStop: (id) => goal.stopsNow(id),
+			planFile: () => this.plansOf(session).current()?.file || undefined,
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);
 		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);

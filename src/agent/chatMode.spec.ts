@@ -119,7 +119,7 @@ describe('a chat\'s permission mode', () => {
 		assert.match(body, /^- Needs the user's approval: only what a rule or a protected path asks for/m);
 		assert.match(body, /^ {2}deny: Edit\(\*\*\/\*\.lock\)$/m);
 		assert.match(body, /^ {2}ask: Run\(git push\*\)$/m);
-		assert.match(body, /^- Protected paths: any change to \.git\/, \.vscode\/, \.aside\/ \(at any depth\), \*\.code-workspace files, and Aside's own storage needs the user's approval in every mode\.$/m);
+		assert.match(body, /^- Protected paths: any change to \.git\/, \.vscode\/, \.aside\/ \(at any depth\), \*\.code-workspace files, Aside's own storage, and what changes what the agent is told: \.claude\/, \.cursor\/, \.roo\/, \.clinerules\/, CLAUDE\.md, CLAUDE\.local\.md, AGENTS\.md, AGENTS\.local\.md, \.cursorrules, \.roomodes, \.mcp\.json \(at any depth\), \.github\/\{skills,instructions,prompts,agents,chatmodes,copilot-instructions\.md\} needs the user's approval in every mode\.$/m);
 		assert.match(body, /Destructive commands .* remain your responsibility/);
 	});
 

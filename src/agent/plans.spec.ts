@@ -229,6 +229,19 @@ describe('plan.reference', () => {
 		assert.ok(!body.includes('## Risks'));
 	});
 
+	it('a plan that quotes a reminder marker is sent neutralised, never refused and dropped', async () => {
+		const dir = tempDir();
+		const subject = chat({ files: new DirectoryPlanFiles(dir) });
+		await subject.userTurn('Plan the parser.', 'plan');
+		const quoting = ANSWER.replace('Rename the helper.', 'Teach the parser `<system-reminder key="x">` and `</system-reminder>`.');
+		const { prompt } = subject.plans.decide(subject.answer(quoting), { decision: 'approve', mode: 'auto-edit' });
+		await subject.userTurn(prompt ?? '', 'auto-edit');
+		const body = await subject.userTurn('Next.', 'auto-edit');
+		assert.ok(body, 'delivered');
+		assert.ok(body.includes('Teach the parser `\u2039system-reminder key="x">` and `\u2039/system-reminder>`.'));
+		assert.equal(await subject.userTurn('Next.', 'auto-edit'), undefined, 'one-shot, as any plan');
+	});
+
 	it('a reopened chat does not repeat a reference its history holds after the latest approval', async () => {
 		const { userTurn, prompt, store } = await approved();
 		await userTurn(prompt, 'auto-edit');

@@ -18,6 +18,7 @@ import type { ToolResultRecord } from '../transcript/records';
 import type { PermissionMode } from './permissionMode';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
 import { rulesName } from './permissions/rules';
+import { callContext } from './callContext';
 import type { OpenReview } from './changeReview';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { ToolHookAnswer } from '../hooks/toolHooks';
@@ -25,7 +26,6 @@ import type { ToolCall } from './response';
 import { AGENT_TOOL_NAME } from './subagents/agentTool';
 import type { LoopAgents, ParentLoop } from './subagents/loopAgents';
 import { Slots } from './subagents/slots';
-import { ROOT_OWNER_PATH } from './taskRows';
 import type { TurnScope } from './turn';
 
 const DENIED = 'The user denied this call; it did not run.';
@@ -230,9 +230,7 @@ export class ToolCallRunner {
 	/** Prepares the call, asks the person when it must, and runs it unless they denied it. */
 	private async decideAndInvoke(tool: Tool, call: ToolCall, mode: PermissionMode, signal: AbortSignal): Promise<{ result: ToolResult; verdict?: ToolResultRecord['verdict'] }> {
 		const { scope } = this;
-		const tasks = scope.tasks?.(this.owner.kind === 'root' ? ROOT_OWNER_PATH : this.owner.id);
-		const base = this.ports.tools.context(signal);
-		const context: ToolContext = { ...base, ...(tasks ? { tasks } : {}), ...(scope.checkpoint ? { checkpoint: scope.checkpoint } : {}) };
+		const context = callContext(this.ports.tools.context(signal), scope, this.owner);
 		const prepared = tool.kind !== 'read' ? await this.ports.tools.prepare(tool, call.input, context) : undefined;
 		if (prepared && !prepared.ok) {
 			// Invalid input, or a change that cannot apply: that is the result; nothing to ask.

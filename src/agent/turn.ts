@@ -84,6 +84,8 @@ export interface TurnScope {
 	readonly checkpoint?: CheckpointRecorder;
 	/** The chat's goal budget (src/agent/goal.ts), asked after each step's tool calls: true when it is spent and the loop stops there, sending no further request. Root only. */
 	readonly budgetStop?: (turnId: string) => boolean;
+	/** The chat's approved plan file, if any: its tools may read and edit it (callContext.ts). */
+	readonly planFile?: () => string | undefined;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
 	readonly onCompacted?: () => void;
 }

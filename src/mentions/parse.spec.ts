@@ -33,6 +33,12 @@ describe('finding mentions in a message', () => {
 		assert.deepEqual(raws('@a.ts#L9-3 @b.ts#L0 @ @. done'), []);
 	});
 
+	it('inside back-ticks or quotes an @path is text, not a mention; a quoted path after @ still is one', () => {
+		assert.deepEqual(raws('See `@src/a.ts` and ``x @b.ts`` and\n```\n@c.ts\n```\nor "@d.ts" or \'@e.ts\', but @f.ts and @"my notes.md"'), ['@f.ts', '@"my notes.md"']);
+		assert.deepEqual(raws("don't miss @a.ts, it's here"), ['@a.ts'], 'an apostrophe opens no quote');
+		assert.deepEqual(raws('an unclosed ` then @a.ts, and "@b.ts'), ['@a.ts', '@b.ts']);
+	});
+
 	it('gives each mention once', () => {
 		assert.deepEqual(raws('@a.ts and @a.ts again, @problems @problems'), ['@a.ts', '@problems']);
 	});

@@ -2,7 +2,8 @@
 // `@` followed by a path (`@src/a.ts`, `@src/a.ts#L10-40`, `@src/a.ts#L10`, `@docs/`), or a quoted
 // path for names with spaces (`@"my notes.md"`). Pure: whether a path exists is decided when
 // the mention is expanded (src/mentions/expand.ts), so a token that names nothing stays text.
-// The text itself is never changed.
+// The text itself is never changed. Inside back-ticks or quotes (literals.ts) an `@` is text.
+import { withoutLiterals } from './literals';
 
 export const MENTION_KEYWORDS = ['problems', 'selection', 'changes'] as const;
 export type MentionKeyword = (typeof MENTION_KEYWORDS)[number];
@@ -51,7 +52,7 @@ function pathToken(raw: string, body: string, quoted: boolean): MentionToken | u
 export function parseMentions(text: string): MentionToken[] {
 	const tokens: MentionToken[] = [];
 	const seen = new Set<string>();
-	for (const match of text.matchAll(MENTION)) {
+	for (const match of withoutLiterals(text).matchAll(MENTION)) {
 		const quoted = match[1];
 		let token: MentionToken | undefined;
 		if (quoted !== undefined) {

@@ -11,6 +11,12 @@ describe('$name in a message', () => {
 		assert.deepEqual(referencedNames('line one\n$deploy'), ['deploy']);
 	});
 
+	it('inside back-ticks or quotes a $name is text, not a reference', () => {
+		assert.deepEqual(referencedNames('Run `echo $release` and ```\n$review\n``` then say "use $deploy" or \'$lint\'; but $ship.'), ['ship']);
+		assert.deepEqual(referencedNames("don't skip $release, it's due"), ['release'], 'an apostrophe opens no quote');
+		assert.deepEqual(referencedNames('an unclosed ` or " leaves $release a reference'), ['release']);
+	});
+
 	it('a name one letter from a skill\'s is close (a likely typo); short names and others are not', () => {
 		const skills = [skill('release'), skill('db')];
 		assert.equal(closeSkill(skills, 'relase')?.name, 'release');

@@ -3,6 +3,8 @@
 // the exact name: `$release` is the skill `release`, `$release-notes` is `release-notes` or
 // nothing, `$release.` is `release`. A name that is no skill is left alone (it may be a shell
 // variable); one a letter away from a skill's name gets a hint, since that is likely a typo.
+// Inside back-ticks or quotes a `$name` is text (src/mentions/literals.ts).
+import { withoutLiterals } from '../mentions/literals';
 import { findSkill, type Skill } from './skill';
 
 /** `$name` where a reference may start; `!$name` is a requirement (skill bodies), not an attachment. */
@@ -11,7 +13,7 @@ const REFERENCE = /(?<![\w$!])\$([a-z0-9]+(?:-[a-z0-9]+)*)/g;
 /** The names referenced in `text`, each once, in the order first written. */
 export function referencedNames(text: string): string[] {
 	const names: string[] = [];
-	for (const match of text.matchAll(REFERENCE)) {
+	for (const match of withoutLiterals(text).matchAll(REFERENCE)) {
 		const name = match[1] ?? '';
 		if (!names.includes(name)) {
 			names.push(name);

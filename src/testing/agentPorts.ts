@@ -6,6 +6,7 @@ import { modelDispatch } from '../agent/dispatch';
 import type { PermissionMode } from '../agent/permissionMode';
 import { registryToolBox } from '../agent/toolBox';
 import { Emitter } from '../base/event';
+import { SeenTexts } from '../observe/seenTexts';
 import type { ChatProvider } from '../providers/provider';
 import type { Tool, ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
@@ -42,7 +43,7 @@ export interface TestPortOptions {
 /** The ports an Agent over `models` gets in tests: the registry's tool box, one attempt per request, a fake clock. */
 export function testPorts(models: ModelSource, options: TestPortOptions = {}): AgentPorts {
 	return {
-		tools: registryToolBox(options.tools ?? (() => []), options.context ?? ((signal) => ({ roots: ['/ws'], signal }) as never)),
+		tools: registryToolBox(options.tools ?? (() => []), options.context ?? ((signal) => ({ roots: ['/ws'], signal, seen: new SeenTexts() }) as never)),
 		dispatch: modelDispatch(models, { retries: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }),
 		runtime: { clock: new FakeClock(), ids: new SequentialIds('a'), log: new RecordingLogger(), ...options.runtime },
 	};

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { Agent, type AgentSettings } from '../agent/agent';
+import type { PermissionMode } from '../agent/permissionMode';
 import type { PermissionContext } from '../agent/permissions/policy';
 import type { AgentPorts } from '../agent/ports';
 import type { CheckpointStore } from '../checkpoints/types';
@@ -12,7 +13,7 @@ import type { AgentProfile, AgentProfiles, ProfileTools } from '../agent/subagen
 import { isAborted } from '../base/async';
 import { Emitter, type Event } from '../base/event';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent } from '../providers/provider';
-import { type Tool, touchesNothing } from '../tools/tool';
+import { type Tool, type ToolContext, touchesNothing } from '../tools/tool';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import type { ReminderDefinition } from '../reminders/definition';
@@ -225,7 +226,15 @@ export interface SubagentSetup {
 
 /** An Agent whose chat runs sub-agents over a MatchingProvider; `settings` may be changed between turns. */
 export function subagentSetup(
-	options: { readonly profiles?: readonly AgentProfile[]; readonly settings?: Partial<AgentSettings>; readonly reminders?: readonly ReminderDefinition[]; readonly permissions?: () => PermissionContext; readonly checkpoints?: CheckpointStore } = {},
+	options: {
+		readonly profiles?: readonly AgentProfile[];
+		readonly settings?: Partial<AgentSettings>;
+		readonly reminders?: readonly ReminderDefinition[];
+		readonly permissions?: () => PermissionContext;
+		readonly checkpoints?: CheckpointStore;
+		/** Real tools on a real workspace instead of the test tools. */
+		readonly workspace?: { readonly tools: readonly Tool[]; readonly context: (signal: AbortSignal) => ToolContext };
+	} = {},
 ): SubagentSetup {
 	const provider = new MatchingProvider();
 	const models = scriptedModels(provider);
@@ -234,9 +243,10 @@ export function subagentSetup(
 	const environment = testEnvironment(clock, new SequentialIds('s'));
 	const sessions = new ChatSessions(library, { ...environment, reminderDefaults: () => [...DEFAULT_REMINDERS, ...(options.reminders ?? [])] });
 	const ran: string[] = [];
-	const tools = testTools(ran);
+	const tools = options.workspace?.tools ?? testTools(ran);
 	const log = new RecordingLogger();
-	const tested = testPorts(models, { tools: (mode) => (mode === 'plan' ? tools.filter((tool) => tool.kind === 'read') : tools), runtime: { clock, log } });
+	const offered = (mode: PermissionMode) => (mode === 'plan' ? tools.filter((tool) => tool.kind === 'read') : tools);
+	const tested = testPorts(models, { tools: offered, runtime: { clock, log }, ...(options.workspace ? { context: options.workspace.context } : {}) });
 	const ports: AgentPorts = options.checkpoints ? { ...tested, checkpoints: options.checkpoints } : tested;
 	const profiles = new MemoryProfiles(options.profiles);
 	const settled: [string, TurnOutcomeKind][] = [];

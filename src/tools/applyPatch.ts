@@ -38,7 +38,7 @@ interface PatchFile {
 }
 
 async function readFile(path: string, context: ToolContext): Promise<PatchFile> {
-	const absolute = await resolveInWorkspace(path, context.roots, context.fs);
+	const absolute = await resolveInWorkspace(path, context.roots, context.fs, context.planFile);
 	const shown = displayPath(absolute, context.roots);
 	const stat = await context.fs.stat(absolute);
 	if (stat?.type === 'directory') {
@@ -122,7 +122,7 @@ async function planPatch({ patch: text }: ApplyPatchInput, context: ToolContext)
 /** The files a patch would write, from its text alone (no hunk applied); none when it does not parse. */
 async function patchTouches({ patch: text }: ApplyPatchInput, context: ToolContext): Promise<ToolTouches> {
 	const paths = patchPaths(parsePatch(text));
-	const writes = await Promise.all(paths.map((path) => resolveInWorkspace(path, context.roots, context.fs)));
+	const writes = await Promise.all(paths.map((path) => resolveInWorkspace(path, context.roots, context.fs, context.planFile)));
 	return { reads: [], writes };
 }
 

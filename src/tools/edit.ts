@@ -65,7 +65,7 @@ function findReplacement(before: string, oldString: string, newString: string): 
 }
 
 async function planEdit({ path, old_string, new_string, replace_all = false }: EditInput, context: ToolContext): Promise<ChangePlan> {
-	const absolute = await resolveInWorkspace(path, context.roots, context.fs);
+	const absolute = await resolveInWorkspace(path, context.roots, context.fs, context.planFile);
 	const shown = displayPath(absolute, context.roots);
 	const stat = await context.fs.stat(absolute);
 	if (stat?.type === 'directory') {
@@ -134,7 +134,7 @@ export const editTool: Tool<EditInput> = changeTool({
 		`Refuses files over ${formatBytes(EDIT_MAX_FILE_BYTES)}. A file with more than one hard link is always confirmed by the user, whatever the permission mode.`,
 	input,
 	async touches({ path }, context) {
-		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs)] };
+		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs, context.planFile)] };
 	},
 	plan: planEdit,
 });

@@ -23,7 +23,11 @@ function outsideMessage(input: string, roots: readonly string[], detail = ''): s
  * (so a folder opened through a symlink still matches its open documents). A path that does not
  * exist yet (for Write) is checked through its nearest existing ancestor.
  */
-export async function resolveInWorkspace(input: string, roots: readonly string[], fs: Pick<WorkspaceFs, 'realPath' | 'readDirectory'>): Promise<string> {
+export async function resolveInWorkspace(input: string, roots: readonly string[], fs: Pick<WorkspaceFs, 'realPath' | 'readDirectory'>, planFile?: string): Promise<string> {
+	const plan = planFile === undefined || input.includes('\0') ? undefined : await planFileOf(input, roots, fs, planFile);
+	if (plan !== undefined) {
+		return plan;
+	}
 	const [first] = roots;
 	if (first === undefined) {
 		throw new ToolError('No workspace folder is open, so there are no files to work with.');
@@ -68,6 +72,19 @@ export async function resolveInWorkspace(input: string, roots: readonly string[]
 		}
 	}
 	return nodePath.join(owner.root, nodePath.relative(owner.real, full));
+}
+
+/**
+ * `planFile` when `input` names exactly it (the chat's approved plan, in Aside's storage), and it is
+ * the file itself rather than a symbolic link to somewhere else; otherwise undefined.
+ */
+async function planFileOf(input: string, roots: readonly string[], fs: Pick<WorkspaceFs, 'realPath'>, planFile: string): Promise<string | undefined> {
+	const candidate = nodePath.resolve(roots[0] ?? nodePath.dirname(planFile), input);
+	if (candidate !== nodePath.resolve(planFile)) {
+		return undefined;
+	}
+	const [real, folder] = await Promise.all([fs.realPath(candidate), fs.realPath(nodePath.dirname(candidate))]);
+	return real !== undefined && folder !== undefined && real === nodePath.join(folder, nodePath.basename(candidate)) ? candidate : undefined;
 }
 
 /**

@@ -97,6 +97,16 @@ describe('Read', () => {
 		assert.deepEqual(result, { isError: true, content: 'image.png is a binary file (12 bytes); Read only returns text.' });
 	});
 
+	it('refuses a file whose NUL bytes come after its first 8 KB, and never sends a NUL from the editor\'s text', async () => {
+		writeFileSync(join(workspace.root, 'late-nul.txt'), Buffer.concat([Buffer.from(lines(2000)), Buffer.from([0, 1, 2, 0])]));
+		assert.deepEqual(await read({ path: 'late-nul.txt' }), { isError: true, content: 'late-nul.txt is a binary file (18,897 bytes); Read only returns text.' });
+		const unsaved = { ...context, writer: { ...context.writer, readText: () => Promise.resolve('typed\0in the editor\n') } };
+		const result = await invokeTool(readTool, { path: 'two.txt' }, unsaved);
+		assert.equal(result.isError, true);
+		assert.doesNotMatch(result.content, /\0/);
+		assert.equal(result.content, 'two.txt holds NUL characters (in the editor\'s text); Read only returns text.');
+	});
+
 	it('refuses text that is not UTF-8', async () => {
 		const result = await read({ path: 'latin1.txt' });
 		assert.deepEqual(result, { isError: true, content: 'latin1.txt is not UTF-8 text (11 bytes); Read only returns UTF-8 text.' });

@@ -34,10 +34,10 @@ export const readTool: Tool<z.infer<typeof input>> = {
 	kind: 'read',
 	input,
 	async touches({ path }, context) {
-		return { reads: [await resolveInWorkspace(path, context.roots, context.fs)], writes: [] };
+		return { reads: [await resolveInWorkspace(path, context.roots, context.fs, context.planFile)], writes: [] };
 	},
 	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT, pages }, context) {
-		const absolute = await resolveInWorkspace(path, context.roots, context.fs);
+		const absolute = await resolveInWorkspace(path, context.roots, context.fs, context.planFile);
 		const shown = displayPath(absolute, context.roots);
 		const stat = await context.fs.stat(absolute);
 		if (!stat) {
@@ -73,6 +73,10 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		});
 		if (text === undefined) {
 			throw new ToolError(`File not found: ${shown}.`);
+		}
+		if (text.includes('\0')) {
+			// The editor's unsaved text can differ from the disk's: a NUL never goes to the model.
+			throw new ToolError(`${shown} holds NUL characters (in the editor's text); Read only returns text.`);
 		}
 		const result = numbered(text, shown, offset, limit);
 		// What the agent has now seen of the file: Edit checks it is still the text (stale-write guard).

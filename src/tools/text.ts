@@ -1,21 +1,22 @@
 // Text helpers shared by the tools: binary detection, line splitting, byte-capped output.
 import { plural } from '../base/words';
 
-/** How much of a file the binary check looks at, like git and ripgrep. */
+/** How much of a file the UTF-8 check looks at, like git and ripgrep. */
 export const BINARY_SAMPLE_BYTES = 8 * 1024;
 
 export type TextVerdict = 'text' | 'binary' | 'not-utf8';
 
 /**
- * Whether bytes look like UTF-8 text: a NUL byte in the first 8 KB means binary (as git
- * decides); an invalid UTF-8 sequence there means a binary file or a legacy encoding, which the
+ * Whether bytes look like UTF-8 text: a NUL byte anywhere means binary (git looks only at the
+ * first 8 KB, but a NUL past it would still reach the model; the search is a native scan); an
+ * invalid UTF-8 sequence in the first 8 KB means a binary file or a legacy encoding, which the
  * tools cannot edit without corrupting it.
  */
 export function classifyBytes(bytes: Uint8Array): TextVerdict {
-	const sample = bytes.subarray(0, BINARY_SAMPLE_BYTES);
-	if (sample.includes(0)) {
+	if (bytes.includes(0)) {
 		return 'binary';
 	}
+	const sample = bytes.subarray(0, BINARY_SAMPLE_BYTES);
 	try {
 		// `stream` tolerates a character cut at the end of the sample.
 		new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: sample.length < bytes.length });

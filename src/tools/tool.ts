@@ -166,13 +166,15 @@ export interface TextSearch {
 export type SeenState = 'same' | 'changed' | 'unseen';
 
 /**
- * The stale-write guard: what the agent last saw of each file in this chat (per chat; see
- * src/observe/seenTexts.ts). Read tells it what it showed, Edit and Write what they wrote; Edit
+ * The stale-write guard: what the agent last saw of each file in this chat (per chat and agent;
+ * see src/observe/seenTexts.ts). Read tells it what it showed, Edit and Write what they wrote; Edit
  * and Write ask it before they change a file.
  */
 export interface SeenFiles {
 	saw(path: string, text: string): void;
 	compare(path: string, text: string): SeenState;
+	/** A sub-agent's own memory, by its owner path: the context of its calls carries this one. */
+	agent(path: string): SeenFiles;
 }
 
 export interface ToolContext {
@@ -186,6 +188,8 @@ export interface ToolContext {
 	readonly signal: AbortSignal;
 	/** The chat's task list as the caller reaches it (TaskWrite, TaskList); absent where there is none. */
 	readonly tasks?: TaskAccess;
+	/** The chat's approved plan file, absolute: the one file outside the workspace folders Read, Edit, Write and ApplyPatch reach. */
+	readonly planFile?: string;
 	/** Keeps what a write call is about to change (src/checkpoints/): the running root turn's; absent where nothing is kept. */
 	readonly checkpoint?: CheckpointRecorder;
 }

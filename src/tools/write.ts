@@ -17,7 +17,7 @@ const input = z.object({
 type WriteInput = z.infer<typeof input>;
 
 async function planWrite({ path, content }: WriteInput, context: ToolContext): Promise<ChangePlan> {
-	const absolute = await resolveInWorkspace(path, context.roots, context.fs);
+	const absolute = await resolveInWorkspace(path, context.roots, context.fs, context.planFile);
 	const shown = displayPath(absolute, context.roots);
 	const stat = await context.fs.stat(absolute);
 	if (stat) {
@@ -39,7 +39,7 @@ export const writeTool: Tool<WriteInput> = changeTool({
 	description: 'Creates a new file with the given content and saves it; missing parent folders are created. Refuses a path that already exists: use Edit to change existing files.',
 	input,
 	async touches({ path }, context) {
-		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs)] };
+		return { reads: [], writes: [await resolveInWorkspace(path, context.roots, context.fs, context.planFile)] };
 	},
 	plan: planWrite,
 });

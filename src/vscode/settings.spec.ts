@@ -257,6 +257,14 @@ describe('reminder settings', () => {
 		assert.equal(config.isEnabled('agentNudge'), true);
 	});
 
+	it('the reminders that carry the user\'s authority cannot be turned off by any setting: the model always learns a call was refused', () => {
+		for (const type of ['permissionVerdict', 'userSteering', 'hookOutcome']) {
+			assert.equal(BUILTIN_REMINDER_TYPES.find((candidate) => candidate.type === type)?.configurable, false, type);
+			const { settings } = readSettings((key) => (key === `aside.reminders.${type}.enabled` ? false : undefined));
+			assert.equal(reminderConfigOf(() => settings).isEnabled(type), true, `${type} stays on with aside.reminders.${type}.enabled: false`);
+		}
+	});
+
 	it('a bad reminder value names the setting and falls back to its default', () => {
 		for (const [key, bad] of [
 			['aside.reminders.contextUsage.interval', 0],

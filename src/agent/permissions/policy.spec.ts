@@ -78,6 +78,22 @@ describe('the permission policy', () => {
 		assert.equal(verdict(read('.git/config'), 'ask'), 'allow', 'reading a protected path is not a change');
 	});
 
+	it('what Aside loads as instructions, profiles, skills, hooks or MCP asks in every mode, and the card says why', () => {
+		const allowAll = withRules({ allow: ['Edit', 'Write', 'Edit(**)'] });
+		const told = ['.claude/settings.json', '.claude/agents/reviewer.md', 'pkg/.claude/skills/x/SKILL.md', '.github/skills/x/SKILL.md', '.github/instructions/ts.instructions.md', '.github/copilot-instructions.md', '.github/prompts/p.prompt.md', '.github/agents/a.agent.md', '.github/chatmodes/c.chatmode.md', 'CLAUDE.md', 'src/CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'deep/er/AGENTS.md', 'AGENTS.local.md', 'sub/AGENTS.local.md', '.clinerules', '.clinerules/style.md', '.cursorrules', '.cursor/rules/a.mdc', '.cursor/mcp.json', '.roo/rules/a.md', '.roomodes', '.mcp.json', 'Claude.MD', '.Claude/settings.json'];
+		for (const path of told) {
+			for (const mode of ['ask', 'auto-edit', 'full-access'] as const) {
+				assert.equal(verdict(edit(path), mode, allowAll), 'ask', `${path} in ${mode}`);
+			}
+		}
+		assert.equal(decidePermission(edit('CLAUDE.md'), 'full-access', allowAll, ROOTS).reason, 'CLAUDE.md is protected (this file changes what the agent is told): Aside asks before changing it in every mode');
+		assert.equal(decidePermission(edit('.claude/hooks/check.sh'), 'full-access', allowAll, ROOTS).reason, '.claude/hooks/check.sh is under .claude/ (this file changes what the agent is told): Aside asks before changing it in every mode');
+		assert.match(decidePermission(edit('.git/config'), 'full-access', allowAll, ROOTS).reason, /^\.git\/config is under \.git\/, a protected path:/, 'the other protected paths keep their reason');
+		for (const path of ['.github/workflows/ci.yml', '.github/CODEOWNERS', 'docs/claude.md.txt', 'MY_AGENTS.md', 'src/mcp.json', 'cursor/x.ts', 'README.md']) {
+			assert.equal(verdict(edit(path), 'full-access'), 'allow', path);
+		}
+	});
+
 	it('Aside\'s own storage is protected too', () => {
 		const context: PermissionContext = { ...OPEN_CONTEXT, storage: ['/ws/.storage/aside'] };
 		assert.equal(verdict(edit('.storage/aside/sessions/x.jsonl'), 'full-access', context), 'ask');

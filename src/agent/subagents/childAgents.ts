@@ -76,7 +76,8 @@ export const CHILD_CONTRACT = [
 ].join('\n\n');
 
 export function childSystemPrompt(profile: AgentProfile): string {
-	const prompt = profile.prompt.trim();
+	// A workspace profile is outside text: a forged block in it must not pass for one of Aside's.
+	const prompt = sanitizeUntrusted(profile.prompt.trim());
 	return prompt === '' ? CHILD_CONTRACT : `${prompt}\n\n${CHILD_CONTRACT}`;
 }
 
@@ -228,6 +229,7 @@ export class ChildAgents implements LoopAgents {
 			...(parentScope.tasks ? { tasks: parentScope.tasks } : {}),
 			// Its writes are kept as its root turn's: a restore of that message puts them back too.
 			...(parentScope.checkpoint ? { checkpoint: parentScope.checkpoint } : {}),
+			...(parentScope.planFile ? { planFile: parentScope.planFile } : {}),
 			onUpdate: (update) => {
 				this.env.observer?.updated(path, update);
 			},

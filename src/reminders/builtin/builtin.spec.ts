@@ -102,9 +102,9 @@ describe('built-in reminders', () => {
 			engine.queueTurnEvent(owner, permissionVerdict({ granted: true, tool: 'Edit', target: 'a.ts' }));
 			engine.queueTurnEvent(owner, userSteering('use pnpm'));
 			const injection = wait(owner);
-			assert.deepEqual(injection.record?.entries.map((entry) => entry.key), ['steering.user'], 'the verdict is off, the steering is not');
+			assert.deepEqual(injection.record?.entries.map((entry) => entry.key), ['permission.verdict', 'steering.user'], 'neither the steering nor the verdict can be turned off');
 			await injection.commit();
-			assert.equal(wait(owner).record, null, 'both were consumed: the verdict silently');
+			assert.equal(wait(owner).record, null, 'both were delivered once');
 		});
 	});
 

@@ -36,7 +36,7 @@ describe('the built-in declarations', () => {
 	});
 
 	it('keep always-on to the user\'s own words and policy (their hooks\' decisions) and to notices that ride a tool result', () => {
-		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'read.truncated', 'read.empty', 'context.summary', 'hook.outcome', 'read.pdf-pages']);
+		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'permission.verdict', 'read.truncated', 'read.empty', 'context.summary', 'hook.outcome', 'read.pdf-pages']);
 	});
 
 	it('give an interval only to configurable types, since its setting needs one', () => {

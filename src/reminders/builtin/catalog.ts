@@ -22,7 +22,8 @@ export const PERMISSION_VERDICT = declareReminder({
 	label: 'permission',
 	purpose: 'The user\'s grant or denial of a tool call, naming the tool; binding for the next call.',
 	introducedIn: '0.1.0',
-	configurable: true,
+	// Never switchable: the model must always learn that a call was refused.
+	configurable: false,
 	description: 'Tells the model that you granted or denied a tool call, binding for its next call.',
 });
 

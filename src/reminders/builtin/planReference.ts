@@ -8,6 +8,7 @@
 // stays silent (a goal with no plan, or another one, does not silence it).
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
+import { sanitizeUntrusted } from '../envelope';
 import { PLAN_REFERENCE } from './catalog';
 import { plural } from '../../base/words';
 
@@ -58,10 +59,11 @@ function isoMinute(at: number): string {
 /** The reminder's body for `plan`, at most `maxChars` of its text. */
 export function planReferenceBody(plan: ReferencedPlan, maxChars: number): string {
 	const { shown, cutChars, cutLines } = boundedPlan(plan.text, maxChars);
+	// The plan is the model's text: one that quotes a marker is neutralised, not refused (and so dropped).
 	const lines = [
-		`The person approved this plan at ${isoMinute(plan.approvedAt)}; it still guides the work in this chat unless they say otherwise. Plan file: ${plan.file}`,
+		`The person approved this plan at ${isoMinute(plan.approvedAt)}; it still guides the work in this chat unless they say otherwise. Plan file: ${sanitizeUntrusted(plan.file)}`,
 		'',
-		shown,
+		sanitizeUntrusted(shown),
 	];
 	if (cutChars > 0) {
 		lines.push(
