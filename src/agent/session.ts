@@ -10,7 +10,6 @@ import type { Logger } from '../base/log';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
-import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
 import type { AgentRecord, ForkRecord, TranscriptEntry } from '../transcript/records';
@@ -19,6 +18,7 @@ import { SESSION_FORK } from '../reminders/builtin/catalog';
 import { sessionFork } from '../reminders/builtin/sessionFork';
 import { copiedCount, forkOf } from './forkHistory';
 import type { PermissionMode } from './permissionMode';
+import { restoreRoster } from './reopenedRoster';
 import type { TurnTranscript } from './turn';
 
 /** The title of a chat before its first message. */
@@ -142,7 +142,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		// What reopened history still holds counts as delivered; nothing else does. An observation
 		// counts only while the history requests are built from (after the compaction point) holds it.
 		const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
-		restoreDeliveries(this.reminders.roster, injections(this._records));
+		restoreRoster(this.reminders.roster, this._records);
 		this.reminders.roster.reconcileObservations(injections(this.selectedRecords));
 		this.installFork(injections(this._records));
 	}
