@@ -104,7 +104,7 @@ export function shownBytes(disk: Uint8Array, text: string): Uint8Array {
 }
 
 export class SessionObservers extends Disposable implements TurnObservers {
-	private readonly edited: EditedFiles;
+	readonly edited: EditedFiles;
 	/** Documents opened on the agent's behalf, which may not have been checked yet. */
 	private readonly opened = new Set<string>();
 	private readonly instructions: InstructionFiles;
