@@ -5,7 +5,8 @@ import { userText } from '../testing/history';
 import { sessionResume } from '../reminders/builtin/sessionResume';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
 import { itemsOfSession, viewOfSession } from '../testing/views';
-import { type ChatSession, titleFromText } from './session';
+import { titleFromText } from './chatTitle';
+import type { ChatSession } from './session';
 import { ChatSessions } from './sessions';
 
 describe('ChatSession', () => {
