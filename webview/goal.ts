@@ -30,6 +30,11 @@ export function spendText(spent: number, budget: number | undefined): string {
 	return budget === undefined ? `${tokens(spent)} tokens` : `${tokens(spent)} / ${tokens(budget)} tokens (${Math.floor((100 * spent) / budget)}%)`;
 }
 
+/** What the requests read from the provider's cache, beside the spend: it is not charged. */
+function cacheText(cacheRead: number | undefined): string {
+	return cacheRead === undefined ? '' : ` · ${tokens(cacheRead)} cached prompt tokens read, not charged`;
+}
+
 /** The spend as the goal line has room for it: "12k / 200k (6%)", or "12k tokens". */
 function shortSpend(spent: number, budget: number | undefined): string {
 	return budget === undefined ? `${tokens(spent)} tokens` : `${tokens(spent)} / ${tokens(budget)} (${Math.floor((100 * spent) / budget)}%)`;
@@ -205,7 +210,7 @@ export class GoalControl {
 		this.mark.classList.toggle('goal-mark-spent', spent);
 		this.spend.hidden = spent;
 		this.spend.textContent = active ? shortSpend(active.spent, active.budget) : '';
-		this.spend.title = active ? `Spent: ${spendText(active.spent, active.budget)}` : '';
+		this.spend.title = active ? `Spent: ${spendText(active.spent, active.budget)}${cacheText(active.cacheRead)}` : '';
 		const percent = active?.budget === undefined ? undefined : Math.min(100, (100 * active.spent) / active.budget);
 		this.meter.hidden = percent === undefined || spent;
 		this.bar.style.width = `${(percent ?? 0).toFixed(1)}%`;

@@ -2,6 +2,7 @@
 // ports, the one way: the extension does it for each session that becomes current, and the
 // diagnostics bench does it to measure exactly what the product runs.
 import type { Clock, Timers } from '../base/clock';
+import { errorMessage } from '../base/errors';
 import { type HasCurrent, whileCurrent } from '../base/current';
 import { Disposable, toDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
@@ -13,6 +14,7 @@ import type { ReminderEngine } from '../reminders/engine';
 import type { Skills } from '../skills/skill';
 import type { WorkspaceFs } from '../tools/tool';
 import { type DocumentOpener, SessionObservers } from './observers';
+import { rebuildSeenFiles } from './reopenedFiles';
 import type { ChatSession } from './session';
 
 /** Edit diagnostics' side of the editor: where problems come from, documents, time, and how they are shown. */
@@ -66,6 +68,7 @@ export function createSessionObservers(engine: ReminderEngine, ports: ObserverPo
 /** The observers of whichever session is current: made when it becomes current, disposed when another does. */
 export class CurrentObservers extends Disposable {
 	private observers: SessionObservers | undefined;
+	private rebuilt: Promise<number> = Promise.resolve(0);
 
 	constructor(sessions: HasCurrent<ChatSession>, ports: ObserverPorts) {
 		super();
@@ -74,12 +77,22 @@ export class CurrentObservers extends Disposable {
 			// A reopened chat was given files and problems already: its records say which (those
 			// its requests still replay, after the compaction point).
 			observers.restore(session.selectedRecords);
+			// And what it saw of each file: the stale-write guard and the edited-files cache.
+			this.rebuilt = rebuildSeenFiles(session.records, observers, ports.fs, ports.roots(), ports.log).catch((error: unknown) => {
+				ports.log.warn(`Aside: could not restore what the reopened chat saw of its files: ${errorMessage(error)}`);
+				return 0;
+			});
 			this.observers = observers;
 			return toDisposable(() => {
 				observers.dispose();
 				this.observers = undefined;
 			});
 		}));
+	}
+
+	/** Settles when the current session's files were restored from its records (how many were). */
+	get filesRestored(): Promise<number> {
+		return this.rebuilt;
 	}
 
 	/** The current session's observers; undefined once disposed. */

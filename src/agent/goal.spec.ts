@@ -187,6 +187,22 @@ describe('the goal of a reopened chat, and its sub-agents', () => {
 		assert.deepEqual((await deliver(second.session, again)).map((body) => /(\d+) % passed/.exec(body)?.[1]), ['80']);
 	});
 
+	it('charges a step its new input and output: cache reads are counted beside the spend, never charged', () => {
+		const { session, goal } = chat(new MemorySessionStore());
+		goal.update({ objective: 'Work through a long chat', budget: 200_000 });
+		// Four steps of a 50k-token chat whose prompt the provider mostly read from its cache.
+		for (let n = 1; n <= 4; n++) {
+			session.append({ kind: 'assistant', id: `cached${n}`, turnId: 't1', requestId: `q${n}`, at: 0, text: '', toolCalls: [], stop: 'end', usage: { inputTokens: 50_000, outputTokens: 500, cacheReadTokens: 45_000, cacheWriteTokens: 1_000 } });
+		}
+		// A provider that reports no cache: its whole prompt is new input.
+		session.append({ kind: 'assistant', id: 'plain', turnId: 't1', requestId: 'q5', at: 0, text: '', toolCalls: [], stop: 'end', usage: { inputTokens: 3_000, outputTokens: 200 } });
+		const current = goal.current();
+		assert.ok(current);
+		assert.equal(current.spent, 4 * (5_000 + 500) + 3_200);
+		assert.equal(current.cacheRead, 4 * 45_000);
+		assert.equal(current.exhausted, false);
+	});
+
 	it('a goal that implements the approved plan names its file, and says when it no longer does', async () => {
 		const { session, goal } = chat(new MemorySessionStore(), '/store/s1.plans/plan-1.md');
 		goal.update({ objective: 'Carry out the plan', implementsPlan: true });

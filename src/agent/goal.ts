@@ -20,6 +20,7 @@ import type { TurnEvent } from '../reminders/turnEvents';
 import type { AgentRecord, GoalRecord } from '../transcript/records';
 import type { ApprovedPlans } from './approvedPlan';
 import { checkBudget, checkObjective, type Goal, GoalError, type GoalUpdate } from './goalFacts';
+import { chargeStep, type Spend } from './goalSpend';
 
 /** What of a chat the goal reads and writes. */
 export interface GoalSession {
@@ -39,13 +40,12 @@ export interface ChatGoalOptions {
 	readonly plans: ApprovedPlans;
 }
 
-interface Active {
+interface Active extends Spend {
 	readonly id: string;
 	objective: string;
 	budget: number | undefined;
 	plan: string | undefined;
 	readonly setAt: number;
-	spent: number;
 	/** The thresholds the root was told of (or a budget change counted as told). */
 	readonly told: Set<number>;
 }
@@ -133,7 +133,7 @@ export class ChatGoal extends Disposable {
 			...(active.budget === undefined ? {} : { budget: active.budget }),
 			...(active.plan === undefined ? {} : { plan: active.plan }),
 			setAt: active.setAt,
-			spent: active.spent,
+			spent: active.spent, cacheRead: active.cacheRead,
 			exhausted: active.budget !== undefined && active.spent >= active.budget,
 		};
 	}
@@ -240,7 +240,7 @@ export class ChatGoal extends Disposable {
 				return;
 			case 'assistant':
 				if (this.active && record.usage) {
-					this.active.spent += record.usage.inputTokens + record.usage.outputTokens;
+					chargeStep(this.active, record.usage);
 				}
 				return;
 			case RECORD_KIND: {
@@ -264,7 +264,7 @@ export class ChatGoal extends Disposable {
 		const active = this.active;
 		switch (record.change) {
 			case 'set':
-				this.active = { id: record.goal, objective: record.objective ?? '', budget: record.budget, plan: record.plan, setAt: record.at, spent: 0, told: new Set() };
+				this.active = { id: record.goal, objective: record.objective ?? '', budget: record.budget, plan: record.plan, setAt: record.at, spent: 0, cacheRead: 0, told: new Set() };
 				this.ended = undefined;
 				return;
 			case 'changed':

@@ -15,8 +15,10 @@ export interface Goal {
 	/** The approved plan file it implements, absolute. */
 	readonly plan?: string;
 	readonly setAt: number;
-	/** Input + output tokens of the requests recorded since it was set. */
+	/** New input + output tokens of the requests recorded since it was set (goalSpend.ts). */
 	readonly spent: number;
+	/** Prompt tokens those requests read from the provider's cache: shown, not charged. */
+	readonly cacheRead: number;
 	/** Its budget is spent: the agent stops after each step until it is raised. */
 	readonly exhausted: boolean;
 }

@@ -253,7 +253,7 @@ describe('what the model was shown is what the edited-files cache keeps', () => 
 });
 
 describe('files changed outside while a sub-agent works', () => {
-	it("are reported at the root's next WAIT, never taken by a child's", async (t) => {
+	it("are told to the child at its WAIT, and still reported at the root's next WAIT", async (t) => {
 		const { root, path, write } = workspace(t);
 		write('a.ts', 'const a = 1;\n');
 		const { session, events, observers, turn, read } = chat(t, root);
@@ -264,11 +264,11 @@ describe('files changed outside while a sub-agent works', () => {
 		child.beginSample();
 		await observers.beforeWait(child.owner, new AbortController().signal);
 		const childRequest = session.reminders.wait({ requestId: 'child-1', owner: child.owner, phase: 'turn-start', messages: [{ role: 'user', content: [{ type: 'text', text: 'Find b.' }] }] }, undefined);
-		assert.ok(!(childRequest.record?.entries ?? []).some((entry) => entry.key === 'files.edited'), 'the child is not told');
+		assert.ok((childRequest.record?.entries ?? []).some((entry) => entry.key === 'files.edited'), 'the child is told');
 		await childRequest.commit();
 		child.end();
 		await turn('Anything new?', { text: 'Yes.' });
-		assert.equal(editedReports(session.records).length, 1, 'the root is');
+		assert.equal(editedReports(session.records).length, 1, 'the root is told too: the child did not take the report');
 	});
 });
 

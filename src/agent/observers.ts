@@ -9,6 +9,7 @@ import { errorMessage } from '../base/errors';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
 import type { EditDiagnostics } from '../observe/editDiagnostics';
+import { ChildFileNews } from '../observe/childFileNews';
 import { EditedFiles, type EditedFilesOptions, type FileEvents } from '../observe/editedFiles';
 import { InstructionFiles, type InstructionFilesOptions } from '../observe/instructionFiles';
 import { SeenTexts } from '../observe/seenTexts';
@@ -88,7 +89,7 @@ export interface TurnObservers {
 }
 
 export class SessionObservers extends Disposable implements TurnObservers {
-	private readonly edited: EditedFiles;
+	readonly edited: EditedFiles;
 	/** Documents opened on the agent's behalf, which may not have been checked yet. */
 	private readonly opened = new Set<string>();
 	private readonly instructions: InstructionFiles;
@@ -99,6 +100,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	/** The files the chat's latest turn wrote (for edits.verify). */
 	readonly writes: TurnWrites;
 	private readonly waits: StepWaits;
+	private readonly childNews = new ChildFileNews();
 
 	constructor(
 		private readonly engine: ReminderEngine,
@@ -158,13 +160,9 @@ export class SessionObservers extends Disposable implements TurnObservers {
 
 	async beforeWait(owner: Owner, signal: AbortSignal): Promise<void> {
 		await this.waits.settled(owner);
-		if (owner.kind !== 'root') {
-			// What changed outside is the chat's news: a sub-agent waiting meanwhile (its context
-			// ends with it) would take the report from the root, which goes on working with those files.
-			return;
-		}
 		try {
-			const changed = await this.edited.prepare(signal);
+			// A child is told too, without taking the chat's report from the root (childFileNews.ts).
+			const changed = owner.kind === 'root' ? await this.edited.prepare(signal) : await this.childNews.prepare(this.edited, owner, signal);
 			if (changed) {
 				this.engine.queueTurnEvent(owner, changed);
 			}
@@ -210,6 +208,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	endOwner(owner: Owner): void {
 		this.instructions.forget(owner);
 		this.skills?.forget(owner);
+		this.childNews.forget(owner);
 		this.diagnostics?.observer.endRequest(owner.id);
 	}
 

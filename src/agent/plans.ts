@@ -8,7 +8,9 @@ import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import { modePlan } from '../reminders/builtin/modePlan';
 import { planReference, type ReferencedPlan } from '../reminders/builtin/planReference';
+import { planRejected, rejectionAfterReopen } from '../reminders/builtin/planRejected';
 import { MODE_PLAN, PLAN_REFERENCE } from '../reminders/builtin/catalog';
+import type { StagedEntry } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';
 import type { AgentRecord, PlanDecisionRecord } from '../transcript/records';
@@ -91,6 +93,7 @@ export class ChatPlans implements ApprovedPlans {
 				}),
 			);
 			this.restoreReference();
+			this.queueRejection(rejectionAfterReopen(session.records));
 		}
 	}
 
@@ -157,7 +160,15 @@ export class ChatPlans implements ApprovedPlans {
 				return { prompt: `Please revise the proposed plan. My feedback:\n\n${note}` };
 			case 'reject':
 				this.record({ ...base, decision: 'rejected' });
+				this.queueRejection(planRejected({ ...base, decision: 'rejected' }));
 				return {};
+		}
+	}
+
+	/** The model learns of a rejection at its next request (a chat reopened before that queues it again). */
+	private queueRejection(entry: StagedEntry | undefined): void {
+		if (entry) {
+			this.session.reminders.enqueuePending(entry);
 		}
 	}
 

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
+import { userText } from '../testing/history';
+import { sessionResume } from '../reminders/builtin/sessionResume';
 import { appendUser, MemoryLibrary, testEnvironment, testSessions } from '../testing/sessions';
 import { itemsOfSession, viewOfSession } from '../testing/views';
-import { type ChatSession, titleFromText } from './session';
+import { titleFromText } from './chatTitle';
+import type { ChatSession } from './session';
 import { ChatSessions } from './sessions';
 
 describe('ChatSession', () => {
@@ -37,6 +40,26 @@ describe('ChatSession', () => {
 		assert.equal(reopened.title, 'Renamed');
 		assert.deepEqual(itemsOfSession(reopened).map((item) => item.kind), ['user']);
 		assert.equal(reopened.records.length, 1);
+	});
+
+	it('a reopened chat counts its user turns on from where they were, though its last reminders went out at its first turn', async () => {
+		const library = new MemoryLibrary();
+		const sessions = new ChatSessions(library, testEnvironment());
+		const first = sessions.current;
+		for (let n = 1; n <= 7; n++) {
+			const item = appendUser(first, `message ${n}`);
+			const owner = first.reminders.beginUserTurn(`t-${item.id}`);
+			if (n === 1) {
+				first.reminders.enqueuePending(sessionResume({ cause: 'restart', lastActivity: 0 }));
+				await first.reminders.wait({ requestId: 'r1', owner, phase: 'turn-start', messages: [userText('message 1')] }, undefined).commit();
+			}
+			first.reminders.endUserTurn();
+		}
+		assert.equal(first.reminders.roster.turn, 7);
+		assert.deepEqual(first.records.filter((record) => record.kind === 'injected-reminders').map((record) => record.turn), [1], 'only the first turn delivered reminders');
+		sessions.newSession();
+		const reopened = sessions.open(first.id);
+		assert.equal(reopened.reminders.roster.turn, 7, 'the next user turn is the eighth');
 	});
 });
 

@@ -10,35 +10,18 @@ import type { Logger } from '../base/log';
 import type { ReminderConfig } from '../reminders/config';
 import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
-import { restoreDeliveries } from '../reminders/history';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import type { AgentRecord, ForkRecord, TranscriptEntry } from '../transcript/records';
+import type { AgentRecord, ForkRecord, SessionMeta, TranscriptEntry } from '../transcript/records';
 import { selectedRecords } from '../transcript/replay';
 import { SESSION_FORK } from '../reminders/builtin/catalog';
 import { sessionFork } from '../reminders/builtin/sessionFork';
 import { copiedCount, forkOf } from './forkHistory';
 import type { PermissionMode } from './permissionMode';
+import { titleFromText, UNTITLED } from './chatTitle';
+import { pendingMeta, restorePending, type SavedPending } from './durablePending';
+import { restoreRoster } from './reopenedRoster';
 import type { TurnTranscript } from './turn';
-
-/** The title of a chat before its first message. */
-export const UNTITLED = 'New chat';
-const TITLE_MAX_CHARS = 60;
-
-/** A title from the first line of the first message, cut at a word boundary when it is long. */
-export function titleFromText(text: string): string {
-	const firstLine = text.trim().split(/\r?\n/, 1)[0]?.trim() ?? '';
-	if (firstLine === '') {
-		return UNTITLED;
-	}
-	const chars = Array.from(firstLine); // code points: never cut an emoji in half
-	if (chars.length <= TITLE_MAX_CHARS) {
-		return firstLine;
-	}
-	const cut = chars.slice(0, TITLE_MAX_CHARS).join('');
-	const space = cut.lastIndexOf(' ');
-	return `${(space > TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
 
 /** Where a session's records go: the JSONL transcript on disk, or memory in tests. */
 export interface SessionStore {
@@ -102,6 +85,8 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	private readonly children = new Map<string, AgentRecord[]>();
 	private _title = UNTITLED;
 	private _mode: PermissionMode | undefined;
+	/** The durable pending reminders the latest meta kept, as loaded. */
+	private savedPending: SavedPending | undefined;
 	/** A mode chosen before the first record: written with it, so an unused chat stays unstored. */
 	private modeUnrecorded = false;
 	readonly reminders: ReminderEngine;
@@ -142,9 +127,13 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		// What reopened history still holds counts as delivered; nothing else does. An observation
 		// counts only while the history requests are built from (after the compaction point) holds it.
 		const injections = (records: readonly AgentRecord[]): InjectionRecord[] => records.filter((record): record is InjectionRecord => record.kind === 'injected-reminders');
-		restoreDeliveries(this.reminders.roster, injections(this._records));
+		restoreRoster(this.reminders.roster, this._records);
 		this.reminders.roster.reconcileObservations(injections(this.selectedRecords));
 		this.installFork(injections(this._records));
+		restorePending(this.reminders, this.savedPending, this._records);
+		this._register(this.reminders.pending.onDidChangeDurable((entries) => {
+			this.keep(pendingMeta(entries, env.clock.now()), 'its pending reminders');
+		}));
 	}
 
 	/**
@@ -258,11 +247,7 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		if (this.isReadOnly || this.modeUnrecorded) {
 			return;
 		}
-		try {
-			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), mode });
-		} catch (error) {
-			this.env.log.warn(`Aside: could not record the permission mode of session ${this.id}: ${errorMessage(error)}`);
-		}
+		this.keep({ kind: 'meta', at: this.env.clock.now(), mode }, 'the permission mode');
 	}
 
 	/** Sets the title and records it, so a reopened session keeps it. */
@@ -271,12 +256,17 @@ export class ChatSession extends Disposable implements TurnTranscript {
 			return;
 		}
 		this._title = title;
-		try {
-			this.sessionStore.append({ kind: 'meta', at: this.env.clock.now(), title });
-		} catch (error) {
-			this.env.log.warn(`Aside: could not record the title of session ${this.id}: ${errorMessage(error)}`);
-		}
+		this.keep({ kind: 'meta', at: this.env.clock.now(), title }, 'the title');
 		this._onDidChangeTitle.fire(title);
+	}
+
+	/** Records a meta; one that cannot be written is logged, and what it says holds here. */
+	private keep(meta: SessionMeta, what: string): void {
+		try {
+			this.sessionStore.append(meta);
+		} catch (error) {
+			this.env.log.warn(`Aside: could not record ${what} of session ${this.id}: ${errorMessage(error)}`);
+		}
 	}
 
 	private take(record: TranscriptEntry): void {
@@ -286,6 +276,9 @@ export class ChatSession extends Disposable implements TurnTranscript {
 			}
 			if (record.mode !== undefined) {
 				this._mode = record.mode;
+			}
+			if (record.pending !== undefined) {
+				this.savedPending = { items: record.pending, from: this._records.length };
 			}
 			return;
 		}

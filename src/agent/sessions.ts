@@ -7,7 +7,8 @@ import { type ResumeCause, sessionResume } from '../reminders/builtin/sessionRes
 import { lastActivityAt } from '../transcript/replay';
 import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
 import { rewindAfterReopen } from '../reminders/builtin/sessionRewind';
-import { ChatSession, type OpenedSession, type SessionAccess, type SessionEnvironment, type SessionLibrary, UNTITLED } from './session';
+import { UNTITLED } from './chatTitle';
+import { ChatSession, type OpenedSession, type SessionAccess, type SessionEnvironment, type SessionLibrary } from './session';
 import type { ForkRecord, TranscriptEntry } from '../transcript/records';
 import { forkPrefix, type ForkPrefix, forkTitle } from './forkHistory';
 import { plural } from '../base/words';

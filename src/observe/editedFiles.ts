@@ -97,6 +97,16 @@ export class EditedFiles extends Disposable {
 		this.cache.remember(path, typeof content === 'string' ? Buffer.from(content, 'utf8') : content, mtimeMs);
 	}
 
+	/**
+	 * A reopened chat's records say the agent last saw `bytes` of this file, which it no longer
+	 * holds: kept as what the agent knows, and examined at the next WAIT as if an event came.
+	 */
+	noteReopened(path: string, bytes: Uint8Array): void {
+		const absolute = nodePath.resolve(path);
+		this.cache.remember(absolute, bytes, undefined);
+		this.candidates.set(absolute, ++this.seq);
+	}
+
 	/** One of Aside's own tools deleted this file: forgotten, so its deletion is never reported as an outside change. */
 	noteOwnDelete(path: string): void {
 		const absolute = nodePath.resolve(path);

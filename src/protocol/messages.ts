@@ -430,6 +430,8 @@ export const GoalView = z.object({
 			budget: z.number().int().positive().optional(),
 			/** Tokens spent since it was set, sub-agents included. */
 			spent: z.number().int().nonnegative(),
+			/** Cached prompt tokens those requests read, shown beside the spend and not charged. */
+			cacheRead: z.number().int().nonnegative().optional(),
 			/** The approved plan file it implements. */
 			plan: z.string().max(4000).optional(),
 			/** The budget is spent: the agent stops after each step until it is raised. */

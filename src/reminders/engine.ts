@@ -138,10 +138,10 @@ export class ReminderEngine extends Disposable {
 		return queued;
 	}
 
-	/** Appends to the session's pending FIFO, delivered at the root's next request. */
-	enqueuePending(entry: StagedEntry): void {
+	/** Appends to the session's pending FIFO, delivered at the root's next request; `durable`: kept with the chat until then. */
+	enqueuePending(entry: StagedEntry, durable = false): void {
 		this.keys.require(entry.key);
-		this.pending.enqueue(entry);
+		this.pending.enqueue(entry, durable);
 	}
 
 	private rosterOf(owner: Owner): ReminderRoster {

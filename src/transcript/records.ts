@@ -8,6 +8,7 @@ import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
+import { isPendingItems, PendingItem } from './pendingItems';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -28,6 +29,8 @@ export const SessionMeta = z.object({
 	model: z.string().optional(),
 	// A mode this version does not know (a later Aside's) is dropped, never the title beside it.
 	mode: z.enum(PERMISSION_MODES).optional().catch(undefined),
+	/** The durable pending reminders now waiting (pendingItems.ts); absent: unchanged since the last meta that had them. */
+	pending: z.array(PendingItem).optional(),
 });
 
 export const UserRecord = z.object({
@@ -419,7 +422,7 @@ const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => h
 
 const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
-	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)) },
+	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)), pending: optional(isPendingItems) },
 	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString, agent: optional(isNonEmpty), hookContext: optional((value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false))) },
 	assistant: {
 		kind: anything,

@@ -73,6 +73,7 @@ export class GoalPresenter extends Disposable implements GoalControls {
 						objective: goal.objective,
 						...(goal.budget === undefined ? {} : { budget: goal.budget }),
 						spent: goal.spent,
+						...(goal.cacheRead > 0 ? { cacheRead: goal.cacheRead } : {}),
 						...(goal.plan === undefined ? {} : { plan: goal.plan }),
 						exhausted: goal.exhausted,
 					}

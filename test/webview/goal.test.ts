@@ -70,9 +70,13 @@ describe('the goal control', () => {
 		assert.equal(await page.locator('.goal-spend').getAttribute('title'), 'Spent: 50k / 200k tokens (25%)');
 		assert.equal(await page.getByRole('meter', { name: 'Goal budget spent' }).getAttribute('aria-valuenow'), '25');
 		assert.equal(await page.getByRole('button', { name: 'Raise budget' }).isVisible(), false);
+		// Cache reads are shown beside the spend, not in it.
+		await chat.host({ type: 'goal.changed', seq: 2, goal: { active: { objective: 'Ship', budget: 200_000, spent: 50_000, cacheRead: 1_250_000, exhausted: false } } });
+		assert.equal(await page.locator('.goal-spend').innerText(), '50k / 200k (25%)');
+		assert.equal(await page.locator('.goal-spend').getAttribute('title'), 'Spent: 50k / 200k tokens (25%) · 1.3m cached prompt tokens read, not charged');
 
 		// Spent: one row says so and offers Raise budget; what it means opens on demand, and a screen reader hears it at once.
-		await chat.host({ type: 'goal.changed', seq: 2, goal: { active: { objective: 'Ship', budget: 200_000, spent: 210_000, exhausted: true } } });
+		await chat.host({ type: 'goal.changed', seq: 3, goal: { active: { objective: 'Ship', budget: 200_000, spent: 210_000, exhausted: true } } });
 		const why = /^Token budget spent \(210k \/ 200k tokens \(105%\)\): the agent stops after each step until you raise the budget\.$/;
 		const spent = page.getByRole('button', { name: 'Budget spent' });
 		await spent.waitFor();

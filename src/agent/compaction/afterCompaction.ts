@@ -83,7 +83,8 @@ function deliver(engine: ReminderEngine, staging: RequestStaging | undefined, en
 	if (staging) {
 		stageEntry(staging, 'compaction', entry);
 	} else {
-		engine.enqueuePending(entry);
+		// Nothing makes the list again when the chat is reopened: it is kept with the chat until it goes out.
+		engine.enqueuePending(entry, true);
 	}
 }
 

@@ -84,7 +84,7 @@ export async function makeWorktreeFork(deps: WorktreeForkDeps, from: string, run
  */
 export async function adoptHandoff(sessions: ChatSessions, handoff: ForkHandoff, checkpoints: CheckpointStore | undefined, log: Logger): Promise<ChatSession> {
 	const session = sessions.adopt(handoff.records);
-	session.reminders.enqueuePending(restoreReport(handoff.report, handoff.folder));
+	session.reminders.enqueuePending(restoreReport(handoff.report, handoff.folder), true);
 	if (checkpoints && handoff.checkpoints) {
 		try {
 			await checkpoints.importChat(session.id, handoff.checkpoints.entries, handoff.checkpoints.text);

@@ -421,6 +421,16 @@ export const SESSION_REWIND = declareReminder({
 	description: 'After you restore files, the chat or both to before a message (Restore…), tells the model what was rolled back (turns, files) and that what it said earlier about those files no longer holds.',
 });
 
+export const PLAN_REJECTED = declareReminder({
+	type: 'planRejected',
+	key: 'plan.rejected',
+	label: 'plan rejected',
+	purpose: 'The user rejected the plan the model proposed, with their note when they wrote one: not to carry it out. Carries the user\'s authority; one-shot, at the next request.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	description: 'After you reject a proposed plan on the plan card, tells the model at the next request that you rejected it, with your note.',
+});
+
 /** Every built-in type, in the order of docs/reminder-keys.md. */
 export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	USER_STEERING,
@@ -461,5 +471,6 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	GOAL_CURRENT,
 	GOAL_BUDGET,
 	SESSION_REWIND,
+	PLAN_REJECTED,
 ];
 
