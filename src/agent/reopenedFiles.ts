@@ -9,7 +9,8 @@ import { recordedTexts } from '../observe/recordedTexts';
 import { decodeUtf8 } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
-import { type SessionObservers, shownBytes } from './observers';
+import { shownBytes } from '../observe/shownBytes';
+import type { SessionObservers } from './observers';
 
 type Found =
 	| { readonly path: string; readonly same: true; readonly text: string; readonly bytes: Uint8Array; readonly mtimeMs: number }
