@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const toolsDir = process.env.ASIDE_TOOLS_DIR ?? join(repoRoot, '.tools');
+// An empty value counts as unset: it would otherwise put the tools into the current folder.
+export const toolsDir = process.env.ASIDE_TOOLS_DIR || join(repoRoot, '.tools');
 const manifests = join(repoRoot, 'test', 'harness', 'tools');
 
 export const chromiumPath = process.env.ASIDE_CHROMIUM ?? '/usr/bin/chromium';
