@@ -126,7 +126,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
 	checkpoints.follow(agent.onDidEndTurn);
-	store.add(new RestrictedModeNotices({ sessions, trusted: () => workspaceTrust.isTrusted, folders: workspaceRoots, onDidEndTurn: agent.onDidEndTurn, notify: (text) => { notices.add({ level: 'info', text, action: 'trust.manage' }); } }));
+	store.add(new RestrictedModeNotices({ sessions, trusted: () => workspaceTrust.isTrusted, folders: workspaceRoots, onDidEndTurn: agent.onDidEndTurn, notify: (text, chat) => { notices.add({ level: 'info', text, action: 'trust.manage', sessionId: chat }); } }));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);

@@ -179,7 +179,7 @@ class ChatApp {
 				}
 				return;
 			case 'notice':
-				this.showNotice(message.level, message.text, noticeButton(message.action, post));
+				this.notices.show(message.level, message.text, noticeButton(message.action, post), message.sessionId);
 				this.plan.refused();
 				return;
 			case 'composer.restore':

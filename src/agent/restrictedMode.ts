@@ -42,7 +42,7 @@ export interface RestrictedModeHost {
 	readonly trusted: () => boolean;
 	readonly folders: () => readonly string[];
 	/** Says `text` in the chat, with a button to trust the workspace. */
-	readonly notify: (text: string) => void;
+	readonly notify: (text: string, chat: string) => void;
 	readonly exists?: (path: string) => boolean;
 	/** After each turn: a chat that was empty when it became current (files written since) is told then. */
 	readonly onDidEndTurn?: Event<unknown>;
@@ -73,7 +73,7 @@ export class RestrictedModeNotices extends Disposable {
 		// Only a chat that was told counts: files that appear later are told at the next chat.
 		if (text !== undefined) {
 			this.told.add(chat);
-			this.host.notify(text);
+			this.host.notify(text, chat);
 		}
 	}
 }

@@ -530,7 +530,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	/** The empty state's setup actions changed (a local server was found, a key is missing). */
 	z.object({ type: z.literal('setup.changed'), seq, setup: SetupView }),
 	/** Something the person should read now, for example why a message was refused; `action`: a button it offers. */
-	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000), action: z.enum(NOTICE_ACTIONS).optional() }),
+	z.object({ type: z.literal('notice'), seq, level: z.enum(['info', 'warning', 'error']), text: z.string().max(2000), action: z.enum(NOTICE_ACTIONS).optional(), /** The chat it belongs to, when not the one shown. */ sessionId: z.string().min(1).max(200).optional() }),
 	/** The composer's `@` list: the workspace files and folders matching a `mentions.query`, best first. */
 	z.object({
 		type: z.literal('mentions.answer'),

@@ -506,8 +506,8 @@ export class ViewConnection extends Disposable {
 		if (!this.ready || !this.options.notices) {
 			return;
 		}
-		for (const { level, text, action } of this.options.notices.take()) {
-			this.notice(level, text, action);
+		for (const { level, text, action, sessionId } of this.options.notices.take()) {
+			this.notice(level, text, action, sessionId);
 		}
 	}
 
@@ -518,8 +518,8 @@ export class ViewConnection extends Disposable {
 		}
 	}
 
-	private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
-		this.send({ type: 'notice', level, text: text.slice(0, 2000), ...(action ? { action } : {}) });
+	private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction, sessionId?: string): void {
+		this.send({ type: 'notice', level, text: text.slice(0, 2000), ...(action ? { action } : {}), ...(sessionId ? { sessionId } : {}) });
 	}
 
 	/** `agent`: the agent's view when the caller has it already. */

@@ -11,6 +11,8 @@ export interface HeldNotice {
 	readonly level: 'info' | 'warning' | 'error';
 	readonly text: string;
 	readonly action?: NoticeAction;
+	/** The chat it is about (a notice raised as a chat becomes current may reach the view before that chat). */
+	readonly sessionId?: string;
 }
 
 /** The most held at once: a burst keeps its newest, so a view that opens late is not flooded. */

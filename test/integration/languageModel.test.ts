@@ -4,10 +4,11 @@
 // scripted model server. So a whole turn goes Aside → vscode.lm → another extension → the server
 // and back, as a Copilot user's chat does; assertions are on what the server received.
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ScriptedModels } from '../lmExtension/extension';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, driver, hasDriver, messagesOf, transcriptLines, until } from './support';
+import { activeAside, chatRequests, driver, hasDriver, messagesOf, transcriptLines, until, workspaceFile } from './support';
 
 const LM_EXTENSION_ID = 'aside-tests.scripted-models';
 
@@ -55,26 +56,29 @@ describe('the default provider (vscode-lm) through the Language Model API', func
 
 	it('a turn with a tool call: the call comes back as a tool call, its result goes to the model as a tool result, the answer is shown', async () => {
 		const { api, hooks } = await activeAside();
+		// A file of this test's own: the shared workspace's files are changed by other tests.
+		mkdirSync(workspaceFile('lm').fsPath, { recursive: true });
+		writeFileSync(workspaceFile('lm/greeting.ts').fsPath, 'export const greet = (name: string) => `Hello, ${name}!`;\n');
 		server.script(
-			{ text: 'Let me read it.', toolCalls: [{ id: 'call_lm_read', name: 'Read', input: { path: 'src/greeting.ts' } }] },
+			{ text: 'Let me read it.', toolCalls: [{ id: 'call_lm_read', name: 'Read', input: { path: 'lm/greeting.ts' } }] },
 			{ text: 'It greets by name.' },
 		);
 		const before = chatRequests(server).length;
-		const result = await api.sendMessage('What does src/greeting.ts do?');
+		const result = await api.sendMessage('What does lm/greeting.ts do?');
 		assert.equal(result.outcome, 'done', result.error);
 		const [first, second, ...more] = chatRequests(server).slice(before);
 		assert.equal(more.length, 0, 'two requests: the one that asked for the tool, the one with its result');
 		const firstMessages = messagesOf(first) as WireMessage[];
 		assert.equal(firstMessages[0]?.role, 'user', 'the API has no system role: the system prompt is the first user message');
 		assert.match(firstMessages[0].content ?? '', /^You are Aside/);
-		assert.match(firstMessages.at(-1)?.content ?? '', /What does src\/greeting\.ts do\?/);
+		assert.match(firstMessages.at(-1)?.content ?? '', /What does lm\/greeting\.ts do\?/);
 		const tools = ((first?.body ?? {}) as { tools?: { function: { name: string } }[] }).tools ?? [];
 		assert.ok(tools.some((tool) => tool.function.name === 'Read'), 'the tools went through the API');
 		const secondMessages = messagesOf(second) as WireMessage[];
 		const call = secondMessages.find((message) => message.role === 'assistant' && message.tool_calls !== undefined);
 		assert.equal(call?.tool_calls?.[0]?.id, 'call_lm_read');
 		assert.equal(call.tool_calls[0].function.name, 'Read');
-		assert.deepEqual(JSON.parse(call.tool_calls[0].function.arguments), { path: 'src/greeting.ts' });
+		assert.deepEqual(JSON.parse(call.tool_calls[0].function.arguments), { path: 'lm/greeting.ts' });
 		const toolResult = secondMessages.find((message) => message.role === 'tool');
 		assert.equal(toolResult?.tool_call_id, 'call_lm_read');
 		assert.match(toolResult.content ?? '', /Hello, \$\{name\}!/, 'the file the Read returned');

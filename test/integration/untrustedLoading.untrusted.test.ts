@@ -1,6 +1,8 @@
 // Restricted Mode is one rule (docs/permissions.md#restricted-mode), in the untrusted window
 // (test/harness/integration.mjs): the workspace's CLAUDE.md and skills are not loaded, the user's
 // own skills are, and the chat says once what was not loaded, with a button to trust the workspace.
+// Sorted after trust.untrusted.test.ts on purpose: sending a message opens the network gate, which
+// that file checks is still closed.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
