@@ -11,6 +11,7 @@ import { planReference, type ReferencedPlan } from '../reminders/builtin/planRef
 import { MODE_PLAN, PLAN_REFERENCE } from '../reminders/builtin/catalog';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';
+import { KeptConversation } from '../transcript/keptRecords';
 import type { AgentRecord, PlanDecisionRecord } from '../transcript/records';
 import type { ApprovedPlan, ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
@@ -74,6 +75,8 @@ interface Approval {
 }
 
 export class ChatPlans implements ApprovedPlans {
+	/** What the chat's restores left of its records: a rolled-back proposal or approval is none. */
+	private readonly kept = new KeptConversation<AgentRecord>(() => this.session.records);
 	constructor(
 		private readonly session: PlanSession,
 		private readonly options: ChatPlansOptions,
@@ -96,7 +99,7 @@ export class ChatPlans implements ApprovedPlans {
 
 	/** The plan proposed last, while no decision was recorded for it and the person has written nothing since. */
 	pending(): PendingPlan | undefined {
-		const { records } = this.session;
+		const { records } = this.kept;
 		for (let i = records.length - 1; i >= 0; i--) {
 			const record = records[i] as AgentRecord;
 			if (record.kind === 'user' || record.kind === 'plan-decision') {
@@ -184,7 +187,7 @@ export class ChatPlans implements ApprovedPlans {
 	}
 
 	private approval(): Approval | undefined {
-		const { records } = this.session;
+		const { records } = this.kept;
 		let userTurnsSince = 0;
 		for (let i = records.length - 1; i >= 0; i--) {
 			const record = records[i] as AgentRecord;
@@ -199,7 +202,7 @@ export class ChatPlans implements ApprovedPlans {
 	}
 
 	private proposalText(id: string, before: number): string | undefined {
-		const { records } = this.session;
+		const { records } = this.kept;
 		for (let i = before - 1; i >= 0; i--) {
 			const record = records[i];
 			if (record?.kind === 'assistant' && record.id === id) {
@@ -214,6 +217,7 @@ export class ChatPlans implements ApprovedPlans {
 		if (!files) {
 			throw new PlanDecisionError('This chat has nowhere to save a plan file, so the plan was not approved. It is still waiting for your decision.');
 		}
+		// Every approval counts, rolled-back ones too: a later plan file never takes an earlier one's name.
 		const approved = this.session.records.filter((record) => record.kind === 'plan-decision' && record.decision === 'approved').length;
 		try {
 			return files.write(this.session.id, `plan-${approved + 1}.md`, `${plan}\n`);
@@ -225,7 +229,7 @@ export class ChatPlans implements ApprovedPlans {
 	/** A reopened chat: plan.reference stays delivered if history holds it after the latest approval. */
 	private restoreReference(): void {
 		let delivered: { turn: number; body: string } | undefined;
-		for (const record of this.session.records) {
+		for (const record of this.kept.records) {
 			if (record.kind === 'plan-decision' && record.decision === 'approved') {
 				delivered = undefined;
 			} else if (record.kind === RECORD_KIND && record.owner.kind === 'root') {
