@@ -92,8 +92,9 @@ export class ChatWork {
 		this.promptHooksOf(session)?.compacted();
 	}
 
-	/** After a chat restore: plan.reference re-armed (the rolled-back part may have carried it). */
+	/** After a chat restore: the task list as the kept records leave it, plan.reference re-armed (the rolled-back part may have carried it). */
 	restored(session: ChatSession): void {
+		this.tasks.get(session)?.restored();
 		this.rearmPlan(session, 'the chat was restored to an earlier message');
 	}
 

@@ -13,6 +13,7 @@ import { MODE_PLAN, PLAN_REFERENCE } from '../reminders/builtin/catalog';
 import type { StagedEntry } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';
+import { KeptConversation } from '../transcript/keptRecords';
 import type { AgentRecord, PlanDecisionRecord } from '../transcript/records';
 import type { ApprovedPlan, ApprovedPlans } from './approvedPlan';
 import type { PermissionMode } from './permissionMode';
@@ -76,6 +77,8 @@ interface Approval {
 }
 
 export class ChatPlans implements ApprovedPlans {
+	/** What the chat's restores left of its records: a rolled-back proposal or approval is none. */
+	private readonly kept = new KeptConversation<AgentRecord>(() => this.session.records);
 	constructor(
 		private readonly session: PlanSession,
 		private readonly options: ChatPlansOptions,
@@ -99,7 +102,7 @@ export class ChatPlans implements ApprovedPlans {
 
 	/** The plan proposed last, while no decision was recorded for it and the person has written nothing since. */
 	pending(): PendingPlan | undefined {
-		const { records } = this.session;
+		const { records } = this.kept;
 		for (let i = records.length - 1; i >= 0; i--) {
 			const record = records[i] as AgentRecord;
 			if (record.kind === 'user' || record.kind === 'plan-decision') {
@@ -195,7 +198,7 @@ export class ChatPlans implements ApprovedPlans {
 	}
 
 	private approval(): Approval | undefined {
-		const { records } = this.session;
+		const { records } = this.kept;
 		let userTurnsSince = 0;
 		for (let i = records.length - 1; i >= 0; i--) {
 			const record = records[i] as AgentRecord;
@@ -210,7 +213,7 @@ export class ChatPlans implements ApprovedPlans {
 	}
 
 	private proposalText(id: string, before: number): string | undefined {
-		const { records } = this.session;
+		const { records } = this.kept;
 		for (let i = before - 1; i >= 0; i--) {
 			const record = records[i];
 			if (record?.kind === 'assistant' && record.id === id) {
@@ -225,6 +228,7 @@ export class ChatPlans implements ApprovedPlans {
 		if (!files) {
 			throw new PlanDecisionError('This chat has nowhere to save a plan file, so the plan was not approved. It is still waiting for your decision.');
 		}
+		// Every approval counts, rolled-back ones too: a later plan file never takes an earlier one's name.
 		const approved = this.session.records.filter((record) => record.kind === 'plan-decision' && record.decision === 'approved').length;
 		try {
 			return files.write(this.session.id, `plan-${approved + 1}.md`, `${plan}\n`);
@@ -236,7 +240,7 @@ export class ChatPlans implements ApprovedPlans {
 	/** A reopened chat: plan.reference stays delivered if history holds it after the latest approval. */
 	private restoreReference(): void {
 		let delivered: { turn: number; body: string } | undefined;
-		for (const record of this.session.records) {
+		for (const record of this.kept.records) {
 			if (record.kind === 'plan-decision' && record.decision === 'approved') {
 				delivered = undefined;
 			} else if (record.kind === RECORD_KIND && record.owner.kind === 'root') {

@@ -13,6 +13,7 @@ import { tasksNudge } from '../reminders/builtin/tasksNudge';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';
 import type { TurnOutcomeKind } from '../transcript/outcomes';
+import { KeptConversation } from '../transcript/keptRecords';
 import type { AgentRecord, TasksRecord } from '../transcript/records';
 import { foldTaskRows, isOpenStatus, ROOT_OWNER_PATH, type TaskRow, type TaskStatus } from './taskRows';
 
@@ -94,6 +95,8 @@ function checkText(id: string, field: string, text: string, max: number): string
 
 export class ChatTasks implements IDisposable {
 	private readonly rows = new Map<string, TaskRow>();
+	/** What the chat's restores left of its records: rolled-back writes are no rows. */
+	private readonly kept = new KeptConversation<AgentRecord>(() => this.session.records);
 	/** The session turn of the last write (a settlement is none): staleness counts from it. */
 	private lastWrite: number | undefined;
 	private readonly _onDidChange = new Emitter<readonly TaskRow[]>();
@@ -104,15 +107,7 @@ export class ChatTasks implements IDisposable {
 		private readonly session: TaskSession,
 		private readonly options: ChatTasksOptions,
 	) {
-		const records = session.records.filter((record): record is TasksRecord => record.kind === 'tasks');
-		for (const row of foldTaskRows(records.map((record) => record.rows))) {
-			this.rows.set(row.id, row);
-		}
-		for (const record of records) {
-			if (record.by !== SETTLED) {
-				this.lastWrite = record.turn;
-			}
-		}
+		this.fold();
 		const { roster } = session.reminders;
 		if (!roster.has(TASKS_NUDGE.type)) {
 			roster.register(
@@ -125,6 +120,22 @@ export class ChatTasks implements IDisposable {
 			);
 			this.restoreNudge();
 		}
+	}
+
+	/** After a chat restore: the rows again as the records the chat still holds left them. */
+	restored(): void {
+		this.fold();
+		this._onDidChange.fire(this.all);
+	}
+
+	/** The rows and last write of the tasks records no chat restore rolled back. */
+	private fold(): void {
+		const records = this.kept.records.filter((record): record is TasksRecord => record.kind === 'tasks');
+		this.rows.clear();
+		for (const row of foldTaskRows(records.map((record) => record.rows))) {
+			this.rows.set(row.id, row);
+		}
+		this.lastWrite = records.findLast((record) => record.by !== SETTLED)?.turn;
 	}
 
 	/** Every row, in the order ids first appeared. */
@@ -265,7 +276,7 @@ export class ChatTasks implements IDisposable {
 	/** A reopened chat: the nudge's last delivery in retained history counts (restoreDeliveries ran before it was registered). */
 	private restoreNudge(): void {
 		const { roster } = this.session.reminders;
-		for (const record of this.session.records) {
+		for (const record of this.kept.records) {
 			if (record.kind === RECORD_KIND && record.owner.kind === 'root') {
 				const entry = record.entries.find((candidate) => candidate.type === TASKS_NUDGE.type);
 				if (entry) {
