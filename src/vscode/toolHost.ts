@@ -1,6 +1,7 @@
 // The tool interfaces in VS Code: files through vscode.workspace.fs, writes through the
 // document model (undo, dirty state, diagnostics), commands through Node in the extension host.
-import { realpath, stat as nodeStat } from 'node:fs/promises';
+import { stat as nodeStat } from 'node:fs/promises';
+import { realPathOnDisk } from '../tools/realPlace';
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { NodeCommandRunner } from '../tools/nodeRunner';
@@ -51,16 +52,8 @@ export class VsCodeWorkspaceFs implements WorkspaceFs {
 		return entries.map(([name, type]) => ({ name, type: type & vscode.FileType.SymbolicLink ? 'other' : typeOf(type) }));
 	}
 
-	async realPath(path: string): Promise<string | undefined> {
-		try {
-			return await realpath(path);
-		} catch (error) {
-			const code = (error as { code?: unknown } | null)?.code;
-			if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') {
-				return undefined;
-			}
-			throw error;
-		}
+	realPath(path: string): Promise<string | undefined> {
+		return realPathOnDisk(path);
 	}
 }
 

@@ -6,11 +6,11 @@
 // and stays shared. Only files Aside's tools touched are known: a Run's side effects are not.
 // The base commit may hold symbolic links: a path whose real place (through its nearest existing
 // folder) is outside the worktree is skipped and listed, never written or deleted.
-import { mkdir, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { errorMessage } from '../../base/errors';
 import type { ChatCheckpoints, CheckpointEntry } from '../../checkpoints/types';
-import { realPlaceInside } from '../../tools/realPlace';
+import { realPathOnDisk, realPlaceInside } from '../../tools/realPlace';
 import type { RestoreReport, UnrestoredFile } from '../../reminders/builtin/sessionFork';
 
 /** Each path's last change in the copied turns, in the order the paths were first changed. */
@@ -61,17 +61,7 @@ export const LEADS_OUTSIDE = 'it leads out of the worktree through a symbolic li
 
 /** The worktree's files as the confinement check needs them: real paths, and the names in a folder (a dangling link has a name but no real path). */
 const worktreeFs = {
-	async realPath(path: string): Promise<string | undefined> {
-		try {
-			return await realpath(path);
-		} catch (error) {
-			const code = (error as { code?: unknown } | null)?.code;
-			if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') {
-				return undefined;
-			}
-			throw error;
-		}
-	},
+	realPath: realPathOnDisk,
 	async readDirectory(path: string) {
 		const entries = await readdir(path, { withFileTypes: true });
 		return entries.map((entry) => ({ name: entry.name, type: entry.isFile() ? ('file' as const) : entry.isDirectory() ? ('directory' as const) : ('other' as const) }));
