@@ -31,13 +31,32 @@ const SCOPE_TITLES: Readonly<Record<Scope, string>> = { files: 'Restore files', 
 
 let busy = false;
 
-/** While the agent works, no restore: every Restore… button is disabled (rows mounted later too). */
+const UNDO_TITLE = 'Put the files this restore wrote back as they were just before it (a preview first)';
+
+/** While the agent works, no restore: every Restore… and Undo… button is disabled (rows mounted later too). */
 export function setRestoreBusy(running: boolean): void {
 	busy = running;
 	for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('.restore-toggle'))) {
 		button.disabled = running;
 		button.title = running ? 'Restore… is available once the agent has finished' : 'Restore files, the chat or both to before this message';
 	}
+	for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('.restore-undo:not([data-undone])'))) {
+		button.disabled = running;
+		button.title = running ? 'Undo… is available once the agent has finished' : UNDO_TITLE;
+	}
+}
+
+/** A restored row's Undo…: asks the host for the preview of putting back what that restore overwrote. Off once it was undone. */
+export function undoControl(restoreId: string, undone: boolean): HTMLButtonElement {
+	const button = el('button', { type: 'button', class: 'restore-undo', title: undone ? 'This restore was undone (see the row below it)' : busy ? 'Undo… is available once the agent has finished' : UNDO_TITLE }, icon('discard'), el('span', {}, undone ? 'Undone' : 'Undo…'));
+	if (undone) {
+		button.setAttribute('data-undone', '');
+	}
+	button.disabled = undone || busy;
+	button.addEventListener('click', () => {
+		post({ type: 'restore.preview', to: restoreId, scope: 'undo' });
+	});
+	return button;
 }
 
 /** The Restore… button, for the row's header, and its menu, for the row itself between the header and the message. */
@@ -172,13 +191,17 @@ export class RestorePreviewCard {
 		const titleId = uniqueId('restore-title');
 		const changed = preview.files.filter((file) => file.action === 'person-changed').length;
 		const overwrite = el('input', { type: 'checkbox', class: 'restore-overwrite', id: uniqueId('restore-overwrite') });
-		const apply = el('button', { type: 'button', class: 'button-primary restore-apply' }, 'Restore');
+		const undo = preview.undoes !== undefined;
+		const apply = el('button', { type: 'button', class: 'button-primary restore-apply' }, undo ? 'Undo restore' : 'Restore');
 		const cancel = el('button', { type: 'button', class: 'button-secondary restore-cancel' }, 'Cancel');
 		const lines: HTMLElement[] = [];
 		if (preview.scope !== 'files') {
 			lines.push(
 				el('p', { class: 'restore-chat' }, `The chat goes back to before this message: ${preview.turns === 1 ? '1 turn is' : `${preview.turns} turns are`} rolled back. Their rows stay visible above a "restored" row, and your message goes back to the message box.`),
 			);
+		}
+		if (undo) {
+			lines.push(el('p', { class: 'restore-undo-note' }, 'The files that restore wrote go back to as they were just before it. The chat stays as it is.'));
 		}
 		if (preview.scope !== 'chat') {
 			if (!preview.tracked) {
@@ -188,15 +211,17 @@ export class RestorePreviewCard {
 			} else {
 				lines.push(el('ul', { class: 'restore-files', 'aria-label': 'Files' }, ...preview.files.map(fileEntry)));
 			}
-			lines.push(el('p', { class: 'restore-run-note' }, icon('info'), ' Only files Aside\'s tools changed are restored: Run\'s side effects are not tracked.'));
+			if (!undo) {
+				lines.push(el('p', { class: 'restore-run-note' }, icon('info'), ' Only files Aside\'s tools changed are restored: Run\'s side effects are not tracked.'));
+			}
 		}
 		if (changed > 0) {
-			lines.push(el('label', { class: 'restore-overwrite-label', for: overwrite.id }, overwrite, ` Also overwrite the ${changed === 1 ? 'file' : `${changed} files`} changed since Aside's last edit`));
+			lines.push(el('label', { class: 'restore-overwrite-label', for: overwrite.id }, overwrite, ` Also overwrite the ${changed === 1 ? 'file' : `${changed} files`} changed since ${undo ? 'that restore' : 'Aside\'s last edit'}`));
 		}
 		const card = el(
 			'section',
-			{ class: 'restore-card', role: 'dialog', 'aria-labelledby': titleId, 'data-scope': preview.scope },
-			el('h2', { class: 'restore-title', id: titleId }, `${SCOPE_TITLES[preview.scope]} to before "${preview.message}"`),
+			{ class: 'restore-card', role: 'dialog', 'aria-labelledby': titleId, 'data-scope': undo ? 'undo' : preview.scope },
+			el('h2', { class: 'restore-title', id: titleId }, undo ? `Undo the file restore to before "${preview.message}"` : `${SCOPE_TITLES[preview.scope]} to before "${preview.message}"`),
 			...lines,
 			el('div', { class: 'restore-actions' }, apply, cancel),
 		);
@@ -218,8 +243,11 @@ export class RestorePreviewCard {
 	}
 }
 
-/** The restored row's words: what was rolled back, and to where. */
-export function restoredLabel(scope: Scope, message: string): string {
+/** The restored row's words: what was rolled back, and to where (an undo: which restore it undid). */
+export function restoredLabel(scope: Scope, message: string, undoes = false): string {
+	if (undoes) {
+		return `⟲ Undid the file restore to before "${message}"`;
+	}
 	const what = scope === 'files' ? 'files' : scope === 'chat' ? 'chat' : 'chat and files';
 	return `⟲ Restored ${what} to before "${message}"`;
 }

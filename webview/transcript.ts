@@ -7,10 +7,8 @@ import { el, icon } from './dom';
 import { estimateHeight } from './estimate';
 import { plural } from './format';
 import { AgentBlock } from './rows/agent';
-import { rowFor } from './rows/index';
-import { updateTurnEndRow } from './rows/turnEnd';
+import { rowFor, updateRow } from './rows/index';
 import { markRolledBack } from './rows/rolledBack';
-import { updateUserRow } from './rows/user';
 import { VirtualList } from './virtualList';
 
 /** A button of the empty state; `data-action` lets a rebuilt state give the focus back. */
@@ -169,10 +167,8 @@ export class TranscriptView {
 			const row = this.rowShowing(item);
 			if (item.kind === 'agent') {
 				this.blocks.get(item.path)?.update(item);
-			} else if (item.kind === 'user' && row instanceof HTMLElement) {
-				updateUserRow(row, item);
-			} else if (item.kind === 'turn-end' && row instanceof HTMLElement) {
-				updateTurnEndRow(row, item);
+			} else if (row instanceof HTMLElement) {
+				updateRow(row, item);
 			}
 			if (row instanceof HTMLElement) {
 				markRolledBack(row, item);

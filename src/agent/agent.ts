@@ -33,9 +33,9 @@ import type { ChatGoal } from './goal';
 import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
-import { applyRestorePreview, previewRestore, type RestoreOutcome, type RestorePreview } from './restore';
+import { applyRestorePreview, previewRestore, type RestoreOutcome, type RestorePreview, type RestoreRequest } from './restore';
 import { retryOf } from './retry';
-import type { RestoreRecord, RestoreScope } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/records';
 
 export type { AgentSettings } from './agentSettings';
 
@@ -304,7 +304,7 @@ export class Agent extends Disposable {
 	}
 
 	/** Restore… on a user row: what restoring `scope` to before message `to` would do, before anything happens. */
-	async previewRestore(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>> {
+	async previewRestore(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>> {
 		const refused = this.restoreRefusal();
 		return refused === undefined ? previewRestore(this.env.sessions.current, this.ports, to, scope, new AbortController().signal) : { ok: false, message: refused };
 	}

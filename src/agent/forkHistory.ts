@@ -3,6 +3,7 @@
 // results, its children's records and its end. A turn that is still running cannot be forked
 // (its records are not all written yet).
 import type { AgentRecord, ForkRecord } from '../transcript/records';
+import { checkpointTurnOf } from './checkpointTurns';
 
 /** The title of a fork of a chat titled `title`. */
 export function forkTitle(title: string): string {
@@ -12,7 +13,7 @@ export function forkTitle(title: string): string {
 export interface ForkPrefix {
 	/** The records the fork starts with, in order (the source's own `fork` record, if any, included). */
 	readonly records: readonly AgentRecord[];
-	/** The root turns they hold: the checkpoints the fork takes over. */
+	/** The checkpoint turns they hold (root turns, and restores that wrote files): the checkpoints the fork takes over. */
 	readonly turnIds: ReadonlySet<string>;
 }
 
@@ -54,8 +55,10 @@ export function forkPrefix(all: readonly AgentRecord[], from: string, running: s
 	const records = all.slice(0, end);
 	const turnIds = new Set<string>();
 	for (const record of records) {
-		if (record.kind === 'user' && record.agent === undefined) {
-			turnIds.add(record.turnId);
+		// A restore's writes count too: the fork's files are as the chat's were at that point.
+		const turnId = checkpointTurnOf(record);
+		if (turnId !== undefined) {
+			turnIds.add(turnId);
 		}
 	}
 	return { records, turnIds };

@@ -1,80 +1,15 @@
-// Restore… in a whole chat: the Agent over a temporary workspace with the real Read, Write and Edit
-// tools, the session's observers as the extension wires them, and the checkpoint store in memory
-// (the tools keep through it): files back, the chat back, session.rewind, the resets.
+// Restore… in a whole chat (src/testing/restoreChat.ts): files back, the chat back, session.rewind, the resets.
 import { registerTestObservation } from '../testing/testObservation';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it, type TestContext } from 'node:test';
-import { Emitter } from '../base/event';
-import { MemoryCheckpointStore } from '../testing/memoryCheckpoints';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
-import { FakeFileEvents } from '../testing/fakeFileEvents';
-import { writeFileAt } from '../testing/memoryFiles';
-import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
-import { RecordingLogger } from '../testing/recordingLogger';
-import { ScriptedProvider, type ScriptedReply } from '../testing/scriptedProvider';
-import { MemoryLibrary, testEnvironment } from '../testing/sessions';
+import { describe, it } from 'node:test';
+import { allText, keysIn, restoreChat } from '../testing/restoreChat';
 import { lastText } from '../testing/turnHarness';
-import { editTool } from '../tools/edit';
-import { readTool } from '../tools/read';
-import { writeTool } from '../tools/write';
-import type { ChatMessage } from '../providers/messages';
-import type { UserRecord } from '../transcript/records';
-import { Agent } from './agent';
-import { SessionObservers } from './observers';
-import type { ModelSource } from './ports';
-import { ChatSessions } from './sessions';
-
-const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
-const allText = (messages: readonly ChatMessage[]): string => JSON.stringify(messages);
-
-function chat(t: TestContext) {
-	const folder = tempWorkspace('aside-restore-');
-	const root = folder.root;
-	const write = (name: string, text: string) => writeFileAt(join(root, name), text, Date.now());
-	const read = (name: string) => readFileSync(join(root, name), 'utf8');
-	write('src/deep/AGENTS.md', 'Deep rules.\n');
-	write('a.ts', 'export const a = 1;\n');
-	write('src/deep/x.ts', 'export const x = 1;\n');
-	const provider = new ScriptedProvider();
-	const models: ModelSource = { ...scriptedModels(provider), contextWindow: () => 100_000 };
-	const library = new MemoryLibrary();
-	const sessions = new ChatSessions(library, testEnvironment());
-	const log = new RecordingLogger();
-	const events = new FakeFileEvents();
-	const observers = new SessionObservers(sessions.current.reminders, new NodeWorkspaceFs(), events, () => [root], {}, log);
-	const checkpoints = new MemoryCheckpointStore();
-	const agent = new Agent(
-		{
-			sessions,
-			models,
-			settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event },
-			system: () => 'You are Aside.',
-			observers: () => observers,
-		},
-		{ ...testPorts(models, { tools: () => [readTool, writeTool, editTool], context: (signal) => nodeToolContext([root], signal, observers.seen) }), checkpoints },
-	);
-	t.after(() => {
-		agent.dispose();
-		observers.dispose();
-		folder.dispose();
-	});
-	const session = sessions.current;
-	const users = (): UserRecord[] => session.records.filter((record): record is UserRecord => record.kind === 'user');
-	/** A turn; its tools' writes are kept through the ports' checkpoint store, as in the real chat. */
-	const turn = async (text: string, replies: readonly ScriptedReply[]) => {
-		provider.script(...replies);
-		const outcome = await agent.startTurn(text);
-		assert.equal(outcome.outcome, 'done', outcome.error);
-	};
-	const call = (name: string, input: unknown, id = `${name}-${JSON.stringify(input).length}`): ScriptedReply => ({ toolCalls: [{ id, name, input }] });
-	return { root, write, read, provider, session, sessions, library, agent, observers, events, checkpoints, turn, call, users };
-}
 
 describe('Restore… files', () => {
 	it('puts an edited file back, records the restore, and the next request carries session.rewind once; the model must read the file again', async (t) => {
-		const { read, provider, session, agent, turn, call, users } = chat(t);
+		const { read, provider, session, agent, turn, call, users } = restoreChat(t);
 		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }]);
 		assert.equal(read('a.ts'), 'export const a = 2;\n');
 		const to = users()[0]?.id ?? '';
@@ -105,7 +40,7 @@ describe('Restore… files', () => {
 	});
 
 	it('keeps a file the person changed since unless they choose to overwrite it, and says so', async (t) => {
-		const { write, read, agent, turn, call, users } = chat(t);
+		const { write, read, agent, turn, call, users } = restoreChat(t);
 		await turn('Change a', [call('Read', { path: 'a.ts' }), call('Edit', { path: 'a.ts', old_string: '= 1', new_string: '= 2' }), { text: 'Done.' }]);
 		write('a.ts', 'export const a = 2; // mine\n');
 		const to = users()[0]?.id ?? '';
@@ -122,7 +57,7 @@ describe('Restore… files', () => {
 	});
 
 	it('is refused while a turn runs, and for a message that is not in the chat', async (t) => {
-		const { provider, agent, turn, users } = chat(t);
+		const { provider, agent, turn, users } = restoreChat(t);
 		await turn('Hi', [{ text: 'Hello.' }]);
 		const to = users()[0]?.id ?? '';
 		assert.equal((await agent.previewRestore('nope', 'files')).ok, false);
@@ -139,7 +74,7 @@ describe('Restore… files', () => {
 
 describe('Restore… chat', () => {
 	it('continues from before the message: the next request lacks the rolled-back turn, and the resets deliver again what it had acknowledged', async (t) => {
-		const { provider, session, agent, turn, call, users } = chat(t);
+		const { provider, session, agent, turn, call, users } = restoreChat(t);
 		await turn('First question', [{ text: 'First answer.' }]);
 		await turn('Look at the deep file', [call('Read', { path: 'src/deep/x.ts' }), { text: 'Second answer.' }]);
 		assert.ok(allText(provider.requests.at(-1)?.messages ?? []).includes('Deep rules.'), 'the Read brought the nested AGENTS.md');
@@ -162,7 +97,7 @@ describe('Restore… chat', () => {
 	});
 
 	it('an observation the rolled-back part delivered is delivered again, once', async (t) => {
-		const { session, agent, turn, users } = chat(t);
+		const { session, agent, turn, users } = restoreChat(t);
 		const delivered = registerTestObservation(session);
 		await turn('One', [{ text: 'ok' }]);
 		await turn('Two', [{ text: 'ok' }]);
@@ -177,7 +112,7 @@ describe('Restore… chat', () => {
 	});
 
 	it('session.rewind is queued again when the chat is reopened before a request carried it, and not after', async (t) => {
-		const { provider, sessions, session, agent, turn, users } = chat(t);
+		const { provider, sessions, session, agent, turn, users } = restoreChat(t);
 		await turn('Hi', [{ text: 'Hello.' }]);
 		await turn('More', [{ text: 'More.' }]);
 		const preview = await agent.previewRestore(users()[1]?.id ?? '', 'chat');
@@ -198,7 +133,7 @@ describe('Restore… chat', () => {
 
 describe('Restore… both', () => {
 	it('a file Aside created is deleted and the chat goes back; Run-free, a files-only restore with nothing to restore has an empty plan', async (t) => {
-		const { root, provider, agent, turn, call, users } = chat(t);
+		const { root, provider, agent, turn, call, users } = restoreChat(t);
 		await turn('Make b', [call('Write', { path: 'b.ts', content: 'export const b = 1;\n' }), { text: 'Made.' }]);
 		const to = users()[0]?.id ?? '';
 		const preview = await agent.previewRestore(to, 'both');

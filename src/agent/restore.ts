@@ -10,6 +10,7 @@ import { entriesFrom, planRestore, type RestorePlan } from '../checkpoints/resto
 import { sessionRewind } from '../reminders/builtin/sessionRewind';
 import { realPlaceInside } from '../tools/realPlace';
 import type { AgentRecord, RestoreRecord, RestoreScope, UserRecord } from '../transcript/records';
+import { checkpointTurnOf } from './checkpointTurns';
 import { afterRestores } from '../transcript/replay';
 import { afterCompaction } from './compaction/afterCompaction';
 import type { TurnObservers } from './observers';
@@ -30,7 +31,12 @@ export interface RestorePreview {
 	readonly plan: RestorePlan;
 	/** False when this window keeps no checkpoints (no store): no file can be restored. */
 	readonly tracked: boolean;
+	/** Set when this puts back what an earlier restore overwrote: that restore's id. */
+	readonly undoes?: string;
 }
+
+/** What Restore… asks for: a scope to before a message, or `undo` of a restore (then `to` is the restore's id). */
+export type RestoreRequest = RestoreScope | 'undo';
 
 export type RestoreOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
@@ -49,13 +55,41 @@ function turnsFrom(records: readonly AgentRecord[], to: string): string[] | unde
 	return turns;
 }
 
-/** The preview of restoring `scope` of the chat to before its message `to`; why not, in words, when it cannot be. */
-export async function previewRestore(session: ChatSession, ports: AgentPorts, to: string, scope: RestoreScope, signal: AbortSignal): Promise<RestoreOutcome<RestorePreview>> {
+/** The checkpoint turns from the user record `to` on: every root turn since (rolled back ones included) and every restore since that wrote files. */
+function fileTurnsFrom(records: readonly AgentRecord[], to: string): Set<string> {
+	const at = records.findIndex((record) => record.kind === 'user' && record.agent === undefined && record.id === to);
+	const turns = new Set<string>();
+	for (const record of at < 0 ? [] : records.slice(at)) {
+		const turnId = checkpointTurnOf(record);
+		if (turnId !== undefined) {
+			turns.add(turnId);
+		}
+	}
+	return turns;
+}
+
+/** The files' plan of undoing the writes of `turnIds`: what each file goes back to, classified against the file now. */
+async function filesPlan(session: ChatSession, ports: AgentPorts & { readonly checkpoints: NonNullable<AgentPorts['checkpoints']> }, turnIds: ReadonlySet<string>, signal: AbortSignal): Promise<RestorePlan> {
+	// The new texts of the last writes are kept just after them: wait for those first.
+	await ports.checkpoints.settled();
+	const checkpoints = ports.checkpoints.chat(session.id);
+	const context = ports.tools.context(signal);
+	return planRestore(entriesFrom(checkpoints.entries(), turnIds), checkpoints, {
+		read: (path) => context.writer.readText(path),
+		roots: context.roots,
+		inside: (path) => realPlaceInside(path, context.roots, context.fs),
+	});
+}
+
+/** The preview of restoring `scope` of the chat to before its message `to` (or of undoing the restore `to`); why not, in words, when it cannot be. */
+export async function previewRestore(session: ChatSession, ports: AgentPorts, to: string, scope: RestoreRequest, signal: AbortSignal): Promise<RestoreOutcome<RestorePreview>> {
 	if (session.isReadOnly) {
 		return { ok: false, message: 'This chat is being written in another window, so it cannot be restored here.' };
 	}
+	if (scope === 'undo') {
+		return previewUndo(session, ports, to, signal);
+	}
 	const records = session.records;
-	// Every turn since the message, rolled back ones included: their writes came after it too.
 	const fileTurns = turnsFrom(records, to);
 	const user = records.find((record): record is UserRecord => record.kind === 'user' && record.id === to);
 	if (fileTurns === undefined || user === undefined) {
@@ -74,18 +108,33 @@ export async function previewRestore(session: ChatSession, ports: AgentPorts, to
 		return { ok: true, value: { ...base, plan: { files: [] } } };
 	}
 	try {
-		// The new texts of the last writes are kept just after them: wait for those first.
-		await ports.checkpoints.settled();
-		const checkpoints = ports.checkpoints.chat(session.id);
-		const context = ports.tools.context(signal);
-		const plan = await planRestore(entriesFrom(checkpoints.entries(), new Set(fileTurns)), checkpoints, {
-			read: (path) => context.writer.readText(path),
-			roots: context.roots,
-			inside: (path) => realPlaceInside(path, context.roots, context.fs),
-		});
+		// Every turn since the message, rolled back ones and restores included: their writes came after it too.
+		const plan = await filesPlan(session, { ...ports, checkpoints: ports.checkpoints }, fileTurnsFrom(records, to), signal);
 		return { ok: true, value: { ...base, plan } };
 	} catch (error) {
 		return { ok: false, message: `Could not prepare the restore: ${errorMessage(error)}` };
+	}
+}
+
+/** Undo… on a restore's row: its files back to as they were just before it (its own kept writes, undone). */
+async function previewUndo(session: ChatSession, ports: AgentPorts, id: string, signal: AbortSignal): Promise<RestoreOutcome<RestorePreview>> {
+	const records = session.records;
+	const restore = records.find((record): record is RestoreRecord => record.kind === 'restore' && record.id === id);
+	if (restore === undefined) {
+		return { ok: false, message: 'That restore is not part of this chat, so there is nothing to undo.' };
+	}
+	if (restore.turnId === undefined || ports.checkpoints === undefined) {
+		return { ok: false, message: restore.files.some((file) => file.done) ? 'Aside kept no checkpoint of that restore\'s writes, so it cannot be undone.' : 'That restore wrote no file, so there is nothing to undo.' };
+	}
+	if (records.some((record) => record.kind === 'restore' && record.undoes === id)) {
+		return { ok: false, message: 'That restore was already undone. To go back again, undo the undo (its row has Undo… too).' };
+	}
+	const user = records.find((record): record is UserRecord => record.kind === 'user' && record.id === restore.to);
+	try {
+		const plan = await filesPlan(session, { ...ports, checkpoints: ports.checkpoints }, new Set([restore.turnId]), signal);
+		return { ok: true, value: { sessionId: session.id, to: restore.to, scope: 'files', message: user?.text ?? '', turns: [], plan, tracked: true, undoes: id } };
+	} catch (error) {
+		return { ok: false, message: `Could not prepare the undo: ${errorMessage(error)}` };
 	}
 }
 
@@ -103,17 +152,25 @@ export interface RestoreEffects {
 export async function applyRestorePreview(session: ChatSession, ports: AgentPorts, preview: RestorePreview, overwriteChanged: boolean, effects: RestoreEffects, signal: AbortSignal): Promise<RestoreOutcome<RestoreRecord>> {
 	const { runtime } = ports;
 	let files: RestoreRecord['files'] = [];
+	let turnId: string | undefined;
 	if (preview.scope !== 'chat' && preview.plan.files.length > 0) {
 		const context = ports.tools.context(signal);
-		const applied = await applyRestore(preview.plan, context.writer, overwriteChanged, context);
+		// The restore's own writes are kept under a turn of its own, so the restore can be undone.
+		const turn = ports.checkpoints ? runtime.ids.next() : undefined;
+		const applied = await applyRestore(preview.plan, context.writer, overwriteChanged, context, turn === undefined ? undefined : ports.checkpoints?.recorder(session.id, turn));
 		if (!applied.ok) {
 			return applied;
 		}
 		files = applied.files.map(({ path, shown, action, done }) => ({ path, shown, action, done }));
+		turnId = applied.files.some((file) => file.done) ? turn : undefined;
 		// The model must read a restored file again before an Edit, and the restore's own writes are no outside change.
 		effects.observers?.restored?.(applied.files.filter((file) => file.done).map((file) => file.path));
 	}
-	const record: RestoreRecord = { kind: 'restore', id: runtime.ids.next(), at: runtime.clock.now(), to: preview.to, scope: preview.scope, turns: [...preview.turns], files };
+	const record: RestoreRecord = {
+		kind: 'restore', id: runtime.ids.next(), at: runtime.clock.now(), to: preview.to, scope: preview.scope, turns: [...preview.turns], files,
+		...(turnId === undefined ? {} : { turnId }),
+		...(preview.undoes === undefined ? {} : { undoes: preview.undoes }),
+	};
 	const before = session.selectedRecords;
 	session.append(record);
 	if (preview.scope !== 'files') {

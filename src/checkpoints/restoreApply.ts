@@ -7,6 +7,7 @@
 import { errorMessage } from '../base/errors';
 import { realPlaceInside } from '../tools/realPlace';
 import type { DocumentWriter, WorkspaceFs } from '../tools/tool';
+import type { CheckpointRecorder } from './types';
 import { type PlannedFile, type RestoreAction, type RestorePlan, writes } from './restorePlan';
 
 /** What became of one file of the plan. */
@@ -58,8 +59,12 @@ export interface RestoreConfinement {
 	readonly fs: Pick<WorkspaceFs, 'realPath' | 'readDirectory'>;
 }
 
-/** Applies `plan`; person-changed files are written only with `overwriteChanged`. Never throws. */
-export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, overwriteChanged: boolean, confinement: RestoreConfinement): Promise<RestoreApplyResult> {
+/**
+ * Applies `plan`; person-changed files are written only with `overwriteChanged`. Never throws.
+ * `checkpoint` keeps what the restore is about to overwrite, before its first write (so the restore
+ * can itself be undone); when it cannot, nothing is written, as a tool's write is not made then.
+ */
+export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, overwriteChanged: boolean, confinement: RestoreConfinement, checkpoint?: CheckpointRecorder): Promise<RestoreApplyResult> {
 	const outside = new Set<string>();
 	let planned: Write[] = plan.files.filter((file) => writes(file, overwriteChanged)).map((file) => ({ file, before: file.now, after: file.target }));
 	try {
@@ -75,6 +80,11 @@ export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, ov
 		}
 	} catch (error) {
 		return { ok: false, message: `The files could not be read before restoring them (${errorMessage(error)}); nothing was restored.` };
+	}
+	try {
+		await checkpoint?.keep(planned.map(({ file, before, after }) => ({ path: file.path, shown: file.shown, before, after })));
+	} catch (error) {
+		return { ok: false, message: `Aside could not keep a checkpoint of the files before restoring them (${errorMessage(error)}), so nothing was restored: a restore that could not be undone is not made. The storage folder may be full or not writable.` };
 	}
 	const done: Write[] = [];
 	for (const change of planned) {

@@ -227,6 +227,11 @@ export const RestoreItem = rowSchema({
 	/** How many turns were rolled back. */
 	turns: z.number().int().nonnegative(),
 	files: z.array(z.object({ shown: z.string(), action: z.enum(RESTORE_ACTION_VIEWS), done: z.boolean() })),
+	/** Its writes were kept: Undo… can put back what it overwrote. `undoes`: it is itself the undo of that restore row. */
+	undoable: z.boolean().optional(),
+	/** A later restore undid this one. */
+	undone: z.boolean().optional(),
+	undoes: z.string().min(1).optional(),
 	/** Never set: a restore is the root conversation's (the field keeps rows uniform). */
 	agent: z.string().min(1).optional(),
 });
@@ -254,6 +259,8 @@ export const RestorePreviewView = z.object({
 	files: z.array(RestoreFileView),
 	/** False when this window keeps no checkpoints: no file can be restored. */
 	tracked: z.boolean(),
+	/** Set when this undoes that earlier restore (`to` is then the message that restore went back to). */
+	undoes: z.string().min(1).optional(),
 });
 export type RestorePreviewView = z.infer<typeof RestorePreviewView>;
 
@@ -630,8 +637,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	/** The goal control's Complete or Clear. */
 	z.object({ type: z.literal('goal.end'), how: z.enum(['completed', 'cleared']) }),
 	// Slice B of issue 18 (restore).
-	/** A user row's Restore…: what restoring `scope` to before message `to` would do (the host answers `restore.preview`, or a notice why not). */
-	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum(RESTORE_SCOPE_VIEWS) }),
+	/** A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not. */
+	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum([...RESTORE_SCOPE_VIEWS, 'undo']) }),
 	/** The preview's Restore: apply it (`overwriteChanged`: the files changed since Aside's last edit too). */
 	z.object({ type: z.literal('restore.apply'), previewId: z.string().min(1).max(200), overwriteChanged: z.boolean() }),
 	/** The preview's Cancel: nothing happens, and the host forgets the preview. */

@@ -283,6 +283,10 @@ export const RestoreRecord = z.object({
 	/** The root turns rolled back: `to`'s and every later one, in order. */
 	turns: z.array(z.string().min(1)),
 	files: z.array(z.object({ path: z.string().min(1), shown: z.string(), action: z.enum(RESTORED_FILE_ACTIONS), done: z.boolean() })),
+	/** The checkpoint turn the restore's own writes were kept under (so it can be undone); absent when it wrote nothing or nothing was kept. */
+	turnId: z.string().min(1).optional(),
+	/** Set on the undo of an earlier restore: that restore's id (its files went back to as they were before it). */
+	undoes: z.string().min(1).optional(),
 });
 
 export type RestoreRecord = z.infer<typeof RestoreRecord>;
@@ -525,6 +529,8 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		scope: oneOf(RESTORE_SCOPES),
 		turns: (value) => Array.isArray(value) && value.every(isNonEmpty),
 		files: arrayOf({ path: isNonEmpty, shown: isString, action: oneOf(RESTORED_FILE_ACTIONS), done: isBoolean }),
+		turnId: optional(isNonEmpty),
+		undoes: optional(isNonEmpty),
 	},
 };
 

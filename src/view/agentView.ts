@@ -3,8 +3,7 @@
 import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
 import { PERMISSION_MODES, type PermissionMode } from '../agent/permissionMode';
 import type { PlanChoice } from '../agent/plans';
-import type { RestoreOutcome, RestorePreview } from '../agent/restore';
-import type { RestoreScope } from '../transcript/records';
+import type { RestoreOutcome, RestorePreview, RestoreRequest } from '../agent/restore';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
@@ -112,7 +111,7 @@ export interface ViewedAgent {
 	selectMode(mode: PermissionMode): void;
 	/** Returns why the decision could not be taken, or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
-	previewRestore?(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>>;
+	previewRestore?(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>>;
 	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
 }
 
@@ -186,7 +185,7 @@ export class AgentPresenter implements AgentControls {
 		return this.agent.decidePlan(proposalId, choice);
 	}
 
-	previewRestore(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>> {
+	previewRestore(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>> {
 		return this.agent.previewRestore?.(to, scope) ?? Promise.resolve({ ok: false, message: 'Restoring is not available here.' });
 	}
 

@@ -1,8 +1,7 @@
 // What the view connection (connection.ts) drives: the agent, the first-run setup, the view
 // settings and the workbench around the view, each as the view sees it.
 import type { PlanChoice } from '../agent/plans';
-import type { RestoreOutcome, RestorePreview } from '../agent/restore';
-import type { RestoreScope } from '../transcript/records';
+import type { RestoreOutcome, RestorePreview, RestoreRequest } from '../agent/restore';
 import type { Event } from '../base/event';
 import type { LineRange } from '../mentions/parse';
 import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
@@ -54,7 +53,7 @@ export interface AgentControls {
 	/** The plan card's decision; returns why it could not be taken (said in the chat), or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
 	/** Restore… (issue 18): what restoring `scope` of the current chat to before message `to` would do; absent where the host offers no restore. */
-	previewRestore?(to: string, scope: RestoreScope): Promise<RestoreOutcome<RestorePreview>>;
+	previewRestore?(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>>;
 	/** Applies a preview the person confirmed. */
 	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
 }

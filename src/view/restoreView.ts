@@ -3,9 +3,8 @@
 // person confirms is applied — the latest one; an older one, or one cancelled, is refused. After a
 // chat restore the message restored to goes back to the composer.
 import { errorMessage } from '../base/errors';
-import type { RestorePreview } from '../agent/restore';
+import type { RestorePreview, RestoreRequest } from '../agent/restore';
 import type { RestoreFileView, RestorePreviewView } from '../protocol/messages';
-import type { RestoreScope } from '../transcript/records';
 import type { AgentControls } from './controls';
 
 /** The view's copy of a diff is bounded (postMessage clones it); the restore itself uses the whole text. */
@@ -34,6 +33,7 @@ export function previewView(id: string, preview: RestorePreview): RestorePreview
 		turns: preview.turns.length,
 		files: preview.plan.files.map(fileView),
 		tracked: preview.tracked,
+		...(preview.undoes === undefined ? {} : { undoes: preview.undoes }),
 	};
 }
 
@@ -43,8 +43,8 @@ export class RestorePreviews {
 
 	constructor(private readonly ports: RestoreViewPorts) {}
 
-	/** Restore… chose `scope`: the preview, or why there is none. */
-	preview(to: string, scope: RestoreScope): void {
+	/** Restore… chose `scope` (or a restore row's Undo…): the preview, or why there is none. */
+	preview(to: string, scope: RestoreRequest): void {
 		const { agent, notice } = this.ports;
 		if (!agent.previewRestore) {
 			notice('warning', 'Restoring is not available here.');
@@ -57,6 +57,10 @@ export class RestorePreviews {
 					return;
 				}
 				const preview = outcome.value;
+				if (scope === 'undo' && preview.plan.files.length === 0) {
+					notice('info', 'The files that restore wrote are already as they were before it: there is nothing to undo.');
+					return;
+				}
 				if (scope === 'files' && preview.plan.files.length === 0) {
 					notice('info', preview.tracked ? 'No file Aside\'s tools changed since that message needs restoring: they are as they were. (Run\'s side effects are not tracked.)' : 'This window keeps no checkpoints of the files, so there are none to restore.');
 					return;

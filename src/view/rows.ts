@@ -10,6 +10,7 @@ import type { ToolDetail } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { AgentHeaders } from './childRows';
 import { RetryOffers } from './retryRows';
+import { RestoreRows } from './restoreRows';
 import { RolledBackRows } from './rolledBack';
 import { UserRows } from './userRows';
 
@@ -57,6 +58,7 @@ export class ItemProjector {
 	private readonly users = new UserRows();
 	private readonly retries = new RetryOffers();
 	private readonly rolledBack = new RolledBackRows();
+	private readonly restores = new RestoreRows();
 	/** The start of each root message, for the restored row's words. */
 	private readonly messages = new Map<string, string>();
 
@@ -68,8 +70,9 @@ export class ItemProjector {
 		}
 		const user = this.users.take(record);
 		const withdrawn = this.retries.take(record);
-		const updated = [...headers, ...(user ? [user] : []), ...(withdrawn ? [withdrawn] : [])];
-		const item = this.item(record);
+		const restore = record.kind === 'restore' ? this.restores.take(record, this.messages.get(record.to) ?? '') : undefined;
+		const updated = [...headers, ...(user ? [user] : []), ...(withdrawn ? [withdrawn] : []), ...(restore?.updated ?? [])];
+		const item = restore?.item ?? this.item(record);
 		const agent = conversationOf(record);
 		return this.rolledBack.take(record, { item: item && agent !== undefined && item.kind !== 'plan-decision' && item.kind !== 'agent' && item.kind !== 'fork' ? { ...item, agent } : item, updated });
 	}
@@ -152,16 +155,8 @@ export class ItemProjector {
 					...(record.agent === undefined ? {} : { agent: record.agent }),
 				};
 			case 'restore':
-				return {
-					kind: 'restore',
-					id: record.id,
-					at: record.at,
-					scope: record.scope,
-					to: record.to,
-					message: this.messages.get(record.to) ?? '',
-					turns: record.turns.length,
-					files: record.files.map(({ shown, action, done }) => ({ shown, action, done })),
-				};
+				// Its row comes from the restore rows (project), which also mark a row a later restore undid.
+				return undefined;
 		}
 	}
 }
@@ -191,7 +186,7 @@ export function itemsOf(records: readonly AgentRecord[]): TranscriptItem[] {
 			}
 		}
 		if (item) {
-			if (item.kind === 'agent' || item.kind === 'user' || item.kind === 'turn-end') {
+			if (item.kind === 'agent' || item.kind === 'user' || item.kind === 'turn-end' || item.kind === 'restore') {
 				updatableAt.set(item.id, items.length);
 			}
 			items.push(item);

@@ -14,7 +14,8 @@ import type { FileCheckpointStore } from '../checkpoints/store';
 import type { CheckpointEntry } from '../checkpoints/types';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
-import type { AgentRecord, RestoreScope } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { RestoreRequest } from '../agent/restore';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
@@ -81,7 +82,7 @@ export interface AsideTestHooks {
 	/** Whether the agent keeps checkpoints here (the store is wired). */
 	readonly checkpointsKept: () => boolean;
 	/** Restore… as the preview's Restore does it (issue 18): the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
-	readonly restore: (to: string, scope: RestoreScope, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string; readonly done?: boolean }[] }>;
+	readonly restore: (to: string, scope: RestoreRequest, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly id?: string; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string; readonly done?: boolean }[] }>;
 }
 
 export interface HookedState {
@@ -184,7 +185,7 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 			const applied = await agent.restore(preview.value, overwriteChanged);
 			// Applied, each file as the restore left it (one that turned out outside at apply time says so); refused, as planned.
 			return applied.ok
-				? { ok: true, tracked: preview.value.tracked, files: applied.value.files.map(({ shown, action, done }) => ({ shown, action, done })) }
+				? { ok: true, id: applied.value.id, tracked: preview.value.tracked, files: applied.value.files.map(({ shown, action, done }) => ({ shown, action, done })) }
 				: { ok: false, message: applied.message, tracked: preview.value.tracked, files: preview.value.plan.files.map(({ shown, action }) => ({ shown, action })) };
 		},
 	};

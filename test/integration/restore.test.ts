@@ -76,6 +76,14 @@ describe('Restore… in VS Code', function () {
 		assert.match(found[0] ?? '', new RegExp(`- ${FILE.replace('.', '\\.')}: put back as it was before that message`));
 		const edited = next.flatMap((content) => [...content.matchAll(/<system-reminder key="files\.edited">\n([\s\S]*?)\n<\/system-reminder>/g)].map((match) => match[1] ?? ''));
 		assert.deepEqual(edited, [], 'the restore is no outside change');
+		// The restore kept its own writes: Undo… on its row puts back what it overwrote.
+		const undone = await hooks.restore(restored.id ?? '', 'undo');
+		assert.ok(undone.ok, undone.message);
+		assert.deepEqual(undone.files, [{ shown: FILE, action: 'change', done: true }]);
+		assert.equal(readFileSync(path, 'utf8'), 'two\n');
+		const reopened = vscode.workspace.textDocuments.find((open) => open.uri.fsPath === path);
+		assert.equal(reopened?.getText() ?? 'two\n', 'two\n', 'the editor has the text from before the restore');
+		assert.equal((await hooks.restore(restored.id ?? '', 'undo')).ok, false, 'undone once');
 	});
 
 	it('Restore chat: the conversation continues from before the message, the next request lacks the rolled-back turn, the rows stay', async () => {

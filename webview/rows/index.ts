@@ -7,10 +7,21 @@ import { compactionRow } from './compaction';
 import { forkRow } from './fork';
 import { planDecisionRow } from './plan';
 import { remindersRow } from './reminders';
-import { restoredRow } from './restored';
+import { restoredRow, updateRestoredRow } from './restored';
 import { toolRow } from './tool';
-import { turnEndRow } from './turnEnd';
-import { userRow } from './user';
+import { turnEndRow, updateTurnEndRow } from './turnEnd';
+import { updateUserRow, userRow } from './user';
+
+/** A mounted row whose item changed, changed in place (the kinds whose rows change: a user row's chips, a turn's end, a restore undone). */
+export function updateRow(row: HTMLElement, item: Exclude<TranscriptItem, AgentItem>): void {
+	if (item.kind === 'user') {
+		updateUserRow(row, item);
+	} else if (item.kind === 'turn-end') {
+		updateTurnEndRow(row, item);
+	} else if (item.kind === 'restore') {
+		updateRestoredRow(row, item);
+	}
+}
 
 /** A child agent's header is a block with rows of its own (agent.ts), made by the transcript. */
 export function rowFor(item: Exclude<TranscriptItem, AgentItem>): HTMLLIElement {

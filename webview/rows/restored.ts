@@ -3,7 +3,7 @@
 import type { RestoreItem } from '../../src/protocol/messages';
 import { disclosure } from '../disclosure';
 import { el } from '../dom';
-import { restoredLabel } from '../restore';
+import { restoredLabel, undoControl } from '../restore';
 import { rowElement, timeElement } from './common';
 
 const OUTCOMES: Readonly<Record<RestoreItem['files'][number]['action'], [done: string, left: string]>> = {
@@ -27,8 +27,16 @@ function rolledBack(item: RestoreItem): string {
 	return parts.join(', ');
 }
 
+/** A later restore undid this one: its Undo… is off (a row made later is made so from the item). */
+export function updateRestoredRow(row: HTMLElement, item: RestoreItem): void {
+	const undo = row.querySelector<HTMLButtonElement>('.restore-undo');
+	if (item.undone === true && undo) {
+		undo.replaceWith(undoControl(item.id, true));
+	}
+}
+
 export function restoredRow(item: RestoreItem): HTMLLIElement {
-	const label = `${restoredLabel(item.scope, item.message)} · ${rolledBack(item)}`;
+	const label = `${restoredLabel(item.scope, item.message, item.undoes !== undefined)} · ${rolledBack(item)}`;
 	const { button, panel } = disclosure({
 		buttonClass: 'restored-toggle',
 		panelClass: 'restored-panel',
@@ -40,5 +48,6 @@ export function restoredRow(item: RestoreItem): HTMLLIElement {
 				: el('ul', { class: 'restored-files' }, ...item.files.map((file) => el('li', { 'data-action': file.action }, el('code', {}, file.shown), ` ${OUTCOMES[file.action][file.done ? 0 : 1]}`))),
 		],
 	});
-	return rowElement(item, `restored-${item.scope}`, el('div', { class: 'restored-head' }, button, timeElement(item.at)), panel);
+	const undo = item.undoable ? undoControl(item.id, item.undone === true) : null;
+	return rowElement(item, `restored-${item.scope}`, el('div', { class: 'restored-head' }, button, undo, timeElement(item.at)), panel);
 }

@@ -19,6 +19,27 @@ const SCOPE_WORDS: Record<RestoreRecord['scope'], string> = {
 	both: 'the conversation and the files Aside\'s tools changed',
 };
 
+/** One file of an undo: what the earlier restore had written is put back as it was before it. */
+function undoLine(file: RestoreRecord['files'][number]): string {
+	const shown = sanitizeUntrusted(file.shown);
+	switch (file.action) {
+		case 'change':
+			return `- ${shown}: ${file.done ? 'back as it was just before that restore' : 'not put back'}`;
+		case 'person-changed':
+			return file.done ? `- ${shown}: back as it was just before that restore, over changes made since` : `- ${shown}: left as it is, because it changed since that restore`;
+		case 'recreate':
+			return `- ${shown}: ${file.done ? 'recreated (that restore had deleted it)' : 'not recreated'}`;
+		case 'delete':
+			return `- ${shown}: ${file.done ? 'deleted (that restore had recreated it)' : 'not deleted'}`;
+		case 'keep':
+			return `- ${shown}: kept as it is (that restore had recreated it, and it was changed since)`;
+		case 'missing':
+			return `- ${shown}: could not be put back (its content before that restore is no longer kept); left as it is`;
+		case 'outside':
+			return `- ${shown}: not put back (it is outside the workspace folders now)`;
+	}
+}
+
 function fileLine(file: RestoreRecord['files'][number]): string {
 	const shown = sanitizeUntrusted(file.shown);
 	switch (file.action) {
@@ -49,6 +70,9 @@ function messageOf(records: readonly AgentRecord[], id: string): string {
 export function sessionRewind(restore: RestoreRecord, records: readonly AgentRecord[]): StagedEntry {
 	const text = messageOf(records, restore.to).replace(/\s+/g, ' ').trim();
 	const quote = text.length > MAX_QUOTE_CHARS ? `${text.slice(0, MAX_QUOTE_CHARS)}…` : text;
+	if (restore.undoes !== undefined) {
+		return undoneRewind(restore, quote);
+	}
 	const turns = restore.turns.length;
 	const lines = [`The user restored ${SCOPE_WORDS[restore.scope]} to the state before their message "${sanitizeUntrusted(quote)}" (${turns === 1 ? '1 turn' : `${turns} turns`} rolled back).`];
 	if (restore.scope !== 'files') {
@@ -74,6 +98,17 @@ export function sessionRewind(restore: RestoreRecord, records: readonly AgentRec
 		body: lines.join('\n'),
 		reason: `the user restored ${restore.scope === 'both' ? 'the chat and files' : restore.scope === 'chat' ? 'the chat' : 'files'} to before a message`,
 	};
+}
+
+/** The notice for the undo of an earlier restore (to before the message `quote`): the files it wrote are back as they were just before it. */
+function undoneRewind(undo: RestoreRecord, quote: string): StagedEntry {
+	const lines = [`The user undid their earlier restore of files to the state before their message "${sanitizeUntrusted(quote)}": the files that restore wrote are back as they were just before it. The conversation is unchanged.`];
+	lines.push('Files:', ...undo.files.slice(0, MAX_LISTED_FILES).map(undoLine));
+	if (undo.files.length > MAX_LISTED_FILES) {
+		lines.push(`- and ${undo.files.length - MAX_LISTED_FILES} more`);
+	}
+	lines.push('What was said or shown since that restore about these files no longer holds: read them again before relying on their contents or editing them.');
+	return { ...entryOf(SESSION_REWIND), body: lines.join('\n'), reason: 'the user undid a restore of files' };
 }
 
 /**
