@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import type { UserMessage } from '../providers/messages';
 import { isValidReminderKey, wrapMany } from './envelope';
+import { isInjectionAsWritten } from './recordShape';
 
 export const RECORD_KIND = 'injected-reminders';
 export const RECORD_VERSION = 1;
@@ -23,7 +24,7 @@ const Entry = z.object({
 	subjects: z.array(Subject).optional(),
 });
 
-const Schema = z.object({
+export const InjectionRecordSchema = z.object({
 	kind: z.literal(RECORD_KIND),
 	v: z.literal(RECORD_VERSION),
 	phase: z.enum(['turn-start', 'mid-turn']),
@@ -37,7 +38,7 @@ const Schema = z.object({
 });
 
 export type InjectionRecordEntry = z.infer<typeof Entry>;
-export type InjectionRecord = z.infer<typeof Schema>;
+export type InjectionRecord = z.infer<typeof InjectionRecordSchema>;
 
 export class InjectionRecordError extends Error {
 	override readonly name = 'InjectionRecordError';
@@ -64,6 +65,9 @@ export function encodeInjectionRecord(record: InjectionRecord): string {
  */
 export function decodeInjectionRecord(line: unknown): InjectionRecord {
 	let value = line;
+	if (isInjectionAsWritten(value)) {
+		return value as InjectionRecord; // As written (recordShape.ts): taken as it is, not copied.
+	}
 	if (typeof line === 'string') {
 		try {
 			value = JSON.parse(line) as unknown;
@@ -71,7 +75,7 @@ export function decodeInjectionRecord(line: unknown): InjectionRecord {
 			throw new InjectionRecordError(`An injection record is not valid JSON: ${(error as Error).message}`);
 		}
 	}
-	const parsed = Schema.safeParse(value);
+	const parsed = InjectionRecordSchema.safeParse(value);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		throw new InjectionRecordError(`Not an injection record: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'invalid'}.`);

@@ -3,6 +3,7 @@
 // path accepts, zod accepts too, giving the same record.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { variants } from '../testing/shapeVariants';
 import { parseTranscriptRecord, TranscriptRecordSchema } from './records';
 
 const T0 = Date.UTC(2026, 10, 30, 9);
@@ -46,33 +47,6 @@ const RECORDS: Record<string, unknown>[] = [
 	{ kind: 'turn-end', turnId: 't1', at: T0, outcome: 'failed', error: 'boom' },
 	{ kind: 'plan-decision', id: 'd1', at: T0, proposal: 'a1', decision: 'approved', mode: 'auto-edit', file: '/storage/s1.plans/plan-1.md', note: 'go' },
 ];
-
-const ODD_VALUES: unknown[] = [undefined, null, '', 'x', 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, true, false, [], {}, [{}], { kind: 'user' }, 'tool-use', 'granted', 'done'];
-
-/** The record with one change at `path` (a field, or a field of its first array item or object). */
-function variants(record: Record<string, unknown>): unknown[] {
-	const out: unknown[] = [];
-	const each = (target: Record<string, unknown>, rebuild: (changed: Record<string, unknown>) => unknown): void => {
-		for (const key of Object.keys(target)) {
-			const { [key]: _dropped, ...without } = target;
-			out.push(rebuild(without));
-			for (const odd of ODD_VALUES) {
-				out.push(rebuild({ ...target, [key]: odd }));
-			}
-			const field = target[key];
-			const item = Array.isArray(field) ? (field[0] as unknown) : field;
-			if (typeof item === 'object' && item !== null && !Array.isArray(item) && key !== 'detail') {
-				each(item as Record<string, unknown>, (changed) => rebuild({ ...target, [key]: Array.isArray(field) ? [changed] : changed }));
-			}
-		}
-		out.push(rebuild({ ...target, extra: 1 }));
-	};
-	each(record, (changed) => changed);
-	// `kind` not first: another writer's key order.
-	const { kind, ...rest } = record;
-	out.push({ ...rest, kind });
-	return out;
-}
 
 function verdict(value: unknown): { ok: true; record: unknown; asIs: boolean } | { ok: false } {
 	try {

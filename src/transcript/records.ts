@@ -9,6 +9,7 @@ import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
 import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
 import { isPendingItems, PendingItem } from './pendingItems';
+import { anything, arrayOf, hasShape, isBoolean, isNonEmpty, isNonNegativeInt, isNumber, isPositiveInt, isString, objectOf, oneOf, optional, present, type Shape } from '../base/shape';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -381,50 +382,7 @@ function checkToolResult(record: ToolResultRecord): void {
 // wrong type, a missing field, another key order) goes through zod, which decides and words
 // the error. Each shape mirrors its schema above; records.spec.ts holds the two equal.
 
-type Check = (value: unknown) => boolean;
-
-const anything: Check = () => true;
-const isString: Check = (value) => typeof value === 'string';
-const isNonEmpty: Check = (value) => typeof value === 'string' && value.length > 0;
-// z.number() takes finite numbers only.
-const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
-const isBoolean: Check = (value) => typeof value === 'boolean';
-const optional = (check: Check): Check => (value) => value === undefined || check(value);
-const oneOf = (values: readonly string[]): Check => (value) => typeof value === 'string' && values.includes(value);
-const isPositiveInt: Check = (value) => typeof value === 'number' && Number.isInteger(value) && value > 0;
-/** Present, whatever its value (z.unknown() on a key that must be there). */
-const present: Check = (value) => value !== undefined;
-
-/** Checks every field of `shape` and that `value` has no other field, `kind` first when `kindFirst`. */
-function hasShape(value: unknown, shape: Readonly<Record<string, Check>>, kindFirst: boolean): value is Record<string, unknown> {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-		return false;
-	}
-	const record = value as Record<string, unknown>;
-	let fields = 0;
-	for (const key in shape) {
-		const field = record[key];
-		if (field !== undefined) {
-			fields++;
-		}
-		if (!(shape[key] as Check)(field)) {
-			return false;
-		}
-	}
-	let keys = 0;
-	for (const key in record) {
-		if ((kindFirst && keys === 0 && key !== 'kind') || !Object.hasOwn(record, key)) {
-			return false;
-		}
-		keys++;
-	}
-	return keys === fields;
-}
-
-const arrayOf = (shape: Readonly<Record<string, Check>>): Check => (value) => Array.isArray(value) && value.every((item) => hasShape(item, shape, false));
-const objectOf = (shape: Readonly<Record<string, Check>>): Check => (value) => hasShape(value, shape, false);
-
-const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
+const SHAPES: Readonly<Record<string, Shape>> = {
 	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
 	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)), pending: optional(isPendingItems) },
 	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString, agent: optional(isNonEmpty), hookContext: optional((value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false))) },
@@ -475,7 +433,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		id: isNonEmpty,
 		at: isNumber,
 		by: isNonEmpty,
-		turn: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+		turn: isNonNegativeInt,
 		rows: arrayOf({ id: isNonEmpty, title: isString, status: oneOf(TASK_STATUSES), owner: isNonEmpty, notes: optional(isString) }),
 	},
 	compaction: {
@@ -486,8 +444,8 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		turnId: optional(isNonEmpty),
 		keepFrom: optional(isNonEmpty),
 		summary: isString,
-		tokensBefore: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
-		tokensAfter: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+		tokensBefore: isNonNegativeInt,
+		tokensAfter: isNonNegativeInt,
 		instructions: optional(isString),
 		model: optional(isString),
 		agent: optional(isNonEmpty),
@@ -519,7 +477,7 @@ const SHAPES: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
 		plan: optional(isString),
 		previousBudget: optional(isPositiveInt),
 		passed: optional((value) => Array.isArray(value) && value.every(isPositiveInt)),
-		spent: optional((value) => typeof value === 'number' && Number.isInteger(value) && value >= 0),
+		spent: optional(isNonNegativeInt),
 	},
 	restore: {
 		kind: anything,
