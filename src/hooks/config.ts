@@ -5,7 +5,7 @@
 // Parsing never throws and loses nothing it can keep: an event Aside has not, a hook type it does
 // not run, a bad matcher or a malformed entry is a problem naming where, and the rest still counts.
 import * as z from 'zod';
-import { EDIT_TOOL_NAMES } from '../tools/editToolNames';
+import { builtinToolFacts, CLAUDE_FILE_TOOLS } from '../tools/toolFacts';
 
 export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
@@ -48,18 +48,13 @@ export const NO_HOOKS: ParsedHooks = { groups: [], problems: [] };
 
 const TOOL_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'PostToolUse']);
 
-/** Claude Code's names for the tools Aside has under another name: a matcher on `Bash` matches Run. */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Run: 'Bash', List: 'LS', TaskWrite: 'TodoWrite', Agent: 'Task' };
-
-/** Claude Code's tools that change files: a matcher naming any of them guards every Aside tool that does (ApplyPatch too). */
-const CLAUDE_FILE_TOOLS: readonly string[] = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'];
-
+/** The names a matcher may also use for an Aside tool: Claude Code's (`Bash` for Run), or every one of its file tools for a tool that changes files. */
 function claudeNamesOf(toolName: string): readonly string[] {
-	if ((EDIT_TOOL_NAMES as readonly string[]).includes(toolName)) {
-		return CLAUDE_FILE_TOOLS;
+	const facts = builtinToolFacts(toolName);
+	if (facts === undefined) {
+		return [];
 	}
-	const name = CLAUDE_TOOL_NAMES[toolName];
-	return name === undefined ? [] : [name];
+	return facts.hooksSeeFileChange ? CLAUDE_FILE_TOOLS : [facts.claudeName, ...facts.claudeAliases];
 }
 
 const Command = z.object({

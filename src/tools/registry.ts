@@ -7,7 +7,6 @@ import type { ToolSpec } from '../providers/provider';
 import { applyPatchTool } from './applyPatch';
 import { type ChangePlan, confirmationOf } from './changes';
 import { editTool } from './edit';
-import { EDIT_TOOL_NAMES } from './editToolNames';
 import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
@@ -17,6 +16,7 @@ import { runTool } from './run';
 import { taskListTool } from './taskList';
 import { taskWriteTool } from './taskWrite';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
+import { builtinToolFacts } from './toolFacts';
 import { writeTool } from './write';
 
 /** The tools that read, change or run in the workspace. */
@@ -61,8 +61,7 @@ export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
 
 /** The tools with only the edit tools the person chose (`aside.tools.edit`); the others stay. */
 export function withEditTools(chosen: readonly string[], tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
-	const editTools: readonly string[] = EDIT_TOOL_NAMES;
-	return tools.filter((tool) => !editTools.includes(tool.name) || chosen.includes(tool.name));
+	return tools.filter((tool) => builtinToolFacts(tool.name)?.editChoice !== true || chosen.includes(tool.name));
 }
 
 /** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only

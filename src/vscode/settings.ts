@@ -8,7 +8,7 @@ import { SendShortcut, type ViewSettings } from '../protocol/messages';
 import { PROVIDER_IDS } from '../providers/provider';
 import { redactText } from '../providers/redact';
 import type { ReminderConfig } from '../reminders/config';
-import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/editToolNames';
+import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/toolFacts';
 import { INSTRUCTION_KINDS, type InstructionKind } from '../observe/instructionSources';
 import { DEFAULT_INSTRUCTION_BOUND } from '../observe/instructionBound';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';

@@ -6,7 +6,8 @@ import { keyLenses, previewBlock, statsTitle, workspaceReminderStats } from './l
 import { parseReminderFile } from './reminderFile';
 import { AGENT_TOOL_NAME } from '../agent/subagents/agentTool';
 import { BUILTIN_TOOLS } from '../tools/registry';
-import { BUILTIN_TOOL_NAMES, BUILTIN_VOCABULARY, vocabularyOf } from './vocabulary';
+import { BUILTIN_TOOL_NAMES } from '../tools/toolFacts';
+import { BUILTIN_VOCABULARY, vocabularyOf } from './vocabulary';
 
 const file = (frontmatter: string, body = 'Body for {{mode}} on {{date}}: {{files}}.') => `---\n${frontmatter}\n---\n${body}\n`;
 

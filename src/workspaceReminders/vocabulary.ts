@@ -5,6 +5,7 @@
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { RESERVED_KEYS } from '../reminders/keys';
 import { editDistance } from '../skills/references';
+import { BUILTIN_TOOL_NAMES } from '../tools/toolFacts';
 import { WORKSPACE_KEY_PREFIX } from './spec';
 
 export interface ReminderVocabulary {
@@ -17,9 +18,6 @@ export interface ReminderVocabulary {
 	readonly tools: readonly string[];
 	readonly modes: readonly string[];
 }
-
-/** Aside's own tools (those of src/tools/ and the Agent tool), in the order the docs list them. */
-export const BUILTIN_TOOL_NAMES = ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'Agent', 'TaskWrite', 'TaskList'] as const;
 
 export const BUILTIN_VOCABULARY: ReminderVocabulary = {
 	reservedKeys: RESERVED_KEYS.map((entry) => entry.key),

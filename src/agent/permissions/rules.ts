@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { BUILTIN_TOOLS } from '../../tools/registry';
 import { AGENT_TOOL_NAME } from '../subagents/agentTool';
 import { type Tool, type ToolKind, touchesNothing } from '../../tools/tool';
+import { WRITE_RULE_TOOL } from '../../tools/toolFacts';
 import { commandOfPart, type CommandLine } from './commandLine';
 
 export const RULE_LISTS = ['deny', 'ask', 'allow'] as const;
@@ -28,8 +29,8 @@ export function ruleToolsOf(tools: readonly Tool[]): RuleTool[] {
 // Agent is the loop's own tool (src/agent/subagents/agentTool.ts): a rule may deny or ask for it by name.
 const BUILTIN_RULE_TOOLS: readonly RuleTool[] = [...ruleToolsOf(BUILTIN_TOOLS), { name: AGENT_TOOL_NAME, kind: 'read', namesFiles: false }];
 
-/** `Edit(…)` covers every tool that changes files (Edit, Write, ApplyPatch), as in Claude Code. */
-export const EDIT_FAMILY = 'Edit';
+/** `Edit(…)` covers every tool that changes files (Edit, Write, ApplyPatch), as in Claude Code: the tool whose row says so. */
+export const EDIT_FAMILY = WRITE_RULE_TOOL;
 
 export interface PermissionRule {
 	readonly list: RuleList;

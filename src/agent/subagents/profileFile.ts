@@ -8,6 +8,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import type { AgentProfile, ProfileProblem, ProfileSource, ProfileTools } from './profile';
 import { listOf, splitFrontmatter } from '../../base/frontmatter';
+import { BUILTIN_TOOL_NAMES, type BuiltinToolName, builtinToolFacts, TOOL_FACTS } from '../../tools/toolFacts';
 
 /** Bigger files are refused unread: a role prompt is a page or two. */
 export const MAX_PROFILE_BYTES = 64 * 1024;
@@ -18,18 +19,6 @@ export const MAX_DESCRIPTION_CHARS = 240;
 const MAX_NAME_CHARS = 64;
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 const REMINDER_TYPE = /^[A-Za-z0-9._-]+$/;
-
-/** Aside's tool names, as a profile may list them. */
-const ASIDE_TOOLS = ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'Agent', 'TaskWrite', 'TaskList'] as const;
-
-/** Claude Code's names for the tools Aside has under another name. */
-const CLAUDE_TOOLS: Readonly<Record<string, string>> = {
-	Bash: 'Run',
-	LS: 'List',
-	MultiEdit: 'Edit',
-	TodoWrite: 'TaskWrite',
-	Task: 'Agent',
-};
 
 /** `inherit` and Claude's aliases name no model of Aside's providers: the child uses the parent's. */
 const PARENT_MODEL = new Set(['inherit', 'sonnet', 'opus', 'haiku']);
@@ -72,12 +61,19 @@ function profileParts(text: string): { readonly yaml: string; readonly body: str
 	return { yaml: parts.yaml, body: parts.body.trim() };
 }
 
+/** The built-in tool a profile names, whatever the case: by Aside's name, else by one of Claude Code's (`Bash`, `MultiEdit`). */
+function toolNamed(base: string): BuiltinToolName | undefined {
+	const lower = base.toLowerCase();
+	const isIt = (name: string) => name.toLowerCase() === lower;
+	return BUILTIN_TOOL_NAMES.find(isIt) ?? BUILTIN_TOOL_NAMES.find((tool) => [TOOL_FACTS[tool].claudeName, ...TOOL_FACTS[tool].claudeAliases].some(isIt));
+}
+
 /** Aside's name for a tool a profile lists (Aside's own or Claude Code's), and a note when something of it is dropped. */
 function asideTool(listed: string): { readonly name?: string; readonly note?: string } {
 	// Claude Code's permission patterns, `Bash(npm test:*)`: the tool is kept, the pattern is not.
 	const pattern = /^([A-Za-z]+)\((.*)\)$/.exec(listed);
 	const base = pattern?.[1] ?? listed;
-	const name = ASIDE_TOOLS.find((tool) => tool.toLowerCase() === base.toLowerCase()) ?? CLAUDE_TOOLS[Object.keys(CLAUDE_TOOLS).find((tool) => tool.toLowerCase() === base.toLowerCase()) ?? ''];
+	const name = toolNamed(base);
 	if (name === undefined) {
 		return {};
 	}
@@ -198,7 +194,7 @@ export function parseProfileFile(bytes: Uint8Array, source: Extract<ProfileSourc
 		tools = { kind: 'named', names: toolNames('tools', fields.tools).filter((name) => !disallowed.includes(name)) };
 	} else if (disallowed.length > 0) {
 		// The parent's tools but these: said as names, so nothing disallowed can come back through `inherit`.
-		tools = { kind: 'named', names: ASIDE_TOOLS.filter((name) => name !== 'Agent' && !disallowed.includes(name)) };
+		tools = { kind: 'named', names: BUILTIN_TOOL_NAMES.filter((name) => TOOL_FACTS[name].inProfiles === 'listed' && !disallowed.includes(name)) };
 	} else {
 		tools = { kind: 'inherit' };
 	}
@@ -218,7 +214,7 @@ export function parseProfileFile(bytes: Uint8Array, source: Extract<ProfileSourc
 		...(model !== undefined ? { model } : {}),
 		...(fields.maxSteps !== undefined && fields.maxSteps !== null ? { maxSteps: fields.maxSteps } : {}),
 		reminders,
-		canSpawn: tools.kind === 'named' && tools.names.includes('Agent'),
+		canSpawn: tools.kind === 'named' && tools.names.some((name) => builtinToolFacts(name)?.inProfiles === 'spawns'),
 		prompt: parts.body,
 		source,
 	};

@@ -1,13 +1,15 @@
-// `compact.file-references`: after a compaction, the files the summarized part had read (its
-// successful Read results) whose contents the kept history no longer holds — most recent first,
-// with their current size and when they were last read — so the model re-reads a file before it
-// relies on what the summary says of it. One entry per compaction: on the pending FIFO after a
-// manual compaction, staged on the in-flight request after an automatic one (src/agent/compaction/).
+// `compact.file-references`: after a compaction, the files the summarized part had read (the
+// successful results of a tool whose facts name the input field of the file it shows: Read) whose
+// contents the kept history no longer holds — most recent first, with their current size and when
+// they were last read — so the model re-reads a file before it relies on what the summary says of
+// it. One entry per compaction: on the pending FIFO after a manual compaction, staged on the
+// in-flight request after an automatic one (src/agent/compaction/).
 import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
 import type { AgentRecord } from '../../transcript/records';
 import { formatBytes } from '../../tools/text';
+import { builtinToolFacts } from '../../tools/toolFacts';
 import { COMPACT_FILE_REFERENCES } from './catalog';
 
 /** The most files listed; the rest are counted. */
@@ -27,17 +29,21 @@ export interface ReferencedFile extends ReadFile {
 	readonly size: number | null | undefined;
 }
 
-/** The path a successful Read result showed: its detail's, else its call's input. */
+/** The file a successful result of a tool that reads one file showed: its detail's path, else the input field its tool's facts name. */
 function readPath(record: AgentRecord, inputs: ReadonlyMap<string, unknown>): string | undefined {
-	if (record.kind !== 'tool-result' || record.name !== 'Read' || record.isError) {
+	if (record.kind !== 'tool-result' || record.isError) {
+		return undefined;
+	}
+	const field = builtinToolFacts(record.name)?.readsFileNamedBy;
+	if (field === undefined) {
 		return undefined;
 	}
 	const detail = record.detail as { readonly kind?: unknown; readonly path?: unknown } | undefined;
 	if (detail?.kind === 'file' && typeof detail.path === 'string' && detail.path !== '') {
 		return detail.path;
 	}
-	const input = inputs.get(record.callId) as { readonly path?: unknown } | undefined;
-	return typeof input?.path === 'string' && input.path !== '' ? input.path : undefined;
+	const path = (inputs.get(record.callId) as Readonly<Record<string, unknown>> | undefined)?.[field];
+	return typeof path === 'string' && path !== '' ? path : undefined;
 }
 
 function readsIn(records: readonly AgentRecord[]): Map<string, number> {

@@ -6,6 +6,7 @@ import { sanitizeUntrusted } from '../envelope';
 import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
 import type { AgentRecord } from '../../transcript/records';
+import { builtinToolFacts } from '../../tools/toolFacts';
 import { SESSION_RECOVERY } from './catalog';
 
 /** A tool call that was running when the work was cut off: its name and what it was about. */
@@ -52,7 +53,7 @@ export function sessionRecovery(cut: CutOff): StagedEntry | undefined {
 		for (const call of cut.calls) {
 			lines.push(`- ${call.name}${call.target === undefined ? '' : `: ${sanitizeUntrusted(call.target)}`}`);
 		}
-		if (cut.calls.some((call) => call.name === 'Run')) {
+		if (cut.calls.some((call) => builtinToolFacts(call.name)?.leavesProcesses === true)) {
 			lines.push('Processes a command started may still be running.');
 		}
 	}
