@@ -35,6 +35,7 @@ import { registerReadmeCommand } from './vscode/readme';
 import { Configuration } from './vscode/configuration';
 import { localServerProbe, vscodeProviderSetup } from './vscode/firstRun';
 import { vscodeHooks } from './vscode/hooks';
+import { userInstructionsShown } from './vscode/instructions';
 import { VsCodeModelSource } from './vscode/models';
 import { vscodeSkills } from './vscode/skills';
 import { vscodeObserverPorts } from './vscode/observerPorts';
@@ -126,7 +127,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
 	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
 	checkpoints.follow(agent.onDidEndTurn);
-	store.add(new RestrictedModeNotices({ sessions, trusted: () => workspaceTrust.isTrusted, folders: workspaceRoots, onDidEndTurn: agent.onDidEndTurn, notify: (text, chat) => { notices.add({ level: 'info', text, action: 'trust.manage', sessionId: chat }); } }));
+	store.add(new RestrictedModeNotices({ sessions, trusted: () => workspaceTrust.isTrusted, folders: workspaceRoots, userFiles: userInstructionsShown(configuration, reminderConfig), onDidEndTurn: agent.onDidEndTurn, notify: (text, chat) => { notices.add({ level: 'info', text, action: 'trust.manage', sessionId: chat }); } }));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
 	store.add(review.onDidDecide(({ callId, granted }) => {
 		agent.approve(callId, granted, undefined);

@@ -13,6 +13,23 @@ describe('Restricted Mode notices', () => {
 		assert.equal(restrictedNotice(providedBy(['/empty'], exists)), undefined);
 	});
 
+	it('names the person\'s own instruction files Aside reads first among what still applies, and Cursor\'s rules among what was not loaded', () => {
+		const withCursor = (path: string) => path === '/ws/.cursor/rules';
+		assert.equal(
+			restrictedNotice(providedBy(['/ws'], withCursor), ['~/.claude/CLAUDE.md']),
+			'Restricted Mode: this workspace is not trusted, so Aside did not load what it provides — instruction files (.cursor/rules) — and runs no hooks. Your own ~/.claude/CLAUDE.md, ~/.aside/skills, ~/.aside/agents and ~/.claude/agents still apply. Trust the workspace to load them.',
+		);
+		const told: string[] = [];
+		let userFiles: string[] = [];
+		const change = new Emitter<{ id: string }>();
+		const notices = new RestrictedModeNotices({ sessions: { current: { id: 'a' }, onDidChangeCurrent: change.event }, trusted: () => false, folders: () => ['/ws'], notify: (text) => told.push(text), exists, userFiles: () => userFiles });
+		userFiles = ['$CLAUDE_CONFIG_DIR/CLAUDE.md'];
+		change.fire({ id: 'b' });
+		assert.match(told[0] ?? '', /Your own ~\/\.aside\/skills, ~\/\.aside\/agents and ~\/\.claude\/agents still apply/, 'none read when the first chat was told');
+		assert.match(told[1] ?? '', /Your own \$CLAUDE_CONFIG_DIR\/CLAUDE\.md, ~\/\.aside\/skills/, 'asked again for the next chat');
+		notices.dispose();
+	});
+
 	it('tells each chat once, only while untrusted', () => {
 		const change = new Emitter<{ id: string }>();
 		const sessions = { current: { id: 'a' }, onDidChangeCurrent: change.event };

@@ -10,15 +10,20 @@ import { Disposable } from '../base/lifecycle';
 
 /** What a workspace folder can provide, by what it is, as paths relative to the folder. */
 export const WORKSPACE_PROVIDED: readonly { readonly what: string; readonly paths: readonly string[] }[] = [
-	{ what: 'instruction files', paths: ['AGENTS.md', 'AGENTS.local.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/copilot-instructions.md', '.github/instructions', '.clinerules', '.cursorrules', '.roo/rules'] },
+	{ what: 'instruction files', paths: ['AGENTS.md', 'AGENTS.local.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/copilot-instructions.md', '.github/instructions', '.clinerules', '.cursorrules', '.cursor/rules', '.roo/rules'] },
 	{ what: 'skills', paths: ['.aside/skills', '.claude/skills', '.github/skills'] },
 	{ what: 'agent profiles', paths: ['.aside/agents', '.claude/agents'] },
 	{ what: 'reminders', paths: ['.aside/reminders'] },
 	{ what: 'hooks', paths: ['.aside/hooks.json'] },
 ];
 
-/** The person's own, outside every workspace: loaded in Restricted Mode too. */
-export const USER_PROVIDED = '~/.aside/skills, ~/.aside/agents and ~/.claude/agents';
+/** The person's own folders, outside every workspace: loaded in Restricted Mode too. */
+const USER_FOLDERS = ['~/.aside/skills', '~/.aside/agents', '~/.claude/agents'];
+
+/** "a, b and c". */
+function listed(items: readonly string[]): string {
+	return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
 
 /** What of WORKSPACE_PROVIDED exists in `folders`, by what it is (shown paths, `/`). */
 export function providedBy(folders: readonly string[], exists: (path: string) => boolean = existsSync): { readonly what: string; readonly shown: readonly string[] }[] {
@@ -28,13 +33,16 @@ export function providedBy(folders: readonly string[], exists: (path: string) =>
 	})).filter(({ shown }) => shown.length > 0);
 }
 
-/** The chat's sentence; undefined when the workspace provides nothing Aside would load. */
-export function restrictedNotice(provided: ReturnType<typeof providedBy>): string | undefined {
+/**
+ * The chat's sentence; undefined when the workspace provides nothing Aside would load.
+ * `userFiles`: the person's own instruction files Aside reads (`~/.claude/CLAUDE.md`), named first.
+ */
+export function restrictedNotice(provided: ReturnType<typeof providedBy>, userFiles: readonly string[] = []): string | undefined {
 	if (provided.length === 0) {
 		return undefined;
 	}
-	const listed = provided.map(({ what, shown }) => `${what} (${shown.join(', ')})`).join('; ');
-	return `Restricted Mode: this workspace is not trusted, so Aside did not load what it provides — ${listed} — and runs no hooks. Your own ${USER_PROVIDED} still apply. Trust the workspace to load them.`;
+	const withheld = provided.map(({ what, shown }) => `${what} (${shown.join(', ')})`).join('; ');
+	return `Restricted Mode: this workspace is not trusted, so Aside did not load what it provides — ${withheld} — and runs no hooks. Your own ${listed([...userFiles, ...USER_FOLDERS])} still apply. Trust the workspace to load them.`;
 }
 
 export interface RestrictedModeHost {
@@ -44,6 +52,8 @@ export interface RestrictedModeHost {
 	/** Says `text` in the chat, with a button to trust the workspace. */
 	readonly notify: (text: string, chat: string) => void;
 	readonly exists?: (path: string) => boolean;
+	/** The person's own instruction files Aside reads now, as shown (`~/.claude/CLAUDE.md`). */
+	readonly userFiles?: () => readonly string[];
 	/** After each turn: a chat that was empty when it became current (files written since) is told then. */
 	readonly onDidEndTurn?: Event<unknown>;
 }
@@ -69,7 +79,7 @@ export class RestrictedModeNotices extends Disposable {
 		if (this.host.trusted() || this.told.has(chat)) {
 			return;
 		}
-		const text = restrictedNotice(providedBy(this.host.folders(), this.host.exists));
+		const text = restrictedNotice(providedBy(this.host.folders(), this.host.exists), this.host.userFiles?.());
 		// Only a chat that was told counts: files that appear later are told at the next chat.
 		if (text !== undefined) {
 			this.told.add(chat);

@@ -1,7 +1,8 @@
-// The other agents' instruction files a Read brings into scope: nested CLAUDE.md and the
-// path-scoped .github/instructions/*.instructions.md (their applyTo globs).
+// The other agents' instruction files a Read brings into scope: nested CLAUDE.md, the
+// path-scoped .github/instructions/*.instructions.md (their applyTo globs) and Cursor's
+// .cursor/rules/*.mdc (their globs).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import type { Owner } from '../reminders/definition';
@@ -75,7 +76,7 @@ describe('InstructionFiles: other agents\' files', () => {
 		assert.deepEqual(given(event), ['.github/instructions/ts.instructions.md']);
 		assert.match(event?.body ?? '', /Contents of \.github\/instructions\/ts\.instructions\.md \(applies to the files matching \*\*\/\*\.ts\):\n\nUse strict TypeScript\./);
 		assert.doesNotMatch(event?.body ?? '', /applyTo/);
-		assert.match(event?.body ?? '', /Those from \.github\/instructions apply to the files their patterns match/);
+		assert.match(event?.body ?? '', /Those headed with patterns \(from \.github\/instructions or \.cursor\/rules\) apply only to the files the patterns match/);
 	});
 
 	it('matches a list of globs, leaves root ones (no applyTo, or **) to the roster, and orders folder files before path-scoped ones, those by name', async (t) => {
@@ -150,5 +151,68 @@ describe('InstructionFiles: other agents\' files', () => {
 		// One that lost its applyTo since is the roster's now: not redelivered here.
 		write('.github/instructions/ts.instructions.md', 'for every file now');
 		assert.deepEqual(given(await reopened.redeliver(NEXT_TURN, records)), ['pkg/CLAUDE.md']);
+	});
+
+	it('gives a Cursor rule with globs (Cursor\'s unquoted string, or a list) after a Read of a matching file, without its frontmatter, after .instructions.md; not after a Read of another', async (t) => {
+		const { write, path, instructions } = setup(t);
+		write('.cursor/rules/ts.mdc', '---\ndescription: TypeScript\nglobs: **/*.ts, **/*.tsx\nalwaysApply: false\n---\nCursor says: no any.\n');
+		write('.cursor/rules/web.mdc', '---\nglobs:\n  - web/**\n  - "**/*.css"\n---\nweb rules');
+		write('.github/instructions/ts.instructions.md', TS_RULES);
+		write('src/a.ts', 'code');
+		write('web/b.css', 'css');
+		write('docs/a.md', 'text');
+		assert.equal(await instructions.afterRead(ROOT_OWNER, path('docs/a.md')), undefined, 'a .md file matches neither');
+		const event = await instructions.afterRead(ROOT_OWNER, path('src/a.ts'));
+		assert.deepEqual(given(event), ['.github/instructions/ts.instructions.md', '.cursor/rules/ts.mdc']);
+		assert.match(event?.body ?? '', /Contents of \.cursor\/rules\/ts\.mdc \(applies to the files matching \*\*\/\*\.ts, \*\*\/\*\.tsx\):\n\nCursor says: no any\.\n$/);
+		assert.doesNotMatch(event?.body ?? '', /alwaysApply|description:/);
+		assert.deepEqual(given(await instructions.afterRead(ROOT_OWNER, path('web/b.css'))), ['.cursor/rules/web.mdc']);
+	});
+
+	it('gives no alwaysApply, description-only or manual Cursor rule after a Read (the roster\'s, or never), nor one turned off with its kind', async (t) => {
+		let kinds: readonly ('.cursor/rules' | 'AGENTS.md')[] = ['.cursor/rules'];
+		const { write, path, instructions } = setup(t, { kinds: () => kinds });
+		write('.cursor/rules/always.mdc', '---\nglobs: src/**\nalwaysApply: true\n---\nalways');
+		write('.cursor/rules/asked.mdc', '---\ndescription: Migrations\n---\nasked');
+		write('.cursor/rules/manual.mdc', 'no frontmatter');
+		write('.cursor/rules/scoped.mdc', '---\nglobs: src/**\n---\nscoped');
+		write('src/a.ts', 'code');
+		assert.deepEqual(given(await instructions.afterRead(ROOT_OWNER, path('src/a.ts'))), ['.cursor/rules/scoped.mdc']);
+		kinds = ['AGENTS.md'];
+		assert.equal(await instructions.afterRead(ROOT_OWNER, path('src/a.ts')), undefined);
+	});
+
+	it('skips a malformed Cursor rule, naming it once, and one whose real path leads outside the workspace', async (t) => {
+		const { write, path, instructions, told } = setup(t);
+		const outside = tempWorkspace('aside-instruction-kinds-outside-');
+		t.after(() => {
+			outside.dispose();
+		});
+		writeFileSync(join(outside.root, 'secret.mdc'), '---\nglobs: **/*.ts\n---\nfrom outside');
+		write('.cursor/rules/bad.mdc', '---\nglobs: src/**\nalwaysApply: "true"\n---\nnever given');
+		write('.cursor/rules/good.mdc', '---\nglobs: src/**\n---\ngood');
+		symlinkSync(join(outside.root, 'secret.mdc'), path('.cursor/rules/linked.mdc'));
+		write('src/a.ts', 'code');
+		write('src/b.ts', 'code');
+		const event = await instructions.afterRead(ROOT_OWNER, path('src/a.ts'));
+		assert.deepEqual(given(event), ['.cursor/rules/good.mdc']);
+		assert.doesNotMatch(event?.body ?? '', /from outside/);
+		await instructions.afterRead(ROOT_OWNER, path('src/b.ts'));
+		assert.equal(told.length, 1);
+		assert.match(told[0] ?? '', /\.cursor\/rules\/bad\.mdc is skipped: alwaysApply must be true or false/);
+	});
+
+	it('redelivers a path-scoped Cursor rule after a compaction dropped it', async (t) => {
+		const { root, fs, write, path, instructions } = setup(t);
+		write('.cursor/rules/ts.mdc', '---\nglobs: **/*.ts\n---\nts rules');
+		write('src/a.ts', 'code');
+		const event = await instructions.afterRead(ROOT_OWNER, path('src/a.ts'));
+		assert.ok(event);
+		const records = await deliver(ROOT_OWNER.id, event);
+		const reopened = new InstructionFiles(fs, () => [root]);
+		reopened.restore([]);
+		assert.deepEqual(given(await reopened.redeliver(NEXT_TURN, records)), ['.cursor/rules/ts.mdc']);
+		write('.cursor/rules/ts.mdc', '---\nalwaysApply: true\n---\nts rules for all');
+		assert.equal(await reopened.redeliver(NEXT_TURN, records), undefined, 'the roster\'s now');
 	});
 });

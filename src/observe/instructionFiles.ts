@@ -1,8 +1,9 @@
 // Path-scoped project instructions: after a Read of a file inside a workspace folder, the
 // AGENTS.md / AGENTS.local.md and CLAUDE.md / CLAUDE.local.md on the way from the folder down to
 // that file's directory, then the `.github/instructions/*.instructions.md` whose `applyTo` globs
-// match it, when new or changed since they were last given to the same context. Broad to narrow;
-// acknowledged only in the event's commit, so a failed request gives them again.
+// and the `.cursor/rules/*.mdc` whose `globs` match it, when new or changed since they were last
+// given to the same context. Broad to narrow; acknowledged only in the event's commit, so a failed
+// request gives them again.
 //
 // A context is what one history holds: the chat's root turns share one (every turn's history
 // carries what earlier turns were given), so a file is given once per chat and content; an agent
@@ -13,13 +14,14 @@ import * as nodePath from 'node:path';
 import type { Owner } from '../reminders/definition';
 import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
 import { entryOf } from '../reminders/declaration';
-import { sanitizeUntrusted } from '../reminders/envelope';
 import { deliveredSubjects, type RecordLike } from '../reminders/history';
 import { AccumulatingKind, type Rendering, type TurnEvent } from '../reminders/turnEvents';
 import { displayPath, isInside } from '../tools/paths';
-import { formatBytes, truncateUtf8 } from '../tools/text';
+import { truncateUtf8 } from '../tools/text';
 import type { WorkspaceFs } from '../tools/tool';
-import { FOLDER_FILE_NAMES, folderFileNames, INSTRUCTION_KINDS, type InstructionKind, isScopedFile, kindOf, type MalformedInstructions, SCOPED_FOLDER, SCOPED_SUFFIX, scopedBody, scopeOf } from './instructionSources';
+import { type InstructionScope, scopedBody } from './instructionScope';
+import { bodyOf, type FoundInstructions, orderBroadToNarrow } from './foundInstructions';
+import { folderFileNames, INSTRUCTION_KINDS, type InstructionKind, kindOf, type MalformedInstructions, SCOPED_SOURCES, type ScopedSource, scopedSourceOf } from './instructionSources';
 
 /** As the root reminder caps them (src/vscode/instructions.ts). */
 export const DEFAULT_MAX_INSTRUCTION_BYTES = 64 * 1024;
@@ -34,25 +36,8 @@ export interface InstructionFilesOptions {
 	readonly maxFileBytes?: number;
 	/** `aside.instructions.files`, read at each Read. Absent: every kind. */
 	readonly kinds?: () => readonly InstructionKind[];
-	/** Where a malformed `.instructions.md` is told of (once). Absent: skipped silently. */
+	/** Where a malformed `.instructions.md` or Cursor rule is told of (once). Absent: skipped silently. */
 	readonly malformed?: MalformedInstructions;
-}
-
-export interface FoundInstructions {
-	/** Absolute. */
-	readonly path: string;
-	/** As tools show paths. */
-	readonly shown: string;
-	readonly text: string;
-	readonly truncated: boolean;
-	/** Of the whole file, so a change past the cut still counts. */
-	readonly hash: string;
-	/** Directories below the workspace folder (0 for its root), for broad-to-narrow order. */
-	readonly depth: number;
-	/** An earlier version was given to this context. */
-	readonly updated: boolean;
-	/** An `.instructions.md` given for the files these globs match (after the folders' files). */
-	readonly applyTo?: readonly string[];
 }
 
 /** One file a Read brought into scope, for the owner whose context it is given to. */
@@ -68,35 +53,9 @@ interface Loaded {
 }
 
 type LoadedFile = Omit<FoundInstructions, 'shown' | 'depth' | 'updated' | 'applyTo'> & {
-	/** An `.instructions.md` file's scope; absent for a folder's file. */
-	readonly scope?: ReturnType<typeof scopeOf>;
+	/** A scoped rules file's scope; absent for a folder's file. */
+	readonly scope?: InstructionScope;
 };
-
-function nameRank(path: string): number {
-	return FOLDER_FILE_NAMES.indexOf(nodePath.basename(path));
-}
-
-/**
- * Broad to narrow: a folder's files by depth, then directories in the order first met, then
- * AGENTS.md, AGENTS.local.md, CLAUDE.md, CLAUDE.local.md; the path-scoped `.instructions.md` files
- * (narrowest: they name the files they apply to) last, in the order met.
- */
-export function orderBroadToNarrow(files: readonly FoundInstructions[]): FoundInstructions[] {
-	const scoped = files.filter((file) => file.applyTo !== undefined);
-	return [...orderFolders(files.filter((file) => file.applyTo === undefined)), ...scoped];
-}
-
-function orderFolders(files: readonly FoundInstructions[]): FoundInstructions[] {
-	const firstMet = new Map<string, number>();
-	for (const file of files) {
-		const dir = nodePath.dirname(file.path);
-		if (!firstMet.has(dir)) {
-			firstMet.set(dir, firstMet.size);
-		}
-	}
-	const dirIndex = (file: FoundInstructions) => firstMet.get(nodePath.dirname(file.path)) ?? 0;
-	return [...files].sort((a, b) => a.depth - b.depth || dirIndex(a) - dirIndex(b) || nameRank(a.path) - nameRank(b.path));
-}
 
 export class InstructionFiles {
 	private readonly includeRoot: boolean;
@@ -154,10 +113,10 @@ export class InstructionFiles {
 				}
 			}
 		}
-		if (kinds.includes('.instructions.md')) {
-			// Every workspace folder holding the file, broadest first: each one's globs are over paths from it.
-			for (const scopeRoot of roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)) {
-				for (const file of await this.scopedFor(scopeRoot, path, roots)) {
+		// Every workspace folder holding the file, broadest first: each one's globs are over paths from it.
+		for (const scopeRoot of roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)) {
+			for (const source of SCOPED_SOURCES.filter(({ kind }) => kinds.includes(kind))) {
+				for (const file of await this.scopedFor(source, scopeRoot, path, roots)) {
 					const before = given?.get(file.path);
 					if (before !== file.hash) {
 						found.push({ ...file, updated: before !== undefined });
@@ -216,15 +175,15 @@ export class InstructionFiles {
 		for (const path of dropped) {
 			const holding = roots.filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length);
 			const root = holding[0];
-			// The kind's own folder decides: an `.instructions.md` belongs to the folder whose .github holds it.
+			// The kind's own folder decides: a scoped rules file belongs to the folder whose .github or .cursor holds it.
 			const kind = holding.map((candidate) => kindOf(path, candidate)).find((candidate) => candidate !== undefined);
 			const file = root === undefined || kind === undefined || !kinds.includes(kind) ? undefined : await this.load(path, roots);
 			if (root === undefined || !file) {
 				continue;
 			}
-			if (kind === '.instructions.md') {
+			if (file.scope) {
 				// Only while it is still path-scoped: otherwise the root observation gives it (or it is malformed now).
-				if (file.scope?.kind === 'paths') {
+				if (file.scope.kind === 'paths') {
 					found.push({ ...file, shown: displayPath(file.path, roots), depth: 0, updated: false, applyTo: file.scope.patterns });
 				}
 				continue;
@@ -235,15 +194,15 @@ export class InstructionFiles {
 		return found.length > 0 ? this.instructions.event(orderBroadToNarrow(found).map((file) => ({ owner, file }))) : undefined;
 	}
 
-	/** The `.instructions.md` files of the workspace folder `root` whose globs match `path`, in name order. */
-	private async scopedFor(root: string, path: string, roots: readonly string[]): Promise<FoundInstructions[]> {
-		const dir = nodePath.join(root, SCOPED_FOLDER);
+	/** The files of one rules folder of the workspace folder `root` whose globs match `path`, in name order. */
+	private async scopedFor(source: ScopedSource, root: string, path: string, roots: readonly string[]): Promise<FoundInstructions[]> {
+		const dir = nodePath.join(root, source.folder);
 		if ((await this.fs.stat(dir))?.type !== 'directory') {
 			return [];
 		}
 		const relative = nodePath.relative(root, path).split(nodePath.sep).join('/');
 		const names = (await this.fs.readDirectory(dir))
-			.filter((entry) => entry.type === 'file' && entry.name.endsWith(SCOPED_SUFFIX))
+			.filter((entry) => entry.type === 'file' && entry.name.endsWith(source.suffix) && entry.name !== source.suffix)
 			.map((entry) => entry.name)
 			.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 		const found: FoundInstructions[] = [];
@@ -278,7 +237,7 @@ export class InstructionFiles {
 		const files = orderBroadToNarrow(discovered.map(({ file }) => file));
 		return {
 			reason: 'a file you read is under folders with project instructions that are new or changed',
-			body: this.body(files),
+			body: bodyOf(files, this.maxFileBytes),
 			// Recorded with the delivery: what `restore` reads back when the chat is reopened.
 			subjects: files.map((file) => ({ ref: file.path, hashes: [file.hash] })),
 			commit: () => {
@@ -287,26 +246,6 @@ export class InstructionFiles {
 				}
 			},
 		};
-	}
-
-	private body(files: readonly FoundInstructions[]): string {
-		const sections = files.map((file) => {
-			const notes = [
-				file.applyTo ? `applies to the files matching ${file.applyTo.join(', ')}` : '',
-				file.updated ? 'changed since you were last given it' : '',
-				file.truncated ? `cut: the file is longer than ${formatBytes(this.maxFileBytes)}; Read it for the rest` : '',
-			].filter((note) => note !== '');
-			const heading = `Contents of ${sanitizeUntrusted(file.shown)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:`;
-			return `${heading}\n\n${sanitizeUntrusted(file.text)}`;
-		});
-		const scoped = files.some((file) => file.applyTo !== undefined)
-			? 'Those from .github/instructions apply to the files their patterns match, and refine the folders\' ones. '
-			: '';
-		return (
-			'Project instructions from folders on the path to a file you read. Each applies to the files in its folder and below, ' +
-			`in addition to any from the workspace root; where two disagree, the one in the deeper folder wins. ${scoped}Follow them unless the user says otherwise.\n\n` +
-			sections.join('\n\n')
-		);
 	}
 
 	/** The file's capped text and hash, or undefined when it is missing, empty, or leads outside the workspace. */
@@ -336,7 +275,7 @@ export class InstructionFiles {
 		const decoded = new TextDecoder('utf-8').decode(bytes);
 		const hash = createHash('sha256').update(bytes).digest('hex');
 		// Its frontmatter says where it applies; the model is given what is below it.
-		const scope = roots.some((root) => isScopedFile(path, root)) ? scopeOf(decoded) : undefined;
+		const scope = roots.map((root) => scopedSourceOf(path, root)).find((source) => source !== undefined)?.scopeOf(decoded);
 		const whole = scope ? scopedBody(decoded) : decoded;
 		if (whole.trim() === '') {
 			return undefined;

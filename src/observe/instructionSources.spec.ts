@@ -3,75 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { tempWorkspace } from '../testing/nodeWorkspace';
-import { INSTRUCTION_KINDS, type InstructionScope, kindOf, MalformedInstructions, rootInstructionPaths, scopedBody, scopeOf } from './instructionSources';
-
-function scoped(yaml: string, body = 'Use strict TypeScript.'): string {
-	return `---\n${yaml}\n---\n${body}\n`;
-}
-
-function paths(text: string): Extract<InstructionScope, { kind: 'paths' }> {
-	const scope = scopeOf(text);
-	if (scope.kind !== 'paths') {
-		assert.fail(`not path-scoped: ${JSON.stringify(scope)}`);
-	}
-	return scope;
-}
-
-describe('scopeOf: the applyTo of an .instructions.md', () => {
-	it('a single glob matches the paths it names, relative to the workspace folder, and no others', () => {
-		const scope = paths(scoped('applyTo: "**/*.ts"'));
-		assert.deepEqual(scope.patterns, ['**/*.ts']);
-		assert.equal(scope.matches('src/a.ts'), true);
-		assert.equal(scope.matches('a.ts'), true);
-		assert.equal(scope.matches('.config/b.ts'), true, 'dot folders included');
-		assert.equal(scope.matches('README.md'), false);
-		assert.equal(scope.matches('src/a.tsx'), false);
-	});
-
-	it('a list of globs, or Copilot\'s comma-separated string (commas inside {…} kept), matches any of them', () => {
-		const list = paths(scoped('applyTo:\n  - "src/**"\n  - "**/*.md"'));
-		assert.equal(list.matches('src/deep/x.py'), true);
-		assert.equal(list.matches('docs/a.md'), true);
-		assert.equal(list.matches('test/a.ts'), false);
-		const commas = paths(scoped('applyTo: "**/*.{ts,tsx}, docs/**"'));
-		assert.deepEqual(commas.patterns, ['**/*.{ts,tsx}', 'docs/**']);
-		assert.equal(commas.matches('a/b.tsx'), true);
-		assert.equal(commas.matches('docs/x.txt'), true);
-		assert.equal(commas.matches('a/b.js'), false);
-	});
-
-	it('no frontmatter, no applyTo, an empty frontmatter, or ** among the globs: the whole workspace (root instructions)', () => {
-		for (const text of ['Just rules.', scoped('description: rules for all'), scoped(''), scoped('applyTo: "**"'), scoped('applyTo: ["src/**", "**"]')]) {
-			assert.equal(scopeOf(text).kind, 'root', text);
-		}
-	});
-
-	it('malformed frontmatter is refused with the reason: bad YAML, applyTo not text, an invalid glob, an absolute path, no closing line', () => {
-		const reasons = [
-			[scoped('applyTo: [unclosed'), /not valid YAML \(line \d+\)/],
-			[scoped('applyTo: 42'), /applyTo must be a glob or a list of globs/],
-			[scoped('applyTo: [1, 2]'), /applyTo must be a glob or a list of globs/],
-			[scoped('applyTo: "src/[a-"'), /applyTo "src\/\[a-" is not a valid glob/],
-			[scoped('applyTo: "/etc/**"'), /not a glob relative to the workspace folder/],
-			[scoped('applyTo: "../other/**"'), /not a glob relative to the workspace folder/],
-			[scoped('applyTo: ""'), /applyTo names no glob/],
-			[scoped('- a\n- b'), /must be a set of fields/],
-			['---\napplyTo: "**/*.ts"\nno closing line', /no closing "---" line/],
-		] as const;
-		for (const [text, reason] of reasons) {
-			const scope = scopeOf(text);
-			if (scope.kind !== 'malformed') {
-				assert.fail(`not refused: ${text}`);
-			}
-			assert.match(scope.reason, reason, text);
-		}
-	});
-
-	it('the body given is the text below the frontmatter', () => {
-		assert.equal(scopedBody(scoped('applyTo: "**/*.ts"', 'Rule one.')), 'Rule one.\n');
-		assert.equal(scopedBody('No frontmatter.'), 'No frontmatter.');
-	});
-});
+import { INSTRUCTION_KINDS, kindOf, MalformedInstructions, rootInstructionPaths } from './instructionSources';
 
 describe('rootInstructionPaths: the root files of each kind', () => {
 	function workspace(t: TestContext) {
@@ -93,6 +25,11 @@ describe('rootInstructionPaths: the root files of each kind', () => {
 		write('.roo/rules/a.md');
 		write('.roo/rules/image.png');
 		write('.cursorrules');
+		write('.cursor/rules/b.mdc');
+		write('.cursor/rules/a.mdc');
+		write('.cursor/rules/notes.md');
+		write('.cursor/rules/.mdc');
+		write('.cursor/rules/nested/c.mdc');
 		write('.clinerules/20-style.md');
 		write('.clinerules/10-setup.md');
 		write('.github/instructions/ts.instructions.md');
@@ -114,6 +51,8 @@ describe('rootInstructionPaths: the root files of each kind', () => {
 			'.clinerules/10-setup.md',
 			'.clinerules/20-style.md',
 			'.cursorrules',
+			'.cursor/rules/a.mdc',
+			'.cursor/rules/b.mdc',
 			'.roo/rules/a.md',
 			'.roo/rules/b.md',
 		]);
@@ -130,12 +69,15 @@ describe('rootInstructionPaths: the root files of each kind', () => {
 		assert.deepEqual(listed([]), []);
 	});
 
-	it('knows the kind of a path: folder files anywhere, .instructions.md only in the folder\'s .github/instructions', (t) => {
+	it('knows the kind of a path: folder files anywhere, .instructions.md and .mdc only in the folder\'s .github/instructions and .cursor/rules', (t) => {
 		const { root } = workspace(t);
 		assert.equal(kindOf(join(root, 'pkg', 'CLAUDE.local.md'), root), 'CLAUDE.md');
 		assert.equal(kindOf(join(root, 'AGENTS.md'), root), 'AGENTS.md');
 		assert.equal(kindOf(join(root, '.github', 'instructions', 'ts.instructions.md'), root), '.instructions.md');
 		assert.equal(kindOf(join(root, 'pkg', '.github', 'instructions', 'ts.instructions.md'), root), undefined);
+		assert.equal(kindOf(join(root, '.cursor', 'rules', 'ts.mdc'), root), '.cursor/rules');
+		assert.equal(kindOf(join(root, 'pkg', '.cursor', 'rules', 'ts.mdc'), root), undefined);
+		assert.equal(kindOf(join(root, '.cursor', 'rules', 'ts.md'), root), undefined);
 		assert.equal(kindOf(join(root, 'README.md'), root), undefined);
 	});
 });

@@ -1,18 +1,17 @@
 // Which instruction files of which agents Aside reads, and where: the names of
 // `aside.instructions.files`, the files each kind is in a folder (AGENTS.md and CLAUDE.md in every
-// folder from the root down; the others at a workspace folder's root), and the frontmatter of
-// `.github/instructions/*.instructions.md`, whose `applyTo` globs make a file path-scoped.
+// folder from the root down; the others at a workspace folder's root), and the rules folders whose
+// files' frontmatter may scope them to some paths (Copilot's `.github/instructions`, Cursor's
+// `.cursor/rules`: instructionScope.ts).
 //
 // Pure but for the synchronous root listing, which the roster's `workspace.instructions` reads at
 // WAIT (small, bounded reads).
 import { readdirSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import picomatch from 'picomatch';
-import { parseDocument } from 'yaml';
-import { splitFrontmatter } from '../base/frontmatter';
+import { applyToScope, cursorRuleScope, type InstructionScope } from './instructionScope';
 
 /** The names `aside.instructions.files` takes, one per kind of file. */
-export const INSTRUCTION_KINDS = ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'] as const;
+export const INSTRUCTION_KINDS = ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.cursor/rules', '.roo/rules'] as const;
 export type InstructionKind = (typeof INSTRUCTION_KINDS)[number];
 
 /** Read in every folder from a workspace folder down, in this order: shared before personal. */
@@ -29,120 +28,37 @@ export function folderFileNames(kinds: readonly InstructionKind[]): string[] {
 	return FOLDER_FILES.filter(({ kind }) => kinds.includes(kind)).flatMap(({ names }) => names);
 }
 
-/** Where a workspace folder keeps its path-scoped (and root) `.instructions.md` files. */
-export const SCOPED_FOLDER = nodePath.join('.github', 'instructions');
-export const SCOPED_SUFFIX = '.instructions.md';
+/** A folder of rules files at a workspace folder's root, each of which its frontmatter may scope to some paths. */
+export interface ScopedSource {
+	readonly kind: InstructionKind;
+	/** Relative to the workspace folder. */
+	readonly folder: string;
+	readonly suffix: string;
+	readonly scopeOf: (text: string) => InstructionScope;
+}
 
-/** Whether `path` is one of the `.instructions.md` files of the workspace folder `root`. */
-export function isScopedFile(path: string, root: string): boolean {
-	return nodePath.dirname(path) === nodePath.join(root, SCOPED_FOLDER) && nodePath.basename(path).endsWith(SCOPED_SUFFIX) && nodePath.basename(path) !== SCOPED_SUFFIX;
+/** In the order their path-scoped files are given after a Read. */
+export const SCOPED_SOURCES: readonly ScopedSource[] = [
+	{ kind: '.instructions.md', folder: nodePath.join('.github', 'instructions'), suffix: '.instructions.md', scopeOf: applyToScope },
+	{ kind: '.cursor/rules', folder: nodePath.join('.cursor', 'rules'), suffix: '.mdc', scopeOf: cursorRuleScope },
+];
+
+/** The rules folder of the workspace folder `root` that `path` is a file of; undefined when none. */
+export function scopedSourceOf(path: string, root: string): ScopedSource | undefined {
+	const name = nodePath.basename(path);
+	return SCOPED_SOURCES.find(({ folder, suffix }) => nodePath.dirname(path) === nodePath.join(root, folder) && name.endsWith(suffix) && name !== suffix);
 }
 
 /** The kind of an instruction file at `path` in the workspace folder `root`; undefined when it is none. */
 export function kindOf(path: string, root: string): InstructionKind | undefined {
 	const name = nodePath.basename(path);
-	const folderFile = FOLDER_FILES.find(({ names }) => names.includes(name));
-	if (folderFile) {
-		return folderFile.kind;
-	}
-	return isScopedFile(path, root) ? '.instructions.md' : undefined;
+	return FOLDER_FILES.find(({ names }) => names.includes(name))?.kind ?? scopedSourceOf(path, root)?.kind;
 }
 
-/** What an `.instructions.md` frontmatter says: for every file, for the files some globs match, or why it cannot be used. */
-export type InstructionScope =
-	| { readonly kind: 'root' }
-	| { readonly kind: 'paths'; readonly patterns: readonly string[]; readonly matches: (relativePath: string) => boolean }
-	| { readonly kind: 'malformed'; readonly reason: string };
+const TEXT_FILE = /\.(md|markdown|txt)$/i;
 
-
-/** `applyTo: "**\/*.ts,**\/*.tsx"` as Copilot writes it: split at the commas outside `{…}`. */
-function splitPatterns(value: string): string[] {
-	const patterns: string[] = [];
-	let depth = 0;
-	let current = '';
-	for (const char of value) {
-		if (char === ',' && depth === 0) {
-			patterns.push(current);
-			current = '';
-			continue;
-		}
-		depth += char === '{' ? 1 : char === '}' ? -1 : 0;
-		current += char;
-	}
-	patterns.push(current);
-	return patterns.map((pattern) => pattern.trim()).filter((pattern) => pattern !== '');
-}
-
-/**
- * The scope an `.instructions.md` file's frontmatter gives it. No frontmatter, no `applyTo`, or a
- * `**` among its globs: the whole workspace (root instructions). Globs are over paths relative to
- * the workspace folder, with `/`, dot files included.
- */
-export function scopeOf(text: string): InstructionScope {
-	const parts = splitFrontmatter(text);
-	if ('error' in parts) {
-		return { kind: 'malformed', reason: parts.error };
-	}
-	if (parts.yaml === undefined) {
-		return { kind: 'root' };
-	}
-	let data: unknown;
-	try {
-		const document = parseDocument(parts.yaml);
-		if (document.errors.length > 0) {
-			const error = document.errors[0];
-			return { kind: 'malformed', reason: `the frontmatter is not valid YAML${error?.linePos ? ` (line ${error.linePos[0].line + 1})` : ''}: ${(error?.message ?? '').split('\n')[0] ?? ''}` };
-		}
-		data = document.toJS();
-	} catch (error) {
-		return { kind: 'malformed', reason: `the frontmatter cannot be read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
-	}
-	if (data === null || data === undefined) {
-		return { kind: 'root' };
-	}
-	if (typeof data !== 'object' || Array.isArray(data)) {
-		return { kind: 'malformed', reason: 'the frontmatter must be a set of fields (applyTo: …)' };
-	}
-	const applyTo = (data as Record<string, unknown>).applyTo;
-	if (applyTo === undefined || applyTo === null) {
-		return { kind: 'root' };
-	}
-	const patterns = typeof applyTo === 'string' ? splitPatterns(applyTo) : Array.isArray(applyTo) && applyTo.every((item) => typeof item === 'string') ? applyTo.flatMap(splitPatterns) : undefined;
-	if (patterns === undefined) {
-		return { kind: 'malformed', reason: 'applyTo must be a glob or a list of globs (for example "**/*.ts")' };
-	}
-	if (patterns.length === 0) {
-		return { kind: 'malformed', reason: 'applyTo names no glob' };
-	}
-	if (patterns.includes('**') || patterns.includes('**/*')) {
-		return { kind: 'root' };
-	}
-	const matchers: ((path: string) => boolean)[] = [];
-	for (const pattern of patterns) {
-		if (pattern.includes('\\') || /^([/~]|[A-Za-z]:)/.test(pattern) || pattern.split('/').includes('..')) {
-			return { kind: 'malformed', reason: `applyTo "${pattern}" is not a glob relative to the workspace folder (write / and no leading /, ~ or ..)` };
-		}
-		try {
-			matchers.push(picomatch(pattern.replace(/^\.\//, ''), { dot: true, strictBrackets: true, windows: false }));
-		} catch (error) {
-			return { kind: 'malformed', reason: `applyTo "${pattern}" is not a valid glob (${error instanceof Error ? error.message : String(error)})` };
-		}
-	}
-	return { kind: 'paths', patterns, matches: (relativePath) => matchers.some((matches) => matches(relativePath)) };
-}
-
-/** The text to deliver of an `.instructions.md` file: its body without the frontmatter (metadata for the reader, not instructions). */
-export function scopedBody(text: string): string {
-	const parts = splitFrontmatter(text);
-	if ('error' in parts) {
-		return text;
-	}
-	// The blank line people leave under the closing fence is not part of the instructions.
-	return parts.yaml === undefined ? text : parts.body.replace(/^\s*\n/, '');
-}
-
-/** The Markdown files of a rules folder (`.clinerules/`, `.roo/rules/`), in name order. */
-function rulesFolder(dir: string): string[] {
+/** The files of a rules folder whose names `accept` takes, in name order. */
+function rulesFolder(dir: string, accept: (name: string) => boolean = (name) => TEXT_FILE.test(name)): string[] {
 	let entries: string[];
 	try {
 		entries = readdirSync(dir);
@@ -150,7 +66,7 @@ function rulesFolder(dir: string): string[] {
 		return [];
 	}
 	return entries
-		.filter((name) => /\.(md|markdown|txt)$/i.test(name))
+		.filter(accept)
 		.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 		.map((name) => nodePath.join(dir, name))
 		.filter(isFileSync);
@@ -172,32 +88,38 @@ function isDirectorySync(path: string): boolean {
 	}
 }
 
+function filesAt(root: string, ...names: string[]): string[] {
+	return names.map((name) => nodePath.join(root, name)).filter(isFileSync);
+}
+
+/** Every file of a scoped rules folder: the reader keeps those whose scope is the whole workspace. */
+function scopedFiles(root: string, kind: InstructionKind): string[] {
+	const source = SCOPED_SOURCES.find((candidate) => candidate.kind === kind);
+	return source ? rulesFolder(nodePath.join(root, source.folder), (name) => name.endsWith(source.suffix) && name !== source.suffix) : [];
+}
+
+/** Each kind's files at a workspace folder's root, as absolute paths that exist. */
+const ROOT_FILES: Record<InstructionKind, (root: string) => string[]> = {
+	'AGENTS.md': (root) => filesAt(root, ...folderFileNames(['AGENTS.md'])),
+	'CLAUDE.md': (root) => filesAt(root, ...folderFileNames(['CLAUDE.md'])),
+	'copilot-instructions': (root) => filesAt(root, nodePath.join('.github', 'copilot-instructions.md')),
+	'.instructions.md': (root) => scopedFiles(root, '.instructions.md'),
+	'.clinerules': (root) => {
+		const cline = nodePath.join(root, '.clinerules');
+		return isDirectorySync(cline) ? rulesFolder(cline) : filesAt(root, '.clinerules');
+	},
+	'.cursorrules': (root) => filesAt(root, '.cursorrules'),
+	'.cursor/rules': (root) => scopedFiles(root, '.cursor/rules'),
+	'.roo/rules': (root) => rulesFolder(nodePath.join(root, '.roo', 'rules')),
+};
+
 /**
  * The candidate root instruction files of the workspace folder `root` for these kinds, broad
- * (the cross-agent AGENTS.md) to specific, as absolute paths that exist. `.instructions.md`
- * files are all listed: the reader keeps those whose scope is the whole workspace.
+ * (the cross-agent AGENTS.md) to specific, in the order of INSTRUCTION_KINDS, as absolute paths
+ * that exist.
  */
 export function rootInstructionPaths(root: string, kinds: readonly InstructionKind[]): string[] {
-	const paths: string[] = [];
-	const has = (kind: InstructionKind) => kinds.includes(kind);
-	paths.push(...folderFileNames(kinds).map((name) => nodePath.join(root, name)).filter(isFileSync));
-	if (has('copilot-instructions')) {
-		paths.push(...[nodePath.join(root, '.github', 'copilot-instructions.md')].filter(isFileSync));
-	}
-	if (has('.instructions.md')) {
-		paths.push(...rulesFolder(nodePath.join(root, SCOPED_FOLDER)).filter((path) => isScopedFile(path, root)));
-	}
-	if (has('.clinerules')) {
-		const cline = nodePath.join(root, '.clinerules');
-		paths.push(...(isDirectorySync(cline) ? rulesFolder(cline) : isFileSync(cline) ? [cline] : []));
-	}
-	if (has('.cursorrules')) {
-		paths.push(...[nodePath.join(root, '.cursorrules')].filter(isFileSync));
-	}
-	if (has('.roo/rules')) {
-		paths.push(...rulesFolder(nodePath.join(root, '.roo', 'rules')));
-	}
-	return paths;
+	return INSTRUCTION_KINDS.filter((kind) => kinds.includes(kind)).flatMap((kind) => ROOT_FILES[kind](root));
 }
 
 /** Tells of each malformed file once per reason (a log line and whatever else `warn` does), so a WAIT per turn does not repeat it. */

@@ -3,8 +3,10 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { tempWorkspace } from '../testing/nodeWorkspace';
+import { boundFiles } from './instructionBound';
 import { INSTRUCTION_KINDS, type InstructionKind, MalformedInstructions } from './instructionSources';
 import { outsideNotice, readRootInstructions, type RootFolder, type RootInstructionsCache, type RootInstructionsOptions } from './rootInstructions';
+import { userMemoryFile } from './userInstructions';
 
 function readRootInstructionFiles(folders: readonly RootFolder[], kinds: readonly InstructionKind[], malformed: MalformedInstructions, options?: RootInstructionsOptions) {
 	return readRootInstructions(folders, kinds, malformed, options).files;
@@ -137,5 +139,110 @@ describe('readRootInstructionFiles', () => {
 		assert.equal(read.outside[0]?.real, secret);
 		assert.match(outsideNotice(read.outside) ?? '', /^Instruction files not given to the model: CLAUDE\.md \(to .*secret\.md\), .* lead outside the workspace folders/);
 		assert.equal(outsideNotice([]), undefined);
+	});
+});
+
+describe('readRootInstructions: the person\'s own ~/.claude/CLAUDE.md', () => {
+	function withHome(t: TestContext) {
+		const workspace = setup(t, 'aside-root-ws-');
+		const home = setup(t, 'aside-root-home-');
+		return { workspace, home, user: userMemoryFile(home.root, {}) };
+	}
+
+	it('is read first, before the workspace\'s files, shown as ~/.claude/CLAUDE.md (never the home path), and marked as the person\'s', (t) => {
+		const { workspace, home, user } = withHome(t);
+		home.write('.claude/CLAUDE.md', 'Always answer in British English.');
+		workspace.write('AGENTS.md', 'agents rules');
+		workspace.write('CLAUDE.md', 'project claude');
+		const files = readRootInstructionFiles([{ path: workspace.root, name: 'ws' }], INSTRUCTION_KINDS, workspace.malformed, { user });
+		assert.deepEqual(files.map((file) => [file.path, file.text, file.personal ?? false]), [
+			['~/.claude/CLAUDE.md', 'Always answer in British English.', true],
+			['AGENTS.md', 'agents rules', false],
+			['CLAUDE.md', 'project claude', false],
+		]);
+		assert.ok(!JSON.stringify(files).includes(home.root), 'the home path is never shown');
+	});
+
+	it('is read with no workspace folders given (an untrusted workspace: none of the workspace\'s files)', (t) => {
+		const { workspace, home, user } = withHome(t);
+		home.write('.claude/CLAUDE.md', 'mine');
+		workspace.write('CLAUDE.md', 'the repository\'s');
+		assert.deepEqual(readRootInstructionFiles([], INSTRUCTION_KINDS, workspace.malformed, { user }).map((file) => [file.path, file.text]), [['~/.claude/CLAUDE.md', 'mine']]);
+	});
+
+	it('$CLAUDE_CONFIG_DIR/CLAUDE.md instead when that is set, as Claude Code reads it', (t) => {
+		const { workspace, home } = withHome(t);
+		const config = setup(t, 'aside-root-config-');
+		home.write('.claude/CLAUDE.md', 'the default one');
+		config.write('CLAUDE.md', 'the configured one');
+		const user = userMemoryFile(home.root, { CLAUDE_CONFIG_DIR: config.root });
+		assert.deepEqual(readRootInstructionFiles([], INSTRUCTION_KINDS, workspace.malformed, { user }).map((file) => [file.path, file.text]), [['$CLAUDE_CONFIG_DIR/CLAUDE.md', 'the configured one']]);
+		const inHome = userMemoryFile(home.root, { CLAUDE_CONFIG_DIR: join(home.root, '.config', 'claude') });
+		home.write('.config/claude/CLAUDE.md', 'under home');
+		assert.deepEqual(readRootInstructionFiles([], INSTRUCTION_KINDS, workspace.malformed, { user: inHome }).map((file) => [file.path, file.text]), [['~/.config/claude/CLAUDE.md', 'under home']]);
+	});
+
+	it('is turned off with the CLAUDE.md kind', (t) => {
+		const { workspace, home, user } = withHome(t);
+		home.write('.claude/CLAUDE.md', 'mine');
+		workspace.write('AGENTS.md', 'agents rules');
+		const kinds = INSTRUCTION_KINDS.filter((kind) => kind !== 'CLAUDE.md');
+		assert.deepEqual(readRootInstructionFiles([{ path: workspace.root, name: 'ws' }], kinds, workspace.malformed, { user }).map((file) => file.path), ['AGENTS.md']);
+	});
+
+	it('counts within the total bound, first, and is capped like the others', (t) => {
+		const { workspace, home, user } = withHome(t);
+		home.write('.claude/CLAUDE.md', 'm'.repeat(40));
+		workspace.write('AGENTS.md', 'agents rules');
+		const files = readRootInstructionFiles([{ path: workspace.root, name: 'ws' }], INSTRUCTION_KINDS, workspace.malformed, { user, maxFileBytes: 30 });
+		assert.deepEqual(files.map((file) => [file.path, file.text.length, file.truncated]), [['~/.claude/CLAUDE.md', 30, true], ['AGENTS.md', 12, false]]);
+		const bounded = boundFiles(files, { maxFiles: 1, maxTotalBytes: 1024 });
+		assert.deepEqual([bounded.files.map((file) => file.path), bounded.leftOut], [['~/.claude/CLAUDE.md'], ['AGENTS.md']]);
+		assert.deepEqual(boundFiles(files, { maxFiles: 10, maxTotalBytes: 35 }).leftOut, ['AGENTS.md']);
+	});
+
+	it('gives a changed file\'s new text with a cache kept between WAITs, and a symlinked one (it is the person\'s)', (t) => {
+		const { workspace, home, user } = withHome(t);
+		const cache: RootInstructionsCache = new Map();
+		const read = () => readRootInstructionFiles([], INSTRUCTION_KINDS, workspace.malformed, { user, cache }).map((file) => file.text);
+		const elsewhere = setup(t, 'aside-root-dotfiles-');
+		elsewhere.write('claude.md', 'from my dotfiles');
+		mkdirSync(join(home.root, '.claude'));
+		symlinkSync(join(elsewhere.root, 'claude.md'), user.path);
+		assert.deepEqual(read(), ['from my dotfiles']);
+		elsewhere.write('claude.md', 'from my dotfiles, changed');
+		assert.deepEqual(read(), ['from my dotfiles, changed']);
+	});
+});
+
+describe('readRootInstructions: Cursor\'s .cursor/rules/*.mdc', () => {
+	it('gives alwaysApply rules without their frontmatter, lists description-only ones, leaves globs to the Read observer and manual ones out, names a malformed one once', (t) => {
+		const { root, write, malformed, told } = setup(t);
+		write('.cursorrules', 'legacy cursor rules');
+		write('.cursor/rules/always.mdc', '---\ndescription: Core\nglobs:\nalwaysApply: true\n---\n\nAlways use pnpm.\n');
+		write('.cursor/rules/db.mdc', '---\ndescription: Database migrations: how to write one\nglobs:\nalwaysApply: false\n---\nMigration rules.');
+		write('.cursor/rules/ts.mdc', '---\nglobs: **/*.ts\nalwaysApply: false\n---\nts rules');
+		write('.cursor/rules/manual.mdc', '---\ndescription:\nglobs:\nalwaysApply: false\n---\nmanual rules');
+		write('.cursor/rules/bad.mdc', '---\nalwaysApply: sometimes\n---\nnever given');
+		write('.roo/rules/01.md', 'roo one');
+		for (let wait = 0; wait < 2; wait++) {
+			const read = readRootInstructions([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed);
+			assert.deepEqual(read.files.map((file) => [file.path, file.text]), [['.cursorrules', 'legacy cursor rules'], ['.cursor/rules/always.mdc', 'Always use pnpm.\n'], ['.roo/rules/01.md', 'roo one']]);
+			assert.deepEqual(read.requested, [{ path: '.cursor/rules/db.mdc', description: 'Database migrations: how to write one' }]);
+		}
+		assert.equal(told.length, 1);
+		assert.match(told[0] ?? '', /^Aside: \.cursor\/rules\/bad\.mdc is skipped: alwaysApply must be true or false\./);
+		assert.deepEqual(readRootInstructions([{ path: root, name: 'ws' }], INSTRUCTION_KINDS.filter((kind) => kind !== '.cursor/rules'), malformed).requested, [], 'turned off with its kind');
+	});
+
+	it('skips a rule whose real path leads outside the workspace folders, and names it', (t) => {
+		const { root, write, malformed } = setup(t);
+		const outside = setup(t, 'aside-root-cursor-outside-');
+		outside.write('secret.mdc', '---\nalwaysApply: true\n---\nfrom outside');
+		write('.cursor/rules/inside.mdc', '---\nalwaysApply: true\n---\ninside');
+		symlinkSync(join(outside.root, 'secret.mdc'), join(root, '.cursor', 'rules', 'linked.mdc'));
+		const read = readRootInstructions([{ path: root, name: 'ws' }], INSTRUCTION_KINDS, malformed);
+		assert.deepEqual(read.files.map((file) => file.text), ['inside']);
+		assert.deepEqual(read.outside.map(({ shown }) => shown), ['.cursor/rules/linked.mdc']);
 	});
 });

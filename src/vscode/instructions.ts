@@ -1,13 +1,19 @@
-// Reads the root instruction files of each workspace folder (every kind `aside.instructions.files`
-// names) for the workspace.instructions reminder, within the total bound; a malformed
-// `.instructions.md` is named once in the log and in a warning, and files that lead outside the
-// workspace or past the bound are named in the chat, once per change.
+// Reads the person's own `~/.claude/CLAUDE.md` and the root instruction files of each workspace
+// folder (every kind `aside.instructions.files` names) for the workspace.instructions reminder,
+// within the total bound; a malformed `.instructions.md` or Cursor rule is named once in the log
+// and in a warning, and files that lead outside the workspace or past the bound are named in the
+// chat, once per change.
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { Logger } from '../base/log';
 import { boundFiles, type InstructionBound, leftOutLine, leftOutNotice } from '../observe/instructionBound';
 import { type InstructionKind, MalformedInstructions } from '../observe/instructionSources';
 import { outsideNotice, readRootInstructions, type RootInstructionsCache } from '../observe/rootInstructions';
+import { userInstructionsRead, userMemoryFile } from '../observe/userInstructions';
+import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
 import type { InstructionReading } from '../reminders/builtin/workspaceInstructions';
+import type { ReminderConfig } from '../reminders/config';
+import type { Configuration } from './configuration';
 
 const notices = new WeakMap<Logger, MalformedInstructions>();
 
@@ -44,8 +50,14 @@ function onceEach(tell: (text: string) => void): (text: string | undefined) => v
 	};
 }
 
+/** The shown names of the person's own instruction files Aside reads now (for the Restricted Mode notice). */
+export function userInstructionsShown(configuration: Configuration, reminders: ReminderConfig): () => readonly string[] {
+	return () => (reminders.isEnabled(WORKSPACE_INSTRUCTIONS.type) ? userInstructionsRead(userMemoryFile(homedir(), process.env), configuration.current.instructionFiles) : []);
+}
+
 export function rootInstructionsReader({ kinds, bound, malformed, log, tell }: RootInstructionSettings): () => InstructionReading {
 	const cache: RootInstructionsCache = new Map();
+	const user = userMemoryFile(homedir(), process.env);
 	const say = (text: string) => {
 		log.warn(`Aside: ${text}`);
 		tell?.(text);
@@ -53,14 +65,14 @@ export function rootInstructionsReader({ kinds, bound, malformed, log, tell }: R
 	const outside = onceEach(say);
 	const leftOut = onceEach(say);
 	return () => {
-		// Restricted Mode (docs/permissions.md): none of an untrusted workspace's; read again at every WAIT, so trust applies at once.
+		// Restricted Mode (docs/permissions.md): none of an untrusted workspace's, the person's own still; read again at every WAIT, so trust applies at once.
 		const folders = !vscode.workspace.isTrusted ? [] : (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ path: folder.uri.fsPath, name: folder.name }));
-		const read = readRootInstructions(folders, kinds(), malformed, { cache });
+		const read = readRootInstructions(folders, kinds(), malformed, { cache, user });
 		outside(outsideNotice(read.outside));
 		const limits = bound();
 		const bounded = boundFiles(read.files, limits);
 		leftOut(leftOutNotice(bounded, limits));
 		const line = leftOutLine(bounded, limits);
-		return { files: bounded.files, ...(line === undefined ? {} : { leftOut: line }) };
+		return { files: bounded.files, requested: read.requested, ...(line === undefined ? {} : { leftOut: line }) };
 	};
 }

@@ -105,7 +105,7 @@ describe('settings', () => {
 			autoCompactAt: 0.8,
 			warnAt: 0.6,
 			hooks: {},
-			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.roo/rules'],
+			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.cursor/rules', '.roo/rules'],
 			instructionsMaxFiles: 50,
 			instructionsMaxTotalBytes: 262144,
 			workspaceReminders: true,
@@ -172,7 +172,7 @@ describe('settings', () => {
 	it('aside.instructions.files: takes the kinds it names, and names an unknown one as a problem (all kinds read meanwhile)', () => {
 		assert.deepEqual(readSettings((key) => (key === 'aside.instructions.files' ? ['CLAUDE.md', '.roo/rules'] : undefined)).settings.instructionFiles, ['CLAUDE.md', '.roo/rules']);
 		const { settings, problems } = readSettings((key) => (key === 'aside.instructions.files' ? ['CLAUDE.md', 'GEMINI.md'] : undefined));
-		assert.equal(settings.instructionFiles.length, 7);
+		assert.equal(settings.instructionFiles.length, 8);
 		assert.equal(problems.length, 1);
 		assert.match(problems[0]?.message ?? '', /"aside\.instructions\.files" has an invalid value \["CLAUDE\.md","GEMINI\.md"\] \(Invalid option.*\); using the default/);
 	});

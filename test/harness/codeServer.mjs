@@ -51,8 +51,11 @@ function layout(stateDir) {
 		mkdirSync(dir, { recursive: true });
 	}
 	const { node24Home } = toolPaths();
+	// Claude Code's config folder would lead Aside past the scratch HOME to the developer's own CLAUDE.md.
+	const inherited = toolEnvironment();
+	delete inherited.CLAUDE_CONFIG_DIR;
 	const env = {
-		...toolEnvironment(),
+		...inherited,
 		HOME: home,
 		XDG_CONFIG_HOME: join(home, '.config'),
 		XDG_DATA_HOME: join(home, '.local', 'share'),

@@ -19,7 +19,7 @@ import { builtinReminders, DEFAULT_REMINDERS } from './defaults';
 import { permissionVerdict } from './permissionVerdict';
 import { sessionDate } from './sessionDate';
 import { sessionResume } from './sessionResume';
-import { workspaceInstructions } from './workspaceInstructions';
+import { type InstructionReading, workspaceInstructions } from './workspaceInstructions';
 import { userSteering } from './userSteering';
 
 function setup(config?: ReminderConfig) {
@@ -246,6 +246,34 @@ describe('built-in reminders', () => {
 			assert.match((await turn(3)) ?? '', /Contents of AGENTS\.md \(cut: the file is longer; Read it for the rest\):\n\nUse npm\.\n\nThis replaces the earlier version of this section\.$/);
 			files = [];
 			assert.equal(await turn(4), undefined, 'no file: nothing');
+		});
+
+		it('gives the person\'s own file first, says whose it is, and lists the rules the model may Read by path and description', async () => {
+			let reading: InstructionReading = {
+				files: [
+					{ path: '~/.claude/CLAUDE.md', text: 'Answer in British English.', truncated: false, personal: true },
+					{ path: 'AGENTS.md', text: 'Use pnpm.', truncated: false },
+				],
+				requested: [{ path: '.cursor/rules/db.mdc', description: 'Database migrations <system-reminder>' }],
+			};
+			const engine = new ReminderEngine({ recorder: new MemoryRecorder(), clock: new FakeClock(), log: new RecordingLogger(), defaults: [workspaceInstructions(() => reading)] });
+			const turn = async (n: number) => {
+				const owner = engine.beginUserTurn(`t${n}`);
+				const injection = engine.wait({ requestId: `r${n}`, owner, phase: 'turn-start', messages: [userText('hi')] }, undefined);
+				await injection.commit();
+				return injection.record?.entries[0]?.body;
+			};
+			assert.equal(
+				await turn(1),
+				"The user's own instructions, for all their projects, then project instructions from the workspace root. They apply to all work in this workspace; follow them unless the user says otherwise.\n\n" +
+					'Contents of ~/.claude/CLAUDE.md:\n\nAnswer in British English.\n\nContents of AGENTS.md:\n\nUse pnpm.\n\n' +
+					'Rules not given here: Read one when the task fits its description.\n- .cursor/rules/db.mdc: Database migrations \u2039system-reminder>',
+			);
+			// Only the person's (an untrusted workspace), or only rules to ask for.
+			reading = { files: [{ path: '~/.claude/CLAUDE.md', text: 'Answer in British English.', truncated: false, personal: true }] };
+			assert.match((await turn(2)) ?? '', /^The user's own instructions, for all their projects\. They apply to all work in this workspace/);
+			reading = { files: [], requested: [{ path: '.cursor/rules/db.mdc', description: 'Database migrations' }] };
+			assert.match((await turn(3)) ?? '', /^Project instructions from the workspace root\.[^]*\n- \.cursor\/rules\/db\.mdc: Database migrations\n\nThis replaces the earlier version/);
 		});
 	});
 

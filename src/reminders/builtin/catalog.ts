@@ -63,11 +63,11 @@ export const WORKSPACE_INSTRUCTIONS = declareReminder({
 	type: 'workspaceInstructions',
 	key: 'workspace.instructions',
 	label: 'project instructions',
-	purpose: 'The instruction files at the workspace root (AGENTS.md, CLAUDE.md, Copilot, Cline, Cursor, Roo), when new or changed.',
+	purpose: 'Your ~/.claude/CLAUDE.md and the instruction files at the workspace root (AGENTS.md, CLAUDE.md, Copilot, Cline, Cursor, Roo), when new or changed.',
 	introducedIn: '0.1.0',
 	configurable: true,
 	policy: onChange,
-	description: 'Gives the model the instruction files at the workspace root (AGENTS.md, CLAUDE.md and the others `aside.instructions.files` names), at the start and whenever they change.',
+	description: 'Gives the model your `~/.claude/CLAUDE.md` and the instruction files at the workspace root (AGENTS.md, CLAUDE.md and the others `aside.instructions.files` names), at the start and whenever they change.',
 });
 
 export const EDITED_FILES = declareReminder({
