@@ -16,6 +16,11 @@ const MODES: readonly { readonly mode: PermissionMode; readonly label: string; r
 	{ mode: 'plan', label: 'Plan', title: 'Read-only: the agent can read and search but change nothing' },
 	{ mode: 'full-access', label: 'Full access', title: 'Change files and run commands without asking, except what a rule or a protected path still refuses or asks for' },
 ];
+/** A mode's name as the toolbar shows it. */
+export function modeLabel(mode: PermissionMode): string {
+	return MODES.find((candidate) => candidate.mode === mode)?.label ?? mode;
+}
+
 /** The override picker's value for "no override". */
 const CHAT_MODE = '';
 const OVERRIDE_NAME = 'Permission mode for the next message only';

@@ -219,7 +219,7 @@ export class Agent extends Disposable {
 		}
 		let outcome;
 		try {
-			outcome = this.plansOf(session).decide(proposalId, choice);
+			outcome = this.plansOf(session).decide(proposalId, choice, this.chatMode(session));
 		} catch (error) {
 			this.changed();
 			return errorMessage(error);

@@ -5,7 +5,8 @@
 // goal.current and the sub-agents' goal.budget, and reports the root's thresholds itself: each
 // newly passed one once, as a turn event while a root turn runs (checked at every tool result),
 // else on the pending FIFO; what was told is recorded as the entries' subjects, so a reopened chat
-// does not tell it again. At 100 % the root turn stops after its step (`stopsNow`).
+// does not tell it again. At 100 % the root turn stops after its step (`stopsNow`). A chat restore
+// rolls the goal back with its turns (goalRecords.ts); the spend keeps their requests.
 import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
@@ -18,14 +19,18 @@ import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';
 import type { TurnEvent } from '../reminders/turnEvents';
 import type { AgentRecord, GoalRecord } from '../transcript/records';
+import { rollsBackChat } from '../transcript/replay';
 import type { ApprovedPlans } from './approvedPlan';
 import { checkBudget, checkObjective, type Goal, GoalError, type GoalUpdate } from './goalFacts';
+import { goalRecords } from './goalRecords';
 import { chargeStep, type Spend } from './goalSpend';
 
 /** What of a chat the goal reads and writes. */
 export interface GoalSession {
 	/** Every record, the sub-agents' included: their usage is charged to the goal. */
 	readonly allRecords: readonly AgentRecord[];
+	/** The root conversation: what a chat restore rolls back part of. */
+	readonly records: readonly AgentRecord[];
 	/** The root conversation as its next request replays it (a reopened chat's goal.current counts only if it still holds it). */
 	readonly selectedRecords: readonly AgentRecord[];
 	append(record: AgentRecord): void;
@@ -66,7 +71,7 @@ export class ChatGoal extends Disposable {
 	private stoppedTurn: string | undefined;
 	private event: Queued | undefined;
 	private fifo: Queued | undefined;
-	private budgetChange: { readonly previous: number | undefined; readonly entry: StagedEntry } | undefined;
+	private budgetChange: { readonly previous: number | undefined; readonly goal: string | undefined; readonly next: number | undefined; readonly entry: StagedEntry } | undefined;
 
 	private readonly _onDidChange = this._register(new Emitter<Goal | undefined>());
 	/** The goal, its spend or its budget state changed. */
@@ -80,10 +85,12 @@ export class ChatGoal extends Disposable {
 		private readonly options: ChatGoalOptions,
 	) {
 		super();
-		for (const record of session.allRecords) {
-			this.take(record);
-		}
+		this.fold();
 		this._register(session.onDidAppend((record) => {
+			if (rollsBackChat(record)) {
+				this.restored();
+				return;
+			}
 			this.take(record);
 			this.afterAppend(record);
 		}));
@@ -230,6 +237,29 @@ export class ChatGoal extends Disposable {
 		const goal = this.current() as Goal;
 		this._onDidChange.fire(goal);
 		return goal;
+	}
+
+	/** The goal, its spend and what the root was told, from the records no chat restore rolled back (their answers aside). */
+	private fold(): void {
+		this.active = undefined;
+		this.ended = undefined;
+		this.toldActive = false;
+		for (const record of goalRecords(this.session.allRecords, this.session.records)) {
+			this.take(record);
+		}
+	}
+
+	/** After a chat restore: the goal as the kept records made it; what was queued says nothing true any more, so what is due is queued anew. */
+	private restored(): void {
+		this.fold();
+		this.dropQueued();
+		const change = this.budgetChange;
+		if (change && (change.goal !== this.active?.id || change.next !== this.active?.budget)) {
+			this.session.reminders.pending.consume([change.entry]);
+			this.budgetChange = undefined;
+		}
+		this.settle();
+		this._onDidChange.fire(this.current());
 	}
 
 	/** Folds one record into the goal, its spend and what the root was told. */
@@ -407,7 +437,7 @@ export class ChatGoal extends Disposable {
 			},
 		};
 		reminders.enqueuePending(entry);
-		this.budgetChange = { previous: first, entry };
+		this.budgetChange = { previous: first, goal: this.active?.id, next, entry };
 	}
 
 	private dropQueued(): void {

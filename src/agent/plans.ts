@@ -135,10 +135,11 @@ export class ChatPlans implements ApprovedPlans {
 
 	/**
 	 * Takes the person's decision on the pending plan `proposalId`: records it (Approve writes the
-	 * plan file first) and says what to do next. Throws PlanDecisionError, having changed nothing,
-	 * when the plan is no longer pending, the choice is not allowed, or the file cannot be written.
+	 * plan file first, and keeps `modeNow`, the chat's mode, for a restore that rolls it back) and
+	 * says what to do next. Throws PlanDecisionError, having changed nothing, when the plan is no
+	 * longer pending, the choice is not allowed, or the file cannot be written.
 	 */
-	decide(proposalId: string, choice: PlanChoice): PlanOutcome {
+	decide(proposalId: string, choice: PlanChoice, modeNow?: PermissionMode): PlanOutcome {
 		const pending = this.pending();
 		if (pending?.proposalId !== proposalId) {
 			throw new PlanDecisionError('That plan is no longer waiting for a decision.');
@@ -151,7 +152,7 @@ export class ChatPlans implements ApprovedPlans {
 					throw new PlanDecisionError('Pick the mode the plan is implemented in: ask, auto-edit or full access.');
 				}
 				const file = this.writePlanFile(pending.plan);
-				this.record({ ...base, decision: 'approved', mode: choice.mode, file });
+				this.record({ ...base, decision: 'approved', mode: choice.mode, file, ...(modeNow === undefined ? {} : { previousMode: modeNow }) });
 				this.session.reminders.roster.rearm(PLAN_REFERENCE.type, 'a new plan was approved');
 				return { mode: choice.mode, prompt: implementationPrompt(pending.plan, file, note) };
 			}
@@ -254,6 +255,22 @@ export class ChatPlans implements ApprovedPlans {
 			this.session.reminders.roster.restoreDelivery(PLAN_REFERENCE.type, delivered.turn, delivered.body);
 		}
 	}
+}
+
+/**
+ * The mode a chat restore to before the user record `to` of `kept` (the conversation as earlier
+ * restores left it) puts the chat back in: when it rolls back a plan approval and the chat is still
+ * in the mode the latest such approval set (`mode`), the mode before it — Plan for an approval
+ * recorded without one. Undefined otherwise: a mode the person chose since is theirs.
+ */
+export function modeBeforeRolledBackApproval(kept: readonly AgentRecord[], to: string, mode: PermissionMode | undefined): PermissionMode | undefined {
+	const at = kept.findIndex((record) => record.kind === 'user' && record.id === to);
+	const approval = at < 0 ? undefined : kept.slice(at).findLast((record): record is PlanDecisionRecord => record.kind === 'plan-decision' && record.decision === 'approved');
+	if (approval?.mode === undefined || approval.mode !== mode) {
+		return undefined;
+	}
+	const previous = approval.previousMode ?? 'plan';
+	return previous === mode ? undefined : previous;
 }
 
 /** The implementation turn's message: the person's approval, with the plan, as their own text. */

@@ -2,7 +2,8 @@
 // message's turn. First a preview (restorePlan.ts: every file with what would happen to it, and
 // its diff), then, when the person confirms, the files are written through the tools' document
 // writer (restoreApply.ts, all or nothing), a `restore` record is appended (replay then drops the
-// rolled-back part of the chat), what the rolled-back part had acknowledged is reset as after a
+// rolled-back part of the chat; the goal, tasks and plans follow), the mode a rolled-back plan
+// approval set goes back, what the rolled-back part had acknowledged is reset as after a
 // compaction, and `session.rewind` goes on the pending FIFO for the next request.
 import { errorMessage } from '../base/errors';
 import { applyRestore } from '../checkpoints/restoreApply';
@@ -14,6 +15,7 @@ import { checkpointTurnOf } from './checkpointTurns';
 import { afterRestores } from '../transcript/replay';
 import { afterCompaction } from './compaction/afterCompaction';
 import type { TurnObservers } from './observers';
+import { modeBeforeRolledBackApproval } from './plans';
 import type { AgentPorts } from './ports';
 import type { ChatSession } from './session';
 
@@ -166,13 +168,19 @@ export async function applyRestorePreview(session: ChatSession, ports: AgentPort
 		// The model must read a restored file again before an Edit, and the restore's own writes are no outside change.
 		effects.observers?.restored?.(applied.files.filter((file) => file.done).map((file) => file.path));
 	}
+	// A rolled-back plan approval takes back the mode it set, unless the person chose another since.
+	const mode = preview.scope === 'files' ? undefined : modeBeforeRolledBackApproval(afterRestores(session.records), preview.to, session.mode);
 	const record: RestoreRecord = {
 		kind: 'restore', id: runtime.ids.next(), at: runtime.clock.now(), to: preview.to, scope: preview.scope, turns: [...preview.turns], files,
 		...(turnId === undefined ? {} : { turnId }),
 		...(preview.undoes === undefined ? {} : { undoes: preview.undoes }),
+		...(mode === undefined ? {} : { mode }),
 	};
 	const before = session.selectedRecords;
 	session.append(record);
+	if (mode !== undefined) {
+		session.setMode(mode);
+	}
 	if (preview.scope !== 'files') {
 		const kept = new Set(session.selectedRecords);
 		// What the rolled-back part had acknowledged is reset as after a compaction (its own words: afterCompaction.ts).

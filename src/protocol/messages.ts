@@ -232,6 +232,8 @@ export const RestoreItem = rowSchema({
 	/** A later restore undid this one. */
 	undone: z.boolean().optional(),
 	undoes: z.string().min(1).optional(),
+	/** The chat's mode went back to this with the plan approval the restore rolled back. */
+	mode: z.enum(PERMISSION_MODES).optional(),
 	/** Never set: a restore is the root conversation's (the field keeps rows uniform). */
 	agent: z.string().min(1).optional(),
 });

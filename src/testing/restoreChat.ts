@@ -1,12 +1,13 @@
 // A chat for Restore… specs: the Agent over a temporary workspace with the real Read, Write and
-// Edit tools, the session's observers as the extension wires them, and the checkpoint store in
-// memory (the tools and restores keep through it).
+// Edit tools, the session's observers as the extension wires them, the checkpoint store in
+// memory (the tools and restores keep through it), and plan files in a temporary folder.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { Agent } from '../agent/agent';
 import { SessionObservers } from '../agent/observers';
+import { DirectoryPlanFiles } from '../agent/planFiles';
 import type { ModelSource } from '../agent/ports';
 import { ChatSessions } from '../agent/sessions';
 import { Emitter } from '../base/event';
@@ -29,6 +30,7 @@ export const allText = (messages: readonly ChatMessage[]): string => JSON.string
 
 export function restoreChat(t: TestContext) {
 	const folder = tempWorkspace('aside-restore-');
+	const storage = tempWorkspace('aside-restore-plans-');
 	const root = folder.root;
 	const write = (name: string, text: string) => writeFileAt(join(root, name), text, Date.now());
 	const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -50,6 +52,7 @@ export function restoreChat(t: TestContext) {
 			settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event },
 			system: () => 'You are Aside.',
 			observers: () => observers,
+			planFiles: new DirectoryPlanFiles(storage.root),
 		},
 		{ ...testPorts(models, { tools: () => [readTool, writeTool, editTool], context: (signal) => nodeToolContext([root], signal, observers.seen) }), checkpoints },
 	);
@@ -57,6 +60,7 @@ export function restoreChat(t: TestContext) {
 		agent.dispose();
 		observers.dispose();
 		folder.dispose();
+		storage.dispose();
 	});
 	const session = sessions.current;
 	const users = (): UserRecord[] => session.records.filter((record): record is UserRecord => record.kind === 'user');

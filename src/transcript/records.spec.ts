@@ -45,7 +45,8 @@ const RECORDS: Record<string, unknown>[] = [
 	},
 	{ kind: 'tool-result', id: 'r2', turnId: 't1', callId: 'c2', name: 'Bash', at: T0, content: null, contentFile: 'r2.txt', isError: true },
 	{ kind: 'turn-end', turnId: 't1', at: T0, outcome: 'failed', error: 'boom' },
-	{ kind: 'plan-decision', id: 'd1', at: T0, proposal: 'a1', decision: 'approved', mode: 'auto-edit', file: '/storage/s1.plans/plan-1.md', note: 'go' },
+	{ kind: 'plan-decision', id: 'd1', at: T0, proposal: 'a1', decision: 'approved', mode: 'auto-edit', file: '/storage/s1.plans/plan-1.md', note: 'go', previousMode: 'plan' },
+	{ kind: 'restore', id: 'x1', at: T0, to: 'u1', scope: 'both', turns: ['t1'], files: [{ path: '/w/a.ts', shown: 'a.ts', action: 'change', done: true }], turnId: 'x1t', undoes: 'x0', mode: 'plan' },
 ];
 
 function verdict(value: unknown): { ok: true; record: unknown; asIs: boolean } | { ok: false } {

@@ -120,6 +120,8 @@ export const PlanDecisionRecord = z.object({
 	file: z.string().optional(),
 	/** The person's note (for a revision, their feedback). */
 	note: z.string().optional(),
+	/** Approved: the chat's mode when it was approved, which a chat restore that rolls the approval back goes back to. */
+	previousMode: z.enum(PERMISSION_MODES).optional(),
 });
 
 /**
@@ -288,6 +290,8 @@ export const RestoreRecord = z.object({
 	turnId: z.string().min(1).optional(),
 	/** Set on the undo of an earlier restore: that restore's id (its files went back to as they were before it). */
 	undoes: z.string().min(1).optional(),
+	/** Set when it rolled back a plan approval whose mode the chat was still in: the mode the chat went back to. */
+	mode: z.enum(PERMISSION_MODES).optional(),
 });
 
 export type RestoreRecord = z.infer<typeof RestoreRecord>;
@@ -426,6 +430,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
 		mode: optional(oneOf(PERMISSION_MODES)),
 		file: optional(isString),
 		note: optional(isString),
+		previousMode: optional(oneOf(PERMISSION_MODES)),
 	},
 	'agent-start': { kind: anything, id: isNonEmpty, at: isNumber, turnId: isNonEmpty, callId: isNonEmpty, profile: isNonEmpty, description: isString, agent: optional(isNonEmpty) },
 	tasks: {
@@ -489,6 +494,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
 		files: arrayOf({ path: isNonEmpty, shown: isString, action: oneOf(RESTORED_FILE_ACTIONS), done: isBoolean }),
 		turnId: optional(isNonEmpty),
 		undoes: optional(isNonEmpty),
+		mode: optional(oneOf(PERMISSION_MODES)),
 	},
 };
 

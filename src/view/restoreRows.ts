@@ -20,6 +20,7 @@ export class RestoreRows {
 			files: record.files.map(({ shown, action, done }) => ({ shown, action, done })),
 			...(record.turnId === undefined ? {} : { undoable: true }),
 			...(record.undoes === undefined ? {} : { undoes: record.undoes }),
+			...(record.mode === undefined ? {} : { mode: record.mode }),
 		};
 		this.rows.set(item.id, item);
 		const undone = record.undoes === undefined ? undefined : this.rows.get(record.undoes);

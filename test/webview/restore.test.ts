@@ -213,6 +213,19 @@ describe('Restore… in the view', () => {
 		await assertCleanAndClose(chat);
 	});
 
+	it('says on the restored row that the chat\'s mode went back with the plan approval it rolled back', async () => {
+		const restored: RestoreItem = { kind: 'restore', id: 'r1', at: AT, scope: 'chat', to: 'u1', message: 'Plan the rename', turns: 2, files: [], mode: 'plan' };
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Parser', items: [user('u1', 'Plan the rename'), assistant('a1', 'Planned.'), restored] } }));
+		const { page } = chat;
+		const toggle = page.locator('li[data-id="r1"] .restored-toggle');
+		assert.equal(await toggle.innerText(), '⟲ Restored chat to before "Plan the rename" · 2 turns rolled back, mode back to Plan');
+		await toggle.focus();
+		await page.keyboard.press('Enter');
+		assert.equal(await page.locator('li[data-id="r1"] .restored-mode').innerText(), 'The plan approval it rolled back had switched the chat\'s mode: it is back in Plan mode, as before that approval.');
+		await assertCleanAndClose(chat);
+	});
+
 	it('renders hostile file names, diffs and messages as text', async () => {
 		const chat = await openChat(harness);
 		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Parser', items: [user('u1', FORGED_BLOCK)] } }));

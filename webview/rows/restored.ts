@@ -1,9 +1,11 @@
-// A restore: `⟲ Restored chat to before "…"`, with what was rolled back (turns) and what became of
-// each file. The rows of what was rolled back stay above it.
+// A restore: `⟲ Restored chat to before "…"`, with what was rolled back (turns), what became of
+// each file, and the mode when it went back with a rolled-back plan approval. The rows of what was
+// rolled back stay above it.
 import type { RestoreItem } from '../../src/protocol/messages';
 import { disclosure } from '../disclosure';
 import { el } from '../dom';
 import { restoredLabel, undoControl } from '../restore';
+import { modeLabel } from '../toolbar';
 import { rowElement, timeElement } from './common';
 
 const OUTCOMES: Readonly<Record<RestoreItem['files'][number]['action'], [done: string, left: string]>> = {
@@ -23,6 +25,9 @@ function rolledBack(item: RestoreItem): string {
 	}
 	if (item.scope !== 'chat') {
 		parts.push(item.files.length === 1 ? '1 file' : `${item.files.length} files`);
+	}
+	if (item.mode !== undefined) {
+		parts.push(`mode back to ${modeLabel(item.mode)}`);
 	}
 	return parts.join(', ');
 }
@@ -46,6 +51,7 @@ export function restoredRow(item: RestoreItem): HTMLLIElement {
 			item.files.length === 0
 				? el('p', {}, item.scope === 'chat' ? 'The files were not restored.' : 'No file needed restoring.')
 				: el('ul', { class: 'restored-files' }, ...item.files.map((file) => el('li', { 'data-action': file.action }, el('code', {}, file.shown), ` ${OUTCOMES[file.action][file.done ? 0 : 1]}`))),
+			...(item.mode === undefined ? [] : [el('p', { class: 'restored-mode' }, `The plan approval it rolled back had switched the chat's mode: it is back in ${modeLabel(item.mode)} mode, as before that approval.`)]),
 		],
 	});
 	const undo = item.undoable ? undoControl(item.id, item.undone === true) : null;
