@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
-import { declareRecord, readRecord } from './recordDeclaration';
+import { declareRecord, readRecord, RecordProblem } from './recordDeclaration';
 
 const Note = z.object({ kind: z.literal('note'), id: z.string().min(1), text: z.string(), pinned: z.boolean().optional() });
 // What the schema cannot say, for the test: a pinned note has text.
@@ -25,23 +25,20 @@ describe('declareRecord', () => {
 describe('readRecord', () => {
 	it('takes a record as written as it is, and copies anything else through zod', () => {
 		const written = { kind: 'note', id: 'n1', text: 'x' };
-		const read = readRecord(NOTE, written);
-		assert.ok(read.ok);
-		assert.equal(read.record, written, 'not copied');
+		assert.equal(readRecord(NOTE, written), written, 'not copied');
 		const newer = { text: 'x', id: 'n1', kind: 'note', later: true };
 		const copied = readRecord(NOTE, newer);
-		assert.ok(copied.ok);
-		assert.notEqual(copied.record, newer);
-		assert.deepEqual(Object.keys(copied.record), ['kind', 'id', 'text'], 'unknown fields dropped, kind first');
+		assert.notEqual(copied, newer);
+		assert.deepEqual(Object.keys(copied), ['kind', 'id', 'text'], 'unknown fields dropped, kind first');
 	});
 
 	it('words what the schema refuses, with its path', () => {
-		assert.deepEqual(readRecord(NOTE, { kind: 'note', id: '', text: 'x' }), { ok: false, problem: 'invalid', words: 'id: Too small: expected string to have >=1 characters.' });
-		assert.deepEqual(readRecord(NOTE, 7), { ok: false, problem: 'invalid', words: 'record: Invalid input: expected object, received number.' });
+		assert.deepEqual(readRecord(NOTE, { kind: 'note', id: '', text: 'x' }), new RecordProblem('invalid', 'id: Too small: expected string to have >=1 characters.'));
+		assert.deepEqual(readRecord(NOTE, 7), new RecordProblem('invalid', 'record: Invalid input: expected object, received number.'));
 	});
 
 	it('asks the rule of a record either path took', () => {
-		const refused = { ok: false, problem: 'refused', words: 'a pinned note has no text.' };
+		const refused = new RecordProblem('refused', 'a pinned note has no text.');
 		assert.deepEqual(readRecord(NOTE, { kind: 'note', id: 'n1', text: '', pinned: true }), refused, 'as written');
 		assert.deepEqual(readRecord(NOTE, { kind: 'note', id: 'n1', text: '', pinned: true, later: 1 }), refused, 'through zod');
 	});

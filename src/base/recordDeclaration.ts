@@ -25,15 +25,22 @@ export function declareRecord<Schema extends z.ZodObject>(schema: Schema, rule?:
 	return { kind: only, schema, isAsWritten: recordCheckOf(schema, only), ...(rule ? { rule } : {}) };
 }
 
-/** A record read: the record, or what is wrong with it — `invalid` for what the schema refuses, `refused` for the rule. */
-export type RecordReading<T> = { readonly ok: true; readonly record: T } | { readonly ok: false; readonly problem: 'invalid' | 'refused'; readonly words: string };
+/** Why a value is not a record of a kind: `invalid` for what the schema refuses, `refused` for the rule. */
+export class RecordProblem {
+	constructor(
+		readonly problem: 'invalid' | 'refused',
+		/** What is wrong, as a sentence (a zod issue with its path, or the rule's words). */
+		readonly words: string,
+	) {}
+}
 
 /**
  * Reads a value as a record of `declaration`'s kind: the value itself when it is exactly such a
  * record as this version writes it (not copied: callers must not change it), else zod's copy
- * (unknown fields dropped, `kind` first); then the rule.
+ * (unknown fields dropped, `kind` first); then the rule. A load reads every line through here,
+ * so a record comes back as it is, and only a problem is an object of its own.
  */
-export function readRecord<Schema extends z.ZodObject>(declaration: RecordDeclaration<Schema>, value: unknown): RecordReading<z.output<Schema>> {
+export function readRecord<Schema extends z.ZodObject>(declaration: RecordDeclaration<Schema>, value: unknown): z.output<Schema> | RecordProblem {
 	let record: z.output<Schema>;
 	if (declaration.isAsWritten(value)) {
 		record = value as z.output<Schema>;
@@ -41,12 +48,12 @@ export function readRecord<Schema extends z.ZodObject>(declaration: RecordDeclar
 		const parsed = declaration.schema.safeParse(value);
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
-			return { ok: false, problem: 'invalid', words: issue ? `${issue.path.join('.') || 'record'}: ${issue.message}.` : 'invalid.' };
+			return new RecordProblem('invalid', issue ? `${issue.path.join('.') || 'record'}: ${issue.message}.` : 'invalid.');
 		}
 		record = parsed.data;
 	}
 	const refused = declaration.rule?.(record);
-	return refused === undefined ? { ok: true, record } : { ok: false, problem: 'refused', words: refused };
+	return refused === undefined ? record : new RecordProblem('refused', refused);
 }
 
 type SchemasOf<Declarations extends readonly RecordDeclaration[]> = { -readonly [Index in keyof Declarations]: Declarations[Index]['schema'] };

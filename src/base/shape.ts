@@ -91,17 +91,35 @@ function derive(schema: z.core.$ZodType, at: string, kindFirst: boolean): Check 
 		}
 	}
 	const base = baseCheck(schema, def, at, kindFirst);
-	const checks = ((def.checks ?? []) as readonly z.core.$ZodCheck[]).map((check) => checkOf(check._zod.def as CheckDef, def.type, at));
-	return allOf(base, checks);
+	const defs = ((def.checks ?? []) as readonly z.core.$ZodCheck[]).map((check) => check._zod.def as CheckDef);
+	const checks = defs.map((check) => checkOf(check, def.type, at));
+	return COMMON_FORMS[formOf(def.type, defs)] ?? allOf(base, checks);
+}
+
+// The commonest fields in one call each, as hand-written checks would be: a load calls them for
+// every field of every record. Each is exactly the check composed for its form (shape.spec.ts).
+const COMMON_FORMS: Readonly<Record<string, Check>> = {
+	'string min_length:1': (value) => typeof value === 'string' && value.length > 0,
+	'number number_format:safeint': (value) => Number.isSafeInteger(value),
+	'number number_format:safeint greater_than:0:true': (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+	'number number_format:safeint greater_than:0:false': (value) => Number.isSafeInteger(value) && (value as number) > 0,
+};
+
+function formOf(type: string, checks: readonly CheckDef[]): string {
+	const parts = checks.map((check) => [check.check, check.minimum ?? check.format ?? check.value, check.inclusive].filter((part) => part !== undefined).map(String).join(':'));
+	return [type, ...parts].join(' ');
 }
 
 function allOf(base: Check, checks: readonly Check[]): Check {
-	const [first] = checks;
+	const [first, second] = checks;
 	if (first === undefined) {
 		return base;
 	}
-	if (checks.length === 1) {
+	if (second === undefined) {
 		return (value) => base(value) && first(value);
+	}
+	if (checks.length === 2) {
+		return (value) => base(value) && first(value) && second(value);
 	}
 	return (value) => {
 		if (!base(value)) {

@@ -70,6 +70,10 @@ export function checkOf(def: CheckDef, type: string, at: string): Check {
 			if (def.format !== 'regex' || !(pattern instanceof RegExp)) {
 				throw new SchemaNotUnderstood(at, `the string format ${String(def.format)}`);
 			}
+			if (!pattern.global && !pattern.sticky) {
+				return (value) => pattern.test(value as string);
+			}
+			// A global or sticky pattern starts where its last test ended; zod starts it over.
 			return (value) => {
 				pattern.lastIndex = 0;
 				return pattern.test(value as string);

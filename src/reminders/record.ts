@@ -2,7 +2,7 @@
 // out. It is what the view renders, and what replay turns back into the exact user-role message
 // the model saw. Its encoded form is a transcript record, never provider text.
 import * as z from 'zod';
-import { declareRecord, readRecord } from '../base/recordDeclaration';
+import { declareRecord, readRecord, RecordProblem } from '../base/recordDeclaration';
 import type { UserMessage } from '../providers/messages';
 import { forgedMarkerIn, isValidReminderKey, wrapMany } from './envelope';
 
@@ -86,8 +86,8 @@ export function decodeInjectionRecord(line: unknown): InjectionRecord {
 		}
 	}
 	const read = readRecord(INJECTION_RECORD, value);
-	if (!read.ok) {
+	if (read instanceof RecordProblem) {
 		throw new InjectionRecordError(read.problem === 'invalid' ? `Not an injection record: ${read.words}` : `An injection record cannot be replayed: ${read.words}`);
 	}
-	return read.record;
+	return read;
 }

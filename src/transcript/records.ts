@@ -1,8 +1,9 @@
 // The records of a session transcript: one JSON object per line of `<session>.jsonl`, appended
-// in order and never rewritten. Injection records are the reminder engine's own type
-// (src/reminders/record.ts) and are decoded by it.
+// in order and never rewritten. Each kind is one declaration (declareRecord: its schema, the fast
+// check derived from it, its rule), and TRANSCRIPT_RECORDS below is the table of them. Injection
+// records are the reminder engine's own type (src/reminders/record.ts) and are decoded by it.
 import * as z from 'zod';
-import { declareRecord, readRecord, type RecordDeclaration, schemasOf } from '../base/recordDeclaration';
+import { declareRecord, readRecord, type RecordDeclaration, RecordProblem, schemasOf } from '../base/recordDeclaration';
 import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminders/record';
 import { PERMISSION_MODES } from '../agent/permissionMode';
@@ -419,8 +420,8 @@ export function parseTranscriptRecord(value: unknown): TranscriptRecord {
 		throw new TranscriptRecordError('unknown-kind', `Unknown record kind ${kind === undefined ? '(none)' : JSON.stringify(kind)}.`);
 	}
 	const read = readRecord(declaration, value);
-	if (!read.ok) {
+	if (read instanceof RecordProblem) {
 		throw new TranscriptRecordError('invalid', `Not a transcript record: ${declaration.kind}: ${read.words}`);
 	}
-	return read.record as TranscriptRecord;
+	return read as TranscriptRecord;
 }
