@@ -9,7 +9,7 @@ import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminde
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
-import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
+import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
 import { PendingItem } from './pendingItems';
 
 export const TRANSCRIPT_VERSION = 1;
@@ -194,10 +194,6 @@ export const TasksRecord = z.object({
 	rows: z.array(TaskRowRecord),
 });
 export const TASKS_RECORD = declareRecord(TasksRecord);
-
-/** What started a compaction: the person (command, button, `/compact`), the threshold before a request, or a provider's refusal of a request as too long. */
-export const COMPACTION_CAUSES = ['manual', 'auto', 'overflow'] as const;
-export type CompactionCause = (typeof COMPACTION_CAUSES)[number];
 
 /**
  * A conversation was compacted (src/agent/compaction/): from here on its requests replay the
