@@ -57,7 +57,7 @@ type Def = Readonly<Record<string, unknown>> & { readonly type: string };
 // What each construct's definition may hold besides `type`, `checks` and `error` (a custom
 // message changes no verdict); any other field (`coerce`, a string format, …) changes what zod
 // takes, so it is refused rather than ignored.
-const DEF_FIELDS: Readonly<Record<string, readonly string[]>> = {
+const DEF_FIELDS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
 	string: [],
 	number: [],
 	boolean: [],
@@ -70,7 +70,7 @@ const DEF_FIELDS: Readonly<Record<string, readonly string[]>> = {
 	catch: ['innerType', 'catchValue'],
 	array: ['element'],
 	object: ['shape', 'catchall'],
-};
+}));
 
 const isString: Check = (value) => typeof value === 'string';
 // z.number() takes finite numbers only.
@@ -81,7 +81,7 @@ const present: Check = (value) => value !== undefined;
 
 function derive(schema: z.core.$ZodType, at: string, kindFirst: boolean): Check {
 	const def = schema._zod.def as Def;
-	const fields = DEF_FIELDS[def.type];
+	const fields = DEF_FIELDS.get(def.type);
 	if (fields === undefined) {
 		throw new SchemaNotUnderstood(at, `zod's ${def.type}`);
 	}
@@ -93,17 +93,17 @@ function derive(schema: z.core.$ZodType, at: string, kindFirst: boolean): Check 
 	const base = baseCheck(schema, def, at, kindFirst);
 	const defs = ((def.checks ?? []) as readonly z.core.$ZodCheck[]).map((check) => check._zod.def as CheckDef);
 	const checks = defs.map((check) => checkOf(check, def.type, at));
-	return COMMON_FORMS[formOf(def.type, defs)] ?? allOf(base, checks);
+	return COMMON_FORMS.get(formOf(def.type, defs)) ?? allOf(base, checks);
 }
 
 // The commonest fields in one call each, as hand-written checks would be: a load calls them for
 // every field of every record. Each is exactly the check composed for its form (shape.spec.ts).
-const COMMON_FORMS: Readonly<Record<string, Check>> = {
+const COMMON_FORMS: ReadonlyMap<string, Check> = new Map(Object.entries({
 	'string min_length:1': (value) => typeof value === 'string' && value.length > 0,
 	'number number_format:safeint': (value) => Number.isSafeInteger(value),
 	'number number_format:safeint greater_than:0:true': (value) => Number.isSafeInteger(value) && (value as number) >= 0,
 	'number number_format:safeint greater_than:0:false': (value) => Number.isSafeInteger(value) && (value as number) > 0,
-};
+}));
 
 function formOf(type: string, checks: readonly CheckDef[]): string {
 	const parts = checks.map((check) => [check.check, check.minimum ?? check.format ?? check.value, check.inclusive].filter((part) => part !== undefined).map(String).join(':'));

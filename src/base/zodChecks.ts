@@ -15,7 +15,7 @@ export type CheckDef = Readonly<Record<string, unknown>> & { readonly check: str
 
 // The checks (`.min()`, `.int()`, `.refine()`, …) each construct may carry, and what their
 // definitions may hold besides `check`, `when`, `abort` and `error`.
-const CHECKS_OF: Readonly<Record<string, readonly string[]>> = {
+const CHECKS_OF: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
 	string: ['min_length', 'max_length', 'length_equals', 'string_format', 'custom'],
 	number: ['number_format', 'greater_than', 'less_than', 'custom'],
 	array: ['min_length', 'max_length', 'length_equals', 'custom'],
@@ -25,8 +25,8 @@ const CHECKS_OF: Readonly<Record<string, readonly string[]>> = {
 	any: ['custom'],
 	literal: ['custom'],
 	enum: ['custom'],
-};
-const CHECK_FIELDS: Readonly<Record<string, readonly string[]>> = {
+}));
+const CHECK_FIELDS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
 	min_length: ['minimum'],
 	max_length: ['maximum'],
 	length_equals: ['length'],
@@ -35,7 +35,7 @@ const CHECK_FIELDS: Readonly<Record<string, readonly string[]>> = {
 	greater_than: ['value', 'inclusive'],
 	less_than: ['value', 'inclusive'],
 	custom: ['type', 'fn', 'path', 'params'],
-};
+}));
 
 // Length checks run under zod's own `when` (the value has a length); any other `when` decides
 // on its own when the check applies, which a boolean check cannot follow.
@@ -43,8 +43,8 @@ const LENGTH_WHEN = z.string().min(1).def.checks?.[0]?._zod.def.when;
 
 /** The check `def` makes of a value its construct (`type`) already took. */
 export function checkOf(def: CheckDef, type: string, at: string): Check {
-	const fields = CHECK_FIELDS[def.check];
-	if (fields === undefined || !(CHECKS_OF[type] ?? []).includes(def.check)) {
+	const fields = CHECK_FIELDS.get(def.check);
+	if (fields === undefined || !(CHECKS_OF.get(type) ?? []).includes(def.check)) {
 		throw new SchemaNotUnderstood(at, `a ${def.check} check on zod's ${type}`);
 	}
 	for (const key of Object.keys(def)) {
