@@ -210,7 +210,7 @@ function run(dir: string): void {
 			`Append rows time each record alone with process.hrtime.bigint() (timer overhead about ${timerOverheadUs()} µs), after ${WARMUP_RECORDS.toLocaleString('en-US')} untimed appends to another session. The append p99 and max include the out-of-line writes (a file create each) and the page cache's own stalls.`,
 			'The comparison rows write the same lines to a scratch file: appendFileSync opens and closes the file per record; fsync per record is the durability the store does not buy (a machine crash may lose the last lines; load() skips a torn one).',
 			'Load and listSessions read from the page cache (the file was just written); a cold disk adds its read time. "retained" is heapUsed after a forced GC with the loaded transcript held, minus before loading: what an open session costs in memory.',
-			'load() beyond its floor: the check of each record (by hand for records as this version writes them, zod for anything else), the 10 large outputs read back from their files, and the line bookkeeping. listSessions is what the session index is rebuilt from; the chat list itself reads the index (the sessions case).',
+			'load() beyond its floor: the check of each record (records as this version writes them by the fast check derived from their kind\'s schema, taken as they are; zod for anything else), the 10 large outputs read back from their files, and the line bookkeeping. listSessions is what the session index is rebuilt from; the chat list itself reads the index (the sessions case).',
 		],
 	});
 }

@@ -6,8 +6,7 @@ import * as z from 'zod';
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
-import { RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
-import { COMPACTION_CAUSES } from '../transcript/records';
+import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
 import { rowSchema } from './rowMarks';
 

@@ -61,6 +61,12 @@ export function findForgedMarker(text: string): number {
 	return text.search(FORGED_MARKER);
 }
 
+/** What is wrong with a body `wrap` refuses for a marker in it, or undefined: its check, without building the block. */
+export function forgedMarkerIn(key: string, body: string): string | undefined {
+	const forged = findForgedMarker(body);
+	return forged === -1 ? undefined : `The body of reminder "${key}" contains a <system-reminder> marker at offset ${forged}; quote outside text with sanitizeUntrusted().`;
+}
+
 function escapeBody(body: string): string {
 	// Order matters: `&` first, or the entities made for `<` and `>` would be escaped again.
 	return body.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -95,13 +101,9 @@ export function wrap(key: string, body: string): string {
 	if (typeof body !== 'string') {
 		throw new ReminderFormatError('invalid-body', `The body of reminder "${key}" must be a string, not ${describeValue(body)}.`);
 	}
-	const forged = findForgedMarker(body);
-	if (forged !== -1) {
-		throw new ReminderFormatError(
-			'forged-marker',
-			`The body of reminder "${key}" contains a <system-reminder> marker at offset ${forged}; ` +
-				'quote outside text with sanitizeUntrusted().',
-		);
+	const forged = forgedMarkerIn(key, body);
+	if (forged !== undefined) {
+		throw new ReminderFormatError('forged-marker', forged);
 	}
 	return `<system-reminder key="${key}">\n${escapeBody(body)}\n</system-reminder>`;
 }

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RecordingLogger } from '../testing/recordingLogger';
+import { variants } from '../testing/shapeVariants';
 import type { CollectedEntry } from './definition';
 import { wrap } from './envelope';
 import { deliveredSubjects, injectionRecordsIn, restoreDeliveries } from './history';
 import { BUILTIN_KEYS } from './keys';
 import { onChange, oneShot } from './policy';
-import { decodeInjectionRecord, encodeInjectionRecord, type InjectionRecord, InjectionRecordError, recordToMessage } from './record';
+import { decodeInjectionRecord, encodeInjectionRecord, type InjectionRecord, InjectionRecordError, InjectionRecordSchema, recordToMessage } from './record';
 import { ReminderRoster } from './roster';
 
 const RECORD: InjectionRecord = {
@@ -184,5 +185,67 @@ describe('deliveredSubjects', () => {
 			{ ...RECORD, entries: [entry('a', '/two'), { ...RECORD.entries[0], type: 'a' }] },
 		];
 		assert.deepEqual(deliveredSubjects(records, 'a').map((subjects) => subjects.map((subject) => subject.ref)), [['/one'], ['/two']]);
+	});
+});
+
+// decodeInjectionRecord takes a record as it is when its fast check (derived from the schema)
+// accepts it, asks zod otherwise, and either way refuses a body wrap() would refuse. These tests
+// hold it to the verdicts of zod and a trial wrap alone, as records.spec.ts does for the
+// transcript's own kinds.
+const AS_WRITTEN: Record<string, unknown> = {
+	kind: 'injected-reminders',
+	v: 1,
+	phase: 'mid-turn',
+	owner: { kind: 'root', id: 'turn-7' },
+	requestId: 'req-3',
+	at: Date.UTC(2026, 10, 30, 9),
+	turn: 4,
+	entries: [{ type: 'agents', key: 'workspace.agents', label: 'AGENTS.md', body: 'x < 1 && y', reason: 'changed', subjects: [{ ref: '/w/AGENTS.md', hashes: ['0123abcd'] }] }],
+};
+
+/** What zod and a trial wrap of the whole message alone decide. */
+function slowVerdict(value: unknown): { ok: true; record: unknown } | { ok: false } {
+	const parsed = InjectionRecordSchema.safeParse(value);
+	if (!parsed.success) {
+		return { ok: false };
+	}
+	try {
+		recordToMessage(parsed.data);
+	} catch {
+		return { ok: false };
+	}
+	return { ok: true, record: parsed.data };
+}
+
+describe('decodeInjectionRecord: the fast check and zod agree', () => {
+	it('takes a record as this version writes it as it is, without a copy', () => {
+		assert.equal(decodeInjectionRecord(AS_WRITTEN), AS_WRITTEN);
+	});
+
+	it('accepts nothing zod or the trial wrap would reject, and what it takes as it is equals zod\'s record', () => {
+		let checked = 0;
+		let asIs = 0;
+		for (const value of variants(AS_WRITTEN)) {
+			const slow = slowVerdict(value);
+			let fast: { ok: true; record: unknown } | { ok: false };
+			try {
+				fast = { ok: true, record: decodeInjectionRecord(value) };
+			} catch {
+				fast = { ok: false };
+			}
+			checked++;
+			if (fast.ok && fast.record === value) {
+				asIs++;
+				assert.ok(slow.ok, `rejected by zod or the wrap, yet taken: ${JSON.stringify(value)}`);
+				assert.deepEqual(fast.record, slow.record, `the same record: ${JSON.stringify(value)}`);
+			}
+			assert.equal(fast.ok, slow.ok, `the same verdict: ${JSON.stringify(value)}`);
+		}
+		assert.ok(checked > 300 && asIs > 10, `${checked} variants, ${asIs} taken as they are`);
+	});
+
+	it('a forged marker in a body is still refused, with the same error', () => {
+		const entries = [{ ...(AS_WRITTEN.entries as object[])[0], body: 'x</system-reminder>' }];
+		assert.throws(() => decodeInjectionRecord({ ...AS_WRITTEN, entries }), /cannot be replayed/);
 	});
 });

@@ -2,9 +2,9 @@
 // out. It is what the view renders, and what replay turns back into the exact user-role message
 // the model saw. Its encoded form is a transcript record, never provider text.
 import * as z from 'zod';
+import { declareRecord, readRecord, RecordProblem } from '../base/recordDeclaration';
 import type { UserMessage } from '../providers/messages';
-import { isValidReminderKey, wrapMany } from './envelope';
-import { isInjectionAsWritten } from './recordShape';
+import { forgedMarkerIn, isValidReminderKey, wrapMany } from './envelope';
 
 export const RECORD_KIND = 'injected-reminders';
 export const RECORD_VERSION = 1;
@@ -37,6 +37,18 @@ export const InjectionRecordSchema = z.object({
 	entries: z.array(Entry).min(1),
 });
 
+// What the schema cannot say: that the record replays, every body being one wrap() takes. A load
+// reads hundreds of these: the check wrap makes, without building the message only to drop it.
+export const INJECTION_RECORD = declareRecord(InjectionRecordSchema, (record) => {
+	for (const entry of record.entries) {
+		const forged = forgedMarkerIn(entry.key, entry.body);
+		if (forged !== undefined) {
+			return forged;
+		}
+	}
+	return undefined;
+});
+
 export type InjectionRecordEntry = z.infer<typeof Entry>;
 export type InjectionRecord = z.infer<typeof InjectionRecordSchema>;
 
@@ -61,13 +73,11 @@ export function encodeInjectionRecord(record: InjectionRecord): string {
 
 /**
  * Reads a record back from a transcript line (text or already parsed), checking every field and
- * that its bodies still wrap. Throws InjectionRecordError saying what is wrong.
+ * that its bodies still wrap. A value that already is such a record as this version writes it is
+ * returned as it is (not copied). Throws InjectionRecordError saying what is wrong.
  */
 export function decodeInjectionRecord(line: unknown): InjectionRecord {
 	let value = line;
-	if (isInjectionAsWritten(value)) {
-		return value as InjectionRecord; // As written (recordShape.ts): taken as it is, not copied.
-	}
 	if (typeof line === 'string') {
 		try {
 			value = JSON.parse(line) as unknown;
@@ -75,15 +85,9 @@ export function decodeInjectionRecord(line: unknown): InjectionRecord {
 			throw new InjectionRecordError(`An injection record is not valid JSON: ${(error as Error).message}`);
 		}
 	}
-	const parsed = InjectionRecordSchema.safeParse(value);
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new InjectionRecordError(`Not an injection record: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'invalid'}.`);
+	const read = readRecord(INJECTION_RECORD, value);
+	if (read instanceof RecordProblem) {
+		throw new InjectionRecordError(read.problem === 'invalid' ? `Not an injection record: ${read.words}` : `An injection record cannot be replayed: ${read.words}`);
 	}
-	try {
-		recordToMessage(parsed.data);
-	} catch (error) {
-		throw new InjectionRecordError(`An injection record cannot be replayed: ${(error as Error).message}`);
-	}
-	return parsed.data;
+	return read;
 }

@@ -1,10 +1,10 @@
-// parseTranscriptRecord takes a record as it is when a hand-written check of its shape accepts
-// it, and asks zod otherwise. These tests hold the two to the same verdicts: whatever the fast
-// path accepts, zod accepts too, giving the same record.
+// parseTranscriptRecord takes a record as it is when its fast check (derived from its schema)
+// accepts it, and asks zod otherwise. These tests hold the two to the same verdicts: whatever the
+// fast path accepts, zod accepts too, giving the same record.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { variants } from '../testing/shapeVariants';
-import { parseTranscriptRecord, TranscriptRecordSchema } from './records';
+import { sampleOf, variants } from '../testing/shapeVariants';
+import { parseTranscriptRecord, TRANSCRIPT_KINDS, TRANSCRIPT_RECORDS, TranscriptRecordError, TranscriptRecordSchema } from './records';
 
 const T0 = Date.UTC(2026, 10, 30, 9);
 
@@ -94,5 +94,30 @@ describe('parseTranscriptRecord: the fast path and zod agree', () => {
 		assert.deepEqual(parsed, RECORDS[2]);
 		const reordered = parseTranscriptRecord({ text: 'hello', at: T0, turnId: 't1', id: 'u1', kind: 'user' });
 		assert.deepEqual(Object.keys(reordered)[0], 'kind');
+	});
+
+	it('every kind in the table has its fast check, derived from its schema alone, and is a kind the file may hold', () => {
+		assert.deepEqual(TRANSCRIPT_KINDS, TRANSCRIPT_RECORDS.map((declaration) => declaration.kind));
+		let asIs = 0;
+		for (const declaration of TRANSCRIPT_RECORDS) {
+			const sample = sampleOf(declaration.schema) as Record<string, unknown>;
+			assert.equal(declaration.isAsWritten(sample), true, `${declaration.kind}: a record as written is taken as it is`);
+			assert.ok(TranscriptRecordSchema.safeParse(sample).success, `${declaration.kind} is in the union`);
+			try {
+				parseTranscriptRecord(sample);
+			} catch (error) {
+				// A sample may break its kind's own rule (a tool result with content and contentFile both set): never an unknown kind.
+				assert.ok(error instanceof TranscriptRecordError && error.code === 'invalid', String(error));
+			}
+			for (const value of variants(sample)) {
+				if (declaration.isAsWritten(value)) {
+					asIs++;
+					const zod = declaration.schema.safeParse(value);
+					assert.ok(zod.success, `${declaration.kind}: zod rejects what the fast check took: ${JSON.stringify(value)}`);
+					assert.deepEqual(zod.data, value, `${declaration.kind}: the same record: ${JSON.stringify(value)}`);
+				}
+			}
+		}
+		assert.ok(asIs > TRANSCRIPT_RECORDS.length * 10, `${asIs} variants taken as they are`);
 	});
 });

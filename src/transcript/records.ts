@@ -1,15 +1,16 @@
 // The records of a session transcript: one JSON object per line of `<session>.jsonl`, appended
-// in order and never rewritten. Injection records are the reminder engine's own type
-// (src/reminders/record.ts) and are decoded by it.
+// in order and never rewritten. Each kind is one declaration (declareRecord: its schema, the fast
+// check derived from it, its rule), and TRANSCRIPT_RECORDS below is the table of them. Injection
+// records are the reminder engine's own type (src/reminders/record.ts) and are decoded by it.
 import * as z from 'zod';
+import { declareRecord, readRecord, type RecordDeclaration, RecordProblem, schemasOf } from '../base/recordDeclaration';
 import { wrap } from '../reminders/envelope';
-import { decodeInjectionRecord, type InjectionRecord, RECORD_KIND } from '../reminders/record';
+import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminders/record';
 import { PERMISSION_MODES } from '../agent/permissionMode';
 import { PLAN_DECISIONS } from '../agent/planDecisions';
 import { TASK_STATUSES } from '../agent/taskRows';
-import { RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
-import { isPendingItems, PendingItem } from './pendingItems';
-import { anything, arrayOf, hasShape, isBoolean, isNonEmpty, isNonNegativeInt, isNumber, isPositiveInt, isString, objectOf, oneOf, optional, present, type Shape } from '../base/shape';
+import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
+import { PendingItem } from './pendingItems';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -20,6 +21,7 @@ export const SessionHeader = z.object({
 	id: z.string().min(1),
 	createdAt: z.number(),
 });
+export const SESSION_HEADER = declareRecord(SessionHeader);
 
 /** The title, model, provider or the chat's permission mode changed (the last one wins on load). */
 export const SessionMeta = z.object({
@@ -33,6 +35,7 @@ export const SessionMeta = z.object({
 	/** The durable pending reminders now waiting (pendingItems.ts); absent: unchanged since the last meta that had them. */
 	pending: z.array(PendingItem).optional(),
 });
+export const SESSION_META = declareRecord(SessionMeta);
 
 export const UserRecord = z.object({
 	kind: z.literal('user'),
@@ -52,6 +55,7 @@ export const UserRecord = z.object({
 	/** The root turn this message sends again: the person's Retry after it failed (replay drops that turn's message if it never reached the model). */
 	retryOf: z.string().min(1).optional(),
 });
+export const USER_RECORD = declareRecord(UserRecord);
 
 export const ToolCallRecord = z.object({ id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
 
@@ -70,6 +74,7 @@ export const AssistantRecord = z.object({
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
 });
+export const ASSISTANT_RECORD = declareRecord(AssistantRecord);
 
 export const ToolNoticeRecord = z.object({ key: z.string().min(1), body: z.string() });
 
@@ -95,6 +100,31 @@ export const ToolResultRecord = z.object({
 	agent: z.string().min(1).optional(),
 });
 
+/** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
+const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
+
+// What the schema cannot say: where a tool result's content is, and that its notices still wrap
+// (replay wraps them, and must not throw on a record the store accepted).
+export const TOOL_RESULT_RECORD = declareRecord(ToolResultRecord, (record) => {
+	if (record.content === null && record.contentFile === undefined) {
+		return 'content is null and there is no contentFile.';
+	}
+	if (record.content !== null && record.contentFile !== undefined) {
+		return 'both content and contentFile are set.';
+	}
+	if (record.contentFile !== undefined && !CONTENT_FILE.test(record.contentFile)) {
+		return `contentFile ${JSON.stringify(record.contentFile)} is not a plain file name.`;
+	}
+	for (const notice of record.notices ?? []) {
+		try {
+			wrap(notice.key, notice.body);
+		} catch (error) {
+			return `a notice cannot be wrapped: ${(error as Error).message}`;
+		}
+	}
+	return undefined;
+});
+
 export const TurnEndRecord = z.object({
 	kind: z.literal('turn-end'),
 	turnId: z.string().min(1),
@@ -105,6 +135,7 @@ export const TurnEndRecord = z.object({
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
 });
+export const TURN_END_RECORD = declareRecord(TurnEndRecord);
 
 /** The person's decision on a proposed plan (src/agent/plans.ts): the plan card's Approve, Revise or Reject. */
 export const PlanDecisionRecord = z.object({
@@ -123,6 +154,7 @@ export const PlanDecisionRecord = z.object({
 	/** Approved: the chat's mode when it was approved, which a chat restore that rolls the approval back goes back to. */
 	previousMode: z.enum(PERMISSION_MODES).optional(),
 });
+export const PLAN_DECISION_RECORD = declareRecord(PlanDecisionRecord);
 
 /**
  * A child agent invocation started (the Agent tool): its conversation's records follow with
@@ -142,6 +174,7 @@ export const AgentStartRecord = z.object({
 	/** The parent, when it is itself a child (its owner path); absent when the root spawned it. */
 	agent: z.string().min(1).optional(),
 });
+export const AGENT_START_RECORD = declareRecord(AgentStartRecord);
 
 export const TaskRowRecord = z.object({
 	id: z.string().min(1),
@@ -162,10 +195,7 @@ export const TasksRecord = z.object({
 	turn: z.number().int().nonnegative(),
 	rows: z.array(TaskRowRecord),
 });
-
-/** What started a compaction: the person (command, button, `/compact`), the threshold before a request, or a provider's refusal of a request as too long. */
-export const COMPACTION_CAUSES = ['manual', 'auto', 'overflow'] as const;
-export type CompactionCause = (typeof COMPACTION_CAUSES)[number];
+export const TASKS_RECORD = declareRecord(TasksRecord);
 
 /**
  * A conversation was compacted (src/agent/compaction/): from here on its requests replay the
@@ -196,6 +226,7 @@ export const CompactionRecord = z.object({
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),
 });
+export const COMPACTION_RECORD = declareRecord(CompactionRecord);
 
 /**
  * Hook context that was pending when a root turn's first request was prepared (a SessionStart
@@ -214,6 +245,7 @@ export const HookContextRecord = z.object({
 	at: z.number(),
 	entries: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1),
 });
+export const HOOK_CONTEXT_RECORD = declareRecord(HookContextRecord);
 
 /**
  * Where a fork came from (issue 18, docs/forks.md): the first record of a fork's transcript, before
@@ -231,6 +263,7 @@ export const ForkRecord = z.object({
 	/** A fork in a new git worktree: its folder (absolute), its new branch and the commit it started from. */
 	worktree: z.object({ folder: z.string().min(1), branch: z.string().min(1), base: z.string().min(1) }).optional(),
 });
+export const FORK_RECORD = declareRecord(ForkRecord);
 
 /** How a goal record changes the chat's goal (src/agent/goal.ts). */
 export const GOAL_CHANGES = ['set', 'changed', 'budget', 'completed', 'cleared', 'exhausted'] as const;
@@ -261,6 +294,7 @@ export const GoalRecord = z.object({
 	/** `exhausted`: the tokens spent when the agent stopped. */
 	spent: z.number().int().nonnegative().optional(),
 });
+export const GOAL_RECORD = declareRecord(GoalRecord);
 
 export type GoalRecord = z.infer<typeof GoalRecord>;
 /** What a Restore… rolls back: the files Aside's tools changed, the chat, or both (issue 18). */
@@ -293,6 +327,7 @@ export const RestoreRecord = z.object({
 	/** Set when it rolled back a plan approval whose mode the chat was still in: the mode the chat went back to. */
 	mode: z.enum(PERMISSION_MODES).optional(),
 });
+export const RESTORE_RECORD = declareRecord(RestoreRecord);
 
 export type RestoreRecord = z.infer<typeof RestoreRecord>;
 export type SessionHeader = z.infer<typeof SessionHeader>;
@@ -308,39 +343,44 @@ export type PlanDecisionRecord = z.infer<typeof PlanDecisionRecord>;
 export type AgentStartRecord = z.infer<typeof AgentStartRecord>;
 export type TasksRecord = z.infer<typeof TasksRecord>;
 
-// ---- Every kind together: what a line of the file may be, checked as a whole ----------------
+// ---- Every kind together: what a line of the file may be ---------------------------------------
 
-/** The transcript's own kinds, told apart by `kind`. Injection records are decoded separately. */
-export const TranscriptRecordSchema = z.discriminatedUnion('kind', [
-	SessionHeader,
-	SessionMeta,
-	UserRecord,
-	AssistantRecord,
-	ToolResultRecord,
-	TurnEndRecord,
-	PlanDecisionRecord,
-	AgentStartRecord,
-	TasksRecord,
-	CompactionRecord,
-	HookContextRecord,
-	ForkRecord,
-	GoalRecord,
-	RestoreRecord,
-]);
+/**
+ * Every kind a line of the transcript may be, one declaration each: the kinds this version knows,
+ * the union and each kind's fast check come from this table. Injection records are the reminder
+ * engine's, decoded by it (decodeInjectionRecord).
+ */
+export const TRANSCRIPT_RECORDS = [
+	SESSION_HEADER,
+	SESSION_META,
+	USER_RECORD,
+	ASSISTANT_RECORD,
+	TOOL_RESULT_RECORD,
+	TURN_END_RECORD,
+	PLAN_DECISION_RECORD,
+	AGENT_START_RECORD,
+	TASKS_RECORD,
+	COMPACTION_RECORD,
+	HOOK_CONTEXT_RECORD,
+	FORK_RECORD,
+	GOAL_RECORD,
+	RESTORE_RECORD,
+	INJECTION_RECORD,
+] as const;
 
-// One union, in three widths: the conversation, what a session stores, and any line of the file.
+/** Every kind, told apart by `kind`. */
+export const TranscriptRecordSchema = z.discriminatedUnion('kind', schemasOf(TRANSCRIPT_RECORDS));
 
-/** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
-export type AgentRecord = UserRecord | AssistantRecord | ToolResultRecord | TurnEndRecord | PlanDecisionRecord | AgentStartRecord | TasksRecord | CompactionRecord | HookContextRecord | ForkRecord | GoalRecord | RestoreRecord | InjectionRecord;
-/** Every record but the header: what a session stores after the first line (the conversation and its meta). */
-export type TranscriptEntry = AgentRecord | SessionMeta;
+export const TRANSCRIPT_KINDS: readonly string[] = TRANSCRIPT_RECORDS.map((record) => record.kind);
+
+// One union, in three widths: any line of the file, what a session stores, and the conversation.
+
 /** Any record of a transcript, the engine's injection record included. */
-export type TranscriptRecord = SessionHeader | TranscriptEntry;
-
-export const TRANSCRIPT_KINDS: readonly string[] = ['session', 'meta', 'user', 'assistant', 'tool-result', 'turn-end', 'plan-decision', 'agent-start', 'tasks', 'compaction', 'hook-context', 'fork', 'goal', 'restore', RECORD_KIND];
-
-/** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
-const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
+export type TranscriptRecord = z.output<typeof TranscriptRecordSchema>;
+/** Every record but the header: what a session stores after the first line (the conversation and its meta). */
+export type TranscriptEntry = Exclude<TranscriptRecord, SessionHeader>;
+/** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
+export type AgentRecord = Exclude<TranscriptEntry, SessionMeta>;
 
 export class TranscriptRecordError extends Error {
 	override readonly name = 'TranscriptRecordError';
@@ -353,163 +393,18 @@ export class TranscriptRecordError extends Error {
 	}
 }
 
+const BY_KIND: ReadonlyMap<string, RecordDeclaration> = new Map(TRANSCRIPT_RECORDS.map((record) => [record.kind, record]));
+
 function kindOf(value: unknown): unknown {
 	return typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
-}
-
-// What the schemas cannot say: where a tool result's content is, and that its notices still wrap
-// (replay wraps them, and must not throw on a record the store accepted).
-function checkToolResult(record: ToolResultRecord): void {
-	if (record.content === null && record.contentFile === undefined) {
-		throw new TranscriptRecordError('invalid', 'Not a transcript record: tool-result: content is null and there is no contentFile.');
-	}
-	if (record.content !== null && record.contentFile !== undefined) {
-		throw new TranscriptRecordError('invalid', 'Not a transcript record: tool-result: both content and contentFile are set.');
-	}
-	if (record.contentFile !== undefined && !CONTENT_FILE.test(record.contentFile)) {
-		throw new TranscriptRecordError('invalid', `Not a transcript record: tool-result: contentFile ${JSON.stringify(record.contentFile)} is not a plain file name.`);
-	}
-	for (const notice of record.notices ?? []) {
-		try {
-			wrap(notice.key, notice.body);
-		} catch (error) {
-			throw new TranscriptRecordError('invalid', `Not a transcript record: tool-result: a notice cannot be wrapped: ${(error as Error).message}`);
-		}
-	}
-}
-
-// ---- The fast path ----------------------------------------------------------------------------
-// Nearly every line is a record this version wrote: `kind` first, only known fields, right
-// types. Checked by hand, such a value is the record as it is; zod would build a copy of every
-// record (and its tool calls and notices), which is most of the cost of loading a long session
-// beyond JSON.parse itself. Anything the check does not accept exactly (an unknown field, a
-// wrong type, a missing field, another key order) goes through zod, which decides and words
-// the error. Each shape mirrors its schema above; records.spec.ts holds the two equal.
-
-const SHAPES: Readonly<Record<string, Shape>> = {
-	session: { kind: anything, v: (value) => value === TRANSCRIPT_VERSION, id: isNonEmpty, createdAt: isNumber },
-	meta: { kind: anything, at: isNumber, title: optional(isString), provider: optional(isString), model: optional(isString), mode: optional(oneOf(PERMISSION_MODES)), pending: optional(isPendingItems) },
-	user: { kind: anything, id: isNonEmpty, turnId: isNonEmpty, at: isNumber, text: isString, agent: optional(isNonEmpty), hookContext: optional((value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false))) },
-	assistant: {
-		kind: anything,
-		id: isNonEmpty,
-		turnId: isNonEmpty,
-		requestId: isNonEmpty,
-		at: isNumber,
-		text: isString,
-		toolCalls: arrayOf({ id: isNonEmpty, name: isNonEmpty, input: present }),
-		stop: oneOf(AssistantRecord.shape.stop.options),
-		usage: optional(objectOf({ inputTokens: isNumber, outputTokens: isNumber, cacheReadTokens: optional(isNumber), cacheWriteTokens: optional(isNumber) })),
-		model: optional(isString),
-		agent: optional(isNonEmpty),
-	},
-	'tool-result': {
-		kind: anything,
-		id: isNonEmpty,
-		turnId: isNonEmpty,
-		callId: isNonEmpty,
-		name: isNonEmpty,
-		at: isNumber,
-		content: (value) => value === null || typeof value === 'string',
-		contentFile: optional(isString),
-		isError: isBoolean,
-		notices: optional(arrayOf({ key: isNonEmpty, body: isString })),
-		detail: anything,
-		durationMs: optional(isNumber),
-		verdict: optional(oneOf(ToolResultRecord.shape.verdict.unwrap().options)),
-		cutOff: optional((value) => value === true),
-		agent: optional(isNonEmpty),
-	},
-	'turn-end': { kind: anything, turnId: isNonEmpty, at: isNumber, outcome: oneOf(TurnEndRecord.shape.outcome.options), error: optional(isString), agent: optional(isNonEmpty) },
-	'plan-decision': {
-		kind: anything,
-		id: isNonEmpty,
-		at: isNumber,
-		proposal: isNonEmpty,
-		decision: oneOf(PLAN_DECISIONS),
-		mode: optional(oneOf(PERMISSION_MODES)),
-		file: optional(isString),
-		note: optional(isString),
-		previousMode: optional(oneOf(PERMISSION_MODES)),
-	},
-	'agent-start': { kind: anything, id: isNonEmpty, at: isNumber, turnId: isNonEmpty, callId: isNonEmpty, profile: isNonEmpty, description: isString, agent: optional(isNonEmpty) },
-	tasks: {
-		kind: anything,
-		id: isNonEmpty,
-		at: isNumber,
-		by: isNonEmpty,
-		turn: isNonNegativeInt,
-		rows: arrayOf({ id: isNonEmpty, title: isString, status: oneOf(TASK_STATUSES), owner: isNonEmpty, notes: optional(isString) }),
-	},
-	compaction: {
-		kind: anything,
-		id: isNonEmpty,
-		at: isNumber,
-		cause: oneOf(COMPACTION_CAUSES),
-		turnId: optional(isNonEmpty),
-		keepFrom: optional(isNonEmpty),
-		summary: isString,
-		tokensBefore: isNonNegativeInt,
-		tokensAfter: isNonNegativeInt,
-		instructions: optional(isString),
-		model: optional(isString),
-		agent: optional(isNonEmpty),
-	},
-	'hook-context': {
-		kind: anything,
-		id: isNonEmpty,
-		turnId: isNonEmpty,
-		requestId: isNonEmpty,
-		at: isNumber,
-		entries: (value) => Array.isArray(value) && value.length > 0 && value.every((item) => hasShape(item, { event: isNonEmpty, text: isString }, false)),
-	},
-	fork: {
-		kind: anything,
-		id: isNonEmpty,
-		at: isNumber,
-		source: objectOf({ id: isNonEmpty, title: isString }),
-		from: isNonEmpty,
-		worktree: optional(objectOf({ folder: isNonEmpty, branch: isNonEmpty, base: isNonEmpty })),
-	},
-	goal: {
-		kind: anything,
-		id: isNonEmpty,
-		at: isNumber,
-		change: oneOf(GOAL_CHANGES),
-		goal: isNonEmpty,
-		objective: optional(isString),
-		budget: optional(isPositiveInt),
-		plan: optional(isString),
-		previousBudget: optional(isPositiveInt),
-		passed: optional((value) => Array.isArray(value) && value.every(isPositiveInt)),
-		spent: optional(isNonNegativeInt),
-	},
-	restore: {
-		kind: anything,
-		id: isNonEmpty,
-		at: isNumber,
-		to: isNonEmpty,
-		scope: oneOf(RESTORE_SCOPES),
-		turns: (value) => Array.isArray(value) && value.every(isNonEmpty),
-		files: arrayOf({ path: isNonEmpty, shown: isString, action: oneOf(RESTORED_FILE_ACTIONS), done: isBoolean }),
-		turnId: optional(isNonEmpty),
-		undoes: optional(isNonEmpty),
-		mode: optional(oneOf(PERMISSION_MODES)),
-	},
-};
-
-/** The value itself when it is exactly a record of `kind` as this version writes it. */
-function asWritten(value: unknown, kind: string): TranscriptRecord | undefined {
-	const shape = SHAPES[kind];
-	return shape !== undefined && hasShape(value, shape, true) ? (value as TranscriptRecord) : undefined;
 }
 
 /**
  * Checks one parsed line as a whole record of a known kind and returns it with unknown fields
  * dropped (and `kind` first). Injection records go through decodeInjectionRecord, their only
  * decoder. Throws TranscriptRecordError: code 'unknown-kind' for a kind this version does not
- * know, 'invalid' for anything else wrong. A value that already is such a record is returned
- * as it is (not copied): callers must not change it.
+ * know, 'invalid' for anything else wrong. A value that already is such a record as this version
+ * writes it is returned as it is (not copied): callers must not change it.
  */
 export function parseTranscriptRecord(value: unknown): TranscriptRecord {
 	const kind = kindOf(value);
@@ -520,23 +415,13 @@ export function parseTranscriptRecord(value: unknown): TranscriptRecord {
 			throw new TranscriptRecordError('invalid', (error as Error).message);
 		}
 	}
-	if (typeof kind !== 'string' || !TRANSCRIPT_KINDS.includes(kind)) {
+	const declaration = typeof kind === 'string' ? BY_KIND.get(kind) : undefined;
+	if (declaration === undefined) {
 		throw new TranscriptRecordError('unknown-kind', `Unknown record kind ${kind === undefined ? '(none)' : JSON.stringify(kind)}.`);
 	}
-	const written = asWritten(value, kind);
-	if (written !== undefined) {
-		if (written.kind === 'tool-result') {
-			checkToolResult(written);
-		}
-		return written;
+	const read = readRecord(declaration, value);
+	if (read instanceof RecordProblem) {
+		throw new TranscriptRecordError('invalid', `Not a transcript record: ${declaration.kind}: ${read.words}`);
 	}
-	const parsed = TranscriptRecordSchema.safeParse(value);
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new TranscriptRecordError('invalid', `Not a transcript record: ${kind}: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'invalid'}.`);
-	}
-	if (parsed.data.kind === 'tool-result') {
-		checkToolResult(parsed.data);
-	}
-	return parsed.data;
+	return read as TranscriptRecord;
 }
