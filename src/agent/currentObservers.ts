@@ -13,7 +13,8 @@ import type { InstructionFilesOptions } from '../observe/instructionFiles';
 import type { ReminderEngine } from '../reminders/engine';
 import type { Skills } from '../skills/skill';
 import type { WorkspaceFs } from '../tools/tool';
-import { type DocumentOpener, SessionObservers } from './observers';
+import type { DocumentOpener } from './editDiagnosticsObserver';
+import { SessionObservers } from './observers';
 import { rebuildSeenFiles } from './reopenedFiles';
 import type { ChatSession } from './session';
 

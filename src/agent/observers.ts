@@ -1,5 +1,5 @@
 // The editor feeds the reminder engine: before a tool call, take the diagnostics baseline of each
-// file it declared it will write (`Tool.touches`); after it, note each file its result says it
+// file it declared it will write (`Tool.touches`, editDiagnosticsObserver.ts); after it, note each file its result says it
 // read or wrote (`ToolResult.touched`) and discover the AGENTS.md on the path of each file it
 // read; before each WAIT, report files that changed outside Aside's tools. Tools are known only by
 // what they declare and report, never by name. One per session, with the session's stale-write
@@ -8,7 +8,6 @@
 import { errorMessage } from '../base/errors';
 import { Disposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { EditDiagnostics } from '../observe/editDiagnostics';
 import { ChildFileNews } from '../observe/childFileNews';
 import { EditedFiles, type EditedFilesOptions, type FileEvents } from '../observe/editedFiles';
 import { InstructionFiles, type InstructionFilesOptions } from '../observe/instructionFiles';
@@ -19,39 +18,11 @@ import type { ReminderEngine } from '../reminders/engine';
 import type { RecordLike } from '../reminders/history';
 import type { Skill, Skills } from '../skills/skill';
 import { SkillActivations } from '../skills/skillActivations';
+import { EditDiagnosticsObserver, type ObserverDiagnostics } from './editDiagnosticsObserver';
 import { StepWaits } from './stepWaits';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { shownBytes } from '../observe/shownBytes';
 import type { TouchedFile, ToolResult, ToolTouches, WorkspaceFs } from '../tools/tool';
-
-/** Opens files as editor documents, so language servers check them; the editor's URIs for paths. */
-export interface DocumentOpener {
-	uriOf(path: string): string;
-	/** Whether the file is open as a document (in an editor tab or not). */
-	isOpen(path: string): boolean;
-	/** Opens the document without showing it: enough for servers that check every open document. */
-	open(path: string): Promise<void>;
-	/** Whether the file is in an editor tab, in any group: the TypeScript extension checks only those. */
-	isShown(path: string): boolean;
-	/** Opens the document and shows it in a preview tab, without taking focus. */
-	show(path: string): Promise<void>;
-	/** Whether any diagnostics were reported for the file yet. */
-	hasDiagnostics(path: string): boolean;
-	/** The open document's line count; undefined when it is not open. */
-	lineCount(path: string): number | undefined;
-}
-
-/** Edit diagnostics, when the editor has a diagnostics source and documents. */
-export interface ObserverDiagnostics {
-	readonly observer: EditDiagnostics;
-	readonly documents: DocumentOpener;
-	/**
-	 * `aside.diagnostics.openEditedFiles`, read at each edit: show an edited file that is in no
-	 * editor tab, so that language servers that check only such files (TypeScript) check it.
-	 * Absent: true.
-	 */
-	readonly openEditedFiles?: () => boolean;
-}
 
 /** A tool call as the observers hear of it. Its name is for log lines only. */
 export interface ObservedCall {
@@ -90,8 +61,6 @@ export interface TurnObservers {
 
 export class SessionObservers extends Disposable implements TurnObservers {
 	readonly edited: EditedFiles;
-	/** Documents opened on the agent's behalf, which may not have been checked yet. */
-	private readonly opened = new Set<string>();
 	private readonly instructions: InstructionFiles;
 	/** Skills whose `paths` a Read matched (skills.activated); none without skills. */
 	private readonly skills: SkillActivations | undefined;
@@ -100,6 +69,8 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	/** The files the chat's latest turn wrote (for edits.verify). */
 	readonly writes: TurnWrites;
 	private readonly waits: StepWaits;
+	/** Edit diagnostics; none when the editor has no diagnostics source. */
+	private readonly diagnostics: EditDiagnosticsObserver | undefined;
 	private readonly childNews = new ChildFileNews();
 
 	constructor(
@@ -109,7 +80,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		roots: () => readonly string[],
 		options: EditedFilesOptions,
 		private readonly log: Logger,
-		private readonly diagnostics?: ObserverDiagnostics,
+		diagnostics?: ObserverDiagnostics,
 		skills?: Pick<Skills, 'current'>,
 		instructions: InstructionFilesOptions = {},
 	) {
@@ -119,6 +90,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		this.instructions = new InstructionFiles(fs, roots, instructions);
 		this.writes = new TurnWrites(roots);
 		this.waits = new StepWaits(engine, log);
+		this.diagnostics = diagnostics && new EditDiagnosticsObserver(diagnostics, fs, this.waits);
 	}
 
 	/** Files seen to change and not reported yet. */
@@ -134,7 +106,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		// One file at a time, so the files are shown in the order the call named them.
 		for (const path of call.touches.writes) {
 			try {
-				await this.takeBaseline(this.diagnostics, path, owner, signal);
+				await this.diagnostics.takeBaseline(path, owner, signal);
 			} catch (error) {
 				this.log.warn(`Aside: no diagnostics baseline for ${path}: ${errorMessage(error)}`);
 			}
@@ -180,7 +152,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 	restore(records: readonly RecordLike[]): void {
 		this.instructions.restore(records);
 		this.skills?.restore(records);
-		this.diagnostics?.observer.restore(records);
+		this.diagnostics?.restore(records);
 	}
 
 	async compacted(owner: Owner, selected: readonly RecordLike[], summarized: readonly RecordLike[]): Promise<TurnEvent | undefined> {
@@ -209,26 +181,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		this.instructions.forget(owner);
 		this.skills?.forget(owner);
 		this.childNews.forget(owner);
-		this.diagnostics?.observer.endRequest(owner.id);
-	}
-
-	private async takeBaseline({ observer, documents }: ObserverDiagnostics, path: string, owner: Owner, signal: AbortSignal): Promise<void> {
-		const uri = documents.uriOf(path);
-		if ((await this.fs.stat(path)) === undefined) {
-			// A file the call creates: nothing was there, so every problem is new.
-			observer.beforeEdit(owner.id, uri);
-			return;
-		}
-		// One opened or shown just now (by this edit, or by the Read before it) may not have been
-		// checked yet: let its language servers report before taking the baseline.
-		const fresh = (await this.makeCheckable(path)) || (this.opened.has(path) && !documents.hasDiagnostics(path));
-		if (fresh) {
-			await observer.beforeEditSettled(owner.id, uri, signal, { lines: documents.lineCount(path) });
-		} else {
-			observer.beforeEdit(owner.id, uri);
-		}
-		// Its language servers have had their chance: a later edit need not wait for them again.
-		this.opened.delete(path);
+		this.diagnostics?.endOwner(owner);
 	}
 
 	private async afterRead(file: TouchedFile, owner: Owner): Promise<void> {
@@ -237,12 +190,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 			return;
 		}
 		this.edited.noteRead(file.path, shown.bytes, shown.mtimeMs);
-		// Agents read before they edit: opening the document now lets its language server
-		// report before the edit, so the edit's baseline is there when it is needed.
-		if (this.diagnostics && !this.diagnostics.documents.isOpen(file.path)) {
-			await this.diagnostics.documents.open(file.path);
-			this.opened.add(file.path);
-		}
+		await this.diagnostics?.afterRead(file.path);
 		const discovered = await this.instructions.afterRead(owner, file.path);
 		if (discovered) {
 			this.engine.queueTurnEvent(owner, discovered);
@@ -255,13 +203,7 @@ export class SessionObservers extends Disposable implements TurnObservers {
 
 	/** After a write: wait for the file's diagnostics to settle and queue what the edit changed; keep what Aside wrote. */
 	private async afterWrite(file: TouchedFile, owner: Owner, signal: AbortSignal): Promise<void> {
-		if (this.diagnostics) {
-			const { observer, documents } = this.diagnostics;
-			// A file the call just created, or one whose tab was closed since: let it be checked.
-			const justOpened = await this.makeCheckable(file.path);
-			// Not awaited: the step's next calls run meanwhile, and its next WAIT waits for all of them.
-			this.waits.add(owner, file.path, observer.afterEdit(owner.id, documents.uriOf(file.path), signal, { lines: documents.lineCount(file.path), justOpened }));
-		}
+		await this.diagnostics?.afterWrite(file.path, owner, signal);
 		const shown = await this.snapshot(file);
 		if (shown) {
 			this.edited.noteOwnWrite(file.path, shown.bytes, shown.mtimeMs);
@@ -283,30 +225,5 @@ export class SessionObservers extends Disposable implements TurnObservers {
 		const disk = await this.fs.readFile(file.path);
 		// Past the cache's per-file bound only a fingerprint is kept: no need to encode the text.
 		return { bytes: disk.length > this.edited.cache.maxFileBytes ? disk : shownBytes(disk, file.text), mtimeMs: stat.mtimeMs };
-	}
-
-	/**
-	 * Makes an edited file one its language servers check: open, and (unless the setting says not
-	 * to) in an editor tab, as the TypeScript extension checks nothing else. Reads only open the
-	 * document: a Read never changes what the person sees. Returns whether it was opened or shown
-	 * just now (so not checked yet).
-	 */
-	private async makeCheckable(path: string): Promise<boolean> {
-		if (!this.diagnostics) {
-			return false;
-		}
-		const { documents, openEditedFiles } = this.diagnostics;
-		if (openEditedFiles?.() ?? true) {
-			if (documents.isShown(path)) {
-				return false;
-			}
-			await documents.show(path);
-			return true;
-		}
-		if (documents.isOpen(path)) {
-			return false;
-		}
-		await documents.open(path);
-		return true;
 	}
 }

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { FakeTimers } from '../testing/fakeTimers';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { CheckpointBound } from './bound';
-import type { BoundReport } from './store';
+import type { BoundReport } from './collector';
 
 const REPORT: BoundReport = { bytesBefore: 0, bytesAfter: 0, droppedChats: [], removedBlobs: 0 };
 

@@ -1,11 +1,11 @@
 // When the checkpoint store's bound is enforced: off the request path, after a turn ends and once
 // at startup, debounced (a burst of turns is one pass) and never two passes at once. What a pass
-// does is FileCheckpointStore.enforceBound (oldest chats first, then unnamed blobs).
+// does is FileCheckpointStore.enforceBound (collector.ts: unnamed blobs, then oldest chats first).
 import type { Timers, TimerHandle } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import type { IDisposable } from '../base/lifecycle';
 import type { Logger } from '../base/log';
-import type { BoundReport } from './store';
+import type { BoundReport } from './collector';
 
 export interface BoundedStore {
 	enforceBound(maxBytes: number): Promise<BoundReport>;

@@ -7,7 +7,9 @@ import type { RecordLike } from '../reminders/history';
 import type { StagedInStage } from '../reminders/staging';
 import { NodeWorkspaceFs, tempWorkspace } from '../testing/nodeWorkspace';
 import { pdfBytes } from '../testing/pdfFixture';
-import { type EditorSelection, type FileProblems, DEFAULT_MENTION_LIMITS, type MentionLimits, type MentionPorts, mentionAttachments } from './expand';
+import { mentionAttachments } from './expand';
+import { DEFAULT_MENTION_LIMITS, type MentionLimits } from './limits';
+import type { EditorSelection, FileProblems, MentionPorts } from './ports';
 
 const ROOT = { kind: 'root', id: 't1' } as const;
 

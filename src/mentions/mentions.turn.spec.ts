@@ -15,7 +15,8 @@ import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { lastText, turnHarness } from '../testing/turnHarness';
 import type { RecordLike } from '../reminders/history';
-import { mentionAttachments, type MentionPorts } from './expand';
+import { mentionAttachments } from './expand';
+import type { MentionPorts } from './ports';
 
 const signal = () => new AbortController().signal;
 

@@ -1,6 +1,6 @@
 // The editor's documents for observer tests: which are open, which are in a tab, and what was
 // done to them. A file's URI is `file://` + its path.
-import type { DocumentOpener } from '../agent/observers';
+import type { DocumentOpener } from '../agent/editDiagnosticsObserver';
 import type { InMemoryDiagnosticsSource } from './inMemoryDiagnosticsSource';
 
 export const fileUri = (path: string): string => `file://${path}`;

@@ -2,7 +2,7 @@
 // documents (the built-in TypeScript extension only those in an editor tab, unless its
 // experimental project diagnostics are on), and diagnostics are keyed by the editor's URI strings.
 import * as vscode from 'vscode';
-import type { DocumentOpener } from '../agent/observers';
+import type { DocumentOpener } from '../agent/editDiagnosticsObserver';
 
 function openDocument(path: string): vscode.TextDocument | undefined {
 	const uri = vscode.Uri.file(path).toString();

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { rankCandidates } from '../mentions/candidates';
 import type { MentionCandidate } from '../protocol/mentions';
-import type { EditorSelection, FileProblems } from '../mentions/expand';
+import type { EditorSelection, FileProblems } from '../mentions/ports';
 import type { ChangesResult } from '../reminders/builtin/mentions';
 import { toDiagnosticEntry } from './diagnosticsSource';
 import { workspaceRoots } from './toolHost';

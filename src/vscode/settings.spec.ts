@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
-import { DEFAULT_MENTION_LIMITS } from '../mentions/expand';
+import { DEFAULT_MENTION_LIMITS } from '../mentions/limits';
 import { contributedReminderSwitch, mentionLimitsOf, readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
 
 interface ContributedProperty {

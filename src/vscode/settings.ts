@@ -12,7 +12,7 @@ import { EDIT_TOOL_NAMES, type EditToolName } from '../tools/toolFacts';
 import { INSTRUCTION_KINDS, type InstructionKind } from '../observe/instructionSources';
 import { DEFAULT_INSTRUCTION_BOUND } from '../observe/instructionBound';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
-import { DEFAULT_MENTION_LIMITS, type MentionLimits } from '../mentions/expand';
+import { DEFAULT_MENTION_LIMITS, type MentionLimits } from '../mentions/limits';
 
 interface SettingDefinition<T> {
 	readonly key: string;
@@ -81,7 +81,7 @@ export const SETTINGS = {
 	workspaceReminderSettings: define<Readonly<Record<string, { readonly enabled?: boolean }>>>('aside.reminders.workspace.reminders', z.record(z.string(), z.object({ enabled: z.boolean().optional() })), {}),
 	// Other extensions' reminders (src/api.ts), by wire key: package.json cannot list keys registered at run time.
 	contributedReminders: define<Readonly<Record<string, boolean>>>('aside.reminders.contributed', z.record(z.string(), z.boolean()), {}),
-	// The bounds of @-mentions (src/mentions/expand.ts, DEFAULT_MENTION_LIMITS), read at each send.
+	// The bounds of @-mentions (src/mentions/limits.ts, DEFAULT_MENTION_LIMITS), read at each send.
 	mentionsMaxFileBytes: define('aside.mentions.maxFileBytes', z.number().int().min(1024).max(64 * 1024 * 1024), DEFAULT_MENTION_LIMITS.maxFileBytes),
 	mentionsMaxLines: define('aside.mentions.maxLines', z.number().int().min(10).max(20_000), DEFAULT_MENTION_LIMITS.maxLines),
 	mentionsMaxBytes: define('aside.mentions.maxBytes', z.number().int().min(1024).max(1024 * 1024), DEFAULT_MENTION_LIMITS.maxBytes),
