@@ -9,6 +9,53 @@ const VSCODE_AT_RUN_TIME = {
 	message: "Runtime 'vscode' imports belong in src/vscode/**; use an interface here (import type is fine).",
 };
 
+const NO_TESTING = {
+	group: ['**/testing', '**/testing/**'],
+	message: 'Production code never imports src/testing/: the fakes are for specs (and are never bundled).',
+};
+const NO_VIEW = {
+	group: ['**/protocol', '**/protocol/**', '**/view', '**/view/**'],
+	message: 'The domain imports nothing from src/protocol/ or src/view/: src/view/ turns domain state into protocol types.',
+};
+const ONLY_PROTOCOL = {
+	group: ['**/src/*', '!**/src/protocol', '**/src/*/**', '!**/src/protocol/**', '!**/src/vocabulary/**'],
+	message: 'The webview may import only src/protocol/ (and the shared words of src/vocabulary/) from the host side.',
+};
+const PROTOCOL_ONLY_WORDS = {
+	regex: '^(?!zod$|\\./[^/]+$|\\.\\./vocabulary/[^/]+$)',
+	message: 'The protocol imports only zod, its own modules and src/vocabulary/, so the webview bundle reaches no host code.',
+};
+const NO_IMPORTS = {
+	regex: '^',
+	message: 'src/vocabulary/ is the ground floor: it imports nothing.',
+};
+
+const restrict = (paths, patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] });
+const SPECS = ['**/*.spec.ts'];
+const DOMAIN = ['src/agent/**/*.ts', 'src/transcript/**/*.ts', 'src/reminders/**/*.ts', 'src/observe/**/*.ts'];
+
+/** One block per zone, each with the whole rule for its files: later blocks win for the same file. */
+function zones() {
+	return [
+		// The adapter boundary: only src/vscode/** and src/extension.ts import 'vscode' at run time.
+		{ files: ['src/**/*.ts'], ignores: ['src/vscode/**', 'src/extension.ts', ...SPECS], rules: restrict([VSCODE_AT_RUN_TIME], [NO_TESTING]) },
+		{ files: ['src/vscode/**/*.ts', 'src/extension.ts'], ignores: SPECS, rules: restrict([], [NO_TESTING]) },
+		{ files: SPECS.map((glob) => `src/${glob}`), ignores: ['src/vscode/**'], rules: restrict([VSCODE_AT_RUN_TIME], []) },
+		// The view boundary: the domain knows nothing of what the chat shows.
+		{ files: DOMAIN, ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW, NO_TESTING]) },
+		{ files: DOMAIN.map((glob) => glob.replace('*.ts', '*.spec.ts')), rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW]) },
+		// The protocol is shared with the webview: zod and the shared words only.
+		{ files: ['src/protocol/**/*.ts'], ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [PROTOCOL_ONLY_WORDS]) },
+		// The ground floor imports nothing at all.
+		{ files: ['src/vocabulary/**/*.ts'], ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_IMPORTS]) },
+		// The webview is rendering only: it may share src/protocol/ and nothing else from the host.
+		{
+			files: ['webview/**/*.ts'],
+			rules: restrict([{ name: 'vscode', message: 'The webview runs in a browser; it talks to the host through src/protocol/.' }], [ONLY_PROTOCOL]),
+		},
+	];
+}
+
 const typeChecked = {
 	languageOptions: {
 		parserOptions: {
@@ -49,51 +96,9 @@ export default tseslint.config(
 			curly: 'error',
 		},
 	},
-	// The adapter boundary: only src/vscode/** and src/extension.ts may import 'vscode' at run time.
-	{
-		files: ['src/**/*.ts'],
-		ignores: ['src/vscode/**', 'src/extension.ts'],
-		rules: {
-			'@typescript-eslint/no-restricted-imports': ['error', { paths: [VSCODE_AT_RUN_TIME] }],
-		},
-	},
-	// The view boundary: the domain knows nothing of what the chat shows. src/view/ projects it to
-	// the protocol (a later block for the same files replaces the rule, so it repeats the one above).
-	{
-		files: ['src/agent/**/*.ts', 'src/transcript/**/*.ts', 'src/reminders/**/*.ts', 'src/observe/**/*.ts'],
-		rules: {
-			'@typescript-eslint/no-restricted-imports': [
-				'error',
-				{
-					paths: [VSCODE_AT_RUN_TIME],
-					patterns: [
-						{
-							group: ['**/protocol', '**/protocol/**', '**/view', '**/view/**'],
-							message: 'The domain imports nothing from src/protocol/ or src/view/: src/view/ turns domain state into protocol types.',
-						},
-					],
-				},
-			],
-		},
-	},
-	// The webview is rendering only: it may share src/protocol/ and nothing else from the host.
-	{
-		files: ['webview/**/*.ts'],
-		rules: {
-			'@typescript-eslint/no-restricted-imports': [
-				'error',
-				{
-					paths: [{ name: 'vscode', message: 'The webview runs in a browser; it talks to the host through src/protocol/.' }],
-					patterns: [
-						{
-							group: ['**/src/*', '!**/src/protocol', '**/src/*/**', '!**/src/protocol/**'],
-							message: 'The webview may import only src/protocol/ from the host side.',
-						},
-					],
-				},
-			],
-		},
-	},
+	// The zones of docs/architecture.md ("Zones"). ESLint keeps one no-restricted-imports per file
+	// (a later block replaces an earlier one), so each zone's rule is composed from the parts below.
+	...zones(),
 	// Node scripts (build, harness, CI helpers).
 	{
 		files: ['**/*.mjs'],

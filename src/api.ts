@@ -15,7 +15,7 @@ import { isValidReminderKey } from './reminders/envelope';
 import { BUILTIN_KEYS, type KeyRegistry } from './reminders/keys';
 import { everyTurn, type FiringPolicy, interval, onChange, oneShot } from './reminders/policy';
 import type { InjectionRecord } from './reminders/record';
-import type { TurnOutcomeKind } from './transcript/outcomes';
+import type { TurnOutcomeKind } from './vocabulary/outcomes';
 
 export const API_VERSION = 1;
 

@@ -1,6 +1,6 @@
 // The settings the agent reads at every step (src/vscode/settings.ts maps the person's settings
 // onto them), and what a root turn's step takes of them.
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { TurnSettings } from './turn';
 
 export interface AgentSettings {

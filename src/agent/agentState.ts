@@ -2,7 +2,7 @@
 // person, the stream, steering, the mode and the models, in domain terms. src/view/agentView.ts
 // turns it into what the chat shows.
 import type { ModelInfo } from '../providers/provider';
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionRequest } from './approvals';
 import type { PendingPlan } from './plans';
 

@@ -5,7 +5,7 @@
 // outside the workspace its tools reach: the model is told its path).
 import type { Owner } from '../reminders/definition';
 import type { ToolContext } from '../tools/tool';
-import { ROOT_OWNER_PATH } from './taskRows';
+import { ROOT_OWNER_PATH } from '../vocabulary/tasks';
 import type { TurnScope } from './turn';
 
 export function callContext(base: ToolContext, scope: TurnScope, owner: Owner): ToolContext {

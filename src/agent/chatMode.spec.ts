@@ -15,7 +15,7 @@ import { ScriptedProvider } from '../testing/scriptedProvider';
 import { MemoryLibrary, testEnvironment } from '../testing/sessions';
 import { viewOfAgent } from '../testing/views';
 import { Agent, type AgentSettings } from './agent';
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import { parsePermissionRules } from './permissions/rules';
 import { ChatSessions } from './sessions';

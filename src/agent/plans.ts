@@ -16,7 +16,7 @@ import { RECORD_KIND } from '../reminders/record';
 import { KeptConversation } from '../transcript/keptRecords';
 import type { AgentRecord, PlanDecisionRecord } from '../transcript/records';
 import type { ApprovedPlan, ApprovedPlans } from './approvedPlan';
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import { findProposal, howToVerify } from './proposal';
 
 /** Where plan files go: `<sessions>/<id>.plans/` on disk (planFiles.ts). */

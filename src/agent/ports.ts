@@ -12,7 +12,7 @@ import type { Preparation } from '../tools/registry';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
 import type { CheckpointStore } from '../checkpoints/types';
 import type { ChangeReview } from './changeReview';
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 
 /** Time, ids and the log, so every part of the agent is deterministic under test. */
 export interface Runtime {

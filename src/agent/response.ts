@@ -1,7 +1,7 @@
 // A model's response, as its stream's events fold into it: what was accepted, the text, the tool
 // calls, why it stopped, the usage. Pure: the turn loop does the rest (commits, updates, records).
 import { ProviderError, type StopReason, type StreamEvent } from '../providers/provider';
-import type { RecordedStop } from '../transcript/outcomes';
+import type { RecordedStop } from '../vocabulary/outcomes';
 
 export interface ToolCall {
 	readonly id: string;

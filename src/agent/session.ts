@@ -17,7 +17,7 @@ import { selectedRecords } from '../transcript/replay';
 import { SESSION_FORK } from '../reminders/builtin/catalog';
 import { sessionFork } from '../reminders/builtin/sessionFork';
 import { copiedCount, forkOf } from './forkHistory';
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import { titleFromText, UNTITLED } from './chatTitle';
 import { pendingMeta, restorePending, type SavedPending } from './durablePending';
 import { restoreRoster } from './reopenedRoster';

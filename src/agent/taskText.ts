@@ -2,7 +2,7 @@
 // reminder's body both use it, so the model meets the same lines in both places. One row a line,
 // `- <id> [<status>] <title> (owner <path>)`, its notes indented below it; full owner paths, so a
 // child's row is never taken for the root's.
-import { isOpenStatus, type TaskRow } from './taskRows';
+import { isOpenStatus, type TaskRow } from '../vocabulary/tasks';
 
 /** Lines of a row's notes shown at most; the rest are counted (TaskList shows them whole). */
 export const NOTE_LINES_SHOWN = 5;

@@ -12,10 +12,10 @@ import { TASKS_NUDGE } from '../reminders/builtin/catalog';
 import { tasksNudge } from '../reminders/builtin/tasksNudge';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';
-import type { TurnOutcomeKind } from '../transcript/outcomes';
+import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import { KeptConversation } from '../transcript/keptRecords';
 import type { AgentRecord, TasksRecord } from '../transcript/records';
-import { foldTaskRows, isOpenStatus, ROOT_OWNER_PATH, type TaskRow, type TaskStatus } from './taskRows';
+import { foldTaskRows, isOpenStatus, ROOT_OWNER_PATH, type TaskRow, type TaskStatus } from '../vocabulary/tasks';
 
 /** Rows one write may carry. */
 export const MAX_ROWS_PER_WRITE = 200;

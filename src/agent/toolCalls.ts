@@ -12,7 +12,7 @@ import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import { ProviderError } from '../providers/provider';
 import type { Tool, ToolResult } from '../tools/tool';
 import type { ToolResultRecord } from '../transcript/records';
-import type { PermissionMode } from './permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT } from './permissions/policy';
 import { rulesName } from './permissions/rules';
 import type { AgentPorts, ResolvedModel } from './ports';

@@ -5,7 +5,7 @@
 // is never overwritten without them saying so; a file Aside created is deleted only when it is
 // still what Aside wrote. Pure: the files come in through a port, as the editor has them.
 import { createHash } from 'node:crypto';
-import { RESTORED_FILE_ACTIONS } from '../transcript/records';
+import { RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { unifiedDiff } from '../tools/diff';
 import { isInside } from '../tools/paths';
 import type { CheckpointEntry, ChatCheckpoints, ContentHash } from './types';

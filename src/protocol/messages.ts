@@ -3,10 +3,12 @@
 // `ready`; the host answers with a complete `snapshot`, then small deltas, each with `seq` one more
 // than the last: a webview that sees a gap posts `ready` again. Enums are the domain's own lists.
 import * as z from 'zod';
-import { PERMISSION_MODES } from '../agent/permissionMode';
-import { PLAN_DECISIONS } from '../agent/planDecisions';
-import { TASK_STATUSES } from '../agent/taskRows';
-import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../transcript/outcomes';
+import { PERMISSION_MODES } from '../vocabulary/permissionModes';
+import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
+import { TASK_STATUSES } from '../vocabulary/tasks';
+import { GOAL_ENDINGS } from '../vocabulary/goal';
+import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
+import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
 import { rowSchema } from './rowMarks';
 
@@ -207,8 +209,6 @@ export const ForkItem = rowSchema({
 export type ForkItem = z.infer<typeof ForkItem>;
 
 // Slice B of issue 18 (restore): the restored row.
-export const RESTORE_SCOPE_VIEWS = ['files', 'chat', 'both'] as const;
-export const RESTORE_ACTION_VIEWS = ['change', 'recreate', 'delete', 'keep', 'person-changed', 'missing', 'outside'] as const;
 
 /**
  * A restore: `⟲ Restored files|chat|chat and files to before "<message>"`, with what became of
@@ -218,14 +218,14 @@ export const RestoreItem = rowSchema({
 	kind: z.literal('restore'),
 	id: z.string().min(1),
 	at: z.number(),
-	scope: z.enum(RESTORE_SCOPE_VIEWS),
+	scope: z.enum(RESTORE_SCOPES),
 	/** The user row restored to. */
 	to: z.string().min(1),
 	/** The start of that message's text (for the row's words). */
 	message: z.string(),
 	/** How many turns were rolled back. */
 	turns: z.number().int().nonnegative(),
-	files: z.array(z.object({ shown: z.string(), action: z.enum(RESTORE_ACTION_VIEWS), done: z.boolean() })),
+	files: z.array(z.object({ shown: z.string(), action: z.enum(RESTORED_FILE_ACTIONS), done: z.boolean() })),
 	/** Its writes were kept: Undo… can put back what it overwrote. `undoes`: it is itself the undo of that restore row. */
 	undoable: z.boolean().optional(),
 	/** A later restore undid this one. */
@@ -241,7 +241,7 @@ export type RestoreItem = z.infer<typeof RestoreItem>;
 /** One file of a restore preview: what would happen to it, and the diff from now to the restored text. */
 export const RestoreFileView = z.object({
 	shown: z.string(),
-	action: z.enum(RESTORE_ACTION_VIEWS),
+	action: z.enum(RESTORED_FILE_ACTIONS),
 	/** For `person-changed`: what overwriting it would do. */
 	overwrite: z.enum(['change', 'recreate']).optional(),
 	diff: z.string(),
@@ -252,7 +252,7 @@ export type RestoreFileView = z.infer<typeof RestoreFileView>;
 export const RestorePreviewView = z.object({
 	id: z.string().min(1),
 	to: z.string().min(1),
-	scope: z.enum(RESTORE_SCOPE_VIEWS),
+	scope: z.enum(RESTORE_SCOPES),
 	/** The start of the message restored to. */
 	message: z.string(),
 	/** The turns a chat restore rolls back (the message's and every later one). */
@@ -636,10 +636,10 @@ export const ViewMessage = z.discriminatedUnion('type', [
 		implementsPlan: z.boolean().optional(),
 	}),
 	/** The goal control's Complete or Clear. */
-	z.object({ type: z.literal('goal.end'), how: z.enum(['completed', 'cleared']) }),
+	z.object({ type: z.literal('goal.end'), how: z.enum(GOAL_ENDINGS) }),
 	// Slice B of issue 18 (restore).
 	/** A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not. */
-	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum([...RESTORE_SCOPE_VIEWS, 'undo']) }),
+	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum([...RESTORE_SCOPES, 'undo']) }),
 	/** The preview's Restore: apply it (`overwriteChanged`: the files changed since Aside's last edit too). */
 	z.object({ type: z.literal('restore.apply'), previewId: z.string().min(1).max(200), overwriteChanged: z.boolean() }),
 	/** The preview's Cancel: nothing happens, and the host forgets the preview. */

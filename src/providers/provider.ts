@@ -1,7 +1,7 @@
 // The one interface every model provider implements: stream a request, with an AbortSignal, as
 // a sequence of events. Anthropic Messages and OpenAI-compatible Chat Completions are written
 // on fetch + SSE (src/providers/); the VS Code Language Model API lives in src/vscode/.
-import type { STOP_REASONS } from '../transcript/outcomes';
+import type { STOP_REASONS } from '../vocabulary/outcomes';
 import type { DiscoveredWindow } from './contextWindow';
 import type { ChatMessage } from './messages';
 

@@ -1,7 +1,7 @@
 // What a reminder is: a typed definition with a trigger on current state, a content function and
 // a firing policy; and the entries every source hands to WAIT. Wrapping into <system-reminder>
 // blocks happens once, at injection; nothing here builds markup.
-import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionContext } from '../agent/permissions/policy';
 import type { FiringPolicy } from './policy';
 
@@ -29,7 +29,7 @@ export interface WaitFacts {
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
 	/** Present while automatic compaction is on: its threshold (`aside.context.autoCompactAt`) and the warning's (`aside.context.warnAt`), as shares of the window. */
 	readonly compaction?: { readonly autoCompactAt: number; readonly warnAt: number };
-	/** The permission mode this request is made in (src/agent/permissionMode.ts), when the loop says it. */
+	/** The permission mode this request is made in (src/vocabulary/permissionModes.ts), when the loop says it. */
 	readonly mode?: string;
 	/** The permission mode in effect for this request (a one-message override, else the chat's) and what the policy reads besides it. */
 	readonly permissions?: { readonly mode: PermissionMode; readonly context: PermissionContext };

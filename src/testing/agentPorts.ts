@@ -3,7 +3,7 @@
 import { Agent } from '../agent/agent';
 import type { AgentPorts, ModelDispatch, ModelSource, Runtime } from '../agent/ports';
 import { modelDispatch } from '../agent/dispatch';
-import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import { registryToolBox } from '../agent/toolBox';
 import { Emitter } from '../base/event';
 import { SeenTexts } from '../observe/seenTexts';

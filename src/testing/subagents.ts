@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { Agent, type AgentSettings } from '../agent/agent';
-import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionContext } from '../agent/permissions/policy';
 import type { AgentPorts } from '../agent/ports';
 import type { CheckpointStore } from '../checkpoints/types';
@@ -14,7 +14,7 @@ import { isAborted } from '../base/async';
 import { Emitter, type Event } from '../base/event';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent } from '../providers/provider';
 import { type Tool, type ToolContext, touchesNothing } from '../tools/tool';
-import type { TurnOutcomeKind } from '../transcript/outcomes';
+import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import { DEFAULT_REMINDERS } from '../reminders/builtin/defaults';
 import type { ReminderDefinition } from '../reminders/definition';
 import { scriptedModels, testPorts } from './agentPorts';

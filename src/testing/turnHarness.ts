@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { PermissionDecision } from '../agent/approvals';
 import type { TurnObservers } from '../agent/observers';
-import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { AgentPorts } from '../agent/ports';
 import { ChatSession } from '../agent/session';
 import { Turn, type TurnScope } from '../agent/turn';

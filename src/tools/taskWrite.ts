@@ -3,7 +3,7 @@
 // description is the whole contract (fields, statuses, ownership): tasks.nudge does not repeat it.
 import * as z from 'zod';
 import { MAX_ROWS_PER_WRITE, MAX_TASK_ID_CHARS, MAX_TASK_NOTES_CHARS, MAX_TASK_TITLE_CHARS, type TaskAccess } from '../agent/tasks';
-import { TASK_STATUSES } from '../agent/taskRows';
+import { TASK_STATUSES } from '../vocabulary/tasks';
 import { countsText, countTasks, taskRowsText } from '../agent/taskText';
 import { ToolError } from './errors';
 import { type Tool, type ToolContext, touchesNothing } from './tool';

@@ -6,10 +6,12 @@ import * as z from 'zod';
 import { declareRecord, readRecord, type RecordDeclaration, RecordProblem, schemasOf } from '../base/recordDeclaration';
 import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminders/record';
-import { PERMISSION_MODES } from '../agent/permissionMode';
-import { PLAN_DECISIONS } from '../agent/planDecisions';
-import { TASK_STATUSES } from '../agent/taskRows';
-import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from './outcomes';
+import { PERMISSION_MODES } from '../vocabulary/permissionModes';
+import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
+import { TASK_STATUSES } from '../vocabulary/tasks';
+import { GOAL_CHANGES } from '../vocabulary/goal';
+import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
+import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { PendingItem } from './pendingItems';
 
 export const TRANSCRIPT_VERSION = 1;
@@ -265,8 +267,6 @@ export const ForkRecord = z.object({
 });
 export const FORK_RECORD = declareRecord(ForkRecord);
 
-/** How a goal record changes the chat's goal (src/agent/goal.ts). */
-export const GOAL_CHANGES = ['set', 'changed', 'budget', 'completed', 'cleared', 'exhausted'] as const;
 
 /**
  * The chat's goal (src/agent/goal.ts, docs/goals.md): set, its objective or plan changed, its
@@ -297,11 +297,6 @@ export const GoalRecord = z.object({
 export const GOAL_RECORD = declareRecord(GoalRecord);
 
 export type GoalRecord = z.infer<typeof GoalRecord>;
-/** What a Restore… rolls back: the files Aside's tools changed, the chat, or both (issue 18). */
-export const RESTORE_SCOPES = ['files', 'chat', 'both'] as const;
-export type RestoreScope = (typeof RESTORE_SCOPES)[number];
-/** What a restore did with each file (src/checkpoints/restorePlan.ts: RESTORE_ACTIONS). */
-export const RESTORED_FILE_ACTIONS = ['change', 'recreate', 'delete', 'keep', 'person-changed', 'missing', 'outside'] as const;
 
 /**
  * The person restored the chat to before one of their messages (src/agent/restore.ts). `files`:

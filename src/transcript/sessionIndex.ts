@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
-import { TURN_OUTCOMES } from './outcomes';
+import { TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { transcriptPath } from './paths';
 import type { TranscriptEntry } from './records';
 import { byRecency, scanSummary, type SessionSummary, transcriptIds } from './summary';

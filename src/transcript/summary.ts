@@ -6,7 +6,7 @@ import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
-import type { TurnOutcomeKind } from './outcomes';
+import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import { ForkRecord, SessionMeta, TurnEndRecord } from './records';
 import { checkHeaderLine } from './fileLines';
 

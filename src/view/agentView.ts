@@ -1,7 +1,7 @@
 // The agent as the chat shows it: its state (src/agent/agent.ts) in the person's words, and the
 // controls the view connection drives. The status sentences live here and nowhere else.
 import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
-import { PERMISSION_MODES, type PermissionMode } from '../agent/permissionMode';
+import { PERMISSION_MODES, type PermissionMode } from '../vocabulary/permissionModes';
 import type { PlanChoice } from '../agent/plans';
 import type { RestoreOutcome, RestorePreview, RestoreRequest } from '../agent/restore';
 import type { PermissionRequest } from '../agent/approvals';

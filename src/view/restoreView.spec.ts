@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { RestoreOutcome, RestorePreview } from '../agent/restore';
 import { PROTOCOL_VERSION, parseHostMessage, type RestorePreviewView } from '../protocol/messages';
 import { testConnection } from '../testing/viewConnection';
-import type { RestoreScope } from '../transcript/records';
+import type { RestoreScope } from '../vocabulary/restore';
 import type { AgentControls } from './controls';
 import { RestorePreviews } from './restoreView';
 

@@ -2,7 +2,7 @@
 // `contributes.configuration` must say the same (settings.spec.ts holds them equal). Reading
 // them from VS Code happens in configuration.ts; this module stays pure so Node tests can load it.
 import * as z from 'zod';
-import { PERMISSION_MODES } from '../agent/permissionMode';
+import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { parsePermissionRules, PermissionRulesSetting } from '../agent/permissions/rules';
 import { SendShortcut, type ViewSettings } from '../protocol/messages';
 import { PROVIDER_IDS } from '../providers/provider';

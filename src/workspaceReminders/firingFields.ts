@@ -4,7 +4,7 @@
 // these two carry their own small grammars.
 import picomatch from 'picomatch';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
-import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import { fieldName, scalarText, type FileChecker } from './fileChecker';
 import { WHEN_FIELDS } from './fields';
 import type { FileRange, WorkspaceReminderPolicy, WorkspaceReminderWhen } from './spec';

@@ -3,7 +3,7 @@
 // these files: the agent, which registers each valid one with the reminder engine under
 // `workspace.<key>`, and the language server, which reports the problems on the file as the
 // person types. A file with any error is never registered (its problems say why).
-import type { PermissionMode } from '../agent/permissionMode';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 
 /** The `policy` field: `every | on-change | once | interval: N` (N whole turns, at least 1). */
 export type WorkspaceReminderPolicy = { readonly kind: 'every' } | { readonly kind: 'on-change' } | { readonly kind: 'once' } | { readonly kind: 'interval'; readonly turns: number };

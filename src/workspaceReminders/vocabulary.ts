@@ -2,7 +2,7 @@
 // `workspace.<key>` may not take one), the tools a `when.tool` may name, the modes a `when.mode`
 // may name. The language server asks the running Aside for it (`aside/vocabulary`); until it
 // answers, and in tests, the built-in one stands in.
-import { PERMISSION_MODES } from '../agent/permissionMode';
+import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { RESERVED_KEYS } from '../reminders/keys';
 import { editDistance } from '../skills/references';
 import { BUILTIN_TOOL_NAMES } from '../tools/toolFacts';

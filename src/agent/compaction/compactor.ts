@@ -8,7 +8,7 @@ import { errorMessage } from '../../base/errors';
 import type { ToolSpec } from '../../providers/provider';
 import { ProviderError } from '../../providers/provider';
 import type { RequestStaging } from '../../reminders/staging';
-import type { CompactionCause } from '../../transcript/outcomes';
+import type { CompactionCause } from '../../vocabulary/outcomes';
 import type { CompactionRecord } from '../../transcript/records';
 import { summaryMessage } from '../../transcript/replay';
 import type { AgentPorts, ResolvedModel, RetryListener } from '../ports';

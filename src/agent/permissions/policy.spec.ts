@@ -2,7 +2,7 @@
 // allow rules, then the mode — each with the reason the person and the model read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PERMISSION_MODES, type PermissionMode } from '../permissionMode';
+import { PERMISSION_MODES, type PermissionMode } from '../../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall } from './policy';
 import { protectedReason } from './protectedPaths';
 import { parsePermissionRules } from './rules';

@@ -7,7 +7,7 @@
 //   5. allow rules that cover the whole call allow;
 //   6. otherwise the mode decides.
 import type { ToolKind } from '../../tools/tool';
-import type { PermissionMode } from '../permissionMode';
+import type { PermissionMode } from '../../vocabulary/permissionModes';
 import { proposeAllowRules } from './alwaysAllow';
 import { splitCommandLine } from './commandLine';
 import { protectedReason, workspaceRelative } from './protectedPaths';

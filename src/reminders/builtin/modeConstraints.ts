@@ -4,7 +4,7 @@
 // mode in effect (a one-message override, else the chat's), the rules and workspace trust, so it
 // is delivered at the first request of a chat and again only when one of those changed — an
 // override and the return from it are changes, an unchanged mode never repeats it.
-import type { PermissionMode } from '../../agent/permissionMode';
+import type { PermissionMode } from '../../vocabulary/permissionModes';
 import type { PermissionContext } from '../../agent/permissions/policy';
 import { PROTECTED_SUMMARY } from '../../agent/permissions/protectedPaths';
 import { RULE_LISTS, type PermissionRules } from '../../agent/permissions/rules';

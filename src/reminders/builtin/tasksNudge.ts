@@ -6,7 +6,7 @@
 // it to once per stale interval: a delivery at turn T is not due again before T + interval, so
 // the mid-turn WAITs of one user turn (all at the same session turn) get it once. A task write
 // resets the staleness (the trigger counts from the last write's turn).
-import { ROOT_OWNER_PATH, type TaskRow } from '../../agent/taskRows';
+import { ROOT_OWNER_PATH, type TaskRow } from '../../vocabulary/tasks';
 import { taskRowsText } from '../../agent/taskText';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';

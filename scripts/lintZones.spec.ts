@@ -1,0 +1,58 @@
+// The zones of docs/architecture.md are kept by ESLint (eslint.config.mjs): one deliberately bad
+// import in each zone must fail, and the same line where the zone allows it must pass, so a rule
+// that stops matching (a glob typo, a block that replaces another) fails here.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ESLint } from 'eslint';
+
+const root = join(__dirname, '..', '..', '..');
+const RULES = new Set(['@typescript-eslint/no-restricted-imports']);
+
+const eslint = new ESLint({
+	cwd: root,
+	// The import rules need no type information; a file that is not on disk has none.
+	overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+	ruleFilter: ({ ruleId }) => RULES.has(ruleId),
+});
+
+async function problems(file: string, text: string): Promise<string[]> {
+	const [result] = await eslint.lintText(text, { filePath: join(root, file) });
+	return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
+}
+
+interface Case {
+	readonly zone: string;
+	readonly file: string;
+	readonly bad: string;
+	readonly good?: string;
+}
+
+const CASES: readonly Case[] = [
+	{ zone: 'the adapter boundary', file: 'src/agent/zoneProbe.ts', bad: "import * as vscode from 'vscode';", good: "import type * as vscode from 'vscode';" },
+	{ zone: 'the view boundary', file: 'src/transcript/zoneProbe.ts', bad: "import { PROTOCOL_VERSION } from '../protocol/messages';", good: "import { TURN_OUTCOMES } from '../vocabulary/outcomes';" },
+	{ zone: 'the view boundary (reminders)', file: 'src/reminders/zoneProbe.ts', bad: "import { rowsOf } from '../view/rows';" },
+	{ zone: 'production never imports the fakes', file: 'src/agent/zoneProbe.ts', bad: "import { FakeClock } from '../testing/fakeClock';", good: "import { Emitter } from '../base/event';" },
+	{ zone: 'production never imports the fakes (vscode)', file: 'src/vscode/zoneProbe.ts', bad: "import { MemorySecrets } from '../testing/memorySecrets';", good: "import * as vscode from 'vscode';" },
+	{ zone: 'specs may use the fakes', file: 'src/agent/zoneProbe.spec.ts', bad: "import * as vscode from 'vscode';", good: "import { FakeClock } from '../testing/fakeClock';" },
+	{ zone: 'the protocol imports only zod and the vocabulary', file: 'src/protocol/zoneProbe.ts', bad: "import { AgentRecord } from '../transcript/records';", good: "import { PLAN_DECISIONS } from '../vocabulary/planDecisions';" },
+	{ zone: 'the protocol (a package)', file: 'src/protocol/zoneProbe.ts', bad: "import { marked } from 'marked';", good: "import * as z from 'zod';" },
+	{ zone: 'the vocabulary imports nothing', file: 'src/vocabulary/zoneProbe.ts', bad: "import * as z from 'zod';" },
+	{ zone: 'the vocabulary imports nothing (a sibling)', file: 'src/vocabulary/zoneProbe.ts', bad: "import { GOAL_CHANGES } from './goal';" },
+	{ zone: 'the webview shares only the protocol', file: 'webview/zoneProbe.ts', bad: "import { Agent } from '../src/agent/agent';", good: "import { parseHostMessage } from '../src/protocol/messages';" },
+];
+
+describe('lint zones', () => {
+	for (const probe of CASES) {
+		it(`${probe.zone}: a bad import in ${probe.file} fails`, async () => {
+			const found = await problems(probe.file, `${probe.bad}\nexport const used = 1;\n`);
+			assert.ok(found.some((problem) => problem.startsWith('@typescript-eslint/no-restricted-imports')), `no zone error for ${probe.bad}: ${found.join('; ')}`);
+		});
+		if (probe.good !== undefined) {
+			const good = probe.good;
+			it(`${probe.zone}: an allowed import in ${probe.file} passes`, async () => {
+				assert.deepEqual(await problems(probe.file, `${good}\nexport const used = 1;\n`), []);
+			});
+		}
+	}
+});
