@@ -53,7 +53,7 @@ import { parseReminderFolder } from './workspaceReminders/reminderFolder';
 import { systemClock } from './base/clock';
 import { whileCurrent } from './base/current';
 import { AgentPresenter } from './view/agentView';
-import { GoalPresenter } from './view/goalView';
+import { agentFeatures, featureViewParts } from './features/features';
 import { SessionProjections } from './view/sessionView';
 import { SetupPresenter } from './view/setupView';
 
@@ -125,7 +125,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
 	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) }, () => mentionLimitsOf(configuration.current));
 	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments }, ports));
+	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments, features: agentFeatures() }, ports));
 	checkpoints.follow(agent.onDidEndTurn);
 	store.add(new RestrictedModeNotices({ sessions, trusted: () => workspaceTrust.isTrusted, folders: workspaceRoots, userFiles: userInstructionsShown(configuration, reminderConfig), onDidEndTurn: agent.onDidEndTurn, notify: (text, chat) => { notices.add({ level: 'info', text, action: 'trust.manage', sessionId: chat }); } }));
 	// The diff editor's title-bar Accept / Reject decide as the card does (without a note).
@@ -160,11 +160,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsideE
 	};
 	reminderFileProblems(firstReminderProblems);
 	store.add(workspaceReminderFiles.onDidReportProblems(reminderFileProblems));
-	const goals = store.add(new GoalPresenter({ sessions, goalOf: (session) => agent.goalOf(session), approvedPlans: agent.approvedPlans, onDidChange: agent.onDidChange }));
+	const features = featureViewParts({ sessions, features: agent.features, approvedPlans: agent.approvedPlans, onDidChange: agent.onDidChange }).map((part) => store.add(part));
 	// Issue 18, slice C: Fork from here (docs/forks.md).
 	const worktrees = new VsCodeWorktreeForks({ sessions, checkpoints: ports.checkpoints, globalStorage: context.globalStorageUri, log });
 	const forks = new ChatForks({ sessions, runningTurn: (id) => agent.runningTurn(id), checkpoints: ports.checkpoints, worktrees, log });
-	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), goals, notices, forks, userRules: vscodeUserRules, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+	const chatView = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), features, notices, forks, userRules: vscodeUserRules, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints: checkpoints.store, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
 	store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView));
 	const api = createApi({ agent, sessions, reminders, log });
 	const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });

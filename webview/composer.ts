@@ -7,6 +7,7 @@ import { el, icon } from './dom';
 import type { MentionCandidate, SkillCandidate } from '../src/protocol/mentions';
 import { MentionMenu, type MenuTrigger } from './mentionMenu';
 import { SlashHint } from './slashHint';
+import type { SlashCommandView } from '../src/protocol/messages';
 
 export interface ComposerEvents {
 	submit(text: string): void;
@@ -101,6 +102,11 @@ export class Composer {
 			}
 		});
 		this.applySettings(this.settings);
+	}
+
+	/** The slash commands the host offers (its registry). */
+	setCommands(commands: readonly SlashCommandView[]): void {
+		this.slash.setCommands(commands);
 	}
 
 	applySettings(settings: ViewSettings): void {

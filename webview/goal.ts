@@ -6,8 +6,9 @@
 // budget (Ctrl+Enter anywhere) saves. No <form> or <input> (the view's hostile-content checks
 // allow none but the composer's): the fields are textareas and the plan choice a checkbox button.
 // Goal text is the person's (or anything): it only ever goes in as textContent or a field's value.
-import type { GoalView, ViewMessage } from '../src/protocol/messages';
-import { MAX_GOAL_BUDGET_TOKENS, MAX_GOAL_OBJECTIVE_CHARS } from '../src/protocol/messages';
+import type { HostMessage, ViewMessage } from '../src/protocol/messages';
+import type { ViewFeaturePart } from './features';
+import { type GoalView, MAX_GOAL_BUDGET_TOKENS, MAX_GOAL_OBJECTIVE_CHARS } from '../src/protocol/goal';
 import { el, icon, uniqueId } from './dom';
 import { tokens } from './contextDetails';
 import { popover } from './popover';
@@ -40,7 +41,8 @@ function shortSpend(spent: number, budget: number | undefined): string {
 	return budget === undefined ? `${tokens(spent)} tokens` : `${tokens(spent)} / ${tokens(budget)} (${Math.floor((100 * spent) / budget)}%)`;
 }
 
-export class GoalControl {
+export class GoalControl implements ViewFeaturePart {
+	readonly id = 'goal';
 	/** Set a goal, in the header, while the chat has none (`/goal` does the same). */
 	readonly setButton = el('button', { type: 'button', class: 'icon-button goal-set', 'aria-label': 'Set a goal', title: 'Set a goal for this chat: an objective, and a token budget if you want one' }, icon('target'));
 	private view: GoalView = { active: null };
@@ -71,6 +73,22 @@ export class GoalControl {
 	private readonly cancel = el('button', { type: 'button', class: 'button-secondary goal-cancel' }, 'Cancel');
 	readonly element = el('div', { class: 'goal-line', role: 'group', 'aria-label': 'Goal', hidden: true }, this.row, this.exhausted);
 	private readonly spentDetails = popover(this.spentToggle, this.exhausted, this.element, false);
+
+	get headerActions(): readonly HTMLElement[] {
+		return [this.setButton];
+	}
+
+	get top(): HTMLElement {
+		return this.element;
+	}
+
+	receive(message: HostMessage): void {
+		if (message.type === 'goal.changed') {
+			this.update(message.goal);
+		} else if (message.type === 'goal.open') {
+			this.open();
+		}
+	}
 
 	constructor(private readonly post: (message: GoalMessage) => void) {
 		const objectiveId = uniqueId('goal-objective');

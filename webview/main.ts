@@ -7,7 +7,7 @@ import { ApprovalCard } from './approval';
 import { PlanCard } from './plan';
 import { RestorePreviewCard, setRestoreBusy } from './restore';
 import { ContextUseLine } from './contextUse';
-import { GoalControl } from './goal';
+import { featureParts, partFor } from './features';
 import { SessionList } from './sessionList';
 import { TaskPanel } from './tasks';
 import { Composer } from './composer';
@@ -43,7 +43,7 @@ class ChatApp {
 
 	private readonly title = el('h1', { class: 'session-title' }, 'Aside');
 	private readonly contextLine = new ContextUseLine(post);
-	private readonly goal = new GoalControl(post);
+	private readonly features = featureParts(post);
 	private readonly sessionList = new SessionList(post);
 	private readonly live = new LiveView((mutate) => {
 		this.keepPinned(mutate);
@@ -93,11 +93,11 @@ class ChatApp {
 		});
 		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
 		root.replaceChildren(
-			// One row: the context line, Set a goal, the chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).
-			el('header', { class: 'header' }, this.title, this.contextLine.element, el('div', { class: 'header-actions' }, this.goal.setButton, this.sessionList.toggle, this.sessionList.newChat)),
+			// One row: the context line, the features' actions, the chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).
+			el('header', { class: 'header' }, this.title, this.contextLine.element, el('div', { class: 'header-actions' }, ...this.features.flatMap((part) => part.headerActions ?? []), this.sessionList.toggle, this.sessionList.newChat)),
 			this.sessionList.panel,
 			this.access,
-			this.goal.element,
+			...this.features.flatMap((part) => (part.top ? [part.top] : [])),
 			this.scroller,
 			this.chat.notices,
 			this.approval.element,
@@ -131,6 +131,11 @@ class ChatApp {
 			return;
 		}
 		this.expectedSeq = message.seq + 1;
+		const part = partFor(this.features, message.type);
+		if (part) {
+			part.receive(message);
+			return;
+		}
 		switch (message.type) {
 			case 'items.appended':
 				if (message.sessionId !== this.state.session.id) {
@@ -205,12 +210,6 @@ class ChatApp {
 			case 'mentions.answer':
 				this.composer.mentionsAnswered(message.requestId, message.candidates, message.skills);
 				return;
-			case 'goal.changed':
-				this.goal.update(message.goal);
-				return;
-			case 'goal.open':
-				this.goal.open();
-				return;
 		}
 	}
 
@@ -224,6 +223,7 @@ class ChatApp {
 		this.lastUser = lastRootUser(state.session.items);
 		this.tasks.update(state.tasks);
 		this.composer.applySettings(state.settings);
+		this.composer.setCommands(state.commands);
 		this.showAgent(state.agent, state.stream, state.childStreams);
 		this.root.setAttribute('aria-busy', 'false');
 		this.scrollToEnd();

@@ -1,28 +1,19 @@
-// The slash commands the composer knows, shown as a hint while the message starts with one:
+// The slash commands the composer knows (the host's registry, sent in the snapshot), shown as a
+// hint while the message starts with one:
 // `/compact [what to keep] — compact the chat now`. Keyboard first: Tab completes the command,
 // Escape closes the hint; Enter sends the text as usual (the host recognises the command). The
 // hint is a polite live region the message box is described by, so a screen reader says it once.
+import type { SlashCommandView as SlashCommand } from '../src/protocol/messages';
 import { el } from './dom';
 
-interface SlashCommand {
-	readonly name: string;
-	readonly args: string;
-	readonly summary: string;
-}
-
-export const SLASH_COMMANDS: readonly SlashCommand[] = [
-	{ name: '/compact', args: '[what to keep]', summary: 'compact the chat now' },
-	{ name: '/goal', args: '[objective | budget 200k | done | clear]', summary: 'set or change the chat\'s goal' },
-];
-
 /** The command the text starts with, or is the beginning of ("/", "/co"); undefined for any other text. */
-export function slashCommandOf(text: string): SlashCommand | undefined {
+export function slashCommandOf(text: string, commands: readonly SlashCommand[]): SlashCommand | undefined {
 	if (!text.startsWith('/')) {
 		return undefined;
 	}
 	const word = /^\/\S*/.exec(text)?.[0] ?? '/';
 	const complete = text.length > word.length;
-	return SLASH_COMMANDS.find((command) => (complete ? command.name === word : command.name.startsWith(word)));
+	return commands.find((command) => (complete ? command.name === word : command.name.startsWith(word)));
 }
 
 export class SlashHint {
@@ -32,8 +23,15 @@ export class SlashHint {
 	private shown: SlashCommand | undefined;
 	/** What the hint says now, to write it only when that changes. */
 	private said = '';
+	private commands: readonly SlashCommand[] = [];
 
 	constructor(private readonly input: HTMLTextAreaElement) {}
+
+	/** The commands the host offers now (from the snapshot). */
+	setCommands(commands: readonly SlashCommand[]): void {
+		this.commands = commands;
+		this.refresh();
+	}
 
 	/** The text changed. */
 	refresh(): void {
@@ -41,7 +39,7 @@ export class SlashHint {
 		if (!text.startsWith('/')) {
 			this.dismissed = false;
 		}
-		const command = this.dismissed ? undefined : slashCommandOf(text);
+		const command = this.dismissed ? undefined : slashCommandOf(text, this.commands);
 		this.shown = command;
 		const keys = command && this.completes() ? ' (Tab completes, Escape closes)' : ' (Enter sends, Escape closes)';
 		const said = command ? `${command.name}${keys}` : '';

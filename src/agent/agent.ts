@@ -29,7 +29,7 @@ import { activityOf, RunningChildren } from './runningChildren';
 import type { AgentProfiles } from './subagents/profile';
 import type { TaskRow } from '../vocabulary/tasks';
 import type { ChatTasks } from './tasks';
-import type { ChatGoal } from './goal';
+import { type AgentFeature, ChatFeatures } from './chatFeature';
 import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
@@ -62,6 +62,8 @@ export interface AgentEnvironment {
 	readonly hooks?: ToolHooks;
 	/** The person's SessionStart / UserPromptSubmit / Stop hooks, for root messages (each chat's: chatWork.ts). */
 	readonly prompt?: PromptHooks;
+	/** The chat features (src/features/features.ts): each chat's state of each, opened with the chat. */
+	readonly features?: readonly AgentFeature[];
 	/** A sub-agent's loop ended (the task list closes a done child's open rows). */
 	readonly onChildSettled?: (path: string, outcome: TurnOutcomeKind) => void;
 }
@@ -87,6 +89,8 @@ export class Agent extends Disposable {
 	private readonly modelState: ModelState;
 	/** Each chat's plans and task list. */
 	private readonly work: ChatWork;
+	/** Each chat's state of each chat feature. */
+	readonly features: ChatFeatures;
 	/** The mode before plan mode was entered: what the plan card offers first for the implementation. */
 	private modeBeforePlan: PermissionMode | undefined;
 	/** The current chat's approved plan (edits.verify reads it). */
@@ -126,7 +130,15 @@ export class Agent extends Disposable {
 			isRunning: (path) => this.children.has(path),
 			...(env.prompt ? { promptHooks: env.prompt } : {}),
 			log,
+			carriedPlan: (session) => this.features.carriedPlan(session),
 		});
+		const { clock, ids } = ports.runtime;
+		this.features = new ChatFeatures(env.features ?? [], (session) => ({
+			session,
+			clock,
+			newId: () => ids.next(),
+			plans: { current: () => this.plansOf(session).current() },
+		}));
 		this.steering = new Steering(changed, log);
 		let lastMode = env.settings.current.permissionMode;
 		this._register(env.settings.onDidChange(() => {
@@ -192,11 +204,6 @@ export class Agent extends Disposable {
 	/** The current chat's task rows, in the order they were first written. */
 	get tasks(): readonly TaskRow[] {
 		return this.tasksOf(this.env.sessions.current).all;
-	}
-
-	/** The goal of a chat (goal.ts), made (restored from its records, its goal reminders installed) the first time it is asked for. */
-	goalOf(session: ChatSession): ChatGoal {
-		return this.work.goalOf(session);
 	}
 
 	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
@@ -379,7 +386,7 @@ export class Agent extends Disposable {
 		const observers = env.observers?.();
 		// Its plan and task reminders are installed before its first WAIT.
 		this.plansOf(session);
-		const goal = this.goalOf(session);
+		this.features.open(session);
 		const tasks = this.tasksOf(session);
 		const turnId = this.ports.runtime.ids.next();
 		const prompt = this.work.promptHooksOf(session);
@@ -404,7 +411,7 @@ export class Agent extends Disposable {
 			...(prompt ? { prompt } : {}),
 			tasks: (ownerPath) => tasks.access(ownerPath),
 			...(this.ports.checkpoints ? { checkpoint: this.ports.checkpoints.recorder(session.id, turnId) } : {}),
-			budgetStop: (id) => goal.stopsNow(id),
+			stopAfterStep: (id) => this.features.stopAfterStep(session, id),
 			planFile: () => this.plansOf(session).current()?.file || undefined,
 		};
 		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);

@@ -1,10 +1,9 @@
-// What the agent keeps for each chat beside its records: its plan state (plans.ts), its goal (goal.ts), its task
+// What the agent keeps for each chat beside its records and its chat features (chatFeature.ts): its plan state (plans.ts), its task
 // list (tasks.ts) and its prompt hooks with their pending context (turnHooks.ts), each made — its reminders installed — the first time the chat is asked for it,
 // and dropped with the chat (weakly held).
 import type { Clock, IdSource } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { PromptHooks } from '../hooks/toolHooks';
-import { ChatGoal } from './goal';
 import { ChatPlans, type PlanFiles } from './plans';
 import type { ChatSession } from './session';
 import { ChatTasks } from './tasks';
@@ -22,13 +21,14 @@ export interface ChatWorkOptions {
 	/** The person's SessionStart / UserPromptSubmit / Stop hooks; none, no chat runs them. */
 	readonly promptHooks?: PromptHooks;
 	readonly log: Logger;
+	/** The approved plan file a chat feature already tells the model of (plan.reference is not repeated for it). */
+	readonly carriedPlan: (session: ChatSession) => string | undefined;
 }
 
 export class ChatWork {
 	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
 	private readonly tasks = new WeakMap<ChatSession, ChatTasks>();
 	private readonly hooks = new WeakMap<ChatSession, ChatPromptHooks>();
-	private readonly goals = new WeakMap<ChatSession, ChatGoal>();
 
 	constructor(private readonly options: ChatWorkOptions) {}
 
@@ -42,22 +42,11 @@ export class ChatWork {
 				newId: () => ids.next(),
 				...(planFiles ? { files: planFiles } : {}),
 				referenceMaxChars: this.options.planReferenceMaxChars,
-				goalPlan: () => this.goalOf(session).planFile(),
+				carriedPlan: () => this.options.carriedPlan(session),
 			});
 			this.plans.set(session, plans);
 		}
 		return plans;
-	}
-
-	/** The goal of a chat, made (restored from its records, its goal reminders installed) the first time it is asked for. */
-	goalOf(session: ChatSession): ChatGoal {
-		let goal = this.goals.get(session);
-		if (!goal) {
-			const { clock, ids } = this.options;
-			goal = new ChatGoal(session, { clock, newId: () => ids.next(), plans: { current: () => this.plansOf(session).current() } });
-			this.goals.set(session, goal);
-		}
-		return goal;
 	}
 
 	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */

@@ -65,8 +65,8 @@ export interface ChatPlansOptions {
 	readonly files?: PlanFiles;
 	/** `aside.plan.referenceMaxChars`, read when the reminder fires. */
 	readonly referenceMaxChars: () => number;
-	/** The plan file the chat's active goal implements: plan.reference is silent for that plan (src/agent/goal.ts). */
-	readonly goalPlan?: () => string | undefined;
+	/** A plan file a chat feature already tells the model of (the active goal's): plan.reference is silent for that plan. */
+	readonly carriedPlan?: () => string | undefined;
 }
 
 interface Approval {
@@ -92,7 +92,7 @@ export class ChatPlans implements ApprovedPlans {
 				planReference({
 					referable: () => this.referable(),
 					maxChars: () => options.referenceMaxChars(),
-					goalPlan: () => options.goalPlan?.(),
+					carriedPlan: () => options.carriedPlan?.(),
 				}),
 			);
 			this.restoreReference();

@@ -82,8 +82,8 @@ export interface TurnScope {
 	readonly prompt?: TurnPromptHooks;
 	/** Keeps what this loop's write calls change: the root turn's recorder (a sub-agent's writes count to its root turn); none, nothing kept. */
 	readonly checkpoint?: CheckpointRecorder;
-	/** The chat's goal budget (src/agent/goal.ts), asked after each step's tool calls: true when it is spent and the loop stops there, sending no further request. Root only. */
-	readonly budgetStop?: (turnId: string) => boolean;
+	/** The chat features, asked after each step's tool calls (chatFeature.ts): true stops the loop there, sending no further request. Root only. */
+	readonly stopAfterStep?: (turnId: string) => boolean;
 	/** The chat's approved plan file, if any: its tools may read and edit it (callContext.ts). */
 	readonly planFile?: () => string | undefined;
 	/** After this loop's conversation was compacted (the root's: plan.reference is re-armed when the chat has an approved plan). */
@@ -269,8 +269,8 @@ export class Turn {
 			if (this.calls.halted) {
 				return 'done';
 			}
-			// The goal's budget is spent: the step's calls finished, no further request goes out (the chat says why).
-			if (scope.budgetStop?.(this.turnId) === true) {
+			// A feature stops the loop (a spent budget): the step's calls finished, no further request goes out (the feature says why).
+			if (scope.stopAfterStep?.(this.turnId) === true) {
 				return 'done';
 			}
 			if (final) {

@@ -20,6 +20,7 @@ const state = {
 	stream: { requestId: 'r1', text: 'Hel' },
 	childStreams: [{ requestId: 'r2', text: 'Look' }],
 	tasks: { rows: [{ id: '1', title: 'Fix it', status: 'in_progress', owner: 'root' }, { id: '2', title: 'Look', status: 'pending', owner: 'root/explore#1', notes: 'src/' }], open: 2, current: '1' },
+	commands: [{ name: '/compact', args: '[what to keep]', summary: 'compact the chat now' }],
 };
 
 const items = [

@@ -6,14 +6,18 @@ import * as z from 'zod';
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
 import { TASK_STATUSES } from '../vocabulary/tasks';
-import { GOAL_ENDINGS } from '../vocabulary/goal';
 import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
+import { GOAL_HOST_MESSAGES, GOAL_VIEW_MESSAGES } from './goal';
+import { seq } from './sequence';
 import { rowSchema } from './rowMarks';
+import { SlashCommandView } from './slashCommands';
+
+export { SlashCommandView } from './slashCommands';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -425,33 +429,6 @@ export const SessionSummaryView = z.object({
 });
 export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
 
-// Issue 18, slice D (goals): the goal control's view and messages (src/view/goalView.ts, webview/goal.ts).
-export const MAX_GOAL_OBJECTIVE_CHARS = 2000;
-export const MAX_GOAL_BUDGET_TOKENS = 1_000_000_000;
-/** The chat's goal as the goal control and the context line show it. */
-export const GoalView = z.object({
-	/** The active goal; null when the chat has none. */
-	active: z
-		.object({
-			objective: z.string().max(MAX_GOAL_OBJECTIVE_CHARS),
-			/** The token budget (input + output), when it has one. */
-			budget: z.number().int().positive().optional(),
-			/** Tokens spent since it was set, sub-agents included. */
-			spent: z.number().int().nonnegative(),
-			/** Cached prompt tokens those requests read, shown beside the spend and not charged. */
-			cacheRead: z.number().int().nonnegative().optional(),
-			/** The approved plan file it implements. */
-			plan: z.string().max(4000).optional(),
-			/** The budget is spent: the agent stops after each step until it is raised. */
-			exhausted: z.boolean(),
-		})
-		.nullable(),
-	/** The chat's approved plan file, when it has one: the control offers "implements the approved plan". */
-	approvedPlan: z.string().max(4000).optional(),
-	/** The chat is written in another window: the control shows the goal and changes nothing. */
-	readOnly: z.boolean().optional(),
-});
-export type GoalView = z.infer<typeof GoalView>;
 
 /** What the empty state offers when nothing can answer yet (the first run). */
 export const SetupView = z.object({
@@ -500,6 +477,8 @@ export const ViewState = z.object({
 	/** The text so far of the responses child agents stream now (`agent.children[].streaming`). */
 	childStreams: z.array(StreamView).optional(),
 	tasks: TasksView,
+	/** The slash commands the composer's hint lists (src/view/slashCommands.ts). */
+	commands: z.array(SlashCommandView).max(200),
 });
 export type ViewState = z.infer<typeof ViewState>;
 
@@ -507,8 +486,6 @@ export type ViewState = z.infer<typeof ViewState>;
 
 /** The buttons a notice can offer: `trust.manage` opens VS Code's workspace trust editor. */
 export const NOTICE_ACTIONS = ['trust.manage'] as const;
-
-const seq = z.number().int().nonnegative();
 
 export const HostMessage = z.discriminatedUnion('type', [
 	/** The complete view state: sent on every (re)connect, and whenever deltas cannot apply. */
@@ -554,11 +531,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	 * first (`stopped`: several messages joined). `sessionId`: the chat whose composer it goes to, when not the one shown.
 	 */
 	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped']).optional(), sessionId: z.string().optional() }),
-	// Issue 18, slice D (goals):
-	/** The current chat's goal: after `ready`, on every change (spend included), and when another chat becomes current. */
-	z.object({ type: z.literal('goal.changed'), seq, goal: GoalView }),
-	/** `/goal` alone in the composer: open the goal control (focus in it). */
-	z.object({ type: z.literal('goal.open'), seq }),
+	...GOAL_HOST_MESSAGES,
 	// Slice B of issue 18 (restore).
 	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
 	z.object({ type: z.literal('restore.preview'), seq, preview: RestorePreviewView }),
@@ -627,16 +600,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	// Issue 18, slice C (forks).
 	/** A root user row's "Fork from here": a new chat with the history up to that message's turn; `worktree`: in a new git worktree (the host asks for branch, base and folder). */
 	z.object({ type: z.literal('session.fork'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
-	// Issue 18, slice D (goals):
-	/** The goal control's Set / Save / Raise budget: sets the goal, or changes the active one (only the fields given). `budget` null: none. */
-	z.object({
-		type: z.literal('goal.set'),
-		objective: z.string().max(MAX_GOAL_OBJECTIVE_CHARS).optional(),
-		budget: z.number().int().positive().max(MAX_GOAL_BUDGET_TOKENS).nullable().optional(),
-		implementsPlan: z.boolean().optional(),
-	}),
-	/** The goal control's Complete or Clear. */
-	z.object({ type: z.literal('goal.end'), how: z.enum(GOAL_ENDINGS) }),
+	...GOAL_VIEW_MESSAGES,
 	// Slice B of issue 18 (restore).
 	/** A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not. */
 	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum([...RESTORE_SCOPES, 'undo']) }),

@@ -12,6 +12,7 @@ import type { Tool, ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { RecordingLogger } from './recordingLogger';
 import { testSessions } from './sessions';
+import { agentFeatures } from '../features/features';
 
 /** Every request goes straight to `provider`'s model `model`: no retries, no idle timeout. */
 export function directDispatch(provider: ChatProvider, model = 'scripted'): ModelDispatch {
@@ -53,6 +54,7 @@ export function testPorts(models: ModelSource, options: TestPortOptions = {}): A
 export function testAgent(models: ModelSource): Agent {
 	return new Agent(
 		{
+			features: agentFeatures(),
 			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
 			models,
 			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },

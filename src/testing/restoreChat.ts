@@ -24,6 +24,7 @@ import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from './nodeWorkspace
 import { RecordingLogger } from './recordingLogger';
 import { ScriptedProvider, type ScriptedReply } from './scriptedProvider';
 import { MemoryLibrary, testEnvironment } from './sessions';
+import { agentFeatures } from '../features/features';
 
 export const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
 export const allText = (messages: readonly ChatMessage[]): string => JSON.stringify(messages);
@@ -47,6 +48,7 @@ export function restoreChat(t: TestContext) {
 	const checkpoints = new MemoryCheckpointStore();
 	const agent = new Agent(
 		{
+			features: agentFeatures(),
 			sessions,
 			models,
 			settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event },

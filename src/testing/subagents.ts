@@ -21,6 +21,7 @@ import { scriptedModels, testPorts } from './agentPorts';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { RecordingLogger } from './recordingLogger';
 import { MemoryLibrary, testEnvironment } from './sessions';
+import { agentFeatures } from '../features/features';
 
 export interface MatchedStep {
 	/** Taken by the first request whose JSON contains this; without it, by any request no other step matches (in order). */
@@ -253,6 +254,7 @@ export function subagentSetup(
 	const settings = { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' as const, agentsMaxSteps: 8, agentsMaxConcurrent: 3, ...options.settings } };
 	const agent = new Agent(
 		{
+			features: agentFeatures(),
 			sessions,
 			models,
 			settings: { get current() { return settings.current; }, onDidChange: new Emitter<unknown>().event },

@@ -10,7 +10,7 @@ import { FakeAgent, testSessions } from './sessions';
 import type { ChatSessions } from '../agent/sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ViewConnectionOptions['forks']; goals?: (sessions: ReturnType<typeof testSessions>) => NonNullable<ViewConnectionOptions['goals']>; userRules?: ViewConnectionOptions['userRules'] } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ViewConnectionOptions['forks']; features?: (sessions: ReturnType<typeof testSessions>) => NonNullable<ViewConnectionOptions['features']>; userRules?: ViewConnectionOptions['userRules'] } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -59,7 +59,7 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 		...(options.skillCandidates ? { skillCandidates: options.skillCandidates } : {}),
 		...(options.deleteChat ? { deleteChat: options.deleteChat } : {}),
 		...(options.forks ? { forks: options.forks(sessions) } : {}),
-		...(options.goals ? { goals: options.goals(sessions) } : {}),
+		...(options.features ? { features: options.features(sessions) } : {}),
 		...(options.userRules ? { userRules: options.userRules } : {}),
 		post: (message) => {
 			posted.push(message);

@@ -269,7 +269,7 @@ export const FORK_RECORD = declareRecord(ForkRecord);
 
 
 /**
- * The chat's goal (src/agent/goal.ts, docs/goals.md): set, its objective or plan changed, its
+ * The chat's goal (src/features/goal/chatGoal.ts, docs/goals.md): set, its objective or plan changed, its
  * budget changed, completed, cleared, or the agent stopped because its budget was spent
  * (`exhausted`). Chat-wide, never `agent`. Spend is never stored: it is the usage of the
  * assistant records after the goal's `set` record.

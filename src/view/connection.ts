@@ -6,8 +6,8 @@ import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import { compactCommand } from '../agent/compaction/manual';
-import { type GoalCommand, goalCommand } from '../agent/goalCommand';
-import type { GoalControls } from './goalView';
+import { type FeatureViewPart, type FeatureViewPort, partFor, type Unsequenced } from './featureView';
+import { SlashCommands } from './slashCommands';
 import type { HeldNotices, NoticeAction } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
@@ -20,10 +20,6 @@ import { sayWhatFullAccessMeans } from './modeWarning';
 import { openPlanFile } from './planFile';
 import { ApprovalAnswers } from './approvalAnswers';
 import type { UserRulesSetting } from '../agent/permissions/alwaysAllow';
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** A host message before the connection numbers it. */
-type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
 
 export interface ViewConnectionOptions {
 	readonly sessions: ChatSessions;
@@ -44,8 +40,8 @@ export interface ViewConnectionOptions {
 	readonly deleteChat?: (id: string) => Promise<string | undefined>;
 	/** A user row's Fork from here (issue 18, slice C); without it the view says forking is not available. */
 	readonly forks?: ForkControls;
-	/** The current chat's goal (the goal control, `/goal`), when the host has one. */
-	readonly goals?: GoalControls;
+	/** The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix. */
+	readonly features?: readonly FeatureViewPart[];
 	/** The person's own aside.permissions.rules, where the approval card's "Always allow" saves its rules. */
 	readonly userRules?: UserRulesSetting;
 	/** Posts to the webview; resolves false when the webview could not take it (hidden, gone). */
@@ -66,9 +62,33 @@ export class ViewConnection extends Disposable {
 	/** Restore…: the preview waiting for the person's Restore or Cancel. */
 	private readonly restores: RestorePreviews;
 	private readonly approvals: ApprovalAnswers;
+	private readonly parts: readonly FeatureViewPart[];
+	/** What a feature part may do to the webview. */
+	private readonly port: FeatureViewPort = {
+		send: (message) => {
+			this.send(message);
+		},
+		notice: (level, text) => {
+			this.notice(level, text);
+		},
+	};
+	/** The composer's slash commands: the connection's own and the features'. */
+	private readonly commands: SlashCommands;
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
+		this.parts = options.features ?? [];
+		this.commands = new SlashCommands([
+			{
+				name: '/compact',
+				args: '[what to keep]',
+				summary: 'compact the chat now',
+				run: (text) => {
+					this.compact(compactCommand(text)?.instructions);
+				},
+			},
+			...this.parts.flatMap((part) => part.commands ?? []),
+		]);
 		this.restores = new RestorePreviews({
 			agent: options.agent,
 			showPreview: (preview) => {
@@ -110,13 +130,8 @@ export class ViewConnection extends Disposable {
 				this.showHeldNotices();
 			}));
 		}
-		if (options.goals) {
-			this._register(options.goals.onDidChange((goal) => {
-				this.send({ type: 'goal.changed', goal });
-			}));
-			this._register(options.goals.onDidStop((why) => {
-				this.notice('warning', why);
-			}));
+		for (const part of this.parts) {
+			this._register(part.connect(this.port));
 		}
 		if (options.setup) {
 			this._register(options.setup.onDidChange((setup) => {
@@ -153,6 +168,11 @@ export class ViewConnection extends Disposable {
 	}
 
 	private handle(message: ViewMessage): void {
+		const part = partFor(this.parts, message.type);
+		if (part) {
+			part.receive(message, this.port);
+			return;
+		}
 		switch (message.type) {
 			case 'ready':
 				if (message.protocol !== PROTOCOL_VERSION) {
@@ -166,8 +186,8 @@ export class ViewConnection extends Disposable {
 				}
 				this.options.setup?.viewShown();
 				this.showHeldNotices();
-				if (this.options.goals) {
-					this.send({ type: 'goal.changed', goal: this.options.goals.view() });
+				for (const part of this.parts) {
+					part.shown?.(this.port);
 				}
 				return;
 			case 'submit':
@@ -272,14 +292,6 @@ export class ViewConnection extends Disposable {
 					setup.storeKey();
 				});
 				return;
-			case 'goal.set': {
-				const { type: _type, ...update } = message;
-				this.withGoals((goals) => goals.update(update));
-				return;
-			}
-			case 'goal.end':
-				this.withGoals((goals) => goals.end(message.how));
-				return;
 			case 'restore.preview':
 				this.restores.preview(message.to, message.scope);
 				return;
@@ -300,40 +312,6 @@ export class ViewConnection extends Disposable {
 				}
 				return;
 			}
-		}
-	}
-
-	/** A goal action: why it could not be taken is said in the chat. */
-	private withGoals(act: (goals: GoalControls) => string | undefined): void {
-		const { goals } = this.options;
-		if (!goals) {
-			this.notice('warning', 'This host keeps no goals.');
-			return;
-		}
-		const refused = act(goals);
-		if (refused !== undefined) {
-			this.notice('warning', refused);
-		}
-	}
-
-	/** `/goal …` typed in the composer (src/agent/goalCommand.ts). */
-	private goal(command: GoalCommand): void {
-		switch (command.kind) {
-			case 'show':
-				this.send({ type: 'goal.open' });
-				return;
-			case 'invalid':
-				this.notice('warning', command.error);
-				return;
-			case 'objective':
-				this.withGoals((goals) => goals.update({ objective: command.objective }));
-				return;
-			case 'budget':
-				this.withGoals((goals) => goals.update({ budget: command.budget }));
-				return;
-			case 'end':
-				this.withGoals((goals) => goals.end(command.how));
-				return;
 		}
 	}
 
@@ -359,14 +337,7 @@ export class ViewConnection extends Disposable {
 			});
 			return;
 		}
-		const compact = compactCommand(text);
-		if (compact) {
-			this.compact(compact.instructions);
-			return;
-		}
-		const goal = goalCommand(text);
-		if (goal) {
-			this.goal(goal);
+		if (this.commands.run(text, this.port)) {
 			return;
 		}
 		this.sent.sent(text);
@@ -582,6 +553,7 @@ export class ViewConnection extends Disposable {
 				...(stream ? { stream } : {}),
 				...(childStreams.length > 0 ? { childStreams: [...childStreams] } : {}),
 				tasks: this.options.projections.current.tasksView(),
+				commands: this.commands.views(),
 			},
 		});
 	}

@@ -27,6 +27,7 @@ function chat(store = new MemorySessionStore()) {
 		planReferenceMaxChars: () => 4000,
 		isRunning: () => false,
 		log: new RecordingLogger(),
+		carriedPlan: () => undefined,
 	});
 	let turns = 0;
 	const user = (text: string): string => {

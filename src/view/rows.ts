@@ -135,7 +135,7 @@ export class ItemProjector {
 			case 'tasks':
 				return undefined;
 			case 'goal':
-				// The goal control shows the goal (src/view/goalView.ts); its records are no rows.
+				// The goal control shows the goal (src/features/goal/goalView.ts); its records are no rows.
 				return undefined;
 			case 'hook-context':
 				// Not a row of its own: its entries belong to the turn's user message.

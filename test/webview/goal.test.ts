@@ -4,7 +4,7 @@
 // the control.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { GoalView } from '../../src/protocol/messages';
+import type { GoalView } from '../../src/protocol/goal';
 import { DANGEROUS_ELEMENTS, HOSTILE_CORPUS } from './corpus';
 import { assertCleanAndClose, type ChatPage, openChat, postedOf, useHarness, viewState } from './page';
 

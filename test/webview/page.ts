@@ -194,6 +194,10 @@ export function viewState(overrides: Partial<ViewState> = {}): ViewState {
 		agent: agentView(),
 		context: { reminders: [] },
 		tasks: { rows: [], open: 0 },
+		commands: [
+			{ name: '/compact', args: '[what to keep]', summary: 'compact the chat now' },
+			{ name: '/goal', args: '[objective | budget 200k | done | clear]', summary: 'set or change the chat\'s goal' },
+		],
 		...overrides,
 	};
 	return { ...state, session: { ...state.session, items: displayRows(state.session.items) } };

@@ -387,7 +387,7 @@ export const SESSION_FORK = declareReminder({
 	description: 'Tells the model that the chat is a fork of another one (and, in a git worktree, which folder, branch and base commit), at its first request and then every few turns.',
 });
 
-// The chat's goal (src/agent/goal.ts, docs/goals.md): its facts as an observation, and its token budget's thresholds.
+// The chat's goal (src/features/goal/chatGoal.ts, docs/goals.md): its facts as an observation, and its token budget's thresholds.
 export const GOAL_CURRENT = declareReminder({
 	type: 'goalCurrent',
 	key: 'goal.current',

@@ -7,8 +7,8 @@ import { planReference, type ReferencedPlan } from './planReference';
 const PLAN: ReferencedPlan = { file: '/store/s1.plans/plan-1.md', text: '# Plan\n\n1. Do it.', approvedAt: Date.UTC(2026, 11, 1, 9) };
 const TURN_START: FiringContext = { owner: { kind: 'root', id: 't3' }, phase: 'turn-start', turn: 3, facts: { mode: 'auto-edit' }, delivered: false };
 
-function fires(goalPlan: string | undefined): boolean {
-	const definition = planReference({ referable: () => PLAN, maxChars: () => 4000, goalPlan: () => goalPlan });
+function fires(carriedPlan: string | undefined): boolean {
+	const definition = planReference({ referable: () => PLAN, maxChars: () => 4000, carriedPlan: () => carriedPlan });
 	if (!definition.trigger(TURN_START)) {
 		return false;
 	}

@@ -25,14 +25,14 @@ export interface PlanReferenceSource {
 	referable(): ReferencedPlan | undefined;
 	/** The most characters of the plan to repeat (`aside.plan.referenceMaxChars`). */
 	maxChars(): number;
-	/** The plan file the chat's active goal implements, if it has one (docs/goals.md). */
-	goalPlan?(): string | undefined;
+	/** A plan file a chat feature already tells the model of (the active goal's, docs/goals.md), if any. */
+	carriedPlan?(): string | undefined;
 }
 
 /** The plan to remind of now: none while the active goal carries this same plan. */
 function due(source: PlanReferenceSource): ReferencedPlan | undefined {
 	const plan = source.referable();
-	return plan && source.goalPlan?.() !== plan.file ? plan : undefined;
+	return plan && source.carriedPlan?.() !== plan.file ? plan : undefined;
 }
 
 /** The first `maxChars` of the plan, cut at a line break when there is one in the second half, and what was cut. */

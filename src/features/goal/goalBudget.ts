@@ -1,12 +1,12 @@
-// `goal.budget`: the goal's token budget (src/agent/goal.ts, docs/goals.md). The root is told each
+// `goal.budget`: the goal's token budget (src/features/goal/chatGoal.ts, docs/goals.md). The root is told each
 // newly passed threshold once — a turn event while its turn runs, else on the pending FIFO (the
 // chat's goal decides which, and records what was told as the entry's subjects) — and a budget
 // change with its old and new limits. A sub-agent charged to the goal is told the highest
 // threshold passed at its next request, by its own roster (on change: once per threshold).
-import { sanitizeUntrusted } from '../envelope';
-import { entryOf, rosterDefinition } from '../declaration';
-import type { Commit, ReminderDefinition, ReminderSubject, StagedEntry } from '../definition';
-import { GOAL_BUDGET } from './catalog';
+import { sanitizeUntrusted } from '../../reminders/envelope';
+import { entryOf, rosterDefinition } from '../../reminders/declaration';
+import type { Commit, ReminderDefinition, ReminderSubject, StagedEntry } from '../../reminders/definition';
+import { GOAL_BUDGET } from '../../reminders/builtin/catalog';
 import { percentOf, tokens } from './goalCurrent';
 
 /** The thresholds reported, in percent of the budget. */

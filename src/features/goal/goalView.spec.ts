@@ -2,12 +2,12 @@
 // composer, the control's messages, and refusals said in the chat.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Emitter } from '../base/event';
-import { ChatGoal } from '../agent/goal';
-import type { ChatSession } from '../agent/session';
-import { type HostMessage, PROTOCOL_VERSION } from '../protocol/messages';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { testConnection } from '../testing/viewConnection';
+import { Emitter } from '../../base/event';
+import { ChatGoal } from './chatGoal';
+import type { ChatSession } from '../../agent/session';
+import { type HostMessage, PROTOCOL_VERSION } from '../../protocol/messages';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { testConnection } from '../../testing/viewConnection';
 import { GoalPresenter } from './goalView';
 
 function setup(plan?: string) {
@@ -24,7 +24,7 @@ function setup(plan?: string) {
 		}
 		return goal;
 	};
-	const view = testConnection({ goals: (sessions) => new GoalPresenter({ sessions, goalOf, approvedPlans, onDidChange: agentChanged.event }) });
+	const view = testConnection({ features: (sessions) => [new GoalPresenter({ sessions, goalOf, approvedPlans, onDidChange: agentChanged.event })] });
 	view.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 	return { ...view, goalOf };
 }
@@ -40,11 +40,11 @@ describe('the goal control (host side)', () => {
 		assert.deepEqual(goalsIn(posted).at(-1), { active: { objective: 'Ship <b>it</b>', budget: 10_000, spent: 0, plan: '/s/plan-1.md', exhausted: false }, approvedPlan: '/s/plan-1.md' });
 		sessions.current.append({ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'r1', at: 0, text: 'x', toolCalls: [], stop: 'end', usage: { inputTokens: 9_000, outputTokens: 1_000 } });
 		assert.deepEqual(goalsIn(posted).at(-1)?.active, { objective: 'Ship <b>it</b>', budget: 10_000, spent: 10_000, plan: '/s/plan-1.md', exhausted: true });
-		assert.equal(goalOf(sessions.current).stopsNow('t1'), true);
-		assert.equal(goalOf(sessions.current).stopsNow('t1'), true);
+		assert.equal(goalOf(sessions.current).stopAfterStep('t1'), true);
+		assert.equal(goalOf(sessions.current).stopAfterStep('t1'), true);
 		assert.deepEqual(noticesIn(posted), ['The goal\'s token budget is spent (10,000 of 10,000 tokens), so the agent stopped after this step. Raise the budget in the goal line (or with /goal budget …) to let it go on.'], 'the chat says why, once per turn');
 		connection.receive({ type: 'goal.set', budget: 20_000 });
-		assert.equal(goalOf(sessions.current).stopsNow('t2'), false);
+		assert.equal(goalOf(sessions.current).stopAfterStep('t2'), false);
 		assert.equal(goalsIn(posted).at(-1)?.active?.exhausted, false, 'raising the budget lets the agent go on');
 		connection.receive({ type: 'goal.end', how: 'completed' });
 		assert.equal(goalsIn(posted).at(-1)?.active, null);

@@ -1,7 +1,7 @@
 // What a step costs a goal's budget (docs/goals.md): its new input and its output. The prompt a
 // provider read from its cache was charged when it was first sent; counting it again at every
 // step would spend a budget in a few steps of a long chat. Cache reads are kept beside the spend.
-import type { AssistantRecord } from '../transcript/records';
+import type { AssistantRecord } from '../../transcript/records';
 
 /** A goal's spend so far. */
 export interface Spend {

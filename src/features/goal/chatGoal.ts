@@ -5,25 +5,26 @@
 // goal.current and the sub-agents' goal.budget, and reports the root's thresholds itself: each
 // newly passed one once, as a turn event while a root turn runs (checked at every tool result),
 // else on the pending FIFO; what was told is recorded as the entries' subjects, so a reopened chat
-// does not tell it again. At 100 % the root turn stops after its step (`stopsNow`). A chat restore
+// does not tell it again. At 100 % the root turn stops after its step (`stopAfterStep`). A chat restore
 // rolls the goal back with its turns (goalRecords.ts); the spend keeps their requests.
-import type { Clock } from '../base/clock';
-import { errorMessage } from '../base/errors';
-import { Emitter, type Event } from '../base/event';
-import { Disposable } from '../base/lifecycle';
-import { GOAL_BUDGET, GOAL_CURRENT } from '../reminders/builtin/catalog';
-import { agentGoalBudget, budgetChangeEntry, type BudgetFacts, thresholdEntry, thresholdsPassed, toldThresholds } from '../reminders/builtin/goalBudget';
-import { goalCurrent } from '../reminders/builtin/goalCurrent';
-import type { StagedEntry } from '../reminders/definition';
-import type { ReminderEngine } from '../reminders/engine';
-import { RECORD_KIND } from '../reminders/record';
-import type { TurnEvent } from '../reminders/turnEvents';
-import type { AgentRecord, GoalRecord } from '../transcript/records';
-import { rollsBackChat } from '../transcript/replay';
-import type { ApprovedPlans } from './approvedPlan';
+import type { Clock } from '../../base/clock';
+import { errorMessage } from '../../base/errors';
+import { Emitter, type Event } from '../../base/event';
+import { Disposable } from '../../base/lifecycle';
+import { GOAL_BUDGET, GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { agentGoalBudget, thresholdsPassed, toldThresholds } from './goalBudget';
+import { goalCurrent } from './goalCurrent';
+import type { ReminderEngine } from '../../reminders/engine';
+import { RECORD_KIND } from '../../reminders/record';
+import type { AgentRecord, GoalRecord } from '../../transcript/records';
+import { rollsBackChat } from '../../transcript/replay';
+import type { ApprovedPlans } from '../../agent/approvedPlan';
+import type { FeatureState } from '../../agent/chatFeature';
 import { checkBudget, checkObjective, type Goal, GoalError, type GoalUpdate } from './goalFacts';
-import { goalRecords } from './goalRecords';
-import { chargeStep, type Spend } from './goalSpend';
+import { goalRecords, takeGoal } from './goalRecords';
+import { chargeStep } from './goalSpend';
+import { type Active, BudgetReports } from './budgetReports';
+import type { Ended } from './goalRecords';
 
 /** What of a chat the goal reads and writes. */
 export interface GoalSession {
@@ -45,33 +46,16 @@ export interface ChatGoalOptions {
 	readonly plans: ApprovedPlans;
 }
 
-interface Active extends Spend {
-	readonly id: string;
-	objective: string;
-	budget: number | undefined;
-	plan: string | undefined;
-	readonly setAt: number;
-	/** The thresholds the root was told of (or a budget change counted as told). */
-	readonly told: Set<number>;
-}
-
-/** A threshold report waiting to go out: the turn event or FIFO item, and what it carries. */
-interface Queued {
-	readonly thresholds: readonly number[];
-	readonly entry: StagedEntry;
-}
-
-export class ChatGoal extends Disposable {
+export class ChatGoal extends Disposable implements FeatureState {
 	private active: Active | undefined;
 	/** How the last goal ended, and its objective (goal.current says it once). */
-	private ended: { readonly objective: string; readonly how: 'completed' | 'cleared' } | undefined;
+	private ended: Ended | undefined;
 	/** Whether goal.current last told the model of an active goal. */
 	private toldActive = false;
 	/** The root turn whose stop at the budget was recorded (once per turn). */
 	private stoppedTurn: string | undefined;
-	private event: Queued | undefined;
-	private fifo: Queued | undefined;
-	private budgetChange: { readonly previous: number | undefined; readonly goal: string | undefined; readonly next: number | undefined; readonly entry: StagedEntry } | undefined;
+	/** What the root is told of the budget, and when. */
+	private readonly reports: BudgetReports;
 
 	private readonly _onDidChange = this._register(new Emitter<Goal | undefined>());
 	/** The goal, its spend or its budget state changed. */
@@ -85,6 +69,7 @@ export class ChatGoal extends Disposable {
 		private readonly options: ChatGoalOptions,
 	) {
 		super();
+		this.reports = new BudgetReports(session, () => this.active);
 		this.fold();
 		this._register(session.onDidAppend((record) => {
 			if (rollsBackChat(record)) {
@@ -108,7 +93,7 @@ export class ChatGoal extends Disposable {
 			this.restoreCurrent();
 		}
 		if (!roster.has(GOAL_BUDGET.type)) {
-			roster.register(agentGoalBudget({ passed: () => this.passed() }));
+			roster.register(agentGoalBudget({ passed: () => this.reports.passed() }));
 		}
 	}
 
@@ -146,7 +131,7 @@ export class ChatGoal extends Disposable {
 	}
 
 	/** The active goal's approved plan file, if it carries one (plan.reference is suppressed for it). */
-	planFile(): string | undefined {
+	carriedPlan(): string | undefined {
 		return this.active?.plan;
 	}
 
@@ -186,7 +171,7 @@ export class ChatGoal extends Disposable {
 			const previous = active.budget;
 			const passed = thresholdsPassed(active.spent, nextBudget);
 			this.record({ ...base, id: newId(), at: clock.now(), change: 'budget', ...(nextBudget === undefined ? {} : { budget: nextBudget }), ...(previous === undefined ? {} : { previousBudget: previous }), ...(passed.length ? { passed } : {}) });
-			this.queueBudgetChange(previous, nextBudget);
+			this.reports.queueBudgetChange(previous, nextBudget);
 		}
 		return this.changed();
 	}
@@ -205,7 +190,7 @@ export class ChatGoal extends Disposable {
 	 * After a root step's tool calls: whether the budget is spent, so the turn stops here rather
 	 * than send another request. The first stop of a turn is recorded (the chat says why).
 	 */
-	stopsNow(turnId: string): boolean {
+	stopAfterStep(turnId: string): boolean {
 		const goal = this.current();
 		if (!goal?.exhausted) {
 			return false;
@@ -252,13 +237,9 @@ export class ChatGoal extends Disposable {
 	/** After a chat restore: the goal as the kept records made it; what was queued says nothing true any more, so what is due is queued anew. */
 	private restored(): void {
 		this.fold();
-		this.dropQueued();
-		const change = this.budgetChange;
-		if (change && (change.goal !== this.active?.id || change.next !== this.active?.budget)) {
-			this.session.reminders.pending.consume([change.entry]);
-			this.budgetChange = undefined;
-		}
-		this.settle();
+		this.reports.dropQueued();
+		this.reports.dropStaleBudgetChange();
+		this.reports.settle();
 		this._onDidChange.fire(this.current());
 	}
 
@@ -266,7 +247,7 @@ export class ChatGoal extends Disposable {
 	private take(record: AgentRecord): void {
 		switch (record.kind) {
 			case 'goal':
-				this.takeGoal(record);
+				({ active: this.active, ended: this.ended } = takeGoal({ active: this.active, ended: this.ended }, record));
 				return;
 			case 'assistant':
 				if (this.active && record.usage) {
@@ -290,41 +271,6 @@ export class ChatGoal extends Disposable {
 		}
 	}
 
-	private takeGoal(record: GoalRecord): void {
-		const active = this.active;
-		switch (record.change) {
-			case 'set':
-				this.active = { id: record.goal, objective: record.objective ?? '', budget: record.budget, plan: record.plan, setAt: record.at, spent: 0, cacheRead: 0, told: new Set() };
-				this.ended = undefined;
-				return;
-			case 'changed':
-				if (active?.id === record.goal) {
-					active.objective = record.objective ?? active.objective;
-					active.plan = record.plan;
-				}
-				return;
-			case 'budget':
-				if (active?.id === record.goal) {
-					active.budget = record.budget;
-					// Judged against the new limit from here: what it already passes was said by the change.
-					active.told.clear();
-					for (const threshold of record.passed ?? []) {
-						active.told.add(threshold);
-					}
-				}
-				return;
-			case 'completed':
-			case 'cleared':
-				if (active?.id === record.goal) {
-					this.ended = { objective: active.objective, how: record.change };
-					this.active = undefined;
-				}
-				return;
-			case 'exhausted':
-				return;
-		}
-	}
-
 	/** What a record means for what the root is told (turn events, the FIFO) and the view. */
 	private afterAppend(record: AgentRecord): void {
 		switch (record.kind) {
@@ -334,138 +280,21 @@ export class ChatGoal extends Disposable {
 				}
 				return;
 			case 'tool-result':
-				this.reportInTurn();
+				this.reports.reportInTurn();
 				return;
 			case 'turn-end':
 				if (record.agent === undefined) {
-					this.settle();
+					this.reports.settle();
 				}
 				return;
 			case 'goal':
 				if (record.change !== 'exhausted' && record.change !== 'changed') {
 					// Reports queued under the old limit, or of an ended goal, say nothing true any more.
-					this.dropQueued();
+					this.reports.dropQueued();
 				}
 				return;
 			default:
 				return;
 		}
 	}
-
-	private facts(): BudgetFacts | undefined {
-		const active = this.active;
-		return active?.budget === undefined ? undefined : { goal: active.id, objective: active.objective, budget: active.budget, spent: active.spent };
-	}
-
-	/** Thresholds passed and not yet told, nor waiting on the FIFO. */
-	private due(): number[] {
-		const active = this.active;
-		if (!active) {
-			return [];
-		}
-		const waiting = new Set(this.fifo?.thresholds ?? []);
-		return thresholdsPassed(active.spent, active.budget).filter((threshold) => !active.told.has(threshold) && !waiting.has(threshold));
-	}
-
-	/** A tool-result boundary of a running root turn: newly passed thresholds as its turn event (one, replacing an older one). */
-	private reportInTurn(): void {
-		const owner = this.session.reminders.currentRootOwner;
-		const facts = this.facts();
-		if (!owner || !facts) {
-			return;
-		}
-		const due = this.due();
-		if (due.length === 0 || (this.event && sameThresholds(this.event.thresholds, due))) {
-			return;
-		}
-		const entry: TurnEvent = thresholdEntry(facts, due, () => {
-			this.markTold(entry, due);
-		});
-		if (this.session.reminders.queueTurnEvent(owner, entry)) {
-			this.event = { thresholds: due, entry };
-		}
-	}
-
-	/** A root turn ended: its queued events were dropped; what it passed and did not tell goes on the FIFO. */
-	private settle(): void {
-		this.event = undefined;
-		const facts = this.facts();
-		const due = this.due();
-		if (!facts || due.length === 0) {
-			return;
-		}
-		const thresholds = [...(this.fifo?.thresholds ?? []), ...due].sort((a, b) => a - b);
-		if (this.fifo) {
-			this.session.reminders.pending.consume([this.fifo.entry]);
-		}
-		const entry = thresholdEntry(facts, thresholds, () => {
-			this.markTold(entry, thresholds);
-		});
-		this.session.reminders.enqueuePending(entry);
-		this.fifo = { thresholds, entry };
-	}
-
-	private markTold(entry: StagedEntry, thresholds: readonly number[]): void {
-		if (this.event?.entry === entry) {
-			this.event = undefined;
-		}
-		if (this.fifo?.entry === entry) {
-			this.fifo = undefined;
-		}
-		const active = this.active;
-		if (active && entry.subjects?.[0]?.ref === `goal:${active.id}`) {
-			for (const threshold of thresholds) {
-				active.told.add(threshold);
-			}
-		}
-	}
-
-	/** One budget-change event on the FIFO: a second change before it went out replaces it, keeping the first old limit. */
-	private queueBudgetChange(previous: number | undefined, next: number | undefined): void {
-		const { reminders } = this.session;
-		const first = this.budgetChange ? this.budgetChange.previous : previous;
-		if (this.budgetChange) {
-			reminders.pending.consume([this.budgetChange.entry]);
-		}
-		const change = budgetChangeEntry(first, next, this.active?.spent ?? 0);
-		const entry: StagedEntry = {
-			...change,
-			commit: () => {
-				if (this.budgetChange?.entry === entry) {
-					this.budgetChange = undefined;
-				}
-			},
-		};
-		reminders.enqueuePending(entry);
-		this.budgetChange = { previous: first, goal: this.active?.id, next, entry };
-	}
-
-	private dropQueued(): void {
-		const { reminders } = this.session;
-		if (this.fifo) {
-			reminders.pending.consume([this.fifo.entry]);
-			this.fifo = undefined;
-		}
-		const owner = reminders.currentRootOwner;
-		if (this.event && owner) {
-			// A null body replaces the stale event: nothing is sent, nothing counted as told.
-			reminders.queueTurnEvent(owner, { type: GOAL_BUDGET.type, key: GOAL_BUDGET.key, body: null });
-		}
-		this.event = undefined;
-		if (!this.active && this.budgetChange) {
-			reminders.pending.consume([this.budgetChange.entry]);
-			this.budgetChange = undefined;
-		}
-	}
-
-	/** The highest threshold the active goal passed, for its sub-agents. */
-	private passed(): { readonly facts: BudgetFacts; readonly highest: number } | undefined {
-		const facts = this.facts();
-		const highest = facts && thresholdsPassed(facts.spent, facts.budget).at(-1);
-		return facts && highest !== undefined ? { facts, highest } : undefined;
-	}
-}
-
-function sameThresholds(a: readonly number[], b: readonly number[]): boolean {
-	return a.length === b.length && a.every((value, index) => value === b[index]);
 }

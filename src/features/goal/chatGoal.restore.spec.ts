@@ -5,19 +5,20 @@
 // does not yet hold it, and nothing when it does. Chats built from records, and the real Agent.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChatRequest } from '../providers/provider';
-import { GOAL_BUDGET, GOAL_CURRENT } from '../reminders/builtin/catalog';
-import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
-import { parseReminders } from '../reminders/envelope';
-import type { Owner } from '../reminders/definition';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { MemorySessionStore } from '../testing/memorySessionStore';
-import { restoreChat } from '../testing/restoreChat';
-import { testEnvironment } from '../testing/sessions';
-import type { RestoreRecord } from '../transcript/records';
-import { ChatGoal } from './goal';
+import type { ChatRequest } from '../../providers/provider';
+import { GOAL_BUDGET, GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { DEFAULT_REMINDER_CONFIG } from '../../reminders/config';
+import { parseReminders } from '../../reminders/envelope';
+import type { Owner } from '../../reminders/definition';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { MemorySessionStore } from '../../testing/memorySessionStore';
+import { restoreChat } from '../../testing/restoreChat';
+import { testEnvironment } from '../../testing/sessions';
+import type { RestoreRecord } from '../../transcript/records';
+import { ChatGoal } from './chatGoal';
 import type { Goal } from './goalFacts';
-import { ChatSession } from './session';
+import { GOAL_STATE } from './feature';
+import { ChatSession } from '../../agent/session';
 
 /** A chat over `store` (a reopened one when the store has records) and its goal. */
 function chat(store = new MemorySessionStore()) {
@@ -149,7 +150,7 @@ describe('a chat restore and the goal', () => {
 describe('a chat restore and goal.current', () => {
 	it('a goal changed in the rolled-back turns goes back, and goal.current stays silent: the kept history already says it', async (t) => {
 		const { provider, sessions, session, agent, turn, users } = restoreChat(t);
-		const goal = () => agent.goalOf(sessions.current);
+		const goal = () => agent.features.stateOf(GOAL_STATE, sessions.current);
 		goal().update({ objective: 'Ship v1' });
 		await turn('One', [{ text: 'ok', usage: [100, 20] }]);
 		assert.equal(goalCurrentIn(provider.requests.at(-1)).length, 1);
@@ -175,7 +176,7 @@ describe('a chat restore and goal.current', () => {
 
 	it('a goal set in the rolled-back turns is gone, and the model is told nothing of it; one set before them but only told there is told again', async (t) => {
 		const { provider, sessions, session, agent, turn, users } = restoreChat(t);
-		const goal = () => agent.goalOf(sessions.current);
+		const goal = () => agent.features.stateOf(GOAL_STATE, sessions.current);
 		await turn('One', [{ text: 'ok' }]);
 		await turn('Two', [{ text: 'ok' }]);
 		goal().update({ objective: 'Ship it' });

@@ -1,14 +1,14 @@
-// `goal.current`: the chat's goal (src/agent/goal.ts, docs/goals.md) as a changing prompt
+// `goal.current`: the chat's goal (src/features/goal/chatGoal.ts, docs/goals.md) as a changing prompt
 // observation (observations.ts): its objective, budget and plan file at the next request after
 // it was set or changed — mid-turn too — and again after a compaction dropped its delivery. The
 // spend rides as a trailing line that on-change does not compare (it changes with every request;
 // goal.budget reports its thresholds). When the goal is completed or cleared, one delivery says
 // that none is active, then nothing until a goal is set again.
-import { sanitizeUntrusted } from '../envelope';
-import { rosterDefinition } from '../declaration';
-import type { ReminderDefinition } from '../definition';
-import { GOAL_CURRENT } from './catalog';
-import { observation, sectionOf as observationSection } from './observations';
+import { sanitizeUntrusted } from '../../reminders/envelope';
+import { rosterDefinition } from '../../reminders/declaration';
+import type { ReminderDefinition } from '../../reminders/definition';
+import { GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { observation, sectionOf as observationSection } from '../../reminders/builtin/observations';
 
 /** The goal as the reminder states it. */
 export interface StatedGoal {

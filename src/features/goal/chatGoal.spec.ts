@@ -4,32 +4,33 @@
 // tells nothing twice.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Emitter } from '../base/event';
-import type { ChatRequest } from '../providers/provider';
-import { parseReminders } from '../reminders/envelope';
-import { GOAL_BUDGET, GOAL_CURRENT } from '../reminders/builtin/catalog';
-import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
-import type { InjectionRecord } from '../reminders/record';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { MemorySessionStore } from '../testing/memorySessionStore';
-import { ScriptedProvider } from '../testing/scriptedProvider';
-import { testEnvironment, testSessions } from '../testing/sessions';
-import { TASK_TOOLS } from '../tools/registry';
-import { type AgentRecord, parseTranscriptRecord } from '../transcript/records';
-import { Agent } from './agent';
-import { ChatGoal } from './goal';
+import { Emitter } from '../../base/event';
+import type { ChatRequest } from '../../providers/provider';
+import { parseReminders } from '../../reminders/envelope';
+import { GOAL_BUDGET, GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { DEFAULT_REMINDER_CONFIG } from '../../reminders/config';
+import type { InjectionRecord } from '../../reminders/record';
+import { scriptedModels, testPorts } from '../../testing/agentPorts';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { MemorySessionStore } from '../../testing/memorySessionStore';
+import { ScriptedProvider } from '../../testing/scriptedProvider';
+import { testEnvironment, testSessions } from '../../testing/sessions';
+import { TASK_TOOLS } from '../../tools/registry';
+import { type AgentRecord, parseTranscriptRecord } from '../../transcript/records';
+import { Agent } from '../../agent/agent';
+import { ChatGoal } from './chatGoal';
 import { GoalError } from './goalFacts';
-import { ChatSession } from './session';
+import { GOAL_STATE } from './feature';
+import { ChatSession } from '../../agent/session';
 
 function setup(provider: ScriptedProvider) {
 	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 	const models = scriptedModels(provider);
 	const agent = new Agent(
-		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 20, permissionMode: 'plan' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system' },
+		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 20, permissionMode: 'plan' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', features: [GOAL_STATE] },
 		testPorts(models, { tools: () => TASK_TOOLS }),
 	);
-	return { agent, sessions, goal: () => agent.goalOf(sessions.current) };
+	return { agent, sessions, goal: () => agent.features.stateOf(GOAL_STATE, sessions.current) };
 }
 
 /** The blocks of `key` in the request's last message (what this request delivered). */
@@ -206,11 +207,11 @@ describe('the goal of a reopened chat, and its sub-agents', () => {
 	it('a goal that implements the approved plan names its file, and says when it no longer does', async () => {
 		const { session, goal } = chat(new MemorySessionStore(), '/store/s1.plans/plan-1.md');
 		goal.update({ objective: 'Carry out the plan', implementsPlan: true });
-		assert.equal(goal.planFile(), '/store/s1.plans/plan-1.md');
+		assert.equal(goal.carriedPlan(), '/store/s1.plans/plan-1.md');
 		const root = session.reminders.beginUserTurn('t1');
 		assert.match((await deliver(session, root, GOAL_CURRENT.key))[0] ?? '', /^Objective: Carry out the plan\nToken budget: none\.\nIt implements the approved plan in \/store\/s1\.plans\/plan-1\.md\.$/m);
 		goal.update({ implementsPlan: false });
-		assert.equal(goal.planFile(), undefined);
+		assert.equal(goal.carriedPlan(), undefined);
 		const [changed] = await deliver(session, root, GOAL_CURRENT.key);
 		assert.doesNotMatch(changed ?? '', /approved plan/);
 		assert.deepEqual(session.records.filter((record) => record.kind === 'goal').map((record) => [record.change, record.plan]), [['set', '/store/s1.plans/plan-1.md'], ['changed', undefined]]);

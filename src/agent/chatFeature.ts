@@ -1,0 +1,93 @@
+// The agent's side of a chat feature (src/features/feature.ts): per-chat state opened with the
+// chat, and the points at which the turn asks it. The agent takes a list of these instead of a
+// new environment field per feature, and the turn asks the chat's open states instead of a new
+// scope field per feature. The states are held weakly, so they go with their chat.
+import type { Clock } from '../base/clock';
+import type { ApprovedPlans } from './approvedPlan';
+import type { ChatSession } from './session';
+
+/** What a feature's state of one chat is given when the chat opens it. */
+export interface FeatureChat {
+	readonly session: ChatSession;
+	readonly clock: Clock;
+	readonly newId: () => string;
+	/** This chat's approved plan, if any. */
+	readonly plans: ApprovedPlans;
+}
+
+/** One feature's state of one chat; every hook is optional. */
+export interface FeatureState {
+	/** After a root step's tool calls: true stops the loop there, sending no further request. */
+	stopAfterStep?(turnId: string): boolean;
+	/** An approved plan file this feature already tells the model of (plan.reference is not repeated for it). */
+	carriedPlan?(): string | undefined;
+	dispose?(): void;
+}
+
+export interface AgentFeature<S extends FeatureState = FeatureState> {
+	/** Unique; the prefix of the feature's protocol messages. */
+	readonly id: string;
+	/** The state of one chat: restored from its records, its reminders installed. */
+	open(chat: FeatureChat): S;
+}
+
+/** Each chat's feature states, opened together the first time the chat is asked for one. */
+export class ChatFeatures {
+	private readonly states = new WeakMap<ChatSession, Map<string, FeatureState>>();
+
+	constructor(
+		private readonly features: readonly AgentFeature[],
+		private readonly chatOf: (session: ChatSession) => FeatureChat,
+	) {
+		const ids = new Set<string>();
+		for (const feature of features) {
+			if (ids.has(feature.id)) {
+				throw new Error(`The chat feature "${feature.id}" is registered twice.`);
+			}
+			ids.add(feature.id);
+		}
+	}
+
+	/** `feature`'s state of `session`; throws when the feature is not one of this agent's. */
+	stateOf<S extends FeatureState>(feature: AgentFeature<S>, session: ChatSession): S {
+		const state = this.open(session).get(feature.id);
+		if (!state) {
+			throw new Error(`The chat feature "${feature.id}" is not registered with this agent.`);
+		}
+		return state as S;
+	}
+
+	/** Every feature's state of `session`, opened (in the list's order) if it was not yet. */
+	open(session: ChatSession): ReadonlyMap<string, FeatureState> {
+		let states = this.states.get(session);
+		if (!states) {
+			states = new Map();
+			this.states.set(session, states);
+			const chat = this.chatOf(session);
+			for (const feature of this.features) {
+				states.set(feature.id, feature.open(chat));
+			}
+		}
+		return states;
+	}
+
+	/** Whether any feature stops the root loop after this step (each is asked: one may record why). */
+	stopAfterStep(session: ChatSession, turnId: string): boolean {
+		let stop = false;
+		for (const state of this.open(session).values()) {
+			stop = state.stopAfterStep?.(turnId) === true || stop;
+		}
+		return stop;
+	}
+
+	/** The approved plan file a feature of this chat already tells the model of, if any. */
+	carriedPlan(session: ChatSession): string | undefined {
+		for (const state of this.open(session).values()) {
+			const plan = state.carriedPlan?.();
+			if (plan !== undefined) {
+				return plan;
+			}
+		}
+		return undefined;
+	}
+}

@@ -1,0 +1,22 @@
+// The feature list: every chat feature, one line each. The agent's feature states, the view's
+// feature parts and their slash commands are composed from it; nothing below src/features/
+// imports a feature.
+import type { AgentFeature } from '../agent/chatFeature';
+import type { IDisposable } from '../base/lifecycle';
+import type { FeatureViewPart } from '../view/featureView';
+import type { ChatFeature, FeatureWindow } from './feature';
+import { GOAL } from './goal/feature';
+
+export const CHAT_FEATURES: readonly ChatFeature[] = [
+	GOAL,
+];
+
+/** The agent's side of each feature that keeps per-chat state. */
+export function agentFeatures(features: readonly ChatFeature[] = CHAT_FEATURES): AgentFeature[] {
+	return features.flatMap((feature) => (feature.agent ? [feature.agent] : []));
+}
+
+/** Each feature's view part in a window. */
+export function featureViewParts(window: FeatureWindow, features: readonly ChatFeature[] = CHAT_FEATURES): (FeatureViewPart & IDisposable)[] {
+	return features.flatMap((feature) => (feature.view ? [feature.view(window)] : []));
+}

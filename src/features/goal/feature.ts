@@ -1,0 +1,18 @@
+// The goal (docs/goals.md): an objective, an optional token budget and the approved plan it
+// implements, per chat; the goal line, its `goal.*` messages and `/goal`.
+import type { AgentFeature } from '../../agent/chatFeature';
+import type { ChatFeature } from '../feature';
+import { ChatGoal } from './chatGoal';
+import { GoalPresenter } from './goalView';
+
+/** Each chat's goal, restored from its records, its goal reminders installed. */
+export const GOAL_STATE: AgentFeature<ChatGoal> = {
+	id: 'goal',
+	open: (chat) => new ChatGoal(chat.session, { clock: chat.clock, newId: chat.newId, plans: chat.plans }),
+};
+
+export const GOAL: ChatFeature = {
+	id: 'goal',
+	agent: GOAL_STATE,
+	view: (window) => new GoalPresenter({ ...window, goalOf: (session) => window.features.stateOf(GOAL_STATE, session) }),
+};

@@ -1,0 +1,37 @@
+// The view's side of a chat feature (src/features/feature.ts): what it says to the webview, the
+// messages of its own it takes (`<id>.*`, routed by prefix), and its slash commands. The view
+// connection knows the list, not the features; a new feature adds no case to it.
+import type { IDisposable } from '../base/lifecycle';
+import type { HostMessage, ViewMessage } from '../protocol/messages';
+import type { SlashCommand } from './slashCommands';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A host message before the connection numbers it. */
+export type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
+
+/** What a feature's view part may do to the webview. */
+export interface FeatureViewPort {
+	send(message: Unsequenced): void;
+	/** Says something in the chat (a refusal, a stop). */
+	notice(level: 'info' | 'warning' | 'error', text: string): void;
+}
+
+export interface FeatureViewPart {
+	/** Its messages, both ways, are `<id>.*`. */
+	readonly id: string;
+	/** Its commands in the composer's slash-command registry. */
+	readonly commands?: readonly SlashCommand[];
+	/** Starts saying what changes through `view`, until disposed. */
+	connect(view: FeatureViewPort): IDisposable;
+	/** The webview (re)connected: what it shows now. */
+	shown?(view: FeatureViewPort): void;
+	/** A message of its own from the webview (its type starts with `<id>.`). */
+	receive(message: ViewMessage, view: FeatureViewPort): void;
+}
+
+/** The feature part that owns a webview message, by its type's prefix. */
+export function partFor(parts: readonly FeatureViewPart[], type: string): FeatureViewPart | undefined {
+	const dot = type.indexOf('.');
+	const prefix = dot < 0 ? type : type.slice(0, dot);
+	return parts.find((part) => part.id === prefix);
+}

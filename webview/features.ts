@@ -1,0 +1,27 @@
+// The webview's side of the chat features (src/features/features.ts): each feature's part, one
+// line each in the list. main.ts places their elements and routes each host message whose type
+// starts with a part's id (`goal.*`) to it; it knows no feature by name.
+import type { HostMessage, ViewMessage } from '../src/protocol/messages';
+import { GoalControl } from './goal';
+
+export interface ViewFeaturePart {
+	/** Its host messages are `<id>.*`. */
+	readonly id: string;
+	/** Buttons in the header's actions, before the chat list. */
+	readonly headerActions?: readonly HTMLElement[];
+	/** A line under the header. */
+	readonly top?: HTMLElement;
+	receive(message: HostMessage): void;
+}
+
+export function featureParts(post: (message: ViewMessage) => void): ViewFeaturePart[] {
+	return [
+		new GoalControl(post),
+	];
+}
+
+/** The part that owns a host message, by its type's prefix. */
+export function partFor(parts: readonly ViewFeaturePart[], type: string): ViewFeaturePart | undefined {
+	const dot = type.indexOf('.');
+	return dot < 0 ? undefined : parts.find((part) => part.id === type.slice(0, dot));
+}
