@@ -113,7 +113,7 @@ function run(root: string): void {
 		rows,
 		notes: [
 			`Scenario: saved chats of ${TURNS_PER_CHAT} turns each (a user message, a model step with a Read and its 5–11 KB result, an answer, a turn-end; ${TURNS_PER_CHAT * 5 + 1} records). ${sizes.join('; ')}.`,
-			'"Activation" is what extension.ts does about sessions before it reopens the last chat: make the library and check, with one stat, that the chat still exists. It reads no transcript and not the index; the chat it reopens is then loaded like any other (the transcript case\'s load row).',
+			'"Activation" is what the window\'s core (src/vscode/window/window.ts) does about sessions before it reopens the last chat: make the library and check, with one stat, that the chat still exists. It reads no transcript and not the index; the chat it reopens is then loaded like any other (the transcript case\'s load row).',
 			'"First chat list" is a new library (a new window) listing: it reads the index (validated with zod), lists the folder and stats each transcript to check that its entry still matches (size and modification time); a transcript that changed behind its entry is read again, alone. "Again" is the same window listing a second time, with the index in memory (ChatSessions.list, what the view\'s chat list calls).',
 			'"Before" rows are what the list cost without an index: every transcript read and scanned (listSessions, which the index is rebuilt from). The files are in the page cache (just written); a cold disk adds its reads to the "before" rows only.',
 		],

@@ -20,7 +20,8 @@ export interface CommandServices {
 	readonly agent: Agent;
 	/** The public API: the command sends a message as `sendMessage` does. */
 	readonly api: Pick<AsideApi, 'sendMessage'>;
-	readonly chatView: ChatViewProvider;
+	/** New Chat, Focus Chat and Open Chat reveal it. */
+	readonly chatView: Pick<ChatViewProvider, 'reveal'>;
 	readonly log: LogOutputChannel;
 	/** Keys, local-server detection and the settings in effect, for the provider commands. */
 	readonly providers: ChooseProviderContext;
