@@ -30,6 +30,15 @@ const NO_IMPORTS = {
 	message: 'src/vocabulary/ is the ground floor: it imports nothing.',
 };
 
+const FEATURES_BY_LIST = {
+	regex: '(^|/)features/(?!features$|feature$)[^/]+',
+	message: 'A chat feature is reached through the feature list (src/features/features.ts), never by importing its folder.',
+};
+const NO_FEATURES = {
+	group: ['**/features', '**/features/**'],
+	message: 'The domain stands below the chat features: it takes them as a list (src/agent/chatFeature.ts), never imports them.',
+};
+
 const restrict = (paths, patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] });
 const SPECS = ['**/*.spec.ts'];
 const DOMAIN = ['src/agent/**/*.ts', 'src/transcript/**/*.ts', 'src/reminders/**/*.ts', 'src/observe/**/*.ts'];
@@ -38,12 +47,15 @@ const DOMAIN = ['src/agent/**/*.ts', 'src/transcript/**/*.ts', 'src/reminders/**
 function zones() {
 	return [
 		// The adapter boundary: only src/vscode/** and src/extension.ts import 'vscode' at run time.
-		{ files: ['src/**/*.ts'], ignores: ['src/vscode/**', 'src/extension.ts', ...SPECS], rules: restrict([VSCODE_AT_RUN_TIME], [NO_TESTING]) },
-		{ files: ['src/vscode/**/*.ts', 'src/extension.ts'], ignores: SPECS, rules: restrict([], [NO_TESTING]) },
-		{ files: SPECS.map((glob) => `src/${glob}`), ignores: ['src/vscode/**'], rules: restrict([VSCODE_AT_RUN_TIME], []) },
+		{ files: ['src/**/*.ts'], ignores: ['src/vscode/**', 'src/extension.ts', ...SPECS], rules: restrict([VSCODE_AT_RUN_TIME], [NO_TESTING, FEATURES_BY_LIST]) },
+		{ files: ['src/vscode/**/*.ts', 'src/extension.ts'], ignores: SPECS, rules: restrict([], [NO_TESTING, FEATURES_BY_LIST]) },
+		{ files: SPECS.map((glob) => `src/${glob}`), ignores: ['src/vscode/**', 'src/features/**'], rules: restrict([VSCODE_AT_RUN_TIME], [FEATURES_BY_LIST]) },
+		// Inside src/features/, a feature's own folder and the others' are the features' business.
+		{ files: ['src/features/**/*.ts'], ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_TESTING]) },
+		{ files: ['src/features/**/*.spec.ts'], rules: restrict([VSCODE_AT_RUN_TIME], []) },
 		// The view boundary: the domain knows nothing of what the chat shows.
-		{ files: DOMAIN, ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW, NO_TESTING]) },
-		{ files: DOMAIN.map((glob) => glob.replace('*.ts', '*.spec.ts')), rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW]) },
+		{ files: DOMAIN, ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW, NO_TESTING, NO_FEATURES]) },
+		{ files: DOMAIN.map((glob) => glob.replace('*.ts', '*.spec.ts')), rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW, FEATURES_BY_LIST]) },
 		// The protocol is shared with the webview: zod and the shared words only.
 		{ files: ['src/protocol/**/*.ts'], ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [PROTOCOL_ONLY_WORDS]) },
 		// The ground floor imports nothing at all.

@@ -39,6 +39,11 @@ const CASES: readonly Case[] = [
 	{ zone: 'the protocol (a package)', file: 'src/protocol/zoneProbe.ts', bad: "import { marked } from 'marked';", good: "import * as z from 'zod';" },
 	{ zone: 'the vocabulary imports nothing', file: 'src/vocabulary/zoneProbe.ts', bad: "import * as z from 'zod';" },
 	{ zone: 'the vocabulary imports nothing (a sibling)', file: 'src/vocabulary/zoneProbe.ts', bad: "import { GOAL_CHANGES } from './goal';" },
+	{ zone: 'the domain never imports the features', file: 'src/agent/zoneProbe.ts', bad: "import { CHAT_FEATURES } from '../features/features';", good: "import type { AgentFeature } from './chatFeature';" },
+	{ zone: 'a feature is reached through the list', file: 'src/view/zoneProbe.ts', bad: "import { GoalPresenter } from '../features/goal/goalView';", good: "import { CHAT_FEATURES } from '../features/features';" },
+	{ zone: 'a feature is reached through the list (vscode)', file: 'src/vscode/window/zoneProbe.ts', bad: "import { GOAL } from '../../features/goal/feature';", good: "import { agentFeatures } from '../../features/features';" },
+	{ zone: 'a feature is reached through the list (specs)', file: 'src/transcript/zoneProbe.spec.ts', bad: "import { GOAL_RECORD } from '../features/goal/goalRecord';", good: "import { CHAT_FEATURES } from '../features/features';" },
+	{ zone: 'features may use each other and the view contract', file: 'src/features/zoneProbe/feature.ts', bad: "import { FakeClock } from '../../testing/fakeClock';", good: "import { GOAL } from '../goal/feature';" },
 	{ zone: 'the webview shares only the protocol', file: 'webview/zoneProbe.ts', bad: "import { Agent } from '../src/agent/agent';", good: "import { parseHostMessage } from '../src/protocol/messages';" },
 ];
 

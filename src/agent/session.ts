@@ -12,7 +12,7 @@ import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import type { AgentRecord, ForkRecord, SessionMeta, TranscriptEntry } from '../transcript/records';
+import { type AgentRecord, type ForkRecord, type SessionMeta, traitsOf, type TranscriptEntry } from '../transcript/records';
 import { selectedRecords } from '../transcript/replay';
 import { SESSION_FORK } from '../reminders/builtin/catalog';
 import { sessionFork } from '../reminders/builtin/sessionFork';
@@ -57,22 +57,15 @@ export interface SessionEnvironment {
 
 /**
  * The child invocation whose conversation a record belongs to (its owner path), or undefined for
- * the root's: a child's own records carry `agent`, its injection records name it as owner. Task
- * records are chat-wide (the root's).
+ * the root's: a child's own records carry `agent`, its injection records name it as owner. A
+ * chat-wide kind (its traits' scope, src/transcript/recordKinds.ts) is the root's.
  */
 export function conversationOf(record: AgentRecord): string | undefined {
 	switch (record.kind) {
 		case 'injected-reminders':
 			return record.owner.kind === 'agent' ? record.owner.id : undefined;
-		case 'tasks':
-		case 'plan-decision':
-		case 'hook-context':
-		case 'fork':
-		case 'goal':
-		case 'restore':
-			return undefined;
 		default:
-			return record.agent;
+			return traitsOf(record.kind).scope === 'chat' || !('agent' in record) ? undefined : record.agent;
 	}
 }
 
@@ -194,7 +187,8 @@ export class ChatSession extends Disposable implements TurnTranscript {
 	agentTranscript(path: string): TurnTranscript {
 		const records = (): readonly AgentRecord[] => this.agentRecords(path);
 		const append = (record: AgentRecord): void => {
-			this.append(record.kind === 'injected-reminders' || record.kind === 'tasks' || record.kind === 'plan-decision' || record.kind === 'hook-context' || record.kind === 'fork' || record.kind === 'goal' || record.kind === 'restore' ? record : { ...record, agent: path });
+			// An injection names its owner; a chat-wide record is nobody's conversation.
+			this.append(record.kind === 'injected-reminders' || traitsOf(record.kind).scope === 'chat' ? record : ({ ...record, agent: path } as AgentRecord));
 		};
 		return {
 			get records() {

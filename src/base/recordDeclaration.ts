@@ -55,10 +55,3 @@ export function readRecord<Schema extends z.ZodObject>(declaration: RecordDeclar
 	const refused = declaration.rule?.(record);
 	return refused === undefined ? record : new RecordProblem('refused', refused);
 }
-
-type SchemasOf<Declarations extends readonly RecordDeclaration[]> = { -readonly [Index in keyof Declarations]: Declarations[Index]['schema'] };
-
-/** The schemas of a table of kinds, in order and typed one by one (for z.discriminatedUnion). */
-export function schemasOf<const Declarations extends readonly RecordDeclaration[]>(declarations: Declarations): SchemasOf<Declarations> {
-	return declarations.map((declaration) => declaration.schema) as SchemasOf<Declarations>;
-}

@@ -8,6 +8,7 @@ import type { IDisposable } from '../base/lifecycle';
 import type { ApprovedPlans } from '../agent/approvedPlan';
 import type { AgentFeature, ChatFeatures } from '../agent/chatFeature';
 import type { ChatSession } from '../agent/session';
+import type { FeatureRecordKind } from '../transcript/recordKinds';
 import type { FeatureViewPart } from '../view/featureView';
 
 /** What a feature's view part is made from, in a window. */
@@ -24,6 +25,8 @@ export interface FeatureWindow {
 export interface ChatFeature {
 	/** Unique: its folder, the prefix of its protocol messages. */
 	readonly id: string;
+	/** Its record kinds, with their traits: registered with the transcript by the feature list. */
+	readonly records?: readonly FeatureRecordKind[];
 	readonly agent?: AgentFeature;
 	view?(window: FeatureWindow): FeatureViewPart & IDisposable;
 }

@@ -4,12 +4,16 @@
 import type { AgentFeature } from '../agent/chatFeature';
 import type { IDisposable } from '../base/lifecycle';
 import type { FeatureViewPart } from '../view/featureView';
+import { registerRecordKinds } from '../transcript/records';
 import type { ChatFeature, FeatureWindow } from './feature';
 import { GOAL } from './goal/feature';
 
 export const CHAT_FEATURES: readonly ChatFeature[] = [
 	GOAL,
 ];
+
+// The transcript holds the features' record kinds from the moment the list is loaded (before any chat is read).
+registerRecordKinds(CHAT_FEATURES.flatMap((feature) => feature.records ?? []));
 
 /** The agent's side of each feature that keeps per-chat state. */
 export function agentFeatures(features: readonly ChatFeature[] = CHAT_FEATURES): AgentFeature[] {

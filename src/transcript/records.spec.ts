@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sampleOf, variants } from '../testing/shapeVariants';
-import { parseTranscriptRecord, TRANSCRIPT_KINDS, TRANSCRIPT_RECORDS, TranscriptRecordError, TranscriptRecordSchema } from './records';
+import { CHAT_FEATURES } from '../features/features';
+import { parseTranscriptRecord, TRANSCRIPT_RECORDS, transcriptKinds, TranscriptRecordError, transcriptRecordSchema } from './records';
+
+// The kinds a transcript may hold are the core's and the chat features' (registered by the feature list).
+const TranscriptRecordSchema = transcriptRecordSchema();
+const DECLARATIONS = [...TRANSCRIPT_RECORDS, ...CHAT_FEATURES.flatMap((feature) => (feature.records ?? []).map((kind) => kind.declaration))];
 
 const T0 = Date.UTC(2026, 10, 30, 9);
 
@@ -97,9 +102,9 @@ describe('parseTranscriptRecord: the fast path and zod agree', () => {
 	});
 
 	it('every kind in the table has its fast check, derived from its schema alone, and is a kind the file may hold', () => {
-		assert.deepEqual(TRANSCRIPT_KINDS, TRANSCRIPT_RECORDS.map((declaration) => declaration.kind));
+		assert.deepEqual(transcriptKinds(), DECLARATIONS.map((declaration) => declaration.kind));
 		let asIs = 0;
-		for (const declaration of TRANSCRIPT_RECORDS) {
+		for (const declaration of DECLARATIONS) {
 			const sample = sampleOf(declaration.schema) as Record<string, unknown>;
 			assert.equal(declaration.isAsWritten(sample), true, `${declaration.kind}: a record as written is taken as it is`);
 			assert.ok(TranscriptRecordSchema.safeParse(sample).success, `${declaration.kind} is in the union`);

@@ -3,16 +3,16 @@
 // check derived from it, its rule), and TRANSCRIPT_RECORDS below is the table of them. Injection
 // records are the reminder engine's own type (src/reminders/record.ts) and are decoded by it.
 import * as z from 'zod';
-import { declareRecord, readRecord, type RecordDeclaration, RecordProblem, schemasOf } from '../base/recordDeclaration';
+import { declareRecord, readRecord, type RecordDeclaration, RecordProblem } from '../base/recordDeclaration';
 import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminders/record';
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
 import { TASK_STATUSES } from '../vocabulary/tasks';
-import { GOAL_CHANGES } from '../vocabulary/goal';
 import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { PendingItem } from './pendingItems';
+import type { FeatureRecordKind, RecordTraits } from './recordKinds';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -268,35 +268,6 @@ export const ForkRecord = z.object({
 export const FORK_RECORD = declareRecord(ForkRecord);
 
 
-/**
- * The chat's goal (src/features/goal/chatGoal.ts, docs/goals.md): set, its objective or plan changed, its
- * budget changed, completed, cleared, or the agent stopped because its budget was spent
- * (`exhausted`). Chat-wide, never `agent`. Spend is never stored: it is the usage of the
- * assistant records after the goal's `set` record.
- */
-export const GoalRecord = z.object({
-	kind: z.literal('goal'),
-	id: z.string().min(1),
-	at: z.number(),
-	change: z.enum(GOAL_CHANGES),
-	/** The goal this record is about: the id of its `set` record. */
-	goal: z.string().min(1),
-	/** `set` / `changed`: the objective as the person wrote it. */
-	objective: z.string().optional(),
-	/** The token budget after this record (input + output tokens); absent: none. */
-	budget: z.number().int().positive().optional(),
-	/** The approved plan file it implements, absolute; absent: none. */
-	plan: z.string().optional(),
-	/** `budget`: the limit before the change (absent: there was none). */
-	previousBudget: z.number().int().positive().optional(),
-	/** `budget`: the thresholds (percent) already passed under the new limit, so counted as told by this change. */
-	passed: z.array(z.number().int().positive()).optional(),
-	/** `exhausted`: the tokens spent when the agent stopped. */
-	spent: z.number().int().nonnegative().optional(),
-});
-export const GOAL_RECORD = declareRecord(GoalRecord);
-
-export type GoalRecord = z.infer<typeof GoalRecord>;
 
 /**
  * The person restored the chat to before one of their messages (src/agent/restore.ts). `files`:
@@ -358,20 +329,82 @@ export const TRANSCRIPT_RECORDS = [
 	COMPACTION_RECORD,
 	HOOK_CONTEXT_RECORD,
 	FORK_RECORD,
-	GOAL_RECORD,
 	RESTORE_RECORD,
 	INJECTION_RECORD,
 ] as const;
 
-/** Every kind, told apart by `kind`. */
-export const TranscriptRecordSchema = z.discriminatedUnion('kind', schemasOf(TRANSCRIPT_RECORDS));
+/** Every core kind: the output of one of the table's schemas. */
+type CoreRecord = z.output<(typeof TRANSCRIPT_RECORDS)[number]['schema']>;
 
-export const TRANSCRIPT_KINDS: readonly string[] = TRANSCRIPT_RECORDS.map((record) => record.kind);
+/**
+ * The record kinds chat features add (src/features/): each feature's record file adds its type
+ * here (`declare module '…/transcript/records' { interface FeatureRecords { goal: GoalRecord } }`)
+ * and the feature list registers its declaration (registerRecordKinds), so both the union and the
+ * parser are composed from that one list.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface FeatureRecords {}
+
+/** What each core kind is to the chat (recordKinds.ts); exhaustive, so a new kind says it. */
+const CORE_RECORD_TRAITS: { readonly [K in CoreRecord['kind']]: RecordTraits } = {
+	session: { scope: 'conversation', replay: 'silent', row: 'none' },
+	meta: { scope: 'conversation', replay: 'silent', row: 'none' },
+	user: { scope: 'conversation', replay: 'history', row: 'row' },
+	assistant: { scope: 'conversation', replay: 'history', row: 'row' },
+	'tool-result': { scope: 'conversation', replay: 'history', row: 'row' },
+	'turn-end': { scope: 'conversation', replay: 'history', row: 'row' },
+	// Reaches the model as the person's next message (the implementation or revision prompt).
+	'plan-decision': { scope: 'chat', replay: 'silent', row: 'row' },
+	// A child's start reaches the model as its Agent call and result.
+	'agent-start': { scope: 'conversation', replay: 'silent', row: 'row' },
+	// Reaches the model as TaskWrite/TaskList results; the task panel shows it.
+	tasks: { scope: 'chat', replay: 'silent', row: 'none' },
+	// Only the latest is a compaction point (selectedRecords); an earlier one inside a kept tail says nothing new.
+	compaction: { scope: 'conversation', replay: 'silent', row: 'row' },
+	// Its entries ride the user message of its turn; not a row of its own.
+	'hook-context': { scope: 'chat', replay: 'silent', row: 'none' },
+	// Provenance: session.fork says it; the copied records after it are the history.
+	fork: { scope: 'chat', replay: 'silent', row: 'row' },
+	// Applied by selectedRecords (a files-only one reaches the model as session.rewind); its row comes from the restore rows.
+	restore: { scope: 'chat', replay: 'silent', row: 'none' },
+	// Whose it is is its owner's (an invocation's, or the root's).
+	'injected-reminders': { scope: 'conversation', replay: 'history', row: 'row' },
+};
+
+const BY_KIND = new Map<string, RecordDeclaration>(TRANSCRIPT_RECORDS.map((record) => [record.kind, record]));
+const TRAITS = new Map<string, RecordTraits>(Object.entries(CORE_RECORD_TRAITS));
+
+/** Adds chat features' record kinds to what a transcript may hold; a kind registered twice (or a core one) throws. */
+export function registerRecordKinds(kinds: Iterable<FeatureRecordKind>): void {
+	for (const { declaration, traits } of kinds) {
+		if (BY_KIND.has(declaration.kind)) {
+			throw new Error(`The record kind "${declaration.kind}" is declared twice.`);
+		}
+		BY_KIND.set(declaration.kind, declaration);
+		TRAITS.set(declaration.kind, traits);
+	}
+}
+
+/** Every kind a transcript may hold now, core and registered. */
+export function transcriptKinds(): string[] {
+	return [...BY_KIND.keys()];
+}
+
+/** Every kind a transcript may hold now, told apart by `kind` (the parser's reference: parseTranscriptRecord takes what it takes). */
+export function transcriptRecordSchema(): z.ZodType {
+	const [first, ...rest] = [...BY_KIND.values()].map((declaration) => declaration.schema);
+	return first ? z.discriminatedUnion('kind', [first, ...rest]) : z.never();
+}
+
+/** What a kind is to the chat; a kind this version does not know is the loop's, replayed as nothing, no row. */
+export function traitsOf(kind: string): RecordTraits {
+	return TRAITS.get(kind) ?? { scope: 'conversation', replay: 'silent', row: 'none' };
+}
 
 // One union, in three widths: any line of the file, what a session stores, and the conversation.
 
-/** Any record of a transcript, the engine's injection record included. */
-export type TranscriptRecord = z.output<typeof TranscriptRecordSchema>;
+/** Any record of a transcript, the engine's injection record and the chat features' records included. */
+export type TranscriptRecord = CoreRecord | FeatureRecords[keyof FeatureRecords];
 /** Every record but the header: what a session stores after the first line (the conversation and its meta). */
 export type TranscriptEntry = Exclude<TranscriptRecord, SessionHeader>;
 /** A record of the conversation: what a turn writes, replay turns back into messages and the view shows. */
@@ -388,7 +421,6 @@ export class TranscriptRecordError extends Error {
 	}
 }
 
-const BY_KIND: ReadonlyMap<string, RecordDeclaration> = new Map(TRANSCRIPT_RECORDS.map((record) => [record.kind, record]));
 
 function kindOf(value: unknown): unknown {
 	return typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;

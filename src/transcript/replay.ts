@@ -15,7 +15,7 @@ import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import type { AssistantRecord, CompactionRecord, HookContextRecord, RestoreRecord, ToolResultRecord, TranscriptRecord, UserRecord } from './records';
+import { type AssistantRecord, type CompactionRecord, type HookContextRecord, type RestoreRecord, type ToolResultRecord, traitsOf, type TranscriptRecord, type UserRecord } from './records';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -222,6 +222,10 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 		open = undefined;
 	};
 	for (const record of records) {
+		// What reaches the model some other way, or not at all (its traits, recordKinds.ts).
+		if (traitsOf(record.kind).replay === 'silent') {
+			continue;
+		}
 		switch (record.kind) {
 			case 'tool-result': {
 				if (!open?.calls.some((call) => call.id === record.callId) || open.answered.has(record.callId)) {
@@ -256,30 +260,6 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 				break;
 			case 'turn-end':
 				settle();
-				break;
-			case 'compaction':
-				// Only the latest one is a compaction point (selectedRecords); an earlier one inside a kept tail says nothing new.
-				break;
-			case 'hook-context':
-				// Its entries ride the user message of its turn (above).
-				break;
-			case 'fork':
-				// Provenance: session.fork says it (from this record); the copied records after it are the history.
-				break;
-			case 'restore':
-				// A chat restore was applied by selectedRecords; a files-only one reaches the model as session.rewind.
-				break;
-			case 'agent-start':
-			case 'tasks':
-			case 'goal':
-				// A child's start reaches the model as its Agent call and result; tasks as TaskWrite/TaskList results; the goal as goal.current.
-				break;
-			case 'plan-decision':
-				// A plan decision reaches the model as the person's next message (the implementation
-				// or revision prompt), never as a record of its own.
-				break;
-			case 'session':
-			case 'meta':
 				break;
 		}
 	}

@@ -7,7 +7,7 @@ import { findProposal } from '../agent/proposal';
 import { conversationOf } from '../agent/session';
 import { type AssistantItem, conversationOfItem, type TranscriptItem } from '../protocol/messages';
 import type { ToolDetail } from '../tools/tool';
-import type { AgentRecord } from '../transcript/records';
+import { type AgentRecord, traitsOf } from '../transcript/records';
 import { AgentHeaders } from './childRows';
 import { RetryOffers } from './retryRows';
 import { RestoreRows } from './restoreRows';
@@ -78,6 +78,10 @@ export class ItemProjector {
 	}
 
 	private item(record: AgentRecord): TranscriptItem | undefined {
+		// A control or card shows it, or nothing does (its traits, src/transcript/recordKinds.ts).
+		if (traitsOf(record.kind).row === 'none') {
+			return undefined;
+		}
 		switch (record.kind) {
 			case 'user':
 				if (record.agent === undefined) {
@@ -132,14 +136,6 @@ export class ItemProjector {
 				};
 			case 'agent-start':
 				return this.headers.start(record);
-			case 'tasks':
-				return undefined;
-			case 'goal':
-				// The goal control shows the goal (src/features/goal/goalView.ts); its records are no rows.
-				return undefined;
-			case 'hook-context':
-				// Not a row of its own: its entries belong to the turn's user message.
-				return undefined;
 			case 'fork':
 				return { kind: 'fork', id: record.id, at: record.at, source: { id: record.source.id, title: record.source.title }, ...(record.worktree ? { worktree: { ...record.worktree } } : {}) };
 			case 'compaction':
@@ -154,8 +150,8 @@ export class ItemProjector {
 					...(record.instructions === undefined ? {} : { instructions: record.instructions }),
 					...(record.agent === undefined ? {} : { agent: record.agent }),
 				};
-			case 'restore':
-				// Its row comes from the restore rows (project), which also mark a row a later restore undid.
+			default:
+				// A kind with no row of its own here (a chat feature's record shows in its control).
 				return undefined;
 		}
 	}

@@ -16,7 +16,8 @@ import { agentGoalBudget, thresholdsPassed, toldThresholds } from './goalBudget'
 import { goalCurrent } from './goalCurrent';
 import type { ReminderEngine } from '../../reminders/engine';
 import { RECORD_KIND } from '../../reminders/record';
-import type { AgentRecord, GoalRecord } from '../../transcript/records';
+import type { AgentRecord } from '../../transcript/records';
+import type { GoalRecord } from './goalRecord';
 import { rollsBackChat } from '../../transcript/replay';
 import type { ApprovedPlans } from '../../agent/approvedPlan';
 import type { FeatureState } from '../../agent/chatFeature';

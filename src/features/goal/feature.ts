@@ -3,6 +3,7 @@
 import type { AgentFeature } from '../../agent/chatFeature';
 import type { ChatFeature } from '../feature';
 import { ChatGoal } from './chatGoal';
+import { GOAL_RECORD_KIND } from './goalRecord';
 import { GoalPresenter } from './goalView';
 
 /** Each chat's goal, restored from its records, its goal reminders installed. */
@@ -13,6 +14,7 @@ export const GOAL_STATE: AgentFeature<ChatGoal> = {
 
 export const GOAL: ChatFeature = {
 	id: 'goal',
+	records: [GOAL_RECORD_KIND],
 	agent: GOAL_STATE,
 	view: (window) => new GoalPresenter({ ...window, goalOf: (session) => window.features.stateOf(GOAL_STATE, session) }),
 };

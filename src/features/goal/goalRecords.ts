@@ -2,7 +2,8 @@
 // records and the root's goal deliveries of the turns it rolls back, as it rolls back their
 // history; not their answers' usage: those requests were paid for, so the spend keeps them.
 import { afterRestores } from '../../transcript/replay';
-import type { AgentRecord, GoalRecord } from '../../transcript/records';
+import type { AgentRecord } from '../../transcript/records';
+import type { GoalRecord } from './goalRecord';
 import type { GoalEnding } from '../../vocabulary/goal';
 import type { Active } from './budgetReports';
 
