@@ -6,9 +6,11 @@ import type { IDisposable } from '../base/lifecycle';
 import type { FeatureViewPart } from '../view/featureView';
 import type { ChatFeature, FeatureWindow } from './feature';
 import { GOAL } from './goal/feature';
+import { TASKS } from './tasks/feature';
 
 export const CHAT_FEATURES: readonly ChatFeature[] = [
 	GOAL,
+	TASKS,
 ];
 
 /** The agent's side of each feature that keeps per-chat state. */

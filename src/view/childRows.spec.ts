@@ -6,6 +6,7 @@ import type { AgentRecord } from '../transcript/records';
 import { expectMessage } from '../testing/expectMessage';
 import { testSessions } from '../testing/sessions';
 import { testConnection } from '../testing/viewConnection';
+import { TasksPresenter } from '../features/tasks/tasksPresenter';
 import { displayRows, itemsOf } from './rows';
 import { SessionProjection } from './sessionView';
 
@@ -217,7 +218,7 @@ describe('the task panel', () => {
 	const tasks = (by: string, rows: { id: string; title: string; status: 'pending' | 'in_progress' | 'completed' | 'cancelled'; owner: string; notes?: string }[]): AgentRecord => ({ kind: 'tasks', id: `k-${by}-${rows.length}`, at: 1, by, turn: 1, rows });
 
 	it('folds the tasks records: open count, the current task (first in progress, else first pending), sent on change', () => {
-		const t = testConnection();
+		const t = testConnection({ features: (sessions) => [new TasksPresenter(sessions)] });
 		const session = t.sessions.current;
 		session.append(tasks('root', [
 			{ id: '1', title: 'Read the code', status: 'completed', owner: 'root' },
@@ -248,7 +249,7 @@ describe('the task panel', () => {
 	});
 
 	it('an empty chat has an empty list; another chat made current sends its own in the snapshot', () => {
-		const t = testConnection();
+		const t = testConnection({ features: (sessions) => [new TasksPresenter(sessions)] });
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		assert.deepEqual(expectMessage(t.posted[0], 'snapshot').state.tasks, { rows: [], open: 0 });
 		t.sessions.current.append(tasks('root', [{ id: '1', title: 'x', status: 'pending', owner: 'root' }]));
