@@ -53,6 +53,8 @@ function zones() {
 		// Inside src/features/, a feature's own folder and the others' are the features' business.
 		{ files: ['src/features/**/*.ts'], ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_TESTING]) },
 		{ files: ['src/features/**/*.spec.ts'], rules: restrict([VSCODE_AT_RUN_TIME], []) },
+		// The test helpers build a feature's state for the specs that need one.
+		{ files: ['src/testing/**/*.ts'], ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], []) },
 		// The view boundary: the domain knows nothing of what the chat shows.
 		{ files: DOMAIN, ignores: SPECS, rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW, NO_TESTING, NO_FEATURES]) },
 		{ files: DOMAIN.map((glob) => glob.replace('*.ts', '*.spec.ts')), rules: restrict([VSCODE_AT_RUN_TIME], [NO_VIEW, FEATURES_BY_LIST]) },

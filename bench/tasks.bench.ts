@@ -4,8 +4,8 @@
 // body lists them); and one TaskWrite and one TaskList over those rows.
 import type { Logger } from '../src/base/log';
 import { ChatSession } from '../src/agent/session';
-import { ChatTasks } from '../src/agent/tasks';
-import { taskListText } from '../src/agent/taskText';
+import { ChatTasks } from '../src/features/tasks/chatTasks';
+import { taskListText } from '../src/tools/taskText';
 import type { Owner } from '../src/reminders/definition';
 import { DEFAULT_REMINDERS } from '../src/reminders/builtin/defaults';
 import { TASKS_NUDGE } from '../src/reminders/builtin/catalog';

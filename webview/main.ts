@@ -9,7 +9,6 @@ import { RestorePreviewCard, setRestoreBusy } from './restore';
 import { ContextUseLine } from './contextUse';
 import { featureParts, partFor } from './features';
 import { SessionList } from './sessionList';
-import { TaskPanel } from './tasks';
 import { Composer } from './composer';
 import { el, icon } from './dom';
 import { post } from './host';
@@ -69,7 +68,6 @@ class ChatApp {
 	private readonly restore = new RestorePreviewCard(post, () => {
 		this.composer.focus();
 	});
-	private readonly tasks = new TaskPanel();
 	private readonly composer: Composer;
 
 	constructor(private readonly root: HTMLElement) {
@@ -103,7 +101,7 @@ class ChatApp {
 			this.approval.element,
 			this.plan.element,
 			this.restore.element,
-			this.tasks.element,
+			...this.features.flatMap((part) => (part.bottom ? [part.bottom] : [])),
 			this.status,
 			this.composer.element,
 		);
@@ -158,10 +156,6 @@ class ChatApp {
 					return;
 				}
 				this.updateItems(message.items);
-				return;
-			case 'tasks.changed':
-				this.state.tasks = message.tasks;
-				this.tasks.update(message.tasks);
 				return;
 			case 'session.retitled':
 				if (message.sessionId !== this.state.session.id) {
@@ -221,7 +215,9 @@ class ChatApp {
 		this.contextLine.update(state.context);
 		this.transcript.reset(state.session.items);
 		this.lastUser = lastRootUser(state.session.items);
-		this.tasks.update(state.tasks);
+		for (const part of this.features) {
+			part.snapshot?.(state);
+		}
 		this.composer.applySettings(state.settings);
 		this.composer.setCommands(state.commands);
 		this.showAgent(state.agent, state.stream, state.childStreams);
@@ -286,7 +282,9 @@ class ChatApp {
 
 	private updateEmptyState(): void {
 		const isEmpty = this.transcript.size === 0;
-		this.tasks.setChatHasRows(!isEmpty);
+		for (const part of this.features) {
+			part.chatHasRows?.(!isEmpty);
+		}
 		// Rebuilt on every change: a focused action keeps the focus in its new button.
 		const focused = this.empty.contains(document.activeElement) ? document.activeElement?.getAttribute('data-action') : null;
 		this.empty.replaceChildren(...(isEmpty && this.state ? [emptyState(this.state.agent.status, this.state.setup, post)] : []));

@@ -1,7 +1,9 @@
 // The chat's task list, above the composer: collapsed, the open count and the current task;
 // expanded, every row with its status, who owns it (when not the root) and its notes. A real
 // <button aria-expanded> opens it; the list is one Tab stop; Escape closes it again.
-import type { TasksView, TaskView } from '../src/protocol/messages';
+import type { HostMessage, ViewState } from '../src/protocol/messages';
+import type { TasksView, TaskView } from '../src/protocol/tasks';
+import type { ViewFeaturePart } from './features';
 import { el, icon, uniqueId } from './dom';
 import { plural } from './format';
 
@@ -29,7 +31,11 @@ function taskRow(task: TaskView, current: boolean): HTMLLIElement {
 	);
 }
 
-export class TaskPanel {
+/** A snapshot from a host without the task list says nothing of it. */
+const NO_TASKS: TasksView = { rows: [], open: 0 };
+
+export class TaskPanel implements ViewFeaturePart {
+	readonly id = 'tasks';
 	private readonly chevron = icon('chevron-right', 'disclosure-chevron');
 	private readonly summary = el('span', { class: 'task-summary' });
 	private readonly listId = uniqueId('tasks');
@@ -37,7 +43,7 @@ export class TaskPanel {
 	private readonly list = el('ol', { class: 'task-list', id: this.listId, hidden: true, tabindex: '0', 'aria-label': 'Tasks' });
 	readonly element = el('section', { class: 'task-panel', 'aria-label': 'Tasks', hidden: true }, this.toggle, this.list);
 	private tasks: TasksView = { rows: [], open: 0 };
-	private chatHasRows = false;
+	private hasRows = false;
 
 	constructor() {
 		this.toggle.addEventListener('click', () => {
@@ -53,22 +59,36 @@ export class TaskPanel {
 		});
 	}
 
+	get bottom(): HTMLElement {
+		return this.element;
+	}
+
+	receive(message: HostMessage): void {
+		if (message.type === 'tasks.changed') {
+			this.update(message.tasks);
+		}
+	}
+
+	snapshot(state: ViewState): void {
+		this.update(state.tasks ?? NO_TASKS);
+	}
+
 	update(tasks: TasksView): void {
 		this.tasks = tasks;
 		this.show();
 	}
 
 	/** Hidden while the chat has no rows: a new chat starts clean. */
-	setChatHasRows(hasRows: boolean): void {
-		if (hasRows !== this.chatHasRows) {
-			this.chatHasRows = hasRows;
+	chatHasRows(hasRows: boolean): void {
+		if (hasRows !== this.hasRows) {
+			this.hasRows = hasRows;
 			this.show();
 		}
 	}
 
 	private show(): void {
 		const { rows, open, current } = this.tasks;
-		this.element.hidden = !this.chatHasRows || rows.length === 0;
+		this.element.hidden = !this.hasRows || rows.length === 0;
 		const currentTask = rows.find((row) => row.id === current);
 		const count = open === 0 ? `${plural(rows.length, 'task', 'tasks')}, none open` : `${plural(open, 'open task', 'open tasks')} of ${rows.length}`;
 		this.summary.replaceChildren(el('span', { class: 'task-count' }, count), ...(currentTask ? [el('span', { class: 'task-current-title' }, ` · ${currentTask.title}`)] : []));

@@ -1,8 +1,8 @@
 // The agent of one window: runs the current session's turns one at a time and says what it is
 // doing (AgentState; src/view/ turns that into what the chat shows). It composes the parts:
 // the permission gate (approvals.ts), steering (steering.ts), the model state (modelState.ts),
-// each chat's plans and task list (plans.ts, tasks.ts), and turn loops (turn.ts) built from its
-// ports (ports.ts). Pure: VS Code comes in through them.
+// each chat's plans (plans.ts) and chat features (chatFeature.ts), and turn loops (turn.ts) built
+// from its ports (ports.ts). Pure: VS Code comes in through them.
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
@@ -23,12 +23,9 @@ import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
 import { type ReturnedMessages, Steering } from './steering';
 import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
-import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import { rootAgents } from './subagents/childAgents';
 import { activityOf, RunningChildren } from './runningChildren';
 import type { AgentProfiles } from './subagents/profile';
-import type { TaskRow } from '../vocabulary/tasks';
-import type { ChatTasks } from './tasks';
 import { type AgentFeature, ChatFeatures } from './chatFeature';
 import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
@@ -64,8 +61,6 @@ export interface AgentEnvironment {
 	readonly prompt?: PromptHooks;
 	/** The chat features (src/features/features.ts): each chat's state of each, opened with the chat. */
 	readonly features?: readonly AgentFeature[];
-	/** A sub-agent's loop ended (the task list closes a done child's open rows). */
-	readonly onChildSettled?: (path: string, outcome: TurnOutcomeKind) => void;
 }
 
 interface Running {
@@ -87,7 +82,7 @@ export class Agent extends Disposable {
 	private readonly approvals: Approvals;
 	private readonly steering: Steering;
 	private readonly modelState: ModelState;
-	/** Each chat's plans and task list. */
+	/** Each chat's plans and prompt hooks. */
 	private readonly work: ChatWork;
 	/** Each chat's state of each chat feature. */
 	readonly features: ChatFeatures;
@@ -126,8 +121,6 @@ export class Agent extends Disposable {
 			ids: ports.runtime.ids,
 			...(env.planFiles ? { planFiles: env.planFiles } : {}),
 			planReferenceMaxChars: () => env.settings.current.planReferenceMaxChars ?? 4000,
-			// A child's rows are told apart by whether it still runs.
-			isRunning: (path) => this.children.has(path),
 			...(env.prompt ? { promptHooks: env.prompt } : {}),
 			log,
 			carriedPlan: (session) => this.features.carriedPlan(session),
@@ -138,6 +131,8 @@ export class Agent extends Disposable {
 			clock,
 			newId: () => ids.next(),
 			plans: { current: () => this.plansOf(session).current() },
+			isChildRunning: (path) => this.children.has(path),
+			log,
 		}));
 		this.steering = new Steering(changed, log);
 		let lastMode = env.settings.current.permissionMode;
@@ -199,16 +194,6 @@ export class Agent extends Disposable {
 	/** The plan state of a chat, made (and its plan reminders installed) the first time it is asked for. */
 	private plansOf(session: ChatSession): ChatPlans {
 		return this.work.plansOf(session);
-	}
-
-	/** The current chat's task rows, in the order they were first written. */
-	get tasks(): readonly TaskRow[] {
-		return this.tasksOf(this.env.sessions.current).all;
-	}
-
-	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
-	tasksOf(session: ChatSession): ChatTasks {
-		return this.work.tasksOf(session);
 	}
 
 	/**
@@ -328,7 +313,7 @@ export class Agent extends Disposable {
 		let outcome: RestoreOutcome<RestoreRecord>;
 		try {
 			const observers = this.env.observers?.();
-			outcome = await applyRestorePreview(session, this.ports, preview, overwriteChanged, { ...(observers ? { observers } : {}), rearmPlan: () => { this.work.restored(session); } }, new AbortController().signal);
+			outcome = await applyRestorePreview(session, this.ports, preview, overwriteChanged, { ...(observers ? { observers } : {}), rearmPlan: () => { this.features.afterRestore(session); this.work.restored(session); } }, new AbortController().signal);
 		} catch (error) {
 			outcome = { ok: false, message: `Could not restore: ${errorMessage(error)}` };
 		} finally {
@@ -345,7 +330,7 @@ export class Agent extends Disposable {
 	private rootToolSpecs(session: ChatSession, mode: PermissionMode) {
 		const { tools } = this.ports;
 		const specs = tools.specs(tools.offered(mode));
-		const agents = this.env.profiles && rootAgents(this.childEnvironment(session, this.env.profiles, this.tasksOf(session)), this.ports, 'compaction');
+		const agents = this.env.profiles && rootAgents(this.childEnvironment(session, this.env.profiles), this.ports, 'compaction');
 		const agentSpec = agents?.spec();
 		return agentSpec ? [...specs, agentSpec] : specs;
 	}
@@ -384,10 +369,9 @@ export class Agent extends Disposable {
 		const session = env.sessions.forWriting();
 		const controller = new AbortController();
 		const observers = env.observers?.();
-		// Its plan and task reminders are installed before its first WAIT.
+		// Its plan and its features' reminders are installed before its first WAIT.
 		this.plansOf(session);
 		this.features.open(session);
-		const tasks = this.tasksOf(session);
 		const turnId = this.ports.runtime.ids.next();
 		const prompt = this.work.promptHooksOf(session);
 		const scope: TurnScope = {
@@ -409,12 +393,12 @@ export class Agent extends Disposable {
 			...(env.attachments ? { attachments: env.attachments } : {}),
 			...(env.hooks ? { hooks: env.hooks } : {}),
 			...(prompt ? { prompt } : {}),
-			tasks: (ownerPath) => tasks.access(ownerPath),
+			toolAccess: (ownerPath) => this.features.toolAccess(session, ownerPath),
 			...(this.ports.checkpoints ? { checkpoint: this.ports.checkpoints.recorder(session.id, turnId) } : {}),
 			stopAfterStep: (id) => this.features.stopAfterStep(session, id),
 			planFile: () => this.plansOf(session).current()?.file || undefined,
 		};
-		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles, tasks), this.ports, turnId);
+		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles), this.ports, turnId);
 		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
@@ -440,7 +424,7 @@ export class Agent extends Disposable {
 	}
 
 	/** What the root turn's sub-agents run with in `session`. */
-	private childEnvironment(session: ChatSession, profiles: AgentProfiles, tasks: ChatTasks): Parameters<typeof rootAgents>[0] {
+	private childEnvironment(session: ChatSession, profiles: AgentProfiles): Parameters<typeof rootAgents>[0] {
 		const { env } = this;
 		return {
 			session,
@@ -451,12 +435,7 @@ export class Agent extends Disposable {
 			},
 			observer: this.children,
 			onChildSettled: (path, outcome) => {
-				// A child that answered closes its own open rows; a failed or stopped one leaves them for recovery.
-				const settled = tasks.settle(path, outcome);
-				if (!settled.ok) {
-					this.ports.runtime.log.warn(`Aside: the open tasks of ${path} could not be closed: ${settled.error}`);
-				}
-				env.onChildSettled?.(path, outcome);
+				this.features.afterChildSettled(session, path, outcome);
 			},
 		};
 	}

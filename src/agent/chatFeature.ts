@@ -3,6 +3,9 @@
 // new environment field per feature, and the turn asks the chat's open states instead of a new
 // scope field per feature. The states are held weakly, so they go with their chat.
 import type { Clock } from '../base/clock';
+import type { Logger } from '../base/log';
+import { anyOf, type FeatureAccess } from '../tools/featureAccess';
+import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import type { ApprovedPlans } from './approvedPlan';
 import type { ChatSession } from './session';
 
@@ -13,6 +16,9 @@ export interface FeatureChat {
 	readonly newId: () => string;
 	/** This chat's approved plan, if any. */
 	readonly plans: ApprovedPlans;
+	/** Whether the sub-agent of owner path `path` runs now. */
+	readonly isChildRunning: (path: string) => boolean;
+	readonly log: Logger;
 }
 
 /** One feature's state of one chat; every hook is optional. */
@@ -21,6 +27,15 @@ export interface FeatureState {
 	stopAfterStep?(turnId: string): boolean;
 	/** An approved plan file this feature already tells the model of (plan.reference is not repeated for it). */
 	carriedPlan?(): string | undefined;
+	/** After a chat restore rolled part of the chat back (not a files-only one): the state as the kept records leave it. */
+	afterRestore?(): void;
+	/** A sub-agent's loop ended with `outcome`; `path` is its owner path (`root/explore#2`). */
+	afterChildSettled?(path: string, outcome: TurnOutcomeKind): void;
+	/**
+	 * What the tools of the loop of `owner` (an owner path: `root`, `root/explore#2`) reach of this
+	 * state, under the feature's key (src/tools/featureAccess.ts): asked for each tool call.
+	 */
+	toolAccess?(owner: string): FeatureAccess;
 	dispose?(): void;
 }
 
@@ -89,5 +104,24 @@ export class ChatFeatures {
 			}
 		}
 		return undefined;
+	}
+
+	/** The chat's open feature states are told that a chat restore rolled part of it back (states opened later fold what it kept). */
+	afterRestore(session: ChatSession): void {
+		for (const state of this.states.get(session)?.values() ?? []) {
+			state.afterRestore?.();
+		}
+	}
+
+	/** Every feature of the chat is told that a sub-agent's loop ended. */
+	afterChildSettled(session: ChatSession, path: string, outcome: TurnOutcomeKind): void {
+		for (const state of this.open(session).values()) {
+			state.afterChildSettled?.(path, outcome);
+		}
+	}
+
+	/** What the chat's features hand the tools of the loop of `owner`. */
+	toolAccess(session: ChatSession, owner: string): FeatureAccess {
+		return anyOf([...this.open(session).values()].flatMap((state) => (state.toolAccess ? [state.toolAccess(owner)] : [])));
 	}
 }

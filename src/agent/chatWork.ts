@@ -1,12 +1,12 @@
-// What the agent keeps for each chat beside its records and its chat features (chatFeature.ts): its plan state (plans.ts), its task
-// list (tasks.ts) and its prompt hooks with their pending context (turnHooks.ts), each made — its reminders installed — the first time the chat is asked for it,
-// and dropped with the chat (weakly held).
+// What the agent keeps for each chat beside its records and its chat features (chatFeature.ts): its
+// plan state (plans.ts) and its prompt hooks with their pending context (turnHooks.ts), each made —
+// its reminders installed — the first time the chat is asked for it, and dropped with the chat
+// (weakly held).
 import type { Clock, IdSource } from '../base/clock';
 import type { Logger } from '../base/log';
 import type { PromptHooks } from '../hooks/toolHooks';
 import { ChatPlans, type PlanFiles } from './plans';
 import type { ChatSession } from './session';
-import { ChatTasks } from './tasks';
 import { ChatPromptHooks } from './turnHooks';
 
 export interface ChatWorkOptions {
@@ -16,8 +16,6 @@ export interface ChatWorkOptions {
 	readonly planFiles?: PlanFiles;
 	/** `aside.plan.referenceMaxChars`, read when the reference is built. */
 	readonly planReferenceMaxChars: () => number;
-	/** Whether the child agent `path` runs now (its task rows are told apart by it). */
-	readonly isRunning: (path: string) => boolean;
 	/** The person's SessionStart / UserPromptSubmit / Stop hooks; none, no chat runs them. */
 	readonly promptHooks?: PromptHooks;
 	readonly log: Logger;
@@ -27,7 +25,6 @@ export interface ChatWorkOptions {
 
 export class ChatWork {
 	private readonly plans = new WeakMap<ChatSession, ChatPlans>();
-	private readonly tasks = new WeakMap<ChatSession, ChatTasks>();
 	private readonly hooks = new WeakMap<ChatSession, ChatPromptHooks>();
 
 	constructor(private readonly options: ChatWorkOptions) {}
@@ -47,18 +44,6 @@ export class ChatWork {
 			this.plans.set(session, plans);
 		}
 		return plans;
-	}
-
-	/** The task list of a chat, made (restored from its records, and its tasks.nudge installed) the first time it is asked for. */
-	tasksOf(session: ChatSession): ChatTasks {
-		let tasks = this.tasks.get(session);
-		if (!tasks) {
-			const { clock, ids, isRunning } = this.options;
-			// The view shows the rows from the chat's tasks records (src/view/tasksView.ts), not from here.
-			tasks = new ChatTasks(session, { clock, newId: () => ids.next(), isRunning });
-			this.tasks.set(session, tasks);
-		}
-		return tasks;
 	}
 
 	/** The chat's prompt hooks and pending hook context (none without hooks), kept while the window has the chat. */
@@ -81,9 +66,8 @@ export class ChatWork {
 		this.promptHooksOf(session)?.compacted();
 	}
 
-	/** After a chat restore: the task list as the kept records leave it, plan.reference re-armed (the rolled-back part may have carried it). */
+	/** After a chat restore: plan.reference re-armed (the rolled-back part may have carried it). */
 	restored(session: ChatSession): void {
-		this.tasks.get(session)?.restored();
 		this.rearmPlan(session, 'the chat was restored to an earlier message');
 	}
 

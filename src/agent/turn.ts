@@ -26,7 +26,7 @@ import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { LoopAgents } from './subagents/loopAgents';
 import { type Answer, broken, completed, foldEvent, isTooLong, NO_RESPONSE } from './response';
-import type { TaskAccess } from './tasks';
+import type { FeatureAccess } from '../tools/featureAccess';
 import type { HookReservation, TurnPromptHooks } from './turnHooks';
 import { ToolCallRunner } from './toolCalls';
 
@@ -72,8 +72,8 @@ export interface TurnScope {
 	readonly onUpdate?: (update: TurnUpdate) => void;
 	/** Sub-agents: the Agent tool this loop may offer and who runs its calls; none, no Agent tool. */
 	readonly agents?: LoopAgents;
-	/** The chat's task list as the owner path (`root`, or a child's) reaches it: TaskWrite and TaskList get it in their context. */
-	readonly tasks?: (ownerPath: string) => TaskAccess;
+	/** What the chat features hand the tools of the loop of an owner path (`root`, or a child's): its calls get it in their context. */
+	readonly toolAccess?: (ownerPath: string) => FeatureAccess;
 	/** What the user's message brings (mentions, skills): staged on the turn's first request, and on each attempt of it. */
 	readonly attachments?: MessageAttachments;
 	/** The person's PreToolUse / PostToolUse hooks (docs/hooks.md); none, no hooks run. */

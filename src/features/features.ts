@@ -7,9 +7,11 @@ import type { FeatureViewPart } from '../view/featureView';
 import { registerRecordKinds } from '../transcript/records';
 import type { ChatFeature, FeatureWindow } from './feature';
 import { GOAL } from './goal/feature';
+import { TASKS } from './tasks/feature';
 
 export const CHAT_FEATURES: readonly ChatFeature[] = [
 	GOAL,
+	TASKS,
 ];
 
 // The transcript holds the features' record kinds from the moment the list is loaded (before any chat is read).

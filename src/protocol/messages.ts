@@ -5,11 +5,11 @@
 import * as z from 'zod';
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
-import { TASK_STATUSES } from '../vocabulary/tasks';
 import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { SKILL_DESCRIPTION_CHARS } from './mentions';
 import { GOAL_HOST_MESSAGES, GOAL_VIEW_MESSAGES } from './goal';
+import { TASKS_HOST_MESSAGES, TasksView } from './tasks';
 import { seq } from './sequence';
 import { rowSchema } from './rowMarks';
 import { SlashCommandView } from './slashCommands';
@@ -443,28 +443,6 @@ export type SetupView = z.infer<typeof SetupView>;
 export const StreamView = z.object({ requestId: z.string(), text: z.string() });
 export type StreamView = z.infer<typeof StreamView>;
 
-/** One row of the chat's task list (TaskWrite), as it is now. */
-export const TaskView = z.object({
-	id: z.string().min(1),
-	title: z.string(),
-	status: z.enum(TASK_STATUSES),
-	/** `root`, or the child invocation that wrote it first (its owner path). */
-	owner: z.string().min(1),
-	notes: z.string().optional(),
-});
-export type TaskView = z.infer<typeof TaskView>;
-
-/** The chat's task list: the panel above the composer. */
-export const TasksView = z.object({
-	/** In the order their ids first appeared. */
-	rows: z.array(TaskView),
-	/** How many are pending or in progress. */
-	open: z.number().int().nonnegative(),
-	/** The id of the current task: the first in progress, else the first pending; absent when none is open. */
-	current: z.string().optional(),
-});
-export type TasksView = z.infer<typeof TasksView>;
-
 export const ViewState = z.object({
 	session: SessionView,
 	settings: ViewSettings,
@@ -476,7 +454,8 @@ export const ViewState = z.object({
 	stream: StreamView.optional(),
 	/** The text so far of the responses child agents stream now (`agent.children[].streaming`). */
 	childStreams: z.array(StreamView).optional(),
-	tasks: TasksView,
+	/** The task list feature's panel (src/features/tasks/); absent from a host without it. */
+	tasks: TasksView.optional(),
 	/** The slash commands the composer's hint lists (src/view/slashCommands.ts). */
 	commands: z.array(SlashCommandView).max(200),
 });
@@ -496,8 +475,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('items.inserted'), seq, sessionId: z.string().min(1), before: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
 	/** Rows already shown, replaced by id (a child agent's header: its steps, status and result). */
 	z.object({ type: z.literal('items.updated'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
-	/** The chat's task list changed (a TaskWrite, a child that settled, another chat opened). */
-	z.object({ type: z.literal('tasks.changed'), seq, tasks: TasksView }),
+	...TASKS_HOST_MESSAGES,
 	/** The current session's title changed (it is taken from the first message). */
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */

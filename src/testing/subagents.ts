@@ -254,16 +254,14 @@ export function subagentSetup(
 	const settings = { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' as const, agentsMaxSteps: 8, agentsMaxConcurrent: 3, ...options.settings } };
 	const agent = new Agent(
 		{
-			features: agentFeatures(),
+			// A probe beside the real features: every child's settlement, in order.
+			features: [...agentFeatures(), { id: 'settled-probe', open: () => ({ afterChildSettled: (path, outcome) => { settled.push([path, outcome]); } }) }],
 			sessions,
 			models,
 			settings: { get current() { return settings.current; }, onDidChange: new Emitter<unknown>().event },
 			system: () => 'You are Aside.',
 			profiles,
 			...(options.permissions ? { permissions: options.permissions } : {}),
-			onChildSettled: (path, outcome) => {
-				settled.push([path, outcome]);
-			},
 		},
 		ports,
 	);

@@ -1,9 +1,10 @@
 // A chat's task list over a memory session, for the specs of the task tools and the nudge.
 import { ChatSession } from '../agent/session';
-import { ChatTasks } from '../agent/tasks';
+import { ChatTasks } from '../features/tasks/chatTasks';
 import type { ReminderConfig } from '../reminders/config';
 import { DEFAULT_REMINDER_CONFIG } from '../reminders/config';
-import type { TaskAccess } from '../agent/tasks';
+import { grant } from '../tools/featureAccess';
+import { TASK_ACCESS, type TaskAccess } from '../tools/taskAccess';
 import type { ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { MemorySessionStore } from './memorySessionStore';
@@ -20,5 +21,5 @@ export function taskBoard(options: { readonly store?: MemorySessionStore; readon
 
 /** A tool context whose only part is the task list as `access` reaches it (the task tools touch nothing else). */
 export function taskContext(access: TaskAccess | undefined, signal: AbortSignal = new AbortController().signal): ToolContext {
-	return { roots: ['/ws'], signal, ...(access ? { tasks: access } : {}) } as unknown as ToolContext;
+	return { roots: ['/ws'], signal, ...(access ? { features: grant(TASK_ACCESS, access) } : {}) } as unknown as ToolContext;
 }

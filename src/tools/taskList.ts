@@ -1,8 +1,8 @@
-// TaskList: the chat's task list in the shape tasks.nudge uses (src/agent/taskText.ts): the open
+// TaskList: the chat's task list in the shape tasks.nudge uses (taskText.ts): the open
 // and closed counts, then one line a row with its full owner path. A read tool like TaskWrite.
 import * as z from 'zod';
 import { isOpenStatus } from '../vocabulary/tasks';
-import { taskListText } from '../agent/taskText';
+import { taskListText } from './taskText';
 import { taskAccessOf } from './taskWrite';
 import { type Tool, touchesNothing } from './tool';
 

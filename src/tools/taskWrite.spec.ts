@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_ROWS_PER_WRITE, MAX_TASK_NOTES_CHARS } from '../agent/tasks';
+import { MAX_ROWS_PER_WRITE, MAX_TASK_NOTES_CHARS } from './taskAccess';
 import { taskBoard, taskContext } from '../testing/taskBoard';
 import { invokeTool, toolsFor } from './registry';
 import { taskWriteTool } from './taskWrite';

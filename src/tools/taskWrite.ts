@@ -1,10 +1,10 @@
-// TaskWrite: creates and updates rows of the chat's task list (src/agent/tasks.ts). It changes no
+// TaskWrite: creates and updates rows of the chat's task list (src/features/tasks/chatTasks.ts). It changes no
 // file, so it is a read tool: offered in every mode, plan mode included, and never asks. The
 // description is the whole contract (fields, statuses, ownership): tasks.nudge does not repeat it.
 import * as z from 'zod';
-import { MAX_ROWS_PER_WRITE, MAX_TASK_ID_CHARS, MAX_TASK_NOTES_CHARS, MAX_TASK_TITLE_CHARS, type TaskAccess } from '../agent/tasks';
+import { MAX_ROWS_PER_WRITE, MAX_TASK_ID_CHARS, MAX_TASK_NOTES_CHARS, MAX_TASK_TITLE_CHARS, TASK_ACCESS, type TaskAccess } from './taskAccess';
 import { TASK_STATUSES } from '../vocabulary/tasks';
-import { countsText, countTasks, taskRowsText } from '../agent/taskText';
+import { countsText, countTasks, taskRowsText } from './taskText';
 import { ToolError } from './errors';
 import { type Tool, type ToolContext, touchesNothing } from './tool';
 
@@ -21,10 +21,11 @@ const input = z.object({
 
 /** The caller's task list, or the error a tool without one answers with. */
 export function taskAccessOf(context: ToolContext, tool: string): TaskAccess {
-	if (!context.tasks) {
+	const access = context.features?.get(TASK_ACCESS);
+	if (!access) {
 		throw new ToolError(`${tool} is not available here: this chat has no task list for this call.`);
 	}
-	return context.tasks;
+	return access;
 }
 
 export const taskWriteTool: Tool<z.infer<typeof input>> = {

@@ -4,7 +4,7 @@
 // src/vscode/ and over the real file system for tests.
 import type { CheckpointRecorder } from '../checkpoints/types';
 import type * as z from 'zod';
-import type { TaskAccess } from '../agent/tasks';
+import type { FeatureAccess } from './featureAccess';
 import type { ChangePlan, FileChange } from './changes';
 
 export type ToolKind = 'read' | 'write' | 'run';
@@ -186,8 +186,8 @@ export interface ToolContext {
 	readonly search: TextSearch;
 	readonly seen: SeenFiles;
 	readonly signal: AbortSignal;
-	/** The chat's task list as the caller reaches it (TaskWrite, TaskList); absent where there is none. */
-	readonly tasks?: TaskAccess;
+	/** What the chat features hand the caller's tools, by key (the task list as TaskWrite and TaskList reach it); absent where there are none. */
+	readonly features?: FeatureAccess;
 	/** The chat's approved plan file, absolute: the one file outside the workspace folders Read, Edit, Write and ApplyPatch reach. */
 	readonly planFile?: string;
 	/** Keeps what a write call is about to change (src/checkpoints/): the running root turn's; absent where nothing is kept. */

@@ -10,7 +10,7 @@ import { type FeatureViewPart, type FeatureViewPort, partFor, type Unsequenced }
 import { SlashCommands } from './slashCommands';
 import type { HeldNotices, NoticeAction } from './heldNotices';
 import type { Logger } from '../base/log';
-import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage } from '../protocol/messages';
+import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../protocol/messages';
 import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
@@ -170,7 +170,7 @@ export class ViewConnection extends Disposable {
 	private handle(message: ViewMessage): void {
 		const part = partFor(this.parts, message.type);
 		if (part) {
-			part.receive(message, this.port);
+			part.receive?.(message, this.port);
 			return;
 		}
 		switch (message.type) {
@@ -525,9 +525,6 @@ export class ViewConnection extends Disposable {
 		wiring.add(projection.onDidUpdate((rows) => {
 			this.send({ type: 'items.updated', sessionId: session.id, items: [...rows] });
 		}));
-		wiring.add(projection.onDidChangeTasks((tasks) => {
-			this.send({ type: 'tasks.changed', tasks });
-		}));
 		wiring.add(session.onDidChangeTitle((title) => {
 			this.send({ type: 'session.retitled', sessionId: session.id, title });
 		}));
@@ -545,6 +542,8 @@ export class ViewConnection extends Disposable {
 			type: 'snapshot',
 			protocol: PROTOCOL_VERSION,
 			state: {
+				// The features' own fields first: the core's are never theirs to replace.
+				...this.parts.reduce<Partial<ViewState>>((fields, part) => ({ ...fields, ...part.snapshot?.() }), {}),
 				session: this.options.projections.current.toView(),
 				settings: this.options.settings.current,
 				agent,
@@ -552,7 +551,6 @@ export class ViewConnection extends Disposable {
 				...(this.options.setup ? { setup: this.options.setup.view() } : {}),
 				...(stream ? { stream } : {}),
 				...(childStreams.length > 0 ? { childStreams: [...childStreams] } : {}),
-				tasks: this.options.projections.current.tasksView(),
 				commands: this.commands.views(),
 			},
 		});

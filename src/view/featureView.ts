@@ -2,7 +2,7 @@
 // messages of its own it takes (`<id>.*`, routed by prefix), and its slash commands. The view
 // connection knows the list, not the features; a new feature adds no case to it.
 import type { IDisposable } from '../base/lifecycle';
-import type { HostMessage, ViewMessage } from '../protocol/messages';
+import type { HostMessage, ViewMessage, ViewState } from '../protocol/messages';
 import type { SlashCommand } from './slashCommands';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -23,10 +23,12 @@ export interface FeatureViewPart {
 	readonly commands?: readonly SlashCommand[];
 	/** Starts saying what changes through `view`, until disposed. */
 	connect(view: FeatureViewPort): IDisposable;
+	/** What it adds to every snapshot (the fields of ViewState that are its own; the core's win). */
+	snapshot?(): Partial<ViewState>;
 	/** The webview (re)connected: what it shows now. */
 	shown?(view: FeatureViewPort): void;
-	/** A message of its own from the webview (its type starts with `<id>.`). */
-	receive(message: ViewMessage, view: FeatureViewPort): void;
+	/** A message of its own from the webview (its type starts with `<id>.`); none for a part that only shows. */
+	receive?(message: ViewMessage, view: FeatureViewPort): void;
 }
 
 /** The feature part that owns a webview message, by its type's prefix. */

@@ -7,10 +7,9 @@ import { currentEvent, type HasCurrent, whileCurrent } from '../base/current';
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { AgentRecord } from '../transcript/records';
-import type { ContextUseView, SessionAccessView, SessionView, TasksView, TranscriptItem } from '../protocol/messages';
+import type { ContextUseView, SessionAccessView, SessionView, TranscriptItem } from '../protocol/messages';
 import { ContextUseTracker } from './contextUse';
 import { ItemProjector, RowOrder } from './rows';
-import { TaskProjection } from './tasksView';
 
 /** The sentence above a chat that is not an ordinary one here. */
 export function accessView(access: SessionAccess): SessionAccessView {
@@ -38,7 +37,6 @@ export class SessionProjection extends Disposable {
 	private readonly projector = new ItemProjector();
 	private readonly order = new RowOrder();
 	private readonly contextUse = new ContextUseTracker();
-	private readonly tasks = new TaskProjection();
 	private readonly _items: TranscriptItem[] = [];
 	/** Where each child's header (and each user row) is in `_items`, to replace it as the child runs (as its chips settle). */
 	private readonly updatableAt = new Map<string, number>();
@@ -55,10 +53,6 @@ export class SessionProjection extends Disposable {
 	/** Rows shown already, changed (a child's header: its steps, status, result; a user row's chips and hook context): what `items.updated` sends. */
 	readonly onDidUpdate: Event<readonly TranscriptItem[]> = this._onDidUpdate.event;
 
-	private readonly _onDidChangeTasks = this._register(new Emitter<TasksView>());
-	/** The chat's task list changed. */
-	readonly onDidChangeTasks: Event<TasksView> = this._onDidChangeTasks.event;
-
 	private readonly _onDidChangeContext = this._register(new Emitter<void>());
 	/** A record changed the context use: a response reported usage, reminders were delivered. */
 	readonly onDidChangeContext: Event<void> = this._onDidChangeContext.event;
@@ -67,7 +61,6 @@ export class SessionProjection extends Disposable {
 		super();
 		for (const record of session.allRecords) {
 			this.contextUse.take(record);
-			this.tasks.take(record);
 			const { item } = this.take(record);
 			if (item) {
 				this.order.place(item);
@@ -75,7 +68,6 @@ export class SessionProjection extends Disposable {
 		}
 		this._register(session.onDidAppend((record) => {
 			const contextChanged = this.contextUse.take(record);
-			const tasksChanged = this.tasks.take(record);
 			const { item, updated } = this.take(record);
 			if (updated.length > 0) {
 				this._onDidUpdate.fire(updated);
@@ -86,9 +78,6 @@ export class SessionProjection extends Disposable {
 				if (placed) {
 					this._onDidPlace.fire({ rows: [placed.row], ...(placed.before === undefined ? {} : { before: placed.before }) });
 				}
-			}
-			if (tasksChanged) {
-				this._onDidChangeTasks.fire(this.tasks.view());
 			}
 			if (contextChanged) {
 				this._onDidChangeContext.fire();
@@ -113,11 +102,6 @@ export class SessionProjection extends Disposable {
 			this._items.push(item);
 		}
 		return { item, updated };
-	}
-
-	/** The chat's task list. */
-	tasksView(): TasksView {
-		return this.tasks.view();
 	}
 
 	/** One per record that has something to say, in record order, shown or not. */

@@ -1,5 +1,6 @@
 // Child agents and task rows for the webview tests (the subagents tests, the themes' picture).
-import type { TasksView, TaskView, TranscriptItem } from '../../src/protocol/messages';
+import type { TranscriptItem } from '../../src/protocol/messages';
+import type { TasksView, TaskView } from '../../src/protocol/tasks';
 import { agentRow, assistant, entry, inChild, reminders, tool, user } from './items';
 
 export const G = 'root/general#1';
@@ -24,7 +25,7 @@ export function nestedChildren(): TranscriptItem[] {
 
 export const task = (id: string, title: string, status: TaskView['status'], owner = 'root', notes?: string): TaskView => ({ id, title, status, owner, ...(notes === undefined ? {} : { notes }) });
 
-/** The panel's view of these rows, as the host makes it (src/view/tasksView.ts). */
+/** The panel's view of these rows, as the host makes it (src/features/tasks/tasksView.ts). */
 export function taskList(rows: TaskView[]): TasksView {
 	const current = rows.find((row) => row.status === 'in_progress') ?? rows.find((row) => row.status === 'pending');
 	return { rows, open: rows.filter((row) => row.status === 'pending' || row.status === 'in_progress').length, ...(current ? { current: current.id } : {}) };

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { AgentView, TaskView, TranscriptItem } from '../../src/protocol/messages';
+import type { AgentView, TranscriptItem } from '../../src/protocol/messages';
+import type { TaskView } from '../../src/protocol/tasks';
 import { DANGEROUS_ELEMENTS, FORGED_BLOCK, HOSTILE_CORPUS } from './corpus';
 import { G, N, nestedChildren, task, taskList } from './childItems';
 import { agentRow, assistant, entry, inChild, reminders, tool, user } from './items';

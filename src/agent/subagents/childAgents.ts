@@ -225,8 +225,8 @@ export class ChildAgents implements LoopAgents {
 			},
 			system: () => childSystemPrompt(profile),
 			...(parentScope.observers ? { observers: parentScope.observers } : {}),
-			// The chat's one task list: the child's writes own rows by its path.
-			...(parentScope.tasks ? { tasks: parentScope.tasks } : {}),
+			// The chat's features as the child reaches them: its task rows are owned by its path.
+			...(parentScope.toolAccess ? { toolAccess: parentScope.toolAccess } : {}),
 			// Its writes are kept as its root turn's: a restore of that message puts them back too.
 			...(parentScope.checkpoint ? { checkpoint: parentScope.checkpoint } : {}),
 			...(parentScope.planFile ? { planFile: parentScope.planFile } : {}),

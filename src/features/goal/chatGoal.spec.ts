@@ -21,13 +21,14 @@ import { Agent } from '../../agent/agent';
 import { ChatGoal } from './chatGoal';
 import { GoalError } from './goalFacts';
 import { GOAL_STATE } from './feature';
+import { TASKS_STATE } from '../tasks/feature';
 import { ChatSession } from '../../agent/session';
 
 function setup(provider: ScriptedProvider) {
 	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 	const models = scriptedModels(provider);
 	const agent = new Agent(
-		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 20, permissionMode: 'plan' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', features: [GOAL_STATE] },
+		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 20, permissionMode: 'plan' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', features: [GOAL_STATE, TASKS_STATE] },
 		testPorts(models, { tools: () => TASK_TOOLS }),
 	);
 	return { agent, sessions, goal: () => agent.features.stateOf(GOAL_STATE, sessions.current) };

@@ -1,9 +1,9 @@
 // The chat's task list as the panel above the composer shows it: the tasks records no chat restore
 // rolled back, folded (foldTaskRows: each row as it was written last), the open count and the current task.
-import { foldTaskRows, isOpenStatus, type TaskRow } from '../vocabulary/tasks';
-import type { TasksView, TaskView } from '../protocol/messages';
-import { KeptRecords } from '../transcript/keptRecords';
-import type { AgentRecord } from '../transcript/records';
+import { foldTaskRows, isOpenStatus, type TaskRow } from '../../vocabulary/tasks';
+import type { TasksView, TaskView } from '../../protocol/tasks';
+import { KeptRecords } from '../../transcript/keptRecords';
+import type { AgentRecord } from '../../transcript/records';
 
 function taskView(row: TaskRow): TaskView {
 	return { id: row.id, title: row.title, status: row.status, owner: row.owner, ...(row.notes === undefined ? {} : { notes: row.notes }) };

@@ -7,11 +7,11 @@
 // the mid-turn WAITs of one user turn (all at the same session turn) get it once. A task write
 // resets the staleness (the trigger counts from the last write's turn).
 import { ROOT_OWNER_PATH, type TaskRow } from '../../vocabulary/tasks';
-import { taskRowsText } from '../../agent/taskText';
-import { rosterDefinition } from '../declaration';
-import type { ReminderDefinition } from '../definition';
-import { sanitizeUntrusted } from '../envelope';
-import { TASKS_NUDGE } from './catalog';
+import { taskRowsText } from '../../tools/taskText';
+import { rosterDefinition } from '../../reminders/declaration';
+import type { ReminderDefinition } from '../../reminders/definition';
+import { sanitizeUntrusted } from '../../reminders/envelope';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
 import { plural } from '../../base/words';
 
 /** Open rows the body lists at most; the rest are counted (TaskList shows them all). */

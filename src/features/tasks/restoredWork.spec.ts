@@ -1,16 +1,18 @@
 // A chat restore rolls back the task rows and the plan decisions of the turns it rolls back: for the
-// live chat (ChatWork.restored), for the task panel (TaskProjection), and for a chat reopened from
+// live chat (ChatFeatures.afterRestore, ChatWork.restored), for the task panel (TaskProjection), and for a chat reopened from
 // its records. Over a memory session store, with the real ChatTasks and ChatPlans.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { MemorySessionStore } from '../testing/memorySessionStore';
-import { RecordingLogger } from '../testing/recordingLogger';
-import { testEnvironment } from '../testing/sessions';
-import type { RestoreRecord } from '../transcript/records';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { MemorySessionStore } from '../../testing/memorySessionStore';
+import { RecordingLogger } from '../../testing/recordingLogger';
+import { testEnvironment } from '../../testing/sessions';
+import type { RestoreRecord } from '../../transcript/records';
 import { TaskProjection } from './tasksView';
-import { ChatWork } from '../agent/chatWork';
-import { ChatSession } from '../agent/session';
+import { TASKS_STATE } from './feature';
+import { ChatFeatures } from '../../agent/chatFeature';
+import { ChatWork } from '../../agent/chatWork';
+import { ChatSession } from '../../agent/session';
 
 const PLAN = ['## Goal', 'Rename the helper.', '', '## Steps', '1. Rename it.', '', '## How to verify', 'Run `npm test`.'].join('\n');
 
@@ -25,10 +27,10 @@ function chat(store = new MemorySessionStore()) {
 		ids,
 		planFiles: { write: (_session, name) => (written.push(name), `/plans/${name}`) },
 		planReferenceMaxChars: () => 4000,
-		isRunning: () => false,
 		log: new RecordingLogger(),
 		carriedPlan: () => undefined,
 	});
+	const features = new ChatFeatures([TASKS_STATE], () => ({ session, clock, newId: () => ids.next(), plans: { current: () => work.plansOf(session).current() }, isChildRunning: () => false, log: new RecordingLogger() }));
 	let turns = 0;
 	const user = (text: string): string => {
 		const id = ids.next();
@@ -43,6 +45,7 @@ function chat(store = new MemorySessionStore()) {
 	const restore = (to: string, scope: RestoreRecord['scope'] = 'chat'): void => {
 		session.append({ kind: 'restore', id: ids.next(), at: clock.now(), to, scope, turns: [], files: [] });
 		if (scope !== 'files') {
+			features.afterRestore(session);
 			work.restored(session);
 		}
 	};
@@ -50,7 +53,7 @@ function chat(store = new MemorySessionStore()) {
 		const proposal = answer(`Here is the plan.\n\n<proposed_plan>\n${PLAN}\n</proposed_plan>`);
 		work.plansOf(session).decide(proposal, { decision: 'approve', mode: 'auto-edit' });
 	};
-	const rows = () => work.tasksOf(session).all.map((row) => `${row.id}:${row.status}`);
+	const rows = () => features.stateOf(TASKS_STATE, session).all.map((row) => `${row.id}:${row.status}`);
 	const panel = () => {
 		const projection = new TaskProjection();
 		for (const record of session.allRecords) {
@@ -58,13 +61,13 @@ function chat(store = new MemorySessionStore()) {
 		}
 		return projection.view().rows.map((row) => `${row.id}:${row.status}`);
 	};
-	return { session, store, work, user, answer, restore, approve, rows, panel, written };
+	return { session, store, work, features, user, answer, restore, approve, rows, panel, written };
 }
 
 describe('Restore… rolls back tasks and plan decisions', () => {
 	it('the task rows written in the rolled-back turns are gone, in the chat, on the panel and after a reopen', () => {
-		const { store, work, session, user, restore, rows, panel } = chat();
-		const tasks = work.tasksOf(session);
+		const { store, features, session, user, restore, rows, panel } = chat();
+		const tasks = features.stateOf(TASKS_STATE, session);
 		user('Plan the work');
 		assert.ok(tasks.write('root', [{ id: 'a', title: 'Parse' }]).ok);
 		const second = user('Go on');
@@ -80,8 +83,8 @@ describe('Restore… rolls back tasks and plan decisions', () => {
 	});
 
 	it('a files-only restore keeps the rows, and writes after a restore count from what it kept', () => {
-		const { work, session, user, restore, rows, panel, store } = chat();
-		const tasks = work.tasksOf(session);
+		const { features, session, user, restore, rows, panel, store } = chat();
+		const tasks = features.stateOf(TASKS_STATE, session);
 		const first = user('Plan the work');
 		assert.ok(tasks.write('root', [{ id: 'a', title: 'Parse' }]).ok);
 		restore(first, 'files');

@@ -1,14 +1,14 @@
-// tasks.nudge through a chat's real ReminderEngine and task list (src/agent/tasks.ts installs it),
+// tasks.nudge through a chat's real ReminderEngine and task list (chatTasks.ts installs it),
 // with turns driven the way the turn loop drives them: beginUserTurn, WAIT, commit.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { MemorySessionStore } from '../../testing/memorySessionStore';
 import { taskBoard } from '../../testing/taskBoard';
 import { userText, assistantText } from '../../testing/history';
-import type { ReminderConfig } from '../config';
-import type { Owner } from '../definition';
-import { parseReminders, wrap } from '../envelope';
-import { TASKS_NUDGE } from './catalog';
+import type { ReminderConfig } from '../../reminders/config';
+import type { Owner } from '../../reminders/definition';
+import { parseReminders, wrap } from '../../reminders/envelope';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
 import { MAX_NUDGE_ROWS } from './tasksNudge';
 
 /** A chat whose settings are `settings` (read at every WAIT, as the real configuration is). */

@@ -4,28 +4,22 @@
 // created it and only that owner's subtree (or the root) may change it — and appended as ONE
 // record before anything changes in memory; a record that cannot be written changes nothing.
 // It also installs the chat's own tasks.nudge reminder (each chat has its own staleness).
-import type { Clock } from '../base/clock';
-import { errorMessage } from '../base/errors';
-import { Emitter, type Event } from '../base/event';
-import type { IDisposable } from '../base/lifecycle';
-import { TASKS_NUDGE } from '../reminders/builtin/catalog';
-import { tasksNudge } from '../reminders/builtin/tasksNudge';
-import type { ReminderEngine } from '../reminders/engine';
-import { RECORD_KIND } from '../reminders/record';
-import type { TurnOutcomeKind } from '../vocabulary/outcomes';
-import { KeptConversation } from '../transcript/keptRecords';
-import type { AgentRecord, TasksRecord } from '../transcript/records';
-import { foldTaskRows, isOpenStatus, ROOT_OWNER_PATH, type TaskRow, type TaskStatus } from '../vocabulary/tasks';
-
-/** Rows one write may carry. */
-export const MAX_ROWS_PER_WRITE = 200;
-/** Rows one chat may hold (open and closed). */
-export const MAX_CHAT_ROWS = 1000;
-export const MAX_TASK_ID_CHARS = 64;
-export const MAX_TASK_TITLE_CHARS = 200;
-export const MAX_TASK_NOTES_CHARS = 2000;
-/** Letters, digits and `._:#-`, starting with a letter or digit: an id reads the same in every line it is named in. */
-export const TASK_ID = /^[A-Za-z0-9][A-Za-z0-9._:#-]*$/;
+import type { Clock } from '../../base/clock';
+import { errorMessage } from '../../base/errors';
+import { Emitter, type Event } from '../../base/event';
+import type { IDisposable } from '../../base/lifecycle';
+import type { Logger } from '../../base/log';
+import type { FeatureState } from '../../agent/chatFeature';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import type { ReminderEngine } from '../../reminders/engine';
+import { RECORD_KIND } from '../../reminders/record';
+import { type FeatureAccess, grant } from '../../tools/featureAccess';
+import { MAX_CHAT_ROWS, MAX_ROWS_PER_WRITE, MAX_TASK_ID_CHARS, MAX_TASK_NOTES_CHARS, MAX_TASK_TITLE_CHARS, TASK_ACCESS, TASK_ID, type TaskAccess, type TaskUpdate, type TaskWriteResult } from '../../tools/taskAccess';
+import type { TurnOutcomeKind } from '../../vocabulary/outcomes';
+import { KeptConversation } from '../../transcript/keptRecords';
+import type { AgentRecord, TasksRecord } from '../../transcript/records';
+import { foldTaskRows, isOpenStatus, ROOT_OWNER_PATH, type TaskRow } from '../../vocabulary/tasks';
+import { tasksNudge } from './tasksNudge';
 
 // What a title or notes may not hold: a title is one line; neither may carry terminal escapes or NULs.
 // eslint-disable-next-line no-control-regex
@@ -35,36 +29,6 @@ const NOTES_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** `by` of the record that closes a settled child's rows. */
 export const SETTLED = 'settled';
-
-/** One row of a write: a new row (title required) or the fields of an existing one to change. */
-export interface TaskUpdate {
-	readonly id: string;
-	readonly title?: string;
-	/** A new row is `pending` unless this says otherwise. */
-	readonly status?: TaskStatus;
-	/** '' clears the notes. */
-	readonly notes?: string;
-}
-
-export type TaskWriteResult =
-	/** `changed`: each row the write changed, as it is now (empty when the rows already said that; then nothing was recorded). */
-	| { readonly ok: true; readonly changed: readonly TaskRow[] }
-	/** Why nothing was written, in words for the model. */
-	| { readonly ok: false; readonly error: string };
-
-/** The task list as one caller (an owner path) sees it: what TaskWrite and TaskList reach through their ToolContext. */
-export interface TaskAccess {
-	/** The caller's owner path: `root`, or a child's `root/explore#2`. */
-	readonly owner: string;
-	list(): readonly TaskRow[];
-	write(updates: readonly TaskUpdate[]): TaskWriteResult;
-	/**
-	 * A child this caller started (`root/explore#2`, or deeper) ended with `outcome`: on success its
-	 * own open rows are closed (ChatTasks.settle). What the Agent tool's runtime calls when a child
-	 * returns; a path outside the caller's subtree is refused.
-	 */
-	settle(child: string, outcome: TurnOutcomeKind): TaskWriteResult;
-}
 
 /** What of a chat the task list reads and writes. */
 export interface TaskSession {
@@ -79,6 +43,8 @@ export interface ChatTasksOptions {
 	readonly newId: () => string;
 	/** Whether the child invocation `path` runs now (tasks.nudge tells a retained child's rows apart); none does when absent. */
 	readonly isRunning?: (path: string) => boolean;
+	/** Where a settlement that could not be recorded is said; unsaid when absent. */
+	readonly log?: Logger;
 }
 
 /** Whether `owner` is `caller` or one of the caller's descendants (the root's subtree is everything). */
@@ -93,7 +59,7 @@ function checkText(id: string, field: string, text: string, max: number): string
 	return undefined;
 }
 
-export class ChatTasks implements IDisposable {
+export class ChatTasks implements FeatureState, IDisposable {
 	private readonly rows = new Map<string, TaskRow>();
 	/** What the chat's restores left of its records: rolled-back writes are no rows. */
 	private readonly kept = new KeptConversation<AgentRecord>(() => this.session.records);
@@ -123,7 +89,7 @@ export class ChatTasks implements IDisposable {
 	}
 
 	/** After a chat restore: the rows again as the records the chat still holds left them. */
-	restored(): void {
+	afterRestore(): void {
 		this.fold();
 		this._onDidChange.fire(this.all);
 	}
@@ -162,6 +128,19 @@ export class ChatTasks implements IDisposable {
 			settle: (child, outcome) =>
 				child !== owner && withinSubtree(owner, child) ? this.settle(child, outcome) : { ok: false, error: `${child} is not an agent ${owner} started, so ${owner} cannot settle its rows.` },
 		};
+	}
+
+	/** TaskWrite and TaskList of the loop of `owner` reach the list as that owner. */
+	toolAccess(owner: string): FeatureAccess {
+		return grant(TASK_ACCESS, this.access(owner));
+	}
+
+	/** A child that answered closes its own open rows; a failed or stopped one leaves them for recovery. */
+	afterChildSettled(path: string, outcome: TurnOutcomeKind): void {
+		const settled = this.settle(path, outcome);
+		if (!settled.ok) {
+			this.options.log?.warn(`Aside: the open tasks of ${path} could not be closed: ${settled.error}`);
+		}
 	}
 
 	/**

@@ -3,26 +3,27 @@
 // the request of the ninth turn after the last write carries exactly one tasks.nudge.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Emitter } from '../base/event';
-import type { ChatRequest } from '../providers/provider';
-import { parseReminders } from '../reminders/envelope';
-import { TASKS_NUDGE } from '../reminders/builtin/catalog';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { ScriptedProvider } from '../testing/scriptedProvider';
-import { testSessions } from '../testing/sessions';
-import { TASK_TOOLS } from '../tools/registry';
-import type { ToolResultRecord } from '../transcript/records';
-import { Agent } from './agent';
+import { Emitter } from '../../base/event';
+import type { ChatRequest } from '../../providers/provider';
+import { parseReminders } from '../../reminders/envelope';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { scriptedModels, testPorts } from '../../testing/agentPorts';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { ScriptedProvider } from '../../testing/scriptedProvider';
+import { testSessions } from '../../testing/sessions';
+import { TASK_TOOLS } from '../../tools/registry';
+import type { ToolResultRecord } from '../../transcript/records';
+import { Agent } from '../../agent/agent';
+import { TASKS_STATE } from './feature';
 
 function setup(provider: ScriptedProvider) {
 	const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 	const models = scriptedModels(provider);
 	const agent = new Agent(
-		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'plan' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system' },
+		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'plan' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', features: [TASKS_STATE] },
 		testPorts(models, { tools: () => TASK_TOOLS }),
 	);
-	return { agent, sessions };
+	return { agent, sessions, tasks: () => agent.features.stateOf(TASKS_STATE, sessions.current).all };
 }
 
 /** Every tasks.nudge block anywhere in the request (history included). */
@@ -42,9 +43,9 @@ describe('the agent\'s task list', () => {
 			write('c2', [{ id: 'parse', status: 'in_progress' }]),
 			{ text: 'Started.' },
 		);
-		const { agent, sessions } = setup(provider);
+		const { agent, sessions, tasks } = setup(provider);
 		assert.equal((await agent.startTurn('Build a parser.')).outcome, 'done');
-		assert.deepEqual(agent.tasks.map((row) => [row.id, row.status, row.owner]), [['parse', 'in_progress', 'root'], ['test', 'pending', 'root']]);
+		assert.deepEqual(tasks().map((row) => [row.id, row.status, row.owner]), [['parse', 'in_progress', 'root'], ['test', 'pending', 'root']]);
 		const results = sessions.current.records.filter((record): record is ToolResultRecord => record.kind === 'tool-result');
 		assert.deepEqual(results.map((record) => record.isError), [false, false]);
 		assert.equal(sessions.current.records.filter((record) => record.kind === 'tasks').length, 2);
@@ -74,7 +75,7 @@ describe('the agent\'s task list', () => {
 		for (const request of ninth.slice(1)) {
 			assert.deepEqual(nudgesIn(request), [first], 'later requests of turn 9 only replay it');
 		}
-		assert.deepEqual(agent.tasks.map((row) => row.status), ['completed', 'pending']);
+		assert.deepEqual(tasks().map((row) => row.status), ['completed', 'pending']);
 
 		// The write in turn 9 counts: nothing new before turn 17.
 		for (let turn = 10; turn <= 16; turn++) {
@@ -87,24 +88,24 @@ describe('the agent\'s task list', () => {
 		assert.equal(nudgesIn(provider.requests[count]).length, 2, 'turn 17: a new one');
 	});
 
-	it('a reopened chat has its rows again (the view shows them from its records: src/view/tasksView.ts)', async () => {
+	it('a reopened chat has its rows again (the view shows them from its records: src/features/tasks/tasksView.ts)', async () => {
 		const provider = new ScriptedProvider(write('c1', [{ id: 'a', title: 'First' }]), { text: 'Done.' });
-		const { agent, sessions } = setup(provider);
+		const { agent, sessions, tasks } = setup(provider);
 		await agent.startTurn('Plan it.');
 		const id = sessions.current.id;
 		sessions.newSession();
-		assert.equal(agent.tasks.length, 0, 'a new chat has no rows');
+		assert.equal(tasks().length, 0, 'a new chat has no rows');
 		sessions.open(id);
-		assert.deepEqual(agent.tasks.map((row) => [row.id, row.title, row.owner]), [['a', 'First', 'root']]);
+		assert.deepEqual(tasks().map((row) => [row.id, row.title, row.owner]), [['a', 'First', 'root']]);
 	});
 
 	it('a refused write is the tool\'s error result, and the rows stay as they were', async () => {
 		const provider = new ScriptedProvider(write('c1', [{ id: 'a' }]), { text: 'Oops.' });
-		const { agent, sessions } = setup(provider);
+		const { agent, sessions, tasks } = setup(provider);
 		await agent.startTurn('Go.');
 		const result = sessions.current.records.find((record) => record.kind === 'tool-result');
 		assert.equal(result?.kind === 'tool-result' && result.isError, true);
 		assert.equal(result?.kind === 'tool-result' ? result.content : '', 'a is a new task: give it a title (and a status; it starts as pending).');
-		assert.deepEqual(agent.tasks, []);
+		assert.deepEqual(tasks(), []);
 	});
 });

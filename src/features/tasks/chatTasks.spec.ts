@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TASKS_NUDGE } from '../reminders/builtin/catalog';
-import { FakeClock, SequentialIds } from '../testing/fakeClock';
-import { MemorySessionStore } from '../testing/memorySessionStore';
-import { testEnvironment } from '../testing/sessions';
-import type { TasksRecord } from '../transcript/records';
-import { ChatSession } from './session';
-import { ChatTasks, MAX_CHAT_ROWS, MAX_ROWS_PER_WRITE, MAX_TASK_TITLE_CHARS, SETTLED, withinSubtree } from './tasks';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { MemorySessionStore } from '../../testing/memorySessionStore';
+import { testEnvironment } from '../../testing/sessions';
+import { MAX_CHAT_ROWS, MAX_ROWS_PER_WRITE, MAX_TASK_TITLE_CHARS } from '../../tools/taskAccess';
+import type { TasksRecord } from '../../transcript/records';
+import { ChatSession } from '../../agent/session';
+import { ChatTasks, SETTLED, withinSubtree } from './chatTasks';
 
 /** A chat over a memory store (or one reopened from `store`), with its task list. */
 function chat(store = new MemorySessionStore(), options: { isRunning?: (path: string) => boolean } = {}) {
