@@ -12,7 +12,8 @@ import { testSessions } from '../testing/sessions';
 import { TASK_TOOLS } from '../tools/registry';
 import type { AgentRecord, ToolResultRecord } from '../transcript/records';
 import { Agent } from './agent';
-import { invocationLoop, Turn } from './turn';
+import { invocationLoop } from './loopOwner';
+import { Turn } from './turn';
 
 describe('the task list from a child invocation', () => {
 	it('owns what the child writes by its owner path, refuses the root\'s rows, and settles on success', async () => {
