@@ -8,7 +8,7 @@ import type { Clock } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import type { IDisposable } from '../base/lifecycle';
-import { TASKS_NUDGE } from '../reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../reminders/builtin/catalog/agents';
 import { tasksNudge } from '../reminders/builtin/tasksNudge';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';

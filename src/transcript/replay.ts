@@ -11,7 +11,7 @@
 import type { Logger } from '../base/log';
 import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '../providers/messages';
 import { retriedUnsent } from './retries';
-import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
+import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog/context';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';

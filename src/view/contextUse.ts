@@ -6,7 +6,7 @@
 // context line and the table agree to the token where they count the same blocks.
 import { conversationOf } from '../agent/session';
 import type { ContextUseView, ReminderCostView } from '../protocol/messages';
-import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
+import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog/context';
 import { wrap } from '../reminders/envelope';
 import type { AgentRecord, CompactionRecord, RestoreRecord } from '../transcript/records';
 import { rollsBackChat, summaryMessage } from '../transcript/replay';

@@ -8,7 +8,7 @@ import { userText, assistantText } from '../../testing/history';
 import type { ReminderConfig } from '../config';
 import type { Owner } from '../definition';
 import { parseReminders, wrap } from '../envelope';
-import { TASKS_NUDGE } from './catalog';
+import { TASKS_NUDGE } from './catalog/agents';
 import { MAX_NUDGE_ROWS } from './tasksNudge';
 
 /** A chat whose settings are `settings` (read at every WAIT, as the real configuration is). */

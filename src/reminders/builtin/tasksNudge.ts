@@ -11,7 +11,7 @@ import { taskRowsText } from '../../agent/taskText';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
-import { TASKS_NUDGE } from './catalog';
+import { TASKS_NUDGE } from './catalog/agents';
 import { plural } from '../../base/words';
 
 /** Open rows the body lists at most; the rest are counted (TaskList shows them all). */
