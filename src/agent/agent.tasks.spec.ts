@@ -12,7 +12,7 @@ import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
 import { TASK_TOOLS } from '../tools/registry';
-import type { ToolResultRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import { Agent } from './agent';
 
 function setup(provider: ScriptedProvider) {
