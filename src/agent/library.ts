@@ -13,7 +13,7 @@ import { SessionIndex } from '../transcript/sessionIndex';
 import { TranscriptStore } from '../transcript/store';
 import type { SessionSummary } from '../transcript/summary';
 import { plansDir } from './planFiles';
-import type { OpenedSession, SessionLibrary, SessionStore } from './session';
+import type { OpenedSession, SessionLibrary, SessionStore } from './sessionStorage';
 
 /**
  * Opens its transcript on the first record (creating or repairing it) and keeps the index in
