@@ -16,7 +16,8 @@ import { fixedEnvironment } from '../src/testing/environment';
 import { SequentialIds } from '../src/testing/fakeClock';
 import { ScriptedProvider } from '../src/testing/scriptedProvider';
 import { BUILTIN_TOOLS } from '../src/tools/registry';
-import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../src/transcript/records';
+import { TRANSCRIPT_VERSION } from '../src/transcript/sessionRecords';
+import type { TranscriptEntry } from '../src/transcript/records';
 import { TranscriptStore } from '../src/transcript/store';
 import { type BenchRow, round } from './harness';
 

@@ -26,7 +26,7 @@ import { SequentialIds } from '../src/testing/fakeClock';
 import { InMemoryDiagnosticsSource } from '../src/testing/inMemoryDiagnosticsSource';
 import { nodeToolContext, NodeWorkspaceFs } from '../src/testing/nodeWorkspace';
 import type { ScriptedReply } from '../src/testing/scriptedProvider';
-import { TRANSCRIPT_VERSION } from '../src/transcript/records';
+import { TRANSCRIPT_VERSION } from '../src/transcript/sessionRecords';
 import { TranscriptStore } from '../src/transcript/store';
 import { benchLoop, silent } from './chat';
 import { type BenchRow, report, round } from './harness';

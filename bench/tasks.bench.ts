@@ -8,7 +8,7 @@ import { ChatTasks } from '../src/features/tasks/chatTasks';
 import { taskListText } from '../src/tools/taskText';
 import type { Owner } from '../src/reminders/definition';
 import { DEFAULT_REMINDERS } from '../src/reminders/builtin/defaults';
-import { TASKS_NUDGE } from '../src/reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../src/reminders/builtin/catalog/agents';
 import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
 import type { PreparedRequest } from '../src/reminders/injector';
 import { FakeClock, SequentialIds } from '../src/testing/fakeClock';

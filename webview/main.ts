@@ -2,7 +2,7 @@
 // lives in the extension host. Every message from the host is validated here, at the one
 // listener, and an invalid one is reported to the host's log and dropped.
 import './zodConfig';
-import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type StreamView, type TranscriptItem, type ViewState } from '../src/protocol/messages';
+import { type AgentView, type HostMessage, parseHostMessage, PROTOCOL_VERSION, type SessionAccessView, type StreamView, type ViewState } from '../src/protocol/messages';
 import { ApprovalCard } from './approval';
 import { PlanCard } from './plan';
 import { RestorePreviewCard, setRestoreBusy } from './restore';
@@ -19,24 +19,11 @@ import { noticeButton } from './noticeButton';
 import { LiveView, renderStatus } from './live';
 import { Toolbar } from './toolbar';
 import { emptyState, TranscriptView } from './transcript';
-import { blockFork } from './forkGate';
-
-/** The id of the last root user row among `items`, if any. */
-function lastRootUser(items: readonly TranscriptItem[]): string | undefined {
-	for (let index = items.length - 1; index >= 0; index--) {
-		const item = items[index];
-		if (item?.kind === 'user' && item.agent === undefined) {
-			return item.id;
-		}
-	}
-	return undefined;
-}
+import { ChatRows } from './chatRows';
 
 class ChatApp {
 	/** The last snapshot, kept current by the deltas, but for its rows: the transcript holds those (in O(1) per delta). */
 	private state: ViewState | undefined;
-	/** The last root message shown: its Fork control waits for its turn to end. */
-	private lastUser: string | undefined;
 	private expectedSeq: number | undefined;
 	private resyncRequested = false;
 
@@ -45,7 +32,7 @@ class ChatApp {
 	private readonly features = featureParts(post);
 	private readonly sessionList = new SessionList(post);
 	private readonly live = new LiveView((mutate) => {
-		this.keepPinned(mutate);
+		this.rows.keepPinned(mutate);
 	});
 	private readonly empty = el('div', { class: 'empty-slot' });
 	private readonly status = el('div', { class: 'agent-status', role: 'status', hidden: true });
@@ -58,6 +45,14 @@ class ChatApp {
 	private readonly access = el('div', { class: 'session-access notice notice-info', role: 'status', hidden: true });
 	private readonly scroller = el('main', { class: 'scroller', tabindex: '-1' });
 	private readonly transcript = new TranscriptView(this.scroller);
+	private readonly rows = new ChatRows(
+		this.transcript,
+		this.live,
+		() => this.state?.agent.status.state === 'running',
+		() => {
+			this.updateEmptyState();
+		},
+	);
 	private readonly toolbar = new Toolbar(post);
 	private readonly approval = new ApprovalCard(post, () => {
 		this.composer.focus();
@@ -140,14 +135,14 @@ class ChatApp {
 					this.requestResync(`delta for session ${message.sessionId}`);
 					return;
 				}
-				this.appendItems(message.items);
+				this.rows.append(message.items);
 				return;
 			case 'items.inserted': {
 				if (message.sessionId !== this.state.session.id || !this.transcript.has(message.before)) {
 					this.requestResync(`rows before ${message.before} of session ${message.sessionId}`);
 					return;
 				}
-				this.appendItems(message.items, message.before);
+				this.rows.append(message.items, message.before);
 				return;
 			}
 			case 'items.updated':
@@ -155,7 +150,7 @@ class ChatApp {
 					this.requestResync(`changed rows of session ${message.sessionId}`);
 					return;
 				}
-				this.updateItems(message.items);
+				this.rows.update(message.items);
 				return;
 			case 'session.retitled':
 				if (message.sessionId !== this.state.session.id) {
@@ -213,8 +208,7 @@ class ChatApp {
 		this.showTitle(state.session.title);
 		this.showAccess(state.session.access);
 		this.contextLine.update(state.context);
-		this.transcript.reset(state.session.items);
-		this.lastUser = lastRootUser(state.session.items);
+		this.rows.reset(state.session.items);
 		for (const part of this.features) {
 			part.snapshot?.(state);
 		}
@@ -222,7 +216,7 @@ class ChatApp {
 		this.composer.setCommands(state.commands);
 		this.showAgent(state.agent, state.stream, state.childStreams);
 		this.root.setAttribute('aria-busy', 'false');
-		this.scrollToEnd();
+		this.rows.scrollToEnd();
 	}
 
 	/** Everything that follows the agent view: controls, live rows, approval, status. */
@@ -231,22 +225,17 @@ class ChatApp {
 			this.state.agent = agent;
 		}
 		this.composer.setRunning(agent.status.state === 'running');
-		this.gateFork();
+		this.rows.gateFork();
 		setRestoreBusy(agent.status.state === 'running');
 		this.contextLine.setSituation({ agent: agent.status.state, readOnly: this.state?.session.access?.kind === 'read-only' });
 		this.toolbar.update(agent);
 		this.live.update(agent, stream);
-		this.keepPinned(() => {
+		this.rows.keepPinned(() => {
 			this.transcript.showChildren(agent.children, childStreams);
 		});
 		this.approval.update(agent.approval);
 		this.plan.update(agent.plan);
 		this.updateEmptyState();
-	}
-
-	/** The last root message can be forked only once its turn is over. */
-	private gateFork(): void {
-		blockFork(this.state?.agent.status.state === 'running' ? this.lastUser : undefined);
 	}
 
 	private showTitle(title: string): void {
@@ -257,27 +246,6 @@ class ChatApp {
 	private showAccess(access: SessionAccessView | undefined): void {
 		this.access.hidden = access === undefined;
 		this.access.replaceChildren(...(access ? [icon(access.kind === 'read-only' ? 'lock' : 'repo-forked'), el('span', { class: 'notice-text' }, access.text)] : []));
-	}
-
-	/** Rows where the host put them: at the end, or just before the row `before`. */
-	private appendItems(items: readonly TranscriptItem[], before?: string): void {
-		this.keepPinned(() => {
-			// The recorded response replaces the text that streamed in for it (a child's, its own stream).
-			if (items.some((item) => item.kind === 'assistant' && item.agent === undefined)) {
-				this.live.finishStream();
-			}
-			this.transcript.append(items, before);
-			this.lastUser = lastRootUser(items) ?? this.lastUser;
-			this.gateFork();
-			this.updateEmptyState();
-		});
-	}
-
-	/** Rows shown already, replaced (a child's header as it runs). */
-	private updateItems(items: readonly TranscriptItem[]): void {
-		this.keepPinned(() => {
-			this.transcript.update(items);
-		});
 	}
 
 	private updateEmptyState(): void {
@@ -311,21 +279,6 @@ class ChatApp {
 		this.resyncRequested = true;
 		post({ type: 'log', level: 'info', message: `resyncing: ${reason}` });
 		post({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'resync' });
-	}
-
-	/** Runs a change; if the person was reading the end, they still are afterwards. */
-	private keepPinned(mutate: () => void): void {
-		// The transcript tracks this: with rows measured after a change, the DOM alone can't tell.
-		const pinned = this.transcript.isAtEnd();
-		mutate();
-		if (pinned) {
-			this.scrollToEnd();
-		}
-	}
-
-	private scrollToEnd(): void {
-		// Kept there as rows mount and are measured, until the person scrolls away.
-		this.transcript.scrollToEnd();
 	}
 }
 

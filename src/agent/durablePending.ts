@@ -5,7 +5,8 @@
 import type { StagedEntry } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import type { PendingItem } from '../transcript/pendingItems';
-import type { AgentRecord, SessionMeta } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { SessionMeta } from '../transcript/sessionRecords';
 
 /** What the latest meta with `pending` kept, and how many root records came before it. */
 export interface SavedPending {

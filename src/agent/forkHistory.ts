@@ -2,7 +2,8 @@
 // including the turn of the user message it is made from — that message, its answer, its tool
 // results, its children's records and its end. A turn that is still running cannot be forked
 // (its records are not all written yet).
-import type { AgentRecord, ForkRecord } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { ForkRecord } from '../transcript/historyMarkers';
 import { checkpointTurnOf } from './checkpointTurns';
 
 /** The title of a fork of a chat titled `title`. */

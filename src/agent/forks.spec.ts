@@ -23,7 +23,8 @@ import type { AgentRecord } from '../transcript/records';
 import { Agent } from './agent';
 import { ForkRefused, forkPrefix } from './forkHistory';
 import { ChatForks } from './forks';
-import type { ChatSession, SessionLibrary } from './session';
+import type { ChatSession } from './session';
+import type { SessionLibrary } from './sessionStorage';
 import { ChatSessions } from './sessions';
 
 const T0 = Date.UTC(2026, 11, 1, 9);

@@ -14,7 +14,8 @@ import { testSessions } from '../testing/sessions';
 import { type Tool, touchesNothing } from '../tools/tool';
 import type { AgentRecord } from '../transcript/records';
 import { Agent } from './agent';
-import { invocationLoop, Turn } from './turn';
+import { invocationLoop } from './loopOwner';
+import { Turn } from './turn';
 
 const lookups: string[] = [];
 const lookupTool: Tool<{ name: string }> = {

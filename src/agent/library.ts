@@ -7,12 +7,13 @@ import type { Logger } from '../base/log';
 import { load } from '../transcript/load';
 import { describeOwner, type LockOwner, TranscriptLock, TranscriptLockedError } from '../transcript/lock';
 import { checkSessionId, contentDir, transcriptPath } from '../transcript/paths';
-import { TRANSCRIPT_VERSION, type TranscriptEntry } from '../transcript/records';
+import { TRANSCRIPT_VERSION } from '../transcript/sessionRecords';
+import type { TranscriptEntry } from '../transcript/records';
 import { SessionIndex } from '../transcript/sessionIndex';
 import { TranscriptStore } from '../transcript/store';
 import type { SessionSummary } from '../transcript/summary';
 import { plansDir } from './planFiles';
-import type { OpenedSession, SessionLibrary, SessionStore } from './session';
+import type { OpenedSession, SessionLibrary, SessionStore } from './sessionStorage';
 
 /**
  * Opens its transcript on the first record (creating or repairing it) and keeps the index in

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { PLAN_REFERENCE } from '../reminders/builtin/catalog';
+import { PLAN_REFERENCE } from '../reminders/builtin/catalog/plans';
 import { boundedPlan } from '../reminders/builtin/planReference';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { userText } from '../testing/history';

@@ -9,7 +9,7 @@ import { errorMessage } from '../base/errors';
 import { modePlan } from '../reminders/builtin/modePlan';
 import { planReference, type ReferencedPlan } from '../reminders/builtin/planReference';
 import { planRejected, rejectionAfterReopen } from '../reminders/builtin/planRejected';
-import { MODE_PLAN, PLAN_REFERENCE } from '../reminders/builtin/catalog';
+import { MODE_PLAN, PLAN_REFERENCE } from '../reminders/builtin/catalog/plans';
 import type { StagedEntry } from '../reminders/definition';
 import type { ReminderEngine } from '../reminders/engine';
 import { RECORD_KIND } from '../reminders/record';

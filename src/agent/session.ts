@@ -12,7 +12,9 @@ import type { ReminderDefinition } from '../reminders/definition';
 import { ReminderEngine } from '../reminders/engine';
 import type { KeyRegistry } from '../reminders/keys';
 import type { InjectionRecord } from '../reminders/record';
-import { type AgentRecord, type ForkRecord, type SessionMeta, traitsOf, type TranscriptEntry } from '../transcript/records';
+import { type AgentRecord, traitsOf, type TranscriptEntry } from '../transcript/records';
+import type { ForkRecord } from '../transcript/historyMarkers';
+import type { SessionMeta } from '../transcript/sessionRecords';
 import { selectedRecords } from '../transcript/replay';
 import { SESSION_FORK } from '../reminders/builtin/catalog';
 import { sessionFork } from '../reminders/builtin/sessionFork';
@@ -21,25 +23,8 @@ import type { PermissionMode } from '../vocabulary/permissionModes';
 import { titleFromText, UNTITLED } from './chatTitle';
 import { pendingMeta, restorePending, type SavedPending } from './durablePending';
 import { restoreRoster } from './reopenedRoster';
+import type { SessionStore } from './sessionStorage';
 import type { TurnTranscript } from './turn';
-
-/** Where a session's records go: the JSONL transcript on disk, or memory in tests. */
-export interface SessionStore {
-	/** Writes one record durably before returning; throws when it cannot. */
-	append(record: TranscriptEntry): void;
-	close(): void;
-}
-
-/** A stored session, reopened. */
-export interface OpenedSession {
-	readonly store: SessionStore;
-	readonly records: readonly TranscriptEntry[];
-	/**
-	 * Set when another window is writing the session (its holder, in words, for the log): then
-	 * `store` refuses every record, and the session is shown read-only.
-	 */
-	readonly heldElsewhere?: string;
-}
 
 /** Why a chat is not an ordinary one here: another window writes it, or it continues such a chat. */
 export type SessionAccess = { readonly kind: 'read-only' } | { readonly kind: 'copy'; /** The title of the chat it copies. */ readonly of: string };
@@ -294,17 +279,4 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		super.dispose();
 		this.sessionStore.close();
 	}
-}
-
-/** How sessions are made, stored and found again. */
-export interface SessionLibrary {
-	create(id: string): SessionStore;
-	/** The records of a stored session and a store that appends to it (read-only when another window holds it). */
-	open(id: string): OpenedSession;
-	/** Like open(), or undefined, reading nothing, while another window still holds the session. */
-	openForWriting(id: string): OpenedSession | undefined;
-	/** The stored sessions, most recently active first. */
-	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number; readonly forkOf?: { readonly id: string; readonly title: string } | undefined }[];
-	/** Deletes a stored session (not open in this window); returns why it could not (another window holds it), or undefined. */
-	remove(id: string): string | undefined;
 }

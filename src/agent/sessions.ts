@@ -8,8 +8,10 @@ import { lastActivityAt } from '../transcript/replay';
 import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
 import { rewindAfterReopen } from '../reminders/builtin/sessionRewind';
 import { UNTITLED } from './chatTitle';
-import { ChatSession, type OpenedSession, type SessionAccess, type SessionEnvironment, type SessionLibrary } from './session';
-import type { ForkRecord, TranscriptEntry } from '../transcript/records';
+import { ChatSession, type SessionAccess, type SessionEnvironment } from './session';
+import type { OpenedSession, SessionLibrary } from './sessionStorage';
+import type { ForkRecord } from '../transcript/historyMarkers';
+import type { TranscriptEntry } from '../transcript/records';
 import { forkPrefix, type ForkPrefix, forkTitle } from './forkHistory';
 import { plural } from '../base/words';
 

@@ -11,7 +11,7 @@ import { hookOutcome } from '../reminders/builtin/hookOutcome';
 import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import { ProviderError } from '../providers/provider';
 import type { Tool, ToolResult } from '../tools/tool';
-import type { ToolResultRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT } from './permissions/policy';
 import { rulesName } from './permissions/rules';

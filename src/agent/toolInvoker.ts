@@ -11,7 +11,7 @@ import type { ChangePlan } from '../tools/changes';
 import { declareTouches } from '../tools/registry';
 import { applyReviewed } from '../tools/reviewedChanges';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from '../tools/tool';
-import type { ToolResultRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
 import { rulesName } from './permissions/rules';

@@ -4,30 +4,24 @@
 // provider's `accepted` event and at no other time. Built from the agent's ports (ports.ts) and a
 // scope: the root turn of a chat, or one agent invocation, whose loop is the same code.
 import { errorMessage } from '../base/errors';
-import type { Owner, WaitFacts } from '../reminders/definition';
-import { noToolNudge } from '../reminders/builtin/agentNudge';
-import type { AgentInvocation, ReminderEngine } from '../reminders/engine';
-import type { ReminderRoster } from '../reminders/roster';
-import type { Injection, PreparedRequest } from '../reminders/injector';
-import { RequestStaging, type StagedInStage, stageEntry } from '../reminders/staging';
-import { type ChatRequest, ProviderError, type ToolSpec } from '../providers/provider';
+import type { Owner } from '../reminders/definition';
+import type { ReminderEngine } from '../reminders/engine';
+import type { StagedInStage } from '../reminders/staging';
 import type { CheckpointRecorder } from '../checkpoints/types';
 import type { CompactionCause, TurnOutcomeKind } from '../vocabulary/outcomes';
 import type { AgentRecord } from '../transcript/records';
-import { replayHistory } from '../transcript/replay';
 import type { PermissionGate } from './approvals';
 import type { ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
-import { compactConversation } from './compaction/compactor';
-import { contextInUse, conversationTokens } from './compaction/estimate';
+import { type LoopOwner, rootTurn } from './loopOwner';
 import type { TurnObservers } from './observers';
 import type { PermissionMode } from '../vocabulary/permissionModes';
-import { OPEN_CONTEXT, type PermissionContext } from './permissions/policy';
+import type { PermissionContext } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
+import { isCancellation, StepSampler } from './sample';
 import type { LoopAgents } from './subagents/loopAgents';
-import { type Answer, broken, completed, foldEvent, isTooLong, NO_RESPONSE } from './response';
 import type { FeatureAccess } from '../tools/featureAccess';
-import type { HookReservation, TurnPromptHooks } from './turnHooks';
+import type { TurnPromptHooks } from './turnHooks';
 import { ToolCallRunner } from './toolCalls';
 
 /** A loop's transcript as it sees it: what is recorded, and where new records go. */
@@ -90,44 +84,6 @@ export interface TurnScope {
 	readonly onCompacted?: () => void;
 }
 
-/** Whose loop it is, as the engine knows it: the root turn of the chat, or one agent invocation. */
-export interface LoopOwner {
-	readonly owner: Owner;
-	/** The owner's roster: the session's, or the invocation's (a compaction reconciles its observations). */
-	readonly roster: ReminderRoster;
-	/** Before each model sample (an invocation counts its samples as its roster's turns). */
-	beginSample(): void;
-	/** The loop ended: what is still queued for the owner is dropped. */
-	end(): void;
-}
-
-/** The root turn `turnId` begins: the session's turn advances. */
-export function rootTurn(engine: ReminderEngine, turnId: string): LoopOwner {
-	const owner = engine.beginUserTurn(turnId);
-	return {
-		owner,
-		roster: engine.roster,
-		beginSample: () => undefined,
-		end: () => {
-			engine.endUserTurn();
-		},
-	};
-}
-
-/** The loop of an agent invocation (`engine.spawnAgent`). */
-export function invocationLoop(invocation: AgentInvocation): LoopOwner {
-	return {
-		owner: invocation.owner,
-		roster: invocation.roster,
-		beginSample: () => {
-			invocation.beginSample();
-		},
-		end: () => {
-			invocation.end();
-		},
-	};
-}
-
 export interface TurnOutcome {
 	readonly turnId: string;
 	readonly outcome: TurnOutcomeKind;
@@ -136,15 +92,10 @@ export interface TurnOutcome {
 	readonly blocked?: { readonly text: string; readonly reason: string };
 }
 
-function isCancellation(error: unknown, signal: AbortSignal): boolean {
-	return signal.aborted || (error instanceof ProviderError && error.kind === 'cancelled');
-}
-
 export class Turn {
 	readonly owner: Owner;
 	private readonly calls: ToolCallRunner;
-	/** Tokens in context as of the last answer, or the estimate after a compaction (facts.context). */
-	private used: number | undefined;
+	private readonly sampler: StepSampler;
 	/** What the user's message brought (scope.attachments), for the turn's first request. */
 	private attached: readonly StagedInStage[] = [];
 
@@ -157,8 +108,7 @@ export class Turn {
 	) {
 		this.owner = lifecycle.owner;
 		this.calls = new ToolCallRunner(ports, scope, this.owner, turnId);
-		// The last answer's usage is what this turn's first request starts from (as the context meter shows).
-		this.used = contextInUse(scope.transcript.records);
+		this.sampler = new StepSampler(ports, scope, lifecycle, turnId);
 	}
 
 	/**
@@ -227,7 +177,7 @@ export class Turn {
 			// The Agent tool goes last, so the built-in tools' specs stay a stable prefix.
 			const agentSpec = scope.agents?.spec();
 			const specs = agentSpec ? [...tools.specs(offered), agentSpec] : tools.specs(offered);
-			const sent = await this.send(step, model, settings, specs, nudge, signal);
+			const sent = await this.sampler.send({ step, model, settings, specs, nudge, attached: this.attached }, signal);
 			nudge = false;
 			if (sent === undefined) {
 				return 'interrupted';
@@ -276,184 +226,6 @@ export class Turn {
 			if (final) {
 				return 'step-limit';
 			}
-		}
-	}
-
-	/**
-	 * One step's request, compacted first when it would pass the threshold (then its payload is
-	 * rebuilt from the compacted history before WAIT: the compaction is the last seam), and sent
-	 * once more, compacted, when the provider refuses it as too long. Undefined: stopped.
-	 */
-	private async send(step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], nudge: boolean, signal: AbortSignal): Promise<{ readonly answer: Answer; readonly requestId: string } | undefined> {
-		const { scope } = this;
-		const { runtime } = this.ports;
-		const auto = settings.autoCompact;
-		// The threshold needs the window; a too-long refusal is compacted without it.
-		const threshold = auto && settings.contextWindow !== undefined ? auto.at * settings.contextWindow : undefined;
-		let refusal: unknown;
-		for (let overflowed = false; ; overflowed = true) {
-			const staging = new RequestStaging();
-			if (nudge) {
-				stageEntry(staging, 'steering', noToolNudge());
-			}
-			if (step === 1) {
-				for (const { stage, entry } of this.attached) {
-					stageEntry(staging, stage, entry);
-				}
-			}
-			const cause = overflowed ? 'overflow' : threshold !== undefined && conversationTokens(scope.transcript.records, scope.system(), specs) > threshold ? 'auto' : undefined;
-			if (cause !== undefined) {
-				const compacted = await this.compact(cause, step, model, settings, specs, staging, signal, refusal);
-				if (compacted === 'stopped') {
-					return undefined;
-				}
-			}
-			const requestId = runtime.ids.next();
-			// What the chat's hooks left pending rides the turn's first request (each attempt of it) until one goes out.
-			const reservation = step === 1 ? scope.prompt?.reserve(this.turnId) : undefined;
-			let answer: Answer;
-			try {
-				answer = await this.request(step, model, settings, specs, staging, requestId, reservation, signal);
-			} finally {
-				// Not sent (or refused before it was accepted): back to pending. Nothing once recorded.
-				reservation?.release();
-			}
-			if (!isTooLong(answer) || !auto) {
-				return { answer, requestId };
-			}
-			if (overflowed) {
-				throw new Error(`The model refused the request as too long for its context window even after the chat was compacted: ${errorMessage(answer.error)}`);
-			}
-			refusal = answer.error;
-		}
-	}
-
-	/** Prepares one request (its reservation in the payload), WAITs and samples it. */
-	private async request(step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], staging: RequestStaging, requestId: string, reservation: HookReservation | undefined, signal: AbortSignal): Promise<Answer> {
-		const { scope } = this;
-		const { runtime } = this.ports;
-		const auto = settings.autoCompact;
-		const messages = replayHistory(scope.transcript.records, { log: runtime.log, ...(reservation ? { reservedHookContext: reservation.replay } : {}) });
-		const last = messages.at(-1);
-		const request: PreparedRequest = {
-			requestId,
-			owner: this.owner,
-			// A retry after a refusal that came once the request was accepted follows that request's
-			// recorded reminders, not the user's message: it is then a mid-turn request.
-			phase: step === 1 && last?.role === 'user' && last.synthetic === undefined ? 'turn-start' : 'mid-turn',
-			messages,
-		};
-		const facts: WaitFacts = {
-			step,
-			stepLimit: settings.maxSteps,
-			mode: settings.permissionMode,
-			...(this.used !== undefined && settings.contextWindow ? { context: { usedTokens: this.used, limitTokens: settings.contextWindow } } : {}),
-			...(auto ? { compaction: { autoCompactAt: auto.at, warnAt: auto.warnAt } } : {}),
-			permissions: { mode: settings.permissionMode, context: scope.permissionPolicy?.() ?? OPEN_CONTEXT },
-		};
-		// The observers may wait for the editor (diagnostics settling after an edit): say so rather than the last tool.
-		scope.onUpdate?.({ type: 'status', status: 'preparing' });
-		await scope.observers?.beforeWait(this.owner, signal);
-		const injection = scope.engine.wait(request, staging, facts);
-		return this.sample(model, injection, specs, settings, signal, reservation);
-	}
-
-	/** Compacts this loop's conversation before a request; throws when it fails (the chat is unchanged then). */
-	private async compact(cause: CompactionCause, step: number, model: ResolvedModel, settings: TurnSettings, specs: readonly ToolSpec[], staging: RequestStaging, signal: AbortSignal, refusal: unknown): Promise<'compacted' | 'nothing' | 'stopped'> {
-		const { scope } = this;
-		scope.onUpdate?.({ type: 'compacting', cause });
-		const result = await compactConversation(
-			this.ports,
-			{
-				transcript: scope.transcript,
-				engine: scope.engine,
-				roster: this.lifecycle.roster,
-				owner: this.owner,
-				...(scope.observers ? { observers: scope.observers } : {}),
-				...(scope.onCompacted ? { rearmPlan: scope.onCompacted } : {}),
-			},
-			{
-				cause,
-				point: step === 1 ? 'turn-start' : 'mid-turn',
-				model,
-				system: scope.system(),
-				tools: specs,
-				maxOutputTokens: settings.maxOutputTokens,
-				...(settings.contextWindow === undefined ? {} : { contextWindow: settings.contextWindow }),
-				turnId: this.turnId,
-				staging,
-				onRetry: (attempt, error, delayMs) => {
-					scope.onUpdate?.({ type: 'retrying', attempt, delayMs, reason: error.message });
-				},
-			},
-			signal,
-		);
-		if (result.ok) {
-			this.used = result.record.tokensAfter;
-			return 'compacted';
-		}
-		if (result.reason === 'cancelled') {
-			return 'stopped';
-		}
-		if (result.reason === 'nothing') {
-			if (cause === 'auto') {
-				return 'nothing';
-			}
-			throw new Error(`The request is too long for the model's context window, and there is nothing before it to compact (${errorMessage(refusal)}).`);
-		}
-		throw new Error(`${result.message} The chat could not be compacted and is unchanged.`);
-	}
-
-	/** One request: commits its reminders when the provider accepts it, folds the response. */
-	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly ToolSpec[], settings: TurnSettings, signal: AbortSignal, reservation: HookReservation | undefined): Promise<Answer> {
-		const { scope } = this;
-		const requestId = injection.request.requestId;
-		const chatRequest: ChatRequest = {
-			model: model.model,
-			system: scope.system(),
-			messages: injection.request.messages,
-			tools,
-			maxOutputTokens: settings.maxOutputTokens,
-		};
-		let response = NO_RESPONSE;
-		scope.onUpdate?.({ type: 'status', status: 'waiting' });
-		try {
-			const events = this.ports.dispatch.stream(model, chatRequest, signal, (attempt, error, delayMs) => {
-				scope.onUpdate?.({ type: 'retrying', attempt, delayMs, reason: error.message });
-			});
-			for await (const event of events) {
-				response = foldEvent(response, event);
-				switch (event.type) {
-					case 'accepted':
-						// The hook context first: a crash between the two records loses none of it.
-						reservation?.commit(requestId);
-						await this.commit(injection);
-						scope.onUpdate?.({ type: 'status', status: 'streaming' });
-						break;
-					case 'text':
-						scope.onUpdate?.({ type: 'text', requestId, text: event.text });
-						break;
-					case 'usage':
-						this.used = event.inputTokens + event.outputTokens;
-						break;
-					default:
-						break;
-				}
-			}
-		} catch (error) {
-			return broken(response, error, isCancellation(error, signal));
-		}
-		return completed(response);
-	}
-
-	/** The payload went out: record what it carried, then mark it delivered. */
-	private async commit(injection: Injection<PreparedRequest>): Promise<void> {
-		try {
-			await injection.commit();
-		} catch (error) {
-			// The request is already on its way; failing it now would lose the answer. Unrecorded
-			// reminders stay uncommitted and are offered again at the next WAIT.
-			this.ports.runtime.log.error(`Aside: the reminders of request ${injection.request.requestId} could not be recorded: ${errorMessage(error)}`);
 		}
 	}
 }

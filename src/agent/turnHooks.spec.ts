@@ -17,7 +17,7 @@ import { MemorySessionStore } from '../testing/memorySessionStore';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { turnHarness } from '../testing/turnHarness';
-import type { HookContextRecord } from '../transcript/records';
+import type { HookContextRecord } from '../transcript/hookContext';
 import { replayHistory } from '../transcript/replay';
 import { ChatSession } from './session';
 

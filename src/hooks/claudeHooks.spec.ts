@@ -14,7 +14,7 @@ import { nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { turnHarness } from '../testing/turnHarness';
 import { applyPatchTool } from '../tools/applyPatch';
-import type { ToolResultRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 
 const scripts = new HookScripts();
 const workspace = tempWorkspace('aside-claude-hooks-');

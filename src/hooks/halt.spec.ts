@@ -9,7 +9,7 @@ import { after, describe, it } from 'node:test';
 import { HookScripts } from '../testing/hookScripts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { edits, turnHarness } from '../testing/turnHarness';
-import type { ToolResultRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import { claudeToolInput } from './claudeInput';
 
 const scripts = new HookScripts();

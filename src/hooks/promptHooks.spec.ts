@@ -4,8 +4,9 @@
 // a UserPromptSubmit block sends nothing and says why.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { HookContextRecord } from '../transcript/records';
-import { hookContextBlock, replayHistory } from '../transcript/replay';
+import type { HookContextRecord } from '../transcript/hookContext';
+import { hookContextBlock } from '../transcript/hookContext';
+import { replayHistory } from '../transcript/replay';
 import { HookScripts } from '../testing/hookScripts';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { ScriptedProvider } from '../testing/scriptedProvider';

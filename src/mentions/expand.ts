@@ -9,7 +9,7 @@
 import * as nodePath from 'node:path';
 import type { MessageAttachments } from '../agent/attachments';
 import { errorMessage } from '../base/errors';
-import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from '../reminders/builtin/catalog';
+import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from '../reminders/builtin/catalog/mentions';
 import { fileRejected, folderRejected, mentionedChanges } from '../reminders/builtin/mentions';
 import type { StagedEntry } from '../reminders/definition';
 import type { StagedInStage } from '../reminders/staging';

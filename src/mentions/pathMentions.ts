@@ -3,7 +3,7 @@
 // already given (its kept records) or this message already attached, so a file goes only once.
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
-import { MENTION_FILE } from '../reminders/builtin/catalog';
+import { MENTION_FILE } from '../reminders/builtin/catalog/mentions';
 import { fileAlreadyInContext, fileRejected, folderRejected, mentionedFile, mentionedFolder, mentionedPdf } from '../reminders/builtin/mentions';
 import type { StagedEntry } from '../reminders/definition';
 import { deliveredSubjects, type RecordLike } from '../reminders/history';

@@ -2,7 +2,7 @@
 // request's edits as one `edit.diagnostics` turn event (an accumulating kind: a second edit of a
 // file before delivery folds into its record, other files add theirs, in the order first edited).
 // Pre-existing problems the chat was already given unchanged are counted, not listed again.
-import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
+import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog/files';
 import { entryOf } from '../reminders/declaration';
 import { AccumulatingKind, type Rendering, type TurnEvent } from '../reminders/turnEvents';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';

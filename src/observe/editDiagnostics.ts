@@ -24,7 +24,7 @@ import type { Clock, Timers } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import type { RecordLike } from '../reminders/history';
-import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog';
+import { EDIT_DIAGNOSTICS } from '../reminders/builtin/catalog/files';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { answersEdit } from './diagnosticsAnswer';
 import { compareDiagnostics, severityRank } from './diagnosticsCompare';

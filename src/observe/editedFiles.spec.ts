@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { EDITED_FILES } from '../reminders/builtin/catalog';
+import { EDITED_FILES } from '../reminders/builtin/catalog/files';
 import { wrap } from '../reminders/envelope';
 import { body, live, numbered, reported, setup, T0, T1, T2 } from '../testing/editedFilesSetup';
 import { writeFileAt } from '../testing/memoryFiles';

@@ -8,7 +8,7 @@ import * as nodePath from 'node:path';
 import { ABORTED, isAborted, unlessAborted } from '../base/async';
 import type { Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import { EDITED_FILES } from '../reminders/builtin/catalog';
+import { EDITED_FILES } from '../reminders/builtin/catalog/files';
 import { entryOf } from '../reminders/declaration';
 import type { TurnEvent } from '../reminders/turnEvents';
 import { displayPath } from '../tools/paths';

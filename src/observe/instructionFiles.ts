@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
 import type { Owner } from '../reminders/definition';
-import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
+import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog/files';
 import { entryOf } from '../reminders/declaration';
 import { deliveredSubjects, type RecordLike } from '../reminders/history';
 import { AccumulatingKind, type Rendering, type TurnEvent } from '../reminders/turnEvents';

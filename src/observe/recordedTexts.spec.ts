@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { combinedDiff } from '../tools/changes';
 import { DIFF_TOO_LARGE } from '../tools/diff';
-import type { AgentRecord, ToolResultRecord } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import { recordedTexts } from './recordedTexts';
 
 const ROOTS = ['/w'];

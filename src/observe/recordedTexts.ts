@@ -5,7 +5,8 @@
 // Where the records cannot say for certain, the file is left out: it is then read again.
 import * as nodePath from 'node:path';
 import { parsePatch, applyPatch, type StructuredPatch } from 'diff';
-import type { AgentRecord, ToolResultRecord } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
 
 /** The texts the file may have, line endings as LF: a Read's rows do not say whether the last line ends with one. */
 export type RecordedText = readonly string[];

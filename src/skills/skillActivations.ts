@@ -6,7 +6,7 @@
 // gone with it. A skill the chat was given by `$name` counts as given too.
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
-import { SKILL_ATTACHMENT, SKILLS_ACTIVATED } from '../reminders/builtin/catalog';
+import { SKILL_ATTACHMENT, SKILLS_ACTIVATED } from '../reminders/builtin/catalog/skills';
 import { entryOf } from '../reminders/declaration';
 import type { Owner } from '../reminders/definition';
 import { sanitizeUntrusted } from '../reminders/envelope';

@@ -6,7 +6,7 @@
 // written only when the request that carried it was dispatched — so a cancelled or failed request
 // marks nothing, a reopened chat knows what it holds, and after a compaction dropped the delivery
 // the skill is attached in full again.
-import { SKILL_ATTACHMENT, SKILLS_ACTIVATED } from '../reminders/builtin/catalog';
+import { SKILL_ATTACHMENT, SKILLS_ACTIVATED } from '../reminders/builtin/catalog/skills';
 import { deliveredSubjects, type RecordLike } from '../reminders/history';
 import type { StagedInStage } from '../reminders/staging';
 import type { MessageAttachments } from '../agent/attachments';

@@ -1,4 +1,4 @@
-import type { SessionStore } from '../agent/session';
+import type { SessionStore } from '../agent/sessionStorage';
 import type { TranscriptEntry } from '../transcript/records';
 
 /** A session store in memory; `failNext` makes the next append throw, like a full disk. */

@@ -1,6 +1,7 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
 import type { AgentControls, ReturnedMessage } from '../view/controls';
-import type { ChatSession, OpenedSession, SessionEnvironment, SessionLibrary } from '../agent/session';
+import type { ChatSession, SessionEnvironment } from '../agent/session';
+import type { OpenedSession, SessionLibrary } from '../agent/sessionStorage';
 import { ChatSessions } from '../agent/sessions';
 import { Emitter } from '../base/event';
 import type { AgentState } from '../agent/agentState';

@@ -2,7 +2,7 @@
 // registered on a chat's roster, and how many recorded injections carried it: what the specs of
 // the compaction and restore resets count.
 import type { ChatSession } from '../agent/session';
-import { SESSION_ENVIRONMENT } from '../reminders/builtin/catalog';
+import { SESSION_ENVIRONMENT } from '../reminders/builtin/catalog/session';
 import { rosterDefinition } from '../reminders/declaration';
 import type { InjectionRecord } from '../reminders/record';
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { InjectionRecord } from '../reminders/record';
-import type { SessionHeader, ToolResultRecord, TranscriptEntry } from '../transcript/records';
+import type { SessionHeader } from '../transcript/sessionRecords';
+import type { ToolResultRecord } from '../transcript/toolResultRecord';
+import type { TranscriptEntry } from '../transcript/records';
 import { TranscriptStore } from '../transcript/store';
 
 /** Scratch folders for one spec file, removed after it; each `freshDir()` is a new, absent one. */

@@ -2,7 +2,7 @@
 // header, checked) and where the last whole line ends (what a torn-line repair keeps).
 import { readSync } from 'node:fs';
 import { TranscriptError } from './paths';
-import { SessionHeader, TRANSCRIPT_VERSION } from './records';
+import { SessionHeader, TRANSCRIPT_VERSION } from './sessionRecords';
 
 const NEWLINE = 0x0a;
 const CHUNK = 64 * 1024;

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { checkSessionId, contentDir, missingContentPlaceholder, TranscriptError, transcriptPath } from './paths';
-import { parseTranscriptRecord, type SessionHeader, type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
+import { parseTranscriptRecord, type TranscriptEntry, TranscriptRecordError } from './records';
+import type { SessionHeader } from './sessionRecords';
+import type { ToolResultRecord } from './toolResultRecord';
 import { checkHeaderLine } from './fileLines';
 import { plural } from '../base/words';
 

@@ -4,40 +4,17 @@
 // records are the reminder engine's own type (src/reminders/record.ts) and are decoded by it.
 import * as z from 'zod';
 import { declareRecord, readRecord, type RecordDeclaration, RecordProblem } from '../base/recordDeclaration';
-import { wrap } from '../reminders/envelope';
 import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminders/record';
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
 import { TASK_STATUSES } from '../vocabulary/tasks';
 import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
-import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
-import { PendingItem } from './pendingItems';
+import { RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
+import { HOOK_CONTEXT_RECORD } from './hookContext';
+import { COMPACTION_RECORD, FORK_RECORD } from './historyMarkers';
+import { SESSION_HEADER, SESSION_META, type SessionHeader, type SessionMeta } from './sessionRecords';
+import { TOOL_RESULT_RECORD } from './toolResultRecord';
 import type { FeatureRecordKind, RecordTraits } from './recordKinds';
-
-export const TRANSCRIPT_VERSION = 1;
-
-/** The first line of every transcript. */
-export const SessionHeader = z.object({
-	kind: z.literal('session'),
-	v: z.literal(TRANSCRIPT_VERSION),
-	id: z.string().min(1),
-	createdAt: z.number(),
-});
-export const SESSION_HEADER = declareRecord(SessionHeader);
-
-/** The title, model, provider or the chat's permission mode changed (the last one wins on load). */
-export const SessionMeta = z.object({
-	kind: z.literal('meta'),
-	at: z.number(),
-	title: z.string().optional(),
-	provider: z.string().optional(),
-	model: z.string().optional(),
-	// A mode this version does not know (a later Aside's) is dropped, never the title beside it.
-	mode: z.enum(PERMISSION_MODES).optional().catch(undefined),
-	/** The durable pending reminders now waiting (pendingItems.ts); absent: unchanged since the last meta that had them. */
-	pending: z.array(PendingItem).optional(),
-});
-export const SESSION_META = declareRecord(SessionMeta);
 
 export const UserRecord = z.object({
 	kind: z.literal('user'),
@@ -77,55 +54,6 @@ export const AssistantRecord = z.object({
 	agent: z.string().min(1).optional(),
 });
 export const ASSISTANT_RECORD = declareRecord(AssistantRecord);
-
-export const ToolNoticeRecord = z.object({ key: z.string().min(1), body: z.string() });
-
-export const ToolResultRecord = z.object({
-	kind: z.literal('tool-result'),
-	id: z.string().min(1),
-	turnId: z.string().min(1),
-	callId: z.string().min(1),
-	name: z.string().min(1),
-	at: z.number(),
-	/** The content, or null when it is stored out of line in `contentFile` (beside the JSONL). */
-	content: z.string().nullable(),
-	contentFile: z.string().optional(),
-	isError: z.boolean(),
-	notices: z.array(ToolNoticeRecord).optional(),
-	detail: z.unknown().optional(),
-	durationMs: z.number().optional(),
-	/** How the person decided, when they were asked. */
-	verdict: z.enum(['granted', 'denied']).optional(),
-	/** Set when the turn was stopped while the call ran: its effects may be partial (session.recovery). */
-	cutOff: z.literal(true).optional(),
-	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
-	agent: z.string().min(1).optional(),
-});
-
-/** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
-const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
-
-// What the schema cannot say: where a tool result's content is, and that its notices still wrap
-// (replay wraps them, and must not throw on a record the store accepted).
-export const TOOL_RESULT_RECORD = declareRecord(ToolResultRecord, (record) => {
-	if (record.content === null && record.contentFile === undefined) {
-		return 'content is null and there is no contentFile.';
-	}
-	if (record.content !== null && record.contentFile !== undefined) {
-		return 'both content and contentFile are set.';
-	}
-	if (record.contentFile !== undefined && !CONTENT_FILE.test(record.contentFile)) {
-		return `contentFile ${JSON.stringify(record.contentFile)} is not a plain file name.`;
-	}
-	for (const notice of record.notices ?? []) {
-		try {
-			wrap(notice.key, notice.body);
-		} catch (error) {
-			return `a notice cannot be wrapped: ${(error as Error).message}`;
-		}
-	}
-	return undefined;
-});
 
 export const TurnEndRecord = z.object({
 	kind: z.literal('turn-end'),
@@ -199,74 +127,6 @@ export const TasksRecord = z.object({
 });
 export const TASKS_RECORD = declareRecord(TasksRecord);
 
-/**
- * A conversation was compacted (src/agent/compaction/): from here on its requests replay the
- * summary in place of everything before the compaction point, then the kept tail — the records
- * from `keepFrom` up to this record — then everything after this record. Nothing before it is
- * deleted: the view keeps every row. The latest compaction record of a conversation is its
- * compaction point (src/transcript/replay.ts, `selectedRecords`).
- */
-export const CompactionRecord = z.object({
-	kind: z.literal('compaction'),
-	id: z.string().min(1),
-	at: z.number(),
-	cause: z.enum(COMPACTION_CAUSES),
-	/** The root turn it ran in; absent for a manual compaction between turns. */
-	turnId: z.string().min(1).optional(),
-	/** The id of the first record kept verbatim after the summary (a user or assistant record before this one); absent: none, the summary covers everything before. */
-	keepFrom: z.string().min(1).optional(),
-	/** What the model wrote, complete (replay sanitizes and frames it). */
-	summary: z.string(),
-	/** The conversation's tokens before: the reported usage of its last request plus an estimate of what was added since. */
-	tokensBefore: z.number().int().nonnegative(),
-	/** The estimated tokens of a request replayed after it (system prompt, tools, summary, tail). */
-	tokensAfter: z.number().int().nonnegative(),
-	/** What the person asked to keep (`/compact keep the API decisions`). */
-	instructions: z.string().optional(),
-	/** The model that wrote the summary. */
-	model: z.string().optional(),
-	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
-	agent: z.string().min(1).optional(),
-});
-export const COMPACTION_RECORD = declareRecord(CompactionRecord);
-
-/**
- * Hook context that was pending when a root turn's first request was prepared (a SessionStart
- * hook's answer: docs/hooks.md), reserved into that request and written when the request went
- * out (its WAIT commit). Replay puts its entries, before the user record's own `hookContext`,
- * into the `<hook-context>` block of that turn's user message — the text the request carried.
- * A reservation whose request failed before dispatch is never written: it goes back to pending.
- */
-export const HookContextRecord = z.object({
-	kind: z.literal('hook-context'),
-	id: z.string().min(1),
-	/** The root turn whose user message carried it. */
-	turnId: z.string().min(1),
-	/** The request that carried it first. */
-	requestId: z.string().min(1),
-	at: z.number(),
-	entries: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1),
-});
-export const HOOK_CONTEXT_RECORD = declareRecord(HookContextRecord);
-
-/**
- * Where a fork came from (issue 18, docs/forks.md): the first record of a fork's transcript, before
- * the records it copied from its source (which replay as the fork's own history). `session.fork`
- * regenerates the provenance from it. Never replayed as a message.
- */
-export const ForkRecord = z.object({
-	kind: z.literal('fork'),
-	id: z.string().min(1),
-	at: z.number(),
-	/** The chat it was forked from, as it was titled then. */
-	source: z.object({ id: z.string().min(1), title: z.string() }),
-	/** The source's user record the fork was made from: its turn is the last one copied. */
-	from: z.string().min(1),
-	/** A fork in a new git worktree: its folder (absolute), its new branch and the commit it started from. */
-	worktree: z.object({ folder: z.string().min(1), branch: z.string().min(1), base: z.string().min(1) }).optional(),
-});
-export const FORK_RECORD = declareRecord(ForkRecord);
-
 
 
 /**
@@ -296,14 +156,8 @@ export const RestoreRecord = z.object({
 export const RESTORE_RECORD = declareRecord(RestoreRecord);
 
 export type RestoreRecord = z.infer<typeof RestoreRecord>;
-export type SessionHeader = z.infer<typeof SessionHeader>;
-export type ForkRecord = z.infer<typeof ForkRecord>;
-export type HookContextRecord = z.infer<typeof HookContextRecord>;
-export type CompactionRecord = z.infer<typeof CompactionRecord>;
-export type SessionMeta = z.infer<typeof SessionMeta>;
 export type UserRecord = z.infer<typeof UserRecord>;
 export type AssistantRecord = z.infer<typeof AssistantRecord>;
-export type ToolResultRecord = z.infer<typeof ToolResultRecord>;
 export type TurnEndRecord = z.infer<typeof TurnEndRecord>;
 export type PlanDecisionRecord = z.infer<typeof PlanDecisionRecord>;
 export type AgentStartRecord = z.infer<typeof AgentStartRecord>;

@@ -2,7 +2,8 @@
 // message; a files-only one leaves it; several compose; compaction before or after composes too.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AgentRecord, AssistantRecord, CompactionRecord, RestoreRecord, UserRecord } from './records';
+import type { AgentRecord, AssistantRecord, RestoreRecord, UserRecord } from './records';
+import type { CompactionRecord } from './historyMarkers';
 import { replayHistory, selectedRecords } from './replay';
 
 const user = (n: number): UserRecord => ({ kind: 'user', id: `u${n}`, turnId: `t${n}`, at: n, text: `message ${n}` });

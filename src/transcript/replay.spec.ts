@@ -8,7 +8,8 @@ import { parseReminders, wrap } from '../reminders/envelope';
 import { encodeInjectionRecord, type InjectionRecord, recordToMessage } from '../reminders/record';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { load } from './load';
-import type { AssistantRecord, ToolResultRecord, TranscriptRecord, TurnEndRecord, UserRecord } from './records';
+import type { AssistantRecord, TranscriptRecord, TurnEndRecord, UserRecord } from './records';
+import type { ToolResultRecord } from './toolResultRecord';
 import { INTERRUPTED_TOOL_RESULT, lastActivityAt, replayHistory, toolResultText, turnsIn } from './replay';
 import { TranscriptStore } from './store';
 

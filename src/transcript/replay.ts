@@ -11,11 +11,14 @@
 import type { Logger } from '../base/log';
 import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '../providers/messages';
 import { retriedUnsent } from './retries';
-import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
+import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog/context';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
-import { type AssistantRecord, type CompactionRecord, type HookContextRecord, type RestoreRecord, type ToolResultRecord, traitsOf, type TranscriptRecord, type UserRecord } from './records';
+import { hookContextBlock, hookContextByTurn, type HookContextEntry, type ReservedHookContext } from './hookContext';
+import { type AssistantRecord, type RestoreRecord, traitsOf, type TranscriptRecord, type UserRecord } from './records';
+import type { CompactionRecord } from './historyMarkers';
+import type { ToolResultRecord } from './toolResultRecord';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -34,23 +37,6 @@ export function toolResultText(content: string, notices: readonly ToolNotice[] |
 	}
 	const blocks = notices.map((notice) => wrap(notice.key, notice.body));
 	return (output === '' ? blocks : [output, ...blocks]).join('\n\n');
-}
-
-/** A hook's words may not close or open the block they ride in. */
-function neutraliseHookTags(text: string): string {
-	return sanitizeUntrusted(text).replace(/<(?=\/?hook-(?:context|event)\b)/gi, '\u2039');
-}
-
-/**
- * What the person's hooks added to a message, before its text: one `<hook-event name="…">` per
- * hook's answer inside one `<hook-context>` block (docs/hooks.md); nothing when none.
- */
-export function hookContextBlock(entries: UserRecord['hookContext']): string {
-	if (!entries?.length) {
-		return '';
-	}
-	const events = entries.map((entry) => `<hook-event name="${entry.event.replace(/[^A-Za-z]/g, '')}">\n${neutraliseHookTags(entry.text)}\n</hook-event>`);
-	return `<hook-context>\n${events.join('\n')}\n</hook-context>\n\n`;
 }
 
 // Replay runs at every request over the whole history, and records never change once written:
@@ -82,8 +68,6 @@ function assistantMessage(record: AssistantRecord): AssistantMessage | undefined
 	return content.length ? { role: 'assistant', content } : undefined;
 }
 
-type HookContextEntry = HookContextRecord['entries'][number];
-
 export interface ReplayOptions {
 	readonly log?: Logger;
 	/**
@@ -91,21 +75,7 @@ export interface ReplayOptions {
 	 * root turn `turnId` (after any already recorded for it), as the `hook-context` record written
 	 * at the request's WAIT commit will replay it.
 	 */
-	readonly reservedHookContext?: { readonly turnId: string; readonly entries: readonly HookContextEntry[] };
-}
-
-/** The hook context recorded for each root turn's message (hook-context records), and the reservation of the request being prepared. */
-function hookContextByTurn(records: readonly TranscriptRecord[], reserved: ReplayOptions['reservedHookContext']): Map<string, HookContextEntry[]> {
-	const byTurn = new Map<string, HookContextEntry[]>();
-	for (const record of records) {
-		if (record.kind === 'hook-context') {
-			byTurn.set(record.turnId, [...(byTurn.get(record.turnId) ?? []), ...record.entries]);
-		}
-	}
-	if (reserved?.entries.length) {
-		byTurn.set(reserved.turnId, [...(byTurn.get(reserved.turnId) ?? []), ...reserved.entries]);
-	}
-	return byTurn;
+	readonly reservedHookContext?: ReservedHookContext;
 }
 
 /** What a conversation's requests replay: its latest compaction (if any), and the records after its compaction point. */

@@ -7,7 +7,8 @@ import { RecordingLogger } from '../testing/recordingLogger';
 import { EVERY_KIND, HEADER, INJECTION, T0, toolResult, transcriptDirs, writeSession } from '../testing/transcriptFixtures';
 import { load } from './load';
 import { TranscriptError } from './paths';
-import { type ToolResultRecord, type TranscriptEntry, TranscriptRecordError } from './records';
+import type { ToolResultRecord } from './toolResultRecord';
+import { type TranscriptEntry, TranscriptRecordError } from './records';
 import { TranscriptStore } from './store';
 
 const { freshDir } = transcriptDirs();

@@ -14,7 +14,8 @@ import type { IDisposable } from '../base/lifecycle';
 import { TranscriptLock } from './lock';
 import { checkSessionId, contentDir, contentFileName, TranscriptError, transcriptPath } from './paths';
 import { checkHeaderLine, endOfLastLine, readFirstLine } from './fileLines';
-import { parseTranscriptRecord, SessionHeader, type TranscriptEntry, type TranscriptRecord } from './records';
+import { parseTranscriptRecord, type TranscriptEntry, type TranscriptRecord } from './records';
+import { SessionHeader } from './sessionRecords';
 import { plural } from '../base/words';
 
 /** Tool output over this many UTF-8 bytes is written to its own file, not into the line. */

@@ -7,7 +7,9 @@ import type { Logger } from '../base/log';
 import { firstLine, forEachLine, readTranscript } from './load';
 import { TRANSCRIPT_SUFFIX, transcriptPath } from './paths';
 import type { TurnOutcomeKind } from '../vocabulary/outcomes';
-import { ForkRecord, SessionMeta, TurnEndRecord } from './records';
+import { ForkRecord } from './historyMarkers';
+import { SessionMeta } from './sessionRecords';
+import { TurnEndRecord } from './records';
 import { checkHeaderLine } from './fileLines';
 
 /** How the last turn ended; 'unfinished' when it has no end record (still running, or the window died). */

@@ -6,9 +6,10 @@
 // context line and the table agree to the token where they count the same blocks.
 import { conversationOf } from '../agent/session';
 import type { ContextUseView, ReminderCostView } from '../protocol/messages';
-import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog';
+import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog/context';
 import { wrap } from '../reminders/envelope';
-import type { AgentRecord, CompactionRecord, RestoreRecord } from '../transcript/records';
+import type { AgentRecord, RestoreRecord } from '../transcript/records';
+import type { CompactionRecord } from '../transcript/historyMarkers';
 import { rollsBackChat, summaryMessage } from '../transcript/replay';
 
 /** The usual rough estimate: about four characters a token for English and code. */

@@ -6,7 +6,7 @@
 // path that named nothing stayed text for the agent, so its chip goes.
 import { type MentionToken, parseMentions } from '../mentions/parse';
 import type { MentionChipView } from '../protocol/messages';
-import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from '../reminders/builtin/catalog';
+import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from '../reminders/builtin/catalog/mentions';
 import { sanitizeUntrusted } from '../reminders/envelope';
 
 /** What a recorded reminder entry says, as far as a chip needs it. */

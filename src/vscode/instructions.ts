@@ -10,7 +10,7 @@ import { boundFiles, type InstructionBound, leftOutLine, leftOutNotice } from '.
 import { type InstructionKind, MalformedInstructions } from '../observe/instructionSources';
 import { outsideNotice, readRootInstructions, type RootInstructionsCache } from '../observe/rootInstructions';
 import { userInstructionsRead, userMemoryFile } from '../observe/userInstructions';
-import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog';
+import { WORKSPACE_INSTRUCTIONS } from '../reminders/builtin/catalog/files';
 import type { InstructionReading } from '../reminders/builtin/workspaceInstructions';
 import type { ReminderConfig } from '../reminders/config';
 import type { Configuration } from './configuration';

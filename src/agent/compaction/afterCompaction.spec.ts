@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SESSION_ENVIRONMENT } from '../../reminders/builtin/catalog';
+import { SESSION_ENVIRONMENT } from '../../reminders/builtin/catalog/session';
 import { DEFAULT_REMINDER_CONFIG } from '../../reminders/config';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { CollectedEntry } from '../../reminders/definition';

@@ -11,7 +11,8 @@ import { testSessions } from '../../testing/sessions';
 import { type Tool, touchesNothing } from '../../tools/tool';
 import { replayHistory } from '../../transcript/replay';
 import { Agent } from '../agent';
-import { invocationLoop, Turn } from '../turn';
+import { invocationLoop } from '../loopOwner';
+import { Turn } from '../turn';
 
 const lookupTool: Tool<{ name: string }> = {
 	name: 'Lookup',

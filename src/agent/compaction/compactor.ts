@@ -9,7 +9,7 @@ import type { ToolSpec } from '../../providers/provider';
 import { ProviderError } from '../../providers/provider';
 import type { RequestStaging } from '../../reminders/staging';
 import type { CompactionCause } from '../../vocabulary/outcomes';
-import type { CompactionRecord } from '../../transcript/records';
+import type { CompactionRecord } from '../../transcript/historyMarkers';
 import { summaryMessage } from '../../transcript/replay';
 import type { AgentPorts, ResolvedModel, RetryListener } from '../ports';
 import { foldEvent, NO_RESPONSE } from '../response';

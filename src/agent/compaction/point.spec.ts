@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChatMessage } from '../../providers/messages';
-import type { AgentRecord, CompactionRecord } from '../../transcript/records';
+import type { AgentRecord } from '../../transcript/records';
+import type { CompactionRecord } from '../../transcript/historyMarkers';
 import { replayHistory, summaryMessage } from '../../transcript/replay';
 import { conversationTokens, requestTokens } from './estimate';
 import { compactedMessages, compactionCut, summaryRequest } from './point';

@@ -17,7 +17,8 @@ import type { AgentPorts, ModelDispatch, ResolvedModel, ToolBox } from '../ports
 import type { ToolCall } from '../response';
 import type { ChatSession } from '../session';
 import { ROOT_OWNER_PATH } from '../../vocabulary/tasks';
-import { invocationLoop, Turn, type TurnOutcome, type TurnScope, type TurnUpdate } from '../turn';
+import { invocationLoop } from '../loopOwner';
+import { Turn, type TurnOutcome, type TurnScope, type TurnUpdate } from '../turn';
 import { AGENT_TOOL_NAME, agentToolSpec, parseAgentInput } from './agentTool';
 import { childResult, lastAnswer } from './childResult';
 import type { LoopAgents, ParentLoop } from './loopAgents';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChildState } from '../agentState';
 import { reminderKeys, subagentSetup, textOf, when } from '../../testing/subagents';
-import type { ToolResultRecord } from '../../transcript/records';
+import type { ToolResultRecord } from '../../transcript/toolResultRecord';
 
 const agentCall = (id: string, agent: string, prompt: string) => ({ id, name: 'Agent', input: { agent, prompt, description: `${agent}: ${prompt}` } });
 

@@ -6,13 +6,13 @@ import { describe, it } from 'node:test';
 import { Emitter } from '../../base/event';
 import type { ChatRequest } from '../../providers/provider';
 import { parseReminders } from '../../reminders/envelope';
-import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog/agents';
 import { scriptedModels, testPorts } from '../../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { ScriptedProvider } from '../../testing/scriptedProvider';
 import { testSessions } from '../../testing/sessions';
 import { TASK_TOOLS } from '../../tools/registry';
-import type { ToolResultRecord } from '../../transcript/records';
+import type { ToolResultRecord } from '../../transcript/toolResultRecord';
 import { Agent } from '../../agent/agent';
 import { TASKS_STATE } from './feature';
 

@@ -10,9 +10,11 @@ import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { ScriptedProvider } from '../../testing/scriptedProvider';
 import { testSessions } from '../../testing/sessions';
 import { TASK_TOOLS } from '../../tools/registry';
-import type { AgentRecord, ToolResultRecord } from '../../transcript/records';
+import type { AgentRecord } from '../../transcript/records';
+import type { ToolResultRecord } from '../../transcript/toolResultRecord';
 import { Agent } from '../../agent/agent';
-import { invocationLoop, Turn } from '../../agent/turn';
+import { invocationLoop } from '../../agent/loopOwner';
+import { Turn } from '../../agent/turn';
 import { TASKS_STATE } from './feature';
 
 describe('the task list from a child invocation', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog/agents';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { MemorySessionStore } from '../../testing/memorySessionStore';
 import { testEnvironment } from '../../testing/sessions';

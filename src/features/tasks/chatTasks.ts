@@ -10,7 +10,7 @@ import { Emitter, type Event } from '../../base/event';
 import type { IDisposable } from '../../base/lifecycle';
 import type { Logger } from '../../base/log';
 import type { FeatureState } from '../../agent/chatFeature';
-import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog/agents';
 import type { ReminderEngine } from '../../reminders/engine';
 import { RECORD_KIND } from '../../reminders/record';
 import { type FeatureAccess, grant } from '../../tools/featureAccess';

@@ -8,7 +8,7 @@ import { userText, assistantText } from '../../testing/history';
 import type { ReminderConfig } from '../../reminders/config';
 import type { Owner } from '../../reminders/definition';
 import { parseReminders, wrap } from '../../reminders/envelope';
-import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog/agents';
 import { MAX_NUDGE_ROWS } from './tasksNudge';
 
 /** A chat whose settings are `settings` (read at every WAIT, as the real configuration is). */

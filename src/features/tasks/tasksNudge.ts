@@ -11,7 +11,7 @@ import { taskRowsText } from '../../tools/taskText';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
 import { sanitizeUntrusted } from '../../reminders/envelope';
-import { TASKS_NUDGE } from '../../reminders/builtin/catalog';
+import { TASKS_NUDGE } from '../../reminders/builtin/catalog/agents';
 import { plural } from '../../base/words';
 
 /** Open rows the body lists at most; the rest are counted (TaskList shows them all). */

@@ -5,7 +5,7 @@
 // says "answer now" there, for children as for the root.
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { AGENT_MAX_TURNS } from './catalog';
+import { AGENT_MAX_TURNS } from './catalog/agents';
 
 /** The default share of the step budget at which a child is warned. */
 export const DEFAULT_WARNING_AT = 0.8;

@@ -3,7 +3,7 @@
 // nudge is staged by the turn loop when the model's reply was empty.
 import { entryOf, rosterDefinition } from '../declaration';
 import type { ReminderDefinition, StagedEntry } from '../definition';
-import { AGENT_NUDGE } from './catalog';
+import { AGENT_NUDGE } from './catalog/agents';
 
 export const finalStepNudge: ReminderDefinition = rosterDefinition(AGENT_NUDGE, {
 	scope: 'all',

@@ -11,7 +11,7 @@ import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition, ReminderSubject } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
 import { DROPPED_FROM_HISTORY } from '../roster';
-import { AGENTS_LISTING } from './catalog';
+import { AGENTS_LISTING } from './catalog/agents';
 
 /** Profiles listed with their descriptions at most; the rest by name (and source), so the block stays bounded. */
 export const MAX_DESCRIBED_PROFILES = 50;

@@ -10,7 +10,7 @@ import { sanitizeUntrusted } from '../envelope';
 import type { AgentRecord } from '../../transcript/records';
 import { formatBytes } from '../../tools/text';
 import { builtinToolFacts } from '../../tools/toolFacts';
-import { COMPACT_FILE_REFERENCES } from './catalog';
+import { COMPACT_FILE_REFERENCES } from './catalog/context';
 
 /** The most files listed; the rest are counted. */
 export const MAX_FILE_REFERENCES = 30;

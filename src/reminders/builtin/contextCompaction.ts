@@ -7,7 +7,7 @@
 // it, so a failed request leaves it due.
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition, WaitFacts } from '../definition';
-import { CONTEXT_COMPACTION } from './catalog';
+import { CONTEXT_COMPACTION } from './catalog/context';
 
 const format = new Intl.NumberFormat('en-US');
 const percent = (share: number): string => `${Math.round(share * 100)}%`;

@@ -2,7 +2,7 @@
 // once it is at least half full — context pressure is worth a line, an empty window is not.
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { CONTEXT_USAGE } from './catalog';
+import { CONTEXT_USAGE } from './catalog/context';
 
 const THRESHOLD = 0.5;
 const format = new Intl.NumberFormat('en-US');

@@ -9,7 +9,7 @@
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
-import { EDITS_VERIFY } from './catalog';
+import { EDITS_VERIFY } from './catalog/plans';
 
 /** The fewest implementation files one turn must change for the suggestion. */
 export const MIN_IMPLEMENTATION_FILES = 2;

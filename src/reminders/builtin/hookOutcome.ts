@@ -7,7 +7,7 @@ import { withArticle } from '../../base/words';
 import { entryOf } from '../declaration';
 import { sanitizeUntrusted } from '../envelope';
 import { AccumulatingKind, type TurnEvent } from '../turnEvents';
-import { HOOK_OUTCOME } from './catalog';
+import { HOOK_OUTCOME } from './catalog/steering';
 
 export interface HookOutcome {
 	readonly event: 'PreToolUse' | 'PostToolUse' | 'Stop';

@@ -4,7 +4,7 @@
 import { entryOf, type ReminderDeclaration } from '../declaration';
 import type { ReminderSubject, StagedEntry } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
-import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from './catalog';
+import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from './catalog/mentions';
 import { plural } from '../../base/words';
 
 function entry(declaration: ReminderDeclaration, reason: string, body: string, subjects?: readonly ReminderSubject[]): StagedEntry {

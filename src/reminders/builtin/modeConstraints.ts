@@ -12,7 +12,7 @@ import { WORKSPACE_TOOLS } from '../../tools/registry';
 import type { ToolKind } from '../../tools/tool';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { MODE_CONSTRAINTS } from './catalog';
+import { MODE_CONSTRAINTS } from './catalog/plans';
 import { observation } from './observations';
 
 /** The most rules of one list the body names; the rest are counted. */

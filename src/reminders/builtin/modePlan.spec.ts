@@ -7,7 +7,7 @@ import { RecordingLogger } from '../../testing/recordingLogger';
 import { DEFAULT_REMINDER_CONFIG, type ReminderConfig } from '../config';
 import { ReminderEngine } from '../engine';
 import { parseReminders } from '../envelope';
-import { MODE_PLAN } from './catalog';
+import { MODE_PLAN } from './catalog/plans';
 import { modePlan, PLAN_REFERENCE_LINE, PLAN_TEMPLATE } from './modePlan';
 
 /** A session engine with the chat's own mode.plan, and user turns of one or more requests in a mode. */

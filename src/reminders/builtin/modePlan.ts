@@ -8,7 +8,7 @@
 // definition, not in the transcript, so the full template goes out once more after a reopen.
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { MODE_PLAN } from './catalog';
+import { MODE_PLAN } from './catalog/plans';
 
 export const PROPOSAL_OPEN_TAG = '<proposed_plan>';
 export const PROPOSAL_CLOSE_TAG = '</proposed_plan>';

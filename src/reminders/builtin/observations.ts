@@ -9,7 +9,11 @@
 //   compaction, even one in the middle of a turn, the very next request carries it again, in
 //   full and without the notice.
 import type { FiringContext, ReminderDefinition } from '../definition';
-import { AGENTS_LISTING, MODE_CONSTRAINTS, SESSION_DATE, SESSION_ENVIRONMENT, SKILLS_CATALOG, WORKSPACE_INSTRUCTIONS } from './catalog';
+import { AGENTS_LISTING } from './catalog/agents';
+import { MODE_CONSTRAINTS } from './catalog/plans';
+import { SESSION_DATE, SESSION_ENVIRONMENT } from './catalog/session';
+import { SKILLS_CATALOG } from './catalog/skills';
+import { WORKSPACE_INSTRUCTIONS } from './catalog/files';
 
 /** When a section's content may change, so when a change is looked for. */
 export type ChangesAt = 'turn-start' | 'any-request';

@@ -6,7 +6,7 @@
 import { entryOf } from '../declaration';
 import { sanitizeUntrusted } from '../envelope';
 import { AccumulatingKind, type TurnEvent } from '../turnEvents';
-import { PATCH_USER_REVISED } from './catalog';
+import { PATCH_USER_REVISED } from './catalog/plans';
 
 /** One reviewed call the person revised: the tool, and the files whose proposed text they changed. */
 export interface UserRevision {

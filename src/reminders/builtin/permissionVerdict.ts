@@ -5,7 +5,7 @@ import { withArticle } from '../../base/words';
 import { entryOf } from '../declaration';
 import { sanitizeUntrusted } from '../envelope';
 import { AccumulatingKind, type TurnEvent } from '../turnEvents';
-import { PERMISSION_VERDICT } from './catalog';
+import { PERMISSION_VERDICT } from './catalog/steering';
 
 export interface Verdict {
 	readonly granted: boolean;

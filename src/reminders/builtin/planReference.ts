@@ -9,7 +9,7 @@
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
-import { PLAN_REFERENCE } from './catalog';
+import { PLAN_REFERENCE } from './catalog/plans';
 import { plural } from '../../base/words';
 
 /** The approved plan as the reminder repeats it. */

@@ -6,7 +6,7 @@ import { sanitizeUntrusted } from '../envelope';
 import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
 import type { AgentRecord, PlanDecisionRecord } from '../../transcript/records';
-import { PLAN_REJECTED } from './catalog';
+import { PLAN_REJECTED } from './catalog/plans';
 
 /** The notice for one rejection. */
 export function planRejected(decision: PlanDecisionRecord): StagedEntry {

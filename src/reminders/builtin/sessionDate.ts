@@ -4,7 +4,7 @@
 import type { Clock } from '../../base/clock';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { SESSION_DATE } from './catalog';
+import { SESSION_DATE } from './catalog/session';
 import { observation } from './observations';
 
 /** The local calendar date, YYYY-MM-DD, and its weekday. */

@@ -6,7 +6,7 @@
 import { sanitizeUntrusted } from '../envelope';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { SESSION_ENVIRONMENT } from './catalog';
+import { SESSION_ENVIRONMENT } from './catalog/session';
 import { observation } from './observations';
 
 /** The environment as it is now. */

@@ -5,7 +5,7 @@
 // worktree, what it could not, the paths that stay shared) rides the pending FIFO under the same
 // key: it is enqueued at fork time and goes with the first request; a restart before then drops
 // it (the FIFO is in memory), and the provenance still says the durable facts.
-import type { ForkRecord } from '../../transcript/records';
+import type { ForkRecord } from '../../transcript/historyMarkers';
 import { entryOf, rosterDefinition } from '../declaration';
 import type { ReminderDefinition, StagedEntry } from '../definition';
 import { sanitizeUntrusted } from '../envelope';

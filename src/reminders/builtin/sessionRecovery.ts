@@ -7,7 +7,7 @@ import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
 import type { AgentRecord } from '../../transcript/records';
 import { builtinToolFacts } from '../../tools/toolFacts';
-import { SESSION_RECOVERY } from './catalog';
+import { SESSION_RECOVERY } from './catalog/session';
 
 /** A tool call that was running when the work was cut off: its name and what it was about. */
 export interface CutCall {

@@ -6,7 +6,7 @@
 // session.recovery's (sessionRecovery.ts), queued beside it.
 import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
-import { SESSION_RESUME } from './catalog';
+import { SESSION_RESUME } from './catalog/session';
 
 /**
  * `restart`: a new extension host reopened the chat that was current (a window reload, a

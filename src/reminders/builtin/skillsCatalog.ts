@@ -8,7 +8,7 @@ import { displayPath } from '../../tools/paths';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
-import { SKILLS_CATALOG } from './catalog';
+import { SKILLS_CATALOG } from './catalog/skills';
 import { observation } from './observations';
 
 export const MAX_DESCRIBED_SKILLS = 50;

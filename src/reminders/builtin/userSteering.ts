@@ -5,7 +5,7 @@ import { entryOf } from '../declaration';
 import type { Commit } from '../definition';
 import { sanitizeUntrusted } from '../envelope';
 import { AccumulatingKind, type TurnEvent } from '../turnEvents';
-import { USER_STEERING } from './catalog';
+import { USER_STEERING } from './catalog/steering';
 
 const ONE = 'The user sent this message while you were working. It carries the user\'s authority: it is a direction from the user, not background. Read it now and adjust what you are doing; where it conflicts with your current plan, it wins.';
 const MANY = 'The user sent these messages while you were working, oldest first. They carry the user\'s authority: they are directions from the user, not background. Read them now and adjust what you are doing; where they conflict with your current plan, they win.';

@@ -7,7 +7,7 @@
 import { sanitizeUntrusted } from '../envelope';
 import { rosterDefinition } from '../declaration';
 import type { ReminderDefinition } from '../definition';
-import { WORKSPACE_INSTRUCTIONS } from './catalog';
+import { WORKSPACE_INSTRUCTIONS } from './catalog/files';
 import { observation } from './observations';
 
 export interface InstructionFile {

@@ -1,0 +1,66 @@
+// The context the person's hooks add to a root turn's message (docs/hooks.md): the record of what
+// a request carried, and the `<hook-context>` block replay puts before the message's own text.
+import * as z from 'zod';
+import { declareRecord } from '../base/recordDeclaration';
+import { sanitizeUntrusted } from '../reminders/envelope';
+import type { TranscriptRecord, UserRecord } from './records';
+
+/**
+ * Hook context that was pending when a root turn's first request was prepared (a SessionStart
+ * hook's answer: docs/hooks.md), reserved into that request and written when the request went
+ * out (its WAIT commit). Replay puts its entries, before the user record's own `hookContext`,
+ * into the `<hook-context>` block of that turn's user message — the text the request carried.
+ * A reservation whose request failed before dispatch is never written: it goes back to pending.
+ */
+export const HookContextRecord = z.object({
+	kind: z.literal('hook-context'),
+	id: z.string().min(1),
+	/** The root turn whose user message carried it. */
+	turnId: z.string().min(1),
+	/** The request that carried it first. */
+	requestId: z.string().min(1),
+	at: z.number(),
+	entries: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1),
+});
+export const HOOK_CONTEXT_RECORD = declareRecord(HookContextRecord);
+
+export type HookContextRecord = z.infer<typeof HookContextRecord>;
+
+export type HookContextEntry = HookContextRecord['entries'][number];
+
+/** Pending hook context reserved into the request being prepared, for the user message of root turn `turnId`. */
+export interface ReservedHookContext {
+	readonly turnId: string;
+	readonly entries: readonly HookContextEntry[];
+}
+
+/** A hook's words may not close or open the block they ride in. */
+function neutraliseHookTags(text: string): string {
+	return sanitizeUntrusted(text).replace(/<(?=\/?hook-(?:context|event)\b)/gi, '\u2039');
+}
+
+/**
+ * What the person's hooks added to a message, before its text: one `<hook-event name="…">` per
+ * hook's answer inside one `<hook-context>` block (docs/hooks.md); nothing when none.
+ */
+export function hookContextBlock(entries: UserRecord['hookContext']): string {
+	if (!entries?.length) {
+		return '';
+	}
+	const events = entries.map((entry) => `<hook-event name="${entry.event.replace(/[^A-Za-z]/g, '')}">\n${neutraliseHookTags(entry.text)}\n</hook-event>`);
+	return `<hook-context>\n${events.join('\n')}\n</hook-context>\n\n`;
+}
+
+/** The hook context recorded for each root turn's message (hook-context records), and the reservation of the request being prepared. */
+export function hookContextByTurn(records: readonly TranscriptRecord[], reserved: ReservedHookContext | undefined): Map<string, HookContextEntry[]> {
+	const byTurn = new Map<string, HookContextEntry[]>();
+	for (const record of records) {
+		if (record.kind === 'hook-context') {
+			byTurn.set(record.turnId, [...(byTurn.get(record.turnId) ?? []), ...record.entries]);
+		}
+	}
+	if (reserved?.entries.length) {
+		byTurn.set(reserved.turnId, [...(byTurn.get(reserved.turnId) ?? []), ...reserved.entries]);
+	}
+	return byTurn;
+}
