@@ -1,4 +1,4 @@
-// Which user row may not be forked now (issue 18, slice C): the last root message while its turn
+// Which user row may not be forked now: the last root message while its turn
 // runs (its records are not all written; the host refuses it too). Rows are built lazily by the
 // virtual list, so a row asks here when it is made, and the rows on screen are updated on change.
 let blocked: string | undefined;

@@ -1,4 +1,4 @@
-// Restore… (issue 18): on each of the person's rows in the root chat, a menu — files only, chat
+// Restore…: on each of the person's rows in the root chat, a menu — files only, chat
 // only, both — that asks the host for a preview; the preview card lists every file with what will
 // happen to it and its diff, flags the ones changed since Aside's last edit (never overwritten
 // unless the person ticks the box), says plainly that Run's side effects are not tracked, and has

@@ -32,7 +32,7 @@ import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpd
 import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
 import { applyRestorePreview, previewRestore, type RestoreOutcome, type RestorePreview, type RestoreRequest } from './restore';
 import { retryOf } from './retry';
-import type { RestoreRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 
 export type { AgentSettings } from './agentSettings';
 

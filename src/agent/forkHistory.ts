@@ -1,4 +1,4 @@
-// What a fork copies of its source (issue 18, docs/forks.md): every record of the chat up to and
+// What a fork copies of its source (docs/forks.md): every record of the chat up to and
 // including the turn of the user message it is made from — that message, its answer, its tool
 // results, its children's records and its end. A turn that is still running cannot be forked
 // (its records are not all written yet).

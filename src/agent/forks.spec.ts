@@ -1,4 +1,4 @@
-// Fork from here (issue 18, slice C): the fork's history is the prefix up to and including the
+// Fork from here: the fork's history is the prefix up to and including the
 // message's turn, its first request carries session.fork (then every interval), a worktree fork's
 // restore report rides the pending FIFO once and is lost on a restart, and its checkpoints of the
 // copied turns go with it.

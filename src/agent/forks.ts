@@ -1,4 +1,4 @@
-// "Fork from here" (issue 18, docs/forks.md): a new chat with the history of the current one up to
+// "Fork from here" (docs/forks.md): a new chat with the history of the current one up to
 // and including a root message's turn, made current; the source stays as it was. Its checkpoints
 // of the copied turns go with it (so Restore works in the fork too). A fork in a new git worktree
 // is the WorktreeForks port's (src/vscode/worktreeFork.ts): it asks the person, makes the worktree

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { keysIn, restoreChat } from '../testing/restoreChat';
 import { lastText } from '../testing/turnHarness';
 import { itemsOfSession, viewOfAgent } from '../testing/views';
-import type { RestoreRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import type { RestoreScope } from '../vocabulary/restore';
 
 const PROPOSAL = 'Here is my plan.\n\n<proposed_plan>\n## Goal\nRename it.\n\n## Steps\n1. Rename.\n</proposed_plan>';

@@ -1,4 +1,4 @@
-// Restore… on a user row (issue 18): files only, chat only, or both, back to the state before that
+// Restore… on a user row: files only, chat only, or both, back to the state before that
 // message's turn. First a preview (restorePlan.ts: every file with what would happen to it, and
 // its diff), then, when the person confirms, the files are written through the tools' document
 // writer (restoreApply.ts, all or nothing), a `restore` record is appended (replay then drops the
@@ -10,7 +10,8 @@ import { applyRestore } from '../checkpoints/restoreApply';
 import { entriesFrom, planRestore, type RestorePlan } from '../checkpoints/restorePlan';
 import { sessionRewind } from '../reminders/builtin/sessionRewind';
 import { realPlaceInside } from '../tools/realPlace';
-import type { AgentRecord, RestoreRecord, UserRecord } from '../transcript/records';
+import type { AgentRecord, UserRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import type { RestoreScope } from '../vocabulary/restore';
 import { checkpointTurnOf } from './checkpointTurns';
 import { afterRestores } from '../transcript/replay';

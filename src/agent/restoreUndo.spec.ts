@@ -1,11 +1,11 @@
-// A restore's own writes are checkpointed (issue 27): the restore can be undone from its row, a
+// A restore's own writes are checkpointed: the restore can be undone from its row, a
 // later restore to an earlier message sees its writes as Aside's, a fork after it starts from the
 // files as it left them, and a restore whose checkpoint cannot be kept writes nothing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { allText, keysIn, restoreChat } from '../testing/restoreChat';
 import { lastText } from '../testing/turnHarness';
-import type { RestoreRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import { forkPrefix } from './forkHistory';
 
 type Chat = ReturnType<typeof restoreChat>;

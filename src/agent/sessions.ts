@@ -175,7 +175,7 @@ export class ChatSessions extends Disposable {
 	}
 
 	/**
-	 * The records of a fork of the current chat from its root user message `from` (issue 18): its
+	 * The records of a fork of the current chat from its root user message `from`: its
 	 * `fork` record, then the records up to and including that message's turn, then its title.
 	 * `running`: the root turn running now (refused). Throws ForkRefused. Writes nothing.
 	 */

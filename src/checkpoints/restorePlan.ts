@@ -1,4 +1,4 @@
-// What a Restore… would do to the files, before anything happens (issue 18): from a chat's
+// What a Restore… would do to the files, before anything happens: from a chat's
 // checkpoints and the message to go back to, each file Aside's tools changed from that message's
 // turn on, what it goes back to (the text before its earliest change from there on), what Aside
 // last wrote there, and the file as it is now. A file the person changed since Aside's last write

@@ -1,4 +1,4 @@
-// The checkpoint contract (issue 18): what Aside keeps of every file its tools change, grouped by
+// The checkpoint contract: what Aside keeps of every file its tools change, grouped by
 // the user turn that changed it, so a restore can put the files back as they were before a
 // message. Content is kept content-addressed and deduplicated in the extension's storage, never
 // in the workspace; only files Aside's own tools (Write, Edit, ApplyPatch) touched are kept. A

@@ -125,7 +125,7 @@ describe('parseViewMessage', () => {
 		assert.equal(parseViewMessage({ type: 'session.delete', id: 'x'.repeat(201) }).ok, false);
 	});
 
-	it('takes a Fork from here by the message it names, and a fork row (issue 18, slice C)', () => {
+	it('takes a Fork from here by the message it names, and a fork row', () => {
 		assert.ok(parseViewMessage({ type: 'session.fork', from: 'u1' }).ok);
 		assert.ok(parseViewMessage({ type: 'session.fork', from: 'u1', worktree: true }).ok);
 		assert.equal(parseViewMessage({ type: 'session.fork', from: '' }).ok, false);

@@ -201,7 +201,7 @@ export const CompactionItem = rowSchema({
 });
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
-// Issue 18, slice C (forks).
+// Forks.
 /** The first row of a fork: `⑂ Forked from <title>` (and, for a worktree fork, its branch, folder and base commit). */
 export const ForkItem = rowSchema({
 	kind: z.literal('fork'),
@@ -212,7 +212,7 @@ export const ForkItem = rowSchema({
 });
 export type ForkItem = z.infer<typeof ForkItem>;
 
-// Slice B of issue 18 (restore): the restored row.
+// Restore: the restored row.
 
 /**
  * A restore: `⟲ Restored files|chat|chat and files to before "<message>"`, with what became of
@@ -424,7 +424,7 @@ export const SessionSummaryView = z.object({
 	/** When it was last active, milliseconds since the epoch. */
 	at: z.number(),
 	current: z.boolean(),
-	/** Issue 18, slice C: the chat it was forked from (its title as listed now, else as it was then). */
+	/** The chat it was forked from (its title as listed now, else as it was then). */
 	forkOf: z.object({ id: z.string().min(1), title: z.string() }).optional(),
 });
 export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
@@ -510,7 +510,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	 */
 	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped']).optional(), sessionId: z.string().optional() }),
 	...GOAL_HOST_MESSAGES,
-	// Slice B of issue 18 (restore).
+	// Restore.
 	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
 	z.object({ type: z.literal('restore.preview'), seq, preview: RestorePreviewView }),
 ]);
@@ -572,14 +572,14 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('mention.open'), path: z.string().min(1).max(4000), range: LineRangeView.optional() }),
 	/** A plan-decision row's plan file: open the file the approval `decision` of the current chat saved. */
 	z.object({ type: z.literal('plan.open'), decision: z.string().min(1).max(200) }),
-	// ── Issue 18, slice A (checkpoint store): deleting a chat ──
+	// ── Checkpoints: deleting a chat ──
 	/** The chat list's Delete, confirmed: the chat's transcript, content, index entry and checkpoints go; the host answers with `sessions.listed`. */
 	z.object({ type: z.literal('session.delete'), id: z.string().min(1).max(200) }),
-	// Issue 18, slice C (forks).
+	// Forks.
 	/** A root user row's "Fork from here": a new chat with the history up to that message's turn; `worktree`: in a new git worktree (the host asks for branch, base and folder). */
 	z.object({ type: z.literal('session.fork'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
 	...GOAL_VIEW_MESSAGES,
-	// Slice B of issue 18 (restore).
+	// Restore.
 	/** A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not. */
 	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum([...RESTORE_SCOPES, 'undo']) }),
 	/** The preview's Restore: apply it (`overwriteChanged`: the files changed since Aside's last edit too). */

@@ -37,7 +37,7 @@ export const CompactionRecord = z.object({
 export const COMPACTION_RECORD = declareRecord(CompactionRecord);
 
 /**
- * Where a fork came from (issue 18, docs/forks.md): the first record of a fork's transcript, before
+ * Where a fork came from (docs/forks.md): the first record of a fork's transcript, before
  * the records it copied from its source (which replay as the fork's own history). `session.fork`
  * regenerates the provenance from it. Never replayed as a message.
  */

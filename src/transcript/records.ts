@@ -8,11 +8,11 @@ import { decodeInjectionRecord, INJECTION_RECORD, RECORD_KIND } from '../reminde
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
 import { TASK_STATUSES } from '../vocabulary/tasks';
-import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { HOOK_CONTEXT_RECORD } from './hookContext';
 import { COMPACTION_RECORD, FORK_RECORD } from './historyMarkers';
 import { SESSION_HEADER, SESSION_META, type SessionHeader, type SessionMeta } from './sessionRecords';
+import { RESTORE_RECORD } from './restoreRecord';
 import { TOOL_RESULT_RECORD } from './toolResultRecord';
 import type { FeatureRecordKind, RecordTraits } from './recordKinds';
 
@@ -127,35 +127,6 @@ export const TasksRecord = z.object({
 });
 export const TASKS_RECORD = declareRecord(TasksRecord);
 
-
-
-/**
- * The person restored the chat to before one of their messages (src/agent/restore.ts). `files`:
- * the files of `turns` went back as they were (each as `done`, or why not by its action);
- * `chat`: from here on the conversation replays as if it had ended just before the user record
- * `to` (src/transcript/replay.ts, `selectedRecords`): the rolled-back records stay in the file
- * and in the view, above the restored row. Root conversation only.
- */
-export const RestoreRecord = z.object({
-	kind: z.literal('restore'),
-	id: z.string().min(1),
-	at: z.number(),
-	/** The user record restored to (the state before its turn). */
-	to: z.string().min(1),
-	scope: z.enum(RESTORE_SCOPES),
-	/** The root turns rolled back: `to`'s and every later one, in order. */
-	turns: z.array(z.string().min(1)),
-	files: z.array(z.object({ path: z.string().min(1), shown: z.string(), action: z.enum(RESTORED_FILE_ACTIONS), done: z.boolean() })),
-	/** The checkpoint turn the restore's own writes were kept under (so it can be undone); absent when it wrote nothing or nothing was kept. */
-	turnId: z.string().min(1).optional(),
-	/** Set on the undo of an earlier restore: that restore's id (its files went back to as they were before it). */
-	undoes: z.string().min(1).optional(),
-	/** Set when it rolled back a plan approval whose mode the chat was still in: the mode the chat went back to. */
-	mode: z.enum(PERMISSION_MODES).optional(),
-});
-export const RESTORE_RECORD = declareRecord(RestoreRecord);
-
-export type RestoreRecord = z.infer<typeof RestoreRecord>;
 export type UserRecord = z.infer<typeof UserRecord>;
 export type AssistantRecord = z.infer<typeof AssistantRecord>;
 export type TurnEndRecord = z.infer<typeof TurnEndRecord>;
@@ -274,7 +245,6 @@ export class TranscriptRecordError extends Error {
 		super(message);
 	}
 }
-
 
 function kindOf(value: unknown): unknown {
 	return typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;

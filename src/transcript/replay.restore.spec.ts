@@ -1,8 +1,9 @@
-// Replay after restores (issue 18): a chat restore rolls the conversation back to before a
+// Replay after restores: a chat restore rolls the conversation back to before a
 // message; a files-only one leaves it; several compose; compaction before or after composes too.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AgentRecord, AssistantRecord, RestoreRecord, UserRecord } from './records';
+import type { AgentRecord, AssistantRecord, UserRecord } from './records';
+import type { RestoreRecord } from './restoreRecord';
 import type { CompactionRecord } from './historyMarkers';
 import { replayHistory, selectedRecords } from './replay';
 

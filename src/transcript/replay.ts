@@ -16,7 +16,8 @@ import { sanitizeUntrusted, wrap } from '../reminders/envelope';
 import { recordToMessage } from '../reminders/record';
 import type { ToolNotice } from '../tools/tool';
 import { hookContextBlock, hookContextByTurn, type HookContextEntry, type ReservedHookContext } from './hookContext';
-import { type AssistantRecord, type RestoreRecord, traitsOf, type TranscriptRecord, type UserRecord } from './records';
+import { type AssistantRecord, traitsOf, type TranscriptRecord, type UserRecord } from './records';
+import type { RestoreRecord } from './restoreRecord';
 import type { CompactionRecord } from './historyMarkers';
 import type { ToolResultRecord } from './toolResultRecord';
 

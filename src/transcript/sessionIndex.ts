@@ -25,7 +25,7 @@ const IndexEntry = z.object({
 	updatedAt: z.number(),
 	turns: z.number().int().nonnegative(),
 	lastOutcome: z.enum([...TURN_OUTCOMES, 'unfinished']).optional(),
-	/** A fork's source chat (issue 18), as titled when it was forked. */
+	/** A fork's source chat, as titled when it was forked. */
 	forkOf: z.object({ id: z.string().min(1), title: z.string() }).optional(),
 	/** Of the transcript when the entry was made: an entry whose file differs is made again. */
 	size: z.number().int().nonnegative(),

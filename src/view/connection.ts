@@ -38,7 +38,7 @@ export interface ViewConnectionOptions {
 	readonly skillCandidates?: () => readonly SkillCandidate[];
 	/** Deletes a chat (src/agent/chatDeletion.ts); resolves with why it was not deleted. None: the list's Delete is refused. */
 	readonly deleteChat?: (id: string) => Promise<string | undefined>;
-	/** A user row's Fork from here (issue 18, slice C); without it the view says forking is not available. */
+	/** A user row's Fork from here; without it the view says forking is not available. */
 	readonly forks?: ForkControls;
 	/** The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix. */
 	readonly features?: readonly FeatureViewPart[];
@@ -421,7 +421,7 @@ export class ViewConnection extends Disposable {
 		);
 	}
 
-	/** A user row's Fork from here (issue 18): the fork becomes current (a new snapshot); what went wrong is said in the chat. */
+	/** A user row's Fork from here: the fork becomes current (a new snapshot); what went wrong is said in the chat. */
 	private forkSession(from: string, worktree: boolean | undefined): void {
 		const { forks } = this.options;
 		if (!forks) {

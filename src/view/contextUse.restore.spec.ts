@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { wrap } from '../reminders/envelope';
 import type { InjectionRecord } from '../reminders/record';
-import type { AssistantRecord, RestoreRecord, UserRecord } from '../transcript/records';
+import type { AssistantRecord, UserRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import type { CompactionRecord } from '../transcript/historyMarkers';
 import { ContextUseTracker, estimateTokens } from './contextUse';
 

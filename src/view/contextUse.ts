@@ -8,7 +8,8 @@ import { conversationOf } from '../agent/session';
 import type { ContextUseView, ReminderCostView } from '../protocol/messages';
 import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog/context';
 import { wrap } from '../reminders/envelope';
-import type { AgentRecord, RestoreRecord } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import type { CompactionRecord } from '../transcript/historyMarkers';
 import { rollsBackChat, summaryMessage } from '../transcript/replay';
 

@@ -52,7 +52,7 @@ export interface AgentControls {
 	selectMode(mode: PermissionMode): void;
 	/** The plan card's decision; returns why it could not be taken (said in the chat), or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
-	/** Restore… (issue 18): what restoring `scope` of the current chat to before message `to` would do; absent where the host offers no restore. */
+	/** Restore…: what restoring `scope` of the current chat to before message `to` would do; absent where the host offers no restore. */
 	previewRestore?(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>>;
 	/** Applies a preview the person confirmed. */
 	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
@@ -93,7 +93,7 @@ export interface SetupControls {
 	storeKey(): void;
 }
 
-/** Issue 18, slice C: forking the current chat from a root user row (ChatForks, src/agent/forks.ts). */
+/** Forking the current chat from a root user row (ChatForks, src/agent/forks.ts). */
 export interface ForkControls {
 	/** `worktree`: true, in a new git worktree; false, here; absent, the person is asked when a worktree is offered. Resolves with why not, for the chat to say. */
 	fork(from: string, worktree: boolean | undefined): Promise<string | undefined>;

@@ -1,4 +1,4 @@
-// The chat view's Fork from here on the host side (issue 18, slice C): the fork becomes current
+// The chat view's Fork from here on the host side: the fork becomes current
 // and the view gets its snapshot, its first row the fork's; a refusal is said in the chat.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

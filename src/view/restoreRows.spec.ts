@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RestoreItem } from '../protocol/messages';
-import type { AgentRecord, RestoreRecord } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import { ItemProjector, itemsOf } from './rows';
 
 const user: AgentRecord = { kind: 'user', id: 'u1', turnId: 't1', at: 1, text: 'Make it two' };

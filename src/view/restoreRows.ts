@@ -2,7 +2,7 @@
 // restore undoes one, that row again marked undone (its Undo… is then off). Read from the records
 // alone, so a reopened chat shows them as they were.
 import type { RestoreItem } from '../protocol/messages';
-import type { RestoreRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 
 export class RestoreRows {
 	private readonly rows = new Map<string, RestoreItem>();

@@ -1,4 +1,4 @@
-// The host side of Restore… (issue 18): the view asks for a preview, the host answers with what
+// The host side of Restore…: the view asks for a preview, the host answers with what
 // the restore would do (every file, its classification and its diff), and only the preview the
 // person confirms is applied — the latest one; an older one, or one cancelled, is refused. After a
 // chat restore the message restored to goes back to the composer.

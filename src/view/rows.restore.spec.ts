@@ -4,7 +4,8 @@ import { ChatSession } from '../agent/session';
 import type { ToolItem, TranscriptItem } from '../protocol/messages';
 import { MemorySessionStore } from '../testing/memorySessionStore';
 import { testEnvironment } from '../testing/sessions';
-import type { AgentRecord, RestoreRecord } from '../transcript/records';
+import type { AgentRecord } from '../transcript/records';
+import type { RestoreRecord } from '../transcript/restoreRecord';
 import { ItemProjector } from './rows';
 import { SessionProjection } from './sessionView';
 

@@ -75,13 +75,13 @@ export interface AsideTestHooks {
 	readonly reloadWorkspaceReminders: () => void;
 	/** The checkpoint store's folder, a chat's kept entries, and a kept text (undefined: not kept). */
 	readonly checkpoints: () => { readonly dir: string; entries(sessionId: string): Promise<readonly CheckpointEntry[]>; text(hash: string): Promise<string | undefined> } | undefined;
-	/** Issue 18, slice C: Fork from here on the root message `from` (`worktree` false: here); resolves with why not. */
+	/** Fork from here on the root message `from` (`worktree` false: here); resolves with why not. */
 	readonly fork: (from: string, worktree?: boolean) => Promise<string | undefined>;
 	/** A worktree fork without its dialogs, opened in this window (the handoff written and taken back here, as the new window would). */
 	readonly forkInWorktree: (from: string, choice: WorktreeChoice) => Promise<string | undefined>;
 	/** Whether the agent keeps checkpoints here (the store is wired). */
 	readonly checkpointsKept: () => boolean;
-	/** Restore… as the preview's Restore does it (issue 18): the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
+	/** Restore… as the preview's Restore does it: the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
 	readonly restore: (to: string, scope: RestoreRequest, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly id?: string; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string; readonly done?: boolean }[] }>;
 }
 

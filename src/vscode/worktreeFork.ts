@@ -1,4 +1,4 @@
-// A fork in a new git worktree, VS Code's side (issue 18, docs/forks.md): offered only when a
+// A fork in a new git worktree, VS Code's side (docs/forks.md): offered only when a
 // workspace folder is in a git repository (real git, never the Git extension); the person picks
 // the repository (when there are several), names the new branch, picks the base commit and the
 // folder — each step a QuickPick or InputBox that Escape cancels, with nothing made until the

@@ -156,7 +156,7 @@ const actions = {
 		await frame.locator('.session-item-title', { hasText: title }).first().click({ timeout: 30_000 });
 		return {};
 	},
-	/** Deletes a saved chat from the chat list by its title: its Delete button, then the confirmation's Delete (issue 18, slice A). */
+	/** Deletes a saved chat from the chat list by its title: its Delete button, then the confirmation's Delete. */
 	async deleteFromChatList(page, { title }) {
 		const frame = chatFrame(page);
 		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });

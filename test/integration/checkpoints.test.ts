@@ -1,4 +1,4 @@
-// Checkpoints in the real extension host (issue 18): an agent Edit turn, through the scripted
+// Checkpoints in the real extension host: an agent Edit turn, through the scripted
 // model and the real document writer, keeps the file's previous content in the store in the
 // workspace's storage folder (read through the test hooks); deleting the chat from the chat list
 // removes its transcript and its checkpoints. Runs before session.test.ts (file order), which

@@ -1,4 +1,4 @@
-// Forks in the real extension host (issue 18, slice C), with the scripted model and real git: Fork
+// Forks in the real extension host, with the scripted model and real git: Fork
 // from here makes a chat whose first request carries the history up to the forked message's turn
 // and session.fork; a worktree fork makes the worktree with real git (`git worktree list`), the
 // chat's file in it, and its first request carries the restore report and session.fork.

@@ -1,4 +1,4 @@
-// Restore… in the real extension host (issue 18), on the scripted model server: an edit turn, then
+// Restore… in the real extension host, on the scripted model server: an edit turn, then
 // Restore files puts the old content back through VS Code's documents and the next request
 // carries session.rewind; Restore chat continues from the earlier point (the next request's
 // history lacks the rolled-back turn) and the chat shows the restored row below the turns.

@@ -1,4 +1,4 @@
-// Forks in the real bundle in headless Chromium (issue 18, slice C): each root user row's Fork
+// Forks in the real bundle in headless Chromium: each root user row's Fork
 // from here, reached and used by keyboard only, disabled on the message whose turn runs, absent on
 // a sub-agent's; a fork's first row and the chat list's "forked from", hostile titles and branch
 // names shown as text.

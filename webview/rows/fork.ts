@@ -1,4 +1,4 @@
-// A fork's first row (issue 18, slice C): `⑂ Forked from <title>`, and for a worktree fork its
+// A fork's first row: `⑂ Forked from <title>`, and for a worktree fork its
 // branch, folder and base commit. Every string from the host goes in as text.
 import type { ForkItem } from '../../src/protocol/messages';
 import { el, icon } from '../dom';

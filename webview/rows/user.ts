@@ -84,7 +84,7 @@ function userParts(item: UserTurnItem): HTMLElement {
 	);
 }
 
-/** Fork from here (issue 18, slice C): the root's messages only, never a sub-agent's task. */
+/** Fork from here: the root's messages only, never a sub-agent's task. */
 function forkButton(item: UserTurnItem): HTMLButtonElement {
 	const button = el('button', { type: 'button', class: 'icon-button fork-button', 'data-fork': item.id, 'aria-label': 'Fork from here' }, icon('repo-forked'));
 	setForkState(button, isForkBlocked(item.id));

@@ -1,4 +1,4 @@
-// The git CLI, as a worktree fork needs it (issue 18, docs/forks.md): real git, never the Git
+// The git CLI, as a worktree fork needs it (docs/forks.md): real git, never the Git
 // extension. Each call runs `git -C <dir> …` without a shell, asks nothing on a terminal, and turns
 // a failure into a GitError carrying git's own words (its first lines of stderr).
 import { execFile } from 'node:child_process';

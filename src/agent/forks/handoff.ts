@@ -1,5 +1,5 @@
 // A worktree fork opens in a new window, whose chats live in that workspace's own storage: the
-// fork goes over through the global storage (issue 18, docs/forks.md). The window that made it
+// fork goes over through the global storage (docs/forks.md). The window that made it
 // writes a handoff file named by the worktree folder; Aside in the new window reads it at
 // activation, imports the records into its own library, makes the fork current and queues the
 // restore report. The chat's checkpoints of the copied turns go with it (their paths moved into

@@ -1,4 +1,4 @@
-// A fork in a git worktree (issue 18, slice C), with real git in temporary repositories: the
+// A fork in a git worktree, with real git in temporary repositories: the
 // worktree is made from the chosen base with the chat's files restored into it (shared paths and
 // missing blobs listed), nothing is left behind when git refuses, and the handoff to the new
 // window is written, taken once, and ignored when stale or malformed.

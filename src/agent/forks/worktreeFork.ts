@@ -1,4 +1,4 @@
-// A fork in a new git worktree (issue 18, docs/forks.md), once the person chose the repository,
+// A fork in a new git worktree (docs/forks.md), once the person chose the repository,
 // the new branch, the base commit and the folder: the worktree is made with real git, the chat's
 // files as of the fork point are restored into it, and the fork's records and restore report are
 // what the new window is handed (handoff.ts). Nothing half made is left behind: a failure after

@@ -1,5 +1,5 @@
 // A new worktree starts from its base commit; the chat's files as of the fork point are put back
-// into it from the checkpoints (issue 18, docs/forks.md): each file Aside's tools changed in the
+// into it from the checkpoints (docs/forks.md): each file Aside's tools changed in the
 // copied turns, with its latest `after` text, at the same path relative to the repository root. A
 // file the chat deleted is deleted there too. What cannot be put back — a blob the store no longer
 // has, a write that fails — is listed; a path outside the repository is not the worktree's at all

@@ -14,7 +14,7 @@ import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { MemorySessionStore } from '../../testing/memorySessionStore';
 import { restoreChat } from '../../testing/restoreChat';
 import { testEnvironment } from '../../testing/sessions';
-import type { RestoreRecord } from '../../transcript/records';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
 import { ChatGoal } from './chatGoal';
 import type { Goal } from './goalFacts';
 import { GOAL_STATE } from './feature';

@@ -1,12 +1,10 @@
 // The goal of one chat (docs/goals.md): an objective, an optional token budget and optionally the
 // approved plan it implements, folded from the chat's `goal` records (so a reopened chat has it
-// again). Its spend is the usage (input + output tokens, as providers report them) of every
-// request recorded since the goal was set, the sub-agents' included. It installs the chat's
-// goal.current and the sub-agents' goal.budget, and reports the root's thresholds itself: each
-// newly passed one once, as a turn event while a root turn runs (checked at every tool result),
-// else on the pending FIFO; what was told is recorded as the entries' subjects, so a reopened chat
-// does not tell it again. At 100 % the root turn stops after its step (`stopAfterStep`). A chat restore
-// rolls the goal back with its turns (goalRecords.ts); the spend keeps their requests.
+// again). Its spend is what every request recorded since it was set charged (goalSpend.ts), the
+// sub-agents' included. It installs the chat's goal.current and the sub-agents' goal.budget, and
+// reports the root's thresholds itself, each newly passed one once (as a turn event while a root
+// turn runs, else on the pending FIFO), recorded so a reopened chat does not tell it again. At
+// 100 % the root turn stops after its step (`stopAfterStep`); a restore rolls the goal back.
 import type { Clock } from '../../base/clock';
 import { errorMessage } from '../../base/errors';
 import { Emitter, type Event } from '../../base/event';

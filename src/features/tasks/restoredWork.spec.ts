@@ -7,7 +7,7 @@ import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { MemorySessionStore } from '../../testing/memorySessionStore';
 import { RecordingLogger } from '../../testing/recordingLogger';
 import { testEnvironment } from '../../testing/sessions';
-import type { RestoreRecord } from '../../transcript/records';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
 import { TaskProjection } from './tasksView';
 import { TASKS_STATE } from './feature';
 import { ChatFeatures } from '../../agent/chatFeature';

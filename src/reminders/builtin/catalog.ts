@@ -50,7 +50,7 @@ export const GOAL_BUDGET = declareReminder({
 	description: 'Tells the model when the goal\'s token spend passes 50 %, 80 % and 100 % of its budget, and when you change the budget.',
 });
 
-// Issue 18, slice B (restore): the pending notice after a files or chat restore (sessionRewind.ts).
+// Restore: the pending notice after a files or chat restore (sessionRewind.ts).
 export const SESSION_REWIND = declareReminder({
 	type: 'sessionRewind',
 	key: 'session.rewind',

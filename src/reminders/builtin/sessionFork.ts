@@ -1,4 +1,4 @@
-// `session.fork` (issue 18, docs/forks.md): a fork's provenance, regenerated from its durable
+// `session.fork` (docs/forks.md): a fork's provenance, regenerated from its durable
 // `fork` record — the source chat and, for a worktree fork, the worktree folder, branch and base
 // commit. Sparse: at the fork's first request, then every 20 turns (`aside.reminders.sessionFork.
 // interval`). The one-time restore report of a worktree fork (what Aside restored into the

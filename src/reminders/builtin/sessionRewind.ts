@@ -6,7 +6,8 @@
 import { sanitizeUntrusted } from '../envelope';
 import { entryOf } from '../declaration';
 import type { StagedEntry } from '../definition';
-import type { AgentRecord, RestoreRecord } from '../../transcript/records';
+import type { AgentRecord } from '../../transcript/records';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
 import { SESSION_REWIND } from './catalog';
 
 const MAX_QUOTE_CHARS = 200;
