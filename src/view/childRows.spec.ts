@@ -6,7 +6,8 @@ import type { AgentRecord } from '../transcript/records';
 import { expectMessage } from '../testing/expectMessage';
 import { testSessions } from '../testing/sessions';
 import { testConnection } from '../testing/viewConnection';
-import { displayRows, itemsOf } from './rows';
+import { itemsOf } from './rows';
+import { displayRows } from './rowOrder';
 import { SessionProjection } from './sessionView';
 
 const entry = { type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' };

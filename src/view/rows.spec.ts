@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AgentRecord } from '../transcript/records';
 import type { TranscriptItem } from '../protocol/messages';
-import { displayRows, isShown, itemsOf, RowOrder } from './rows';
+import { isShown, itemsOf } from './rows';
+import { displayRows, RowOrder } from './rowOrder';
 
 const owner = { kind: 'root', id: 't1' } as const;
 const entry = { type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' };

@@ -9,7 +9,8 @@ import { Disposable } from '../base/lifecycle';
 import type { AgentRecord } from '../transcript/records';
 import type { ContextUseView, SessionAccessView, SessionView, TranscriptItem } from '../protocol/messages';
 import { ContextUseTracker } from './contextUse';
-import { ItemProjector, RowOrder } from './rows';
+import { ItemProjector } from './rows';
+import { RowOrder } from './rowOrder';
 
 /** The sentence above a chat that is not an ordinary one here. */
 export function accessView(access: SessionAccess): SessionAccessView {

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../harness/browser.mjs';
 import { PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../../src/protocol/messages';
 import { agentView } from '../../src/testing/agentView';
-import { displayRows } from '../../src/view/rows';
+import { displayRows } from '../../src/view/rowOrder';
 import { webviewHtml } from '../../src/vscode/webviewHtml';
 
 export { agentView };

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TranscriptItem } from '../../src/protocol/messages';
-import { displayRows } from '../../src/view/rows';
+import { displayRows } from '../../src/view/rowOrder';
 import { assistant, entry, reminders, tool, turnEnd, user } from './items';
 import { assertRun, atEnd, BIG, MEDIUM, openSession, scrollTo, settle, view } from './longSession';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
