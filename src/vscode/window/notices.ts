@@ -9,7 +9,9 @@ import { skillProblemsNotice } from '../../skills/skillLibrary';
 import { userInstructionsShown } from '../instructions';
 import { workspaceRoots } from '../toolHost';
 import { workspaceTrust } from '../trust';
-import type { WindowContribution } from './window';
+import type { Event } from '../../base/event';
+import type { IDisposable } from '../../base/lifecycle';
+import type { AsideWindow, WindowContribution } from './window';
 
 export const restrictedModeNotices: WindowContribution = {
 	name: 'Restricted Mode notices',
@@ -18,28 +20,31 @@ export const restrictedModeNotices: WindowContribution = {
 	},
 };
 
+/** A library's problems in the chat: those of its first read, then each newly reported batch, as one notice (an error when any is). */
+function problemNotices<Problem extends { readonly severity: string }>(
+	library: { problems(): readonly Problem[]; readonly onDidReportProblems: Event<readonly Problem[]> },
+	words: (problems: readonly Problem[]) => string,
+	notices: AsideWindow['notices'],
+): IDisposable {
+	const report = (problems: readonly Problem[]): void => {
+		if (problems.length > 0) {
+			notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: words(problems) });
+		}
+	};
+	report(library.problems());
+	return library.onDidReportProblems(report);
+}
+
 export const profileProblemNotices: WindowContribution = {
 	name: 'agent profile notices',
 	contribute: ({ agentProfiles, notices }, store) => {
-		const profileProblems = (problems: readonly ProfileProblem[]): void => {
-			if (problems.length > 0) {
-				notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: problemsNotice(problems) });
-			}
-		};
-		profileProblems(agentProfiles.problems());
-		store.add(agentProfiles.onDidReportProblems(profileProblems));
+		store.add(problemNotices<ProfileProblem>(agentProfiles, problemsNotice, notices));
 	},
 };
 
 export const skillProblemNotices: WindowContribution = {
 	name: 'skill notices',
 	contribute: ({ skills, notices }, store) => {
-		const skillProblems = (problems: readonly SkillProblem[]): void => {
-			if (problems.length > 0) {
-				notices.add({ level: problems.some((problem) => problem.severity === 'error') ? 'error' : 'warning', text: skillProblemsNotice(problems) });
-			}
-		};
-		skillProblems(skills.problems());
-		store.add(skills.onDidReportProblems(skillProblems));
+		store.add(problemNotices<SkillProblem>(skills, skillProblemsNotice, notices));
 	},
 };
