@@ -56,10 +56,10 @@ export class ContextUseLine {
 	private context: ContextUseView = { reminders: [] };
 	private situation: CompactSituation = { agent: 'ready', readOnly: false };
 
-	constructor(post: (message: Extract<ViewMessage, { type: 'compact' }>) => void) {
+	constructor(post: (message: Extract<ViewMessage, { type: 'compaction.run' }>) => void) {
 		this.compactButton.addEventListener('click', () => {
 			if (this.compactButton.getAttribute('aria-disabled') !== 'true') {
-				post({ type: 'compact' });
+				post({ type: 'compaction.run' });
 			}
 		});
 	}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { Emitter } from '../base/event';
 import type { PromptHooks, SessionStartSource } from '../hooks/toolHooks';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
+import { compactChat, scriptedModels, testFeatures, testPorts } from '../testing/agentPorts';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { MemoryLibrary, testEnvironment } from '../testing/sessions';
 import type { ChatMessage } from '../providers/messages';
@@ -33,7 +33,7 @@ function chat(t: TestContext) {
 	const models = { ...scriptedModels(provider), contextWindow: () => 100_000 };
 	const sessions = new ChatSessions(new MemoryLibrary(), testEnvironment());
 	const agent = new Agent(
-		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event }, system: () => 'You are Aside.', prompt: hooks },
+		{ features: testFeatures(), sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event }, system: () => 'You are Aside.', prompt: hooks },
 		testPorts(models),
 	);
 	t.after(() => {
@@ -52,12 +52,12 @@ const block = (source: string) => `<hook-context>\n<hook-event name="SessionStar
 
 describe('the Agent runs SessionStart when it is due', () => {
 	it('startup at the first message, nothing at the second, compact after a manual compaction', async (t) => {
-		const { sources, provider, agent, send } = chat(t);
+		const { sources, provider, agent, sessions, send } = chat(t);
 		assert.deepEqual(sources, [], 'not when the chat is created');
 		assert.equal(await send('one'), `${block('startup')}one`);
 		assert.equal(await send('two'), 'two');
 		provider.script({ text: 'We said one and two.' });
-		assert.equal(await agent.compact(), undefined);
+		assert.equal(await compactChat(agent, sessions.current), undefined);
 		assert.deepEqual(sources, ['startup'], 'not at the compaction itself');
 		assert.equal(await send('three'), `${block('compact')}three`);
 		assert.deepEqual(sources, ['startup', 'compact']);

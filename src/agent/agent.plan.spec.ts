@@ -7,7 +7,7 @@ import { Emitter } from '../base/event';
 import type { ChatRequest } from '../providers/provider';
 import { parseReminders } from '../reminders/envelope';
 import { PLAN_REFERENCE_LINE, PLAN_TEMPLATE } from '../reminders/builtin/modePlan';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
+import { compactChat, scriptedModels, testFeatures, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
@@ -33,7 +33,7 @@ function setup(provider: ScriptedProvider, planFiles = true) {
 	const settings: AgentSettings = { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'ask' };
 	const models = scriptedModels(provider);
 	const agent = new Agent(
-		{ sessions, models, settings: { current: settings, onDidChange: new Emitter<unknown>().event }, system: () => 'system', ...(planFiles ? { planFiles: new DirectoryPlanFiles(dir) } : {}) },
+		{ features: testFeatures(), sessions, models, settings: { current: settings, onDidChange: new Emitter<unknown>().event }, system: () => 'system', ...(planFiles ? { planFiles: new DirectoryPlanFiles(dir) } : {}) },
 		testPorts(models, { tools: () => [] }),
 	);
 	return { agent, sessions, dir };
@@ -93,7 +93,7 @@ describe('the agent\'s plan workflow', () => {
 
 	it('a compaction re-arms plan.reference: the next turn carries the approved plan again, once', async () => {
 		const provider = new ScriptedProvider({ text: PROPOSAL }, { text: 'Implemented.' }, { text: 'Docs too.' }, { text: 'Summary of the work.' }, { text: 'More.' }, { text: 'Again.' });
-		const { agent } = setup(provider);
+		const { agent, sessions } = setup(provider);
 		agent.selectMode('plan');
 		await agent.startTurn('Plan the rename.');
 		const card = viewOfAgent(agent).plan;
@@ -102,7 +102,7 @@ describe('the agent\'s plan workflow', () => {
 		await idle(agent);
 		await agent.startTurn('Update the docs.');
 		assert.ok(remindersOf(provider.requests[2]).has('plan.reference'));
-		assert.equal(await agent.compact(), undefined);
+		assert.equal(await compactChat(agent, sessions.current), undefined);
 		await agent.startTurn('And now?');
 		assert.match(remindersOf(provider.requests[4]).get('plan.reference') ?? '', /^The person approved this plan at /);
 		await agent.startTurn('Anything else?');

@@ -29,10 +29,8 @@ import type { AgentProfiles } from './subagents/profile';
 import { type AgentFeature, ChatFeatures } from './chatFeature';
 import { type AgentSettings, turnSettingsOf } from './agentSettings';
 import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
-import { compactBetweenTurns, compactCommand, compactionRefusal, ManualCompaction } from './compaction/manual';
-import { applyRestorePreview, previewRestore, type RestoreOutcome, type RestorePreview, type RestoreRequest } from './restore';
 import { retryOf } from './retry';
-import type { RestoreRecord } from '../transcript/restoreRecord';
+import { type BetweenTurns, HeldWork } from './betweenTurns';
 
 export type { AgentSettings } from './agentSettings';
 
@@ -72,10 +70,8 @@ interface Running {
 
 export class Agent extends Disposable {
 	private running: Running | undefined;
-	/** A compaction the person asked for, between turns; messages sent meanwhile wait for it. */
-	private readonly manual = new ManualCompaction();
-	/** Messages sent while a restore is being applied: the next turn starts after it, on the restored chat. */
-	private restoring: string[] | undefined;
+	/** Work between turns (a compaction the person asked for, a restore); messages sent meanwhile wait for it. */
+	private readonly held = new HeldWork();
 	private streaming: { readonly requestId: string; text: string } | null = null;
 	/** The sub-agents running now; their text streams through onDidStream like the root's. */
 	private readonly children: RunningChildren;
@@ -132,6 +128,7 @@ export class Agent extends Disposable {
 			newId: () => ids.next(),
 			plans: { current: () => this.plansOf(session).current() },
 			isChildRunning: (path) => this.children.has(path),
+			between: this.betweenTurns(session),
 			log,
 		}));
 		this.steering = new Steering(changed, log);
@@ -167,7 +164,7 @@ export class Agent extends Disposable {
 
 	get state(): AgentState {
 		return {
-			activity: this.running?.activity ?? (this.manual.active ? { kind: 'compacting', cause: 'manual' } : undefined),
+			activity: this.running?.activity ?? this.held.activity,
 			problem: this.modelState.problem,
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
@@ -232,20 +229,7 @@ export class Agent extends Disposable {
 	 * instead of the chat's; a message that joins a running turn as steering runs in that turn's.
 	 */
 	submit(text: string, mode?: PermissionMode): void {
-		const compact = compactCommand(text);
-		if (compact) {
-			void this.compact(compact.instructions).then((refused) => {
-				if (refused !== undefined) {
-					this.ports.runtime.log.warn(`Aside: /compact: ${refused}`);
-				}
-			});
-			return;
-		}
-		if (this.manual.hold(text)) {
-			return;
-		}
-		if (this.restoring) {
-			this.restoring.push(text);
+		if (this.held.hold(text)) {
 			return;
 		}
 		const running = this.running;
@@ -256,74 +240,37 @@ export class Agent extends Disposable {
 		void this.startTurn(text, mode);
 	}
 
-	/**
-	 * Compacts the current chat now (the person's command, the button, `/compact`): the model
-	 * summarizes it, the summary is recorded, the files it had read go on the pending FIFO.
-	 * Resolves with why it could not, or was stopped (then the chat is unchanged); undefined once
-	 * compacted.
-	 */
-	async compact(instructions?: string): Promise<string | undefined> {
-		const { env } = this;
-		const session = env.sessions.current;
-		const refused = this.running || this.manual.active ? 'The agent is working: stop it or wait for it to finish before compacting the chat.' : compactionRefusal(session);
-		if (refused !== undefined) {
-			return refused;
-		}
-		const outcome = await this.manual.run(async (signal) => {
-			const model = await this.ports.dispatch.resolve(signal);
-			this.modelState.use(model);
-			const settings = this.turnSettings(session, model.model);
-			const observers = env.observers?.();
-			return compactBetweenTurns(
-				this.ports,
-				{ session, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings, ...(observers ? { observers } : {}), rearmPlan: () => { this.work.compacted(session); } },
-				model,
-				instructions,
-				signal,
-			);
-		}, () => {
-			this.changed();
-		});
-		if (outcome.waiting.length > 0 && env.sessions.current === session) {
-			void this.startTurn(outcome.waiting.join('\n\n'));
-		}
-		return outcome.refused;
-	}
-
-	/** Why the current chat cannot be restored now (a turn, a compaction or another restore running), or undefined. */
-	private restoreRefusal(): string | undefined {
-		return this.running || this.manual.active || this.restoring ? 'The agent is working: stop it or wait for it to finish before restoring.' : undefined;
-	}
-
-	/** Restore… on a user row: what restoring `scope` to before message `to` would do, before anything happens. */
-	async previewRestore(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>> {
-		const refused = this.restoreRefusal();
-		return refused === undefined ? previewRestore(this.env.sessions.current, this.ports, to, scope, new AbortController().signal) : { ok: false, message: refused };
-	}
-
-	/** Applies a preview the person confirmed (person-changed files only with `overwriteChanged`); refused while a turn runs or after the chat changed. */
-	async restore(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<RestoreRecord>> {
-		const session = this.env.sessions.current;
-		const refused = this.restoreRefusal() ?? (preview.sessionId === session.id ? undefined : 'Another chat was opened since the preview; nothing was restored.');
-		if (refused !== undefined) {
-			return { ok: false, message: refused };
-		}
-		const waiting: string[] = [];
-		this.restoring = waiting;
-		let outcome: RestoreOutcome<RestoreRecord>;
-		try {
-			const observers = this.env.observers?.();
-			outcome = await applyRestorePreview(session, this.ports, preview, overwriteChanged, { ...(observers ? { observers } : {}), rearmPlan: () => { this.features.afterRestore(session); this.work.restored(session); } }, new AbortController().signal);
-		} catch (error) {
-			outcome = { ok: false, message: `Could not restore: ${errorMessage(error)}` };
-		} finally {
-			this.restoring = undefined;
-		}
-		this.changed();
-		if (waiting.length > 0 && this.env.sessions.current === session) {
-			void this.startTurn(waiting.join('\n\n'));
-		}
-		return outcome;
+	/** What the chat's features may do to `session` between its turns (compact it, restore it). */
+	private betweenTurns(session: ChatSession): BetweenTurns {
+		const { env, ports } = this;
+		return {
+			ports,
+			observers: () => env.observers?.(),
+			refusal: (doing) => (this.running || this.held.active ? `The agent is working: stop it or wait for it to finish before ${doing}.` : undefined),
+			run: async (work, options) => {
+				const { result, waiting } = await this.held.run(work, options, () => {
+					this.changed();
+				});
+				if (waiting.length > 0 && env.sessions.current === session) {
+					void this.startTurn(waiting.join('\n\n'));
+				}
+				return result;
+			},
+			rootRequest: async (signal) => {
+				const model = await ports.dispatch.resolve(signal);
+				this.modelState.use(model);
+				const settings = this.turnSettings(session, model.model);
+				return { model, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings };
+			},
+			restored: () => {
+				this.features.afterRestore(session);
+				this.work.restored(session);
+			},
+			compacted: () => {
+				this.features.afterCompaction(session);
+				this.work.compacted(session);
+			},
+		};
 	}
 
 	/** The tool list the root turn sends in `mode` (a manual compaction's request sends the same). */
@@ -347,7 +294,7 @@ export class Agent extends Disposable {
 
 	/** Retry on the chat's last turn, which failed: its message goes out again; returns why it cannot, or undefined. */
 	retry(turnId: string): string | undefined {
-		const busy = this.running || this.manual.active || this.restoring ? 'The agent is working: stop it or wait for it to finish before retrying.' : undefined;
+		const busy = this.running || this.held.active ? 'The agent is working: stop it or wait for it to finish before retrying.' : undefined;
 		const target = busy ?? retryOf(this.env.sessions.current.records, turnId);
 		if (typeof target === 'string') {
 			return target;
@@ -361,8 +308,8 @@ export class Agent extends Disposable {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
-		if (this.manual.active) {
-			throw new Error('The chat is being compacted; wait for it to finish, or stop it.');
+		if (this.held.active) {
+			throw new Error('The chat is being compacted or restored; wait for it to finish, or stop it.');
 		}
 		const { env } = this;
 		// A chat another window writes continues in a copy (which becomes current) rather than fail.
@@ -383,6 +330,7 @@ export class Agent extends Disposable {
 			// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
 			settings: (model) => this.turnSettings(session, model.model, override),
 			onCompacted: () => {
+				this.features.afterCompaction(session);
 				this.work.compacted(session);
 			},
 			system: env.system,
@@ -441,7 +389,7 @@ export class Agent extends Disposable {
 	}
 
 	stop(): void {
-		this.manual.stop();
+		this.held.stop();
 		if (!this.running) {
 			return;
 		}

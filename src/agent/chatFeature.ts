@@ -7,6 +7,7 @@ import type { Logger } from '../base/log';
 import { anyOf, type FeatureAccess } from '../tools/featureAccess';
 import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import type { ApprovedPlans } from './approvedPlan';
+import type { BetweenTurns } from './betweenTurns';
 import type { ChatSession } from './session';
 
 /** What a feature's state of one chat is given when the chat opens it. */
@@ -18,10 +19,15 @@ export interface FeatureChat {
 	readonly plans: ApprovedPlans;
 	/** Whether the sub-agent of owner path `path` runs now. */
 	readonly isChildRunning: (path: string) => boolean;
+	/** What the feature may do to the chat between its turns. */
+	readonly between: BetweenTurns;
 	readonly log: Logger;
 }
 
-/** One feature's state of one chat; every hook is optional. */
+/**
+ * The hooks of one feature's state of one chat, every one optional: a state that answers none
+ * (an action such as Restore…) need not declare it; one that does says `implements FeatureState`.
+ */
 export interface FeatureState {
 	/** After a root step's tool calls: true stops the loop there, sending no further request. */
 	stopAfterStep?(turnId: string): boolean;
@@ -29,6 +35,8 @@ export interface FeatureState {
 	carriedPlan?(): string | undefined;
 	/** After a chat restore rolled part of the chat back (not a files-only one): the state as the kept records leave it. */
 	afterRestore?(): void;
+	/** After the chat was compacted (by the turn or by the person). */
+	afterCompaction?(): void;
 	/** A sub-agent's loop ended with `outcome`; `path` is its owner path (`root/explore#2`). */
 	afterChildSettled?(path: string, outcome: TurnOutcomeKind): void;
 	/**
@@ -39,7 +47,7 @@ export interface FeatureState {
 	dispose?(): void;
 }
 
-export interface AgentFeature<S extends FeatureState = FeatureState> {
+export interface AgentFeature<S extends object = object> {
 	/** Unique; the prefix of the feature's protocol messages. */
 	readonly id: string;
 	/** The state of one chat: restored from its records, its reminders installed. */
@@ -64,7 +72,7 @@ export class ChatFeatures {
 	}
 
 	/** `feature`'s state of `session`; throws when the feature is not one of this agent's. */
-	stateOf<S extends FeatureState>(feature: AgentFeature<S>, session: ChatSession): S {
+	stateOf<S extends object>(feature: AgentFeature<S>, session: ChatSession): S {
 		const state = this.open(session).get(feature.id);
 		if (!state) {
 			throw new Error(`The chat feature "${feature.id}" is not registered with this agent.`);
@@ -110,6 +118,13 @@ export class ChatFeatures {
 	afterRestore(session: ChatSession): void {
 		for (const state of this.states.get(session)?.values() ?? []) {
 			state.afterRestore?.();
+		}
+	}
+
+	/** The chat's open feature states are told that it was compacted. */
+	afterCompaction(session: ChatSession): void {
+		for (const state of this.states.get(session)?.values() ?? []) {
+			state.afterCompaction?.();
 		}
 	}
 

@@ -6,13 +6,21 @@ import type { IDisposable } from '../base/lifecycle';
 import type { FeatureViewPart } from '../view/featureView';
 import { registerRecordKinds } from '../transcript/records';
 import type { ChatFeature, FeatureWindow } from './feature';
+import { COMPACTION } from './compaction/feature';
 import { GOAL } from './goal/feature';
+import { RESTORE } from './restore/feature';
 import { TASKS } from './tasks/feature';
 
 export const CHAT_FEATURES: readonly ChatFeature[] = [
+	COMPACTION,
 	GOAL,
 	TASKS,
+	RESTORE,
 ];
+
+// What the window's commands and test hooks reach of a feature, one line each.
+export { compactionOf } from './compaction/feature';
+export { restoreOf } from './restore/feature';
 
 // The transcript holds the features' record kinds from the moment the list is loaded (before any chat is read).
 registerRecordKinds(CHAT_FEATURES.flatMap((feature) => feature.records ?? []));

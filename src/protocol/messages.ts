@@ -17,7 +17,7 @@ export * from './viewState';
 export { SlashCommandView } from './slashCommands';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -89,7 +89,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	/** Retry on a failed turn's row: its message goes out again. */
 	z.object({ type: z.literal('turn.retry'), turnId: z.string().min(1) }),
 	/** Compact the chat now (the button by the context line; `/compact …` typed in the composer arrives as a submit). `instructions`: what to keep. */
-	z.object({ type: z.literal('compact'), instructions: z.string().max(MAX_MESSAGE_CHARS).optional() }),
+	z.object({ type: z.literal('compaction.run'), instructions: z.string().max(MAX_MESSAGE_CHARS).optional() }),
 	/** The person's verdict on a pending tool call; `always`: "Always allow", which also saves the card's rules in the user settings. */
 	z.object({ type: z.literal('approval'), callId: z.string().min(1), granted: z.boolean(), note: z.string().max(2000).optional(), always: z.literal(true).optional() }),
 	/** The review card's "Open diff": one file of the change set waiting for a decision, or all of them. */

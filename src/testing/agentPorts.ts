@@ -12,7 +12,9 @@ import type { Tool, ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { RecordingLogger } from './recordingLogger';
 import { testSessions } from './sessions';
-import { agentFeatures } from '../features/features';
+import { agentFeatures, compactionOf } from '../features/features';
+import type { ChatSession } from '../agent/session';
+import type { BetweenTurns } from '../agent/betweenTurns';
 
 /** Every request goes straight to `provider`'s model `model`: no retries, no idle timeout. */
 export function directDispatch(provider: ChatProvider, model = 'scripted'): ModelDispatch {
@@ -62,4 +64,25 @@ export function testAgent(models: ModelSource): Agent {
 		},
 		testPorts(models),
 	);
+}
+
+/** The chat features' agent sides, for specs below src/features/ that build their own Agent. */
+export const testFeatures = agentFeatures;
+
+/** The person's compaction of `session` (the Compact button, `/compact`), for specs below src/features/. */
+export function compactChat(agent: Agent, session: ChatSession, instructions?: string): Promise<string | undefined> {
+	return compactionOf(agent, session).compact(instructions);
+}
+
+/** A chat's between-turns port for a feature state that never works between turns: any use fails the spec. */
+export function unusedBetweenTurns(): BetweenTurns {
+	const unused = (): never => {
+		throw new Error('This spec\'s feature state was not expected to work on the chat between turns.');
+	};
+	return {
+		get ports(): never {
+			return unused();
+		},
+		observers: unused, refusal: unused, run: unused, rootRequest: unused, restored: unused, compacted: unused,
+	};
 }

@@ -24,7 +24,7 @@ import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from './nodeWorkspace
 import { RecordingLogger } from './recordingLogger';
 import { ScriptedProvider, type ScriptedReply } from './scriptedProvider';
 import { MemoryLibrary, testEnvironment } from './sessions';
-import { agentFeatures } from '../features/features';
+import { agentFeatures, restoreOf } from '../features/features';
 
 export const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
 export const allText = (messages: readonly ChatMessage[]): string => JSON.stringify(messages);
@@ -73,6 +73,8 @@ export function restoreChat(t: TestContext) {
 		assert.equal(outcome.outcome, 'done', outcome.error);
 	};
 	const call = (name: string, input: unknown, id = `${name}-${JSON.stringify(input).length}`): ScriptedReply => ({ toolCalls: [{ id, name, input }] });
-	return { root, write, read, provider, session, sessions, library, agent, observers, events, checkpoints, turn, call, users };
+	/** The chat's Restore… (preview, then apply), as the view's part drives it. */
+	const restorer = restoreOf(agent, session);
+	return { root, write, read, provider, session, sessions, library, agent, observers, events, checkpoints, turn, call, users, restorer };
 }
 

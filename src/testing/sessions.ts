@@ -140,14 +140,6 @@ export class FakeAgent implements AgentControls {
 		appendUser(this.sessions.current, text);
 	}
 
-	/** What `compact()` resolves with: why it did not compact, or undefined. */
-	compactRefusal: string | undefined;
-
-	compact(instructions?: string): Promise<string | undefined> {
-		this.calls.push(`compact${instructions === undefined ? '' : ` ${instructions}`}`);
-		return Promise.resolve(this.compactRefusal);
-	}
-
 	stop(): void {
 		this.calls.push('stop');
 	}

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod';
 import { Agent, type AgentSettings } from '../agent/agent';
+import type { FeatureState } from '../agent/chatFeature';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionContext } from '../agent/permissions/policy';
 import type { AgentPorts } from '../agent/ports';
@@ -255,7 +256,7 @@ export function subagentSetup(
 	const agent = new Agent(
 		{
 			// A probe beside the real features: every child's settlement, in order.
-			features: [...agentFeatures(), { id: 'settled-probe', open: () => ({ afterChildSettled: (path, outcome) => { settled.push([path, outcome]); } }) }],
+			features: [...agentFeatures(), { id: 'settled-probe', open: (): FeatureState => ({ afterChildSettled: (path, outcome) => { settled.push([path, outcome]); } }) }],
 			sessions,
 			models,
 			settings: { get current() { return settings.current; }, onDidChange: new Emitter<unknown>().event },

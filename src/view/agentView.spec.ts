@@ -102,10 +102,6 @@ describe('the agent as the chat shows it', () => {
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
 			onDidEndTurn: ended.event,
 			submit: (text) => calls.push(`submit ${text}`),
-			compact: (instructions) => {
-				calls.push(`compact ${instructions ?? ''}`.trim());
-				return Promise.resolve(undefined);
-			},
 			stop: () => calls.push('stop'),
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
 			showReview: (callId, path) => calls.push(`review ${callId} ${path ?? ''}`.trim()),
@@ -117,7 +113,6 @@ describe('the agent as the chat shows it', () => {
 			},
 		});
 		presenter.submit('hi');
-		void presenter.compact('the API decisions');
 		presenter.stop();
 		presenter.approve('c1', false, 'no');
 		presenter.showReview('c1', 'src/a.ts');
@@ -125,7 +120,7 @@ describe('the agent as the chat shows it', () => {
 		presenter.selectMode('plan');
 		assert.equal(presenter.decidePlan('a1', { decision: 'revise', note: 'smaller' }), undefined);
 		assert.equal(presenter.decidePlan('a1', { decision: 'reject' }), 'refused');
-		assert.deepEqual(calls, ['submit hi', 'compact the API decisions', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
+		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
 		const views: string[] = [];
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });
@@ -159,7 +154,6 @@ describe('child agents as the chat shows them', () => {
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
 			onDidEndTurn: new Emitter<{ blocked?: { text: string; reason: string } }>().event,
 			submit: none,
-			compact: () => Promise.resolve(undefined),
 			stop: none,
 			approve: none,
 			showReview: none,

@@ -3,7 +3,6 @@
 import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
 import { PERMISSION_MODES, type PermissionMode } from '../vocabulary/permissionModes';
 import type { PlanChoice } from '../agent/plans';
-import type { RestoreOutcome, RestorePreview, RestoreRequest } from '../agent/restore';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
@@ -101,8 +100,6 @@ export interface ViewedAgent {
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
 	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'> & { readonly returned?: ReturnedMessages }>;
 	submit(text: string, mode?: PermissionMode): void;
-	/** Resolves with why the chat was not compacted, or undefined. */
-	compact(instructions?: string): Promise<string | undefined>;
 	stop(): void;
 	retry?(turnId: string): string | undefined;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
@@ -111,8 +108,6 @@ export interface ViewedAgent {
 	selectMode(mode: PermissionMode): void;
 	/** Returns why the decision could not be taken, or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
-	previewRestore?(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>>;
-	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
 }
 
 /** The agent behind the view connection's controls: its state projected, its commands passed on. */
@@ -153,10 +148,6 @@ export class AgentPresenter implements AgentControls {
 		this.agent.submit(text, mode);
 	}
 
-	compact(instructions?: string): Promise<string | undefined> {
-		return this.agent.compact(instructions);
-	}
-
 	stop(): void {
 		this.agent.stop();
 	}
@@ -183,13 +174,5 @@ export class AgentPresenter implements AgentControls {
 
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
 		return this.agent.decidePlan(proposalId, choice);
-	}
-
-	previewRestore(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>> {
-		return this.agent.previewRestore?.(to, scope) ?? Promise.resolve({ ok: false, message: 'Restoring is not available here.' });
-	}
-
-	restore(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>> {
-		return this.agent.restore?.(preview, overwriteChanged) ?? Promise.resolve({ ok: false, message: 'Restoring is not available here.' });
 	}
 }

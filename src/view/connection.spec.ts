@@ -151,19 +151,6 @@ describe('ViewConnection', () => {
 		assert.equal(t.log.at('warn').length, 1, 'the unknown mode was dropped at the door');
 	});
 
-	it('compacts on the button\'s message and on a typed /compact, and says in the chat why it did not', async () => {
-		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
-		t.connection.receive({ type: 'compact' });
-		t.connection.receive({ type: 'submit', text: '/compact keep APIs' });
-		t.connection.receive({ type: 'submit', text: '/compacted' });
-		assert.deepEqual(t.agent.calls, ['compact', 'compact keep APIs', 'submit /compacted']);
-		t.agent.compactRefusal = 'There is nothing to compact yet.';
-		t.connection.receive({ type: 'compact', instructions: 'x' });
-		await new Promise((resolve) => setImmediate(resolve));
-		const notices = t.posted.flatMap((message) => (message.type === 'notice' ? [`${message.level}: ${message.text}`] : []));
-		assert.deepEqual(notices, ['warning: There is nothing to compact yet.']);
-	});
-
 	it('passes the plan card\'s decisions on, and says in the chat why one could not be taken', () => {
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'plan.decide', proposalId: 'a1', decision: 'approve', mode: 'auto-edit', note: ' go ' });

@@ -5,7 +5,6 @@ import { MAX_MENTION_CANDIDATES, type MentionCandidate, rankSkills, type SkillCa
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
-import { compactCommand } from '../agent/compaction/manual';
 import { type FeatureViewPart, type FeatureViewPort, partFor, type Unsequenced } from './featureView';
 import { SlashCommands } from './slashCommands';
 import type { HeldNotices, NoticeAction } from './heldNotices';
@@ -14,7 +13,6 @@ import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage
 import type { ChatSessions } from '../agent/sessions';
 import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
 import type { SessionProjection, SessionProjections } from './sessionView';
-import { RestorePreviews } from './restoreView';
 import { SentMessages } from './sentMessages';
 import { sayWhatFullAccessMeans } from './modeWarning';
 import { openPlanFile } from './planFile';
@@ -59,8 +57,6 @@ export class ViewConnection extends Disposable {
 	private sentContext: string | undefined;
 	/** Messages this composer sent lately: one that never reached the model is given back here. */
 	private readonly sent = new SentMessages();
-	/** Restore…: the preview waiting for the person's Restore or Cancel. */
-	private readonly restores: RestorePreviews;
 	private readonly approvals: ApprovalAnswers;
 	private readonly parts: readonly FeatureViewPart[];
 	/** What a feature part may do to the webview. */
@@ -72,35 +68,13 @@ export class ViewConnection extends Disposable {
 			this.notice(level, text);
 		},
 	};
-	/** The composer's slash commands: the connection's own and the features'. */
+	/** The composer's slash commands: the features'. */
 	private readonly commands: SlashCommands;
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
 		this.parts = options.features ?? [];
-		this.commands = new SlashCommands([
-			{
-				name: '/compact',
-				args: '[what to keep]',
-				summary: 'compact the chat now',
-				run: (text) => {
-					this.compact(compactCommand(text)?.instructions);
-				},
-			},
-			...this.parts.flatMap((part) => part.commands ?? []),
-		]);
-		this.restores = new RestorePreviews({
-			agent: options.agent,
-			showPreview: (preview) => {
-				this.send({ type: 'restore.preview', preview });
-			},
-			giveBack: (text, reason) => {
-				this.send({ type: 'composer.restore', text, reason, cause: 'restore' });
-			},
-			notice: (level, text) => {
-				this.notice(level, text);
-			},
-		});
+		this.commands = new SlashCommands(this.parts.flatMap((part) => part.commands ?? []));
 		this.approvals = new ApprovalAnswers(options.agent, options.userRules, this.notice.bind(this));
 		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
 		// After the new projection is watched: its rows and their deltas are one sequence.
@@ -200,9 +174,6 @@ export class ViewConnection extends Disposable {
 					this.answerMentions(message.requestId, message.query);
 				}
 				return;
-			case 'compact':
-				this.compact(message.instructions);
-				return;
 			case 'stop':
 				this.options.agent.stop();
 				return;
@@ -292,15 +263,6 @@ export class ViewConnection extends Disposable {
 					setup.storeKey();
 				});
 				return;
-			case 'restore.preview':
-				this.restores.preview(message.to, message.scope);
-				return;
-			case 'restore.apply':
-				this.restores.apply(message.previewId, message.overwriteChanged);
-				return;
-			case 'restore.cancel':
-				this.restores.cancel(message.previewId);
-				return;
 			case 'log': {
 				const line = `Chat view: ${message.message}`;
 				if (message.level === 'error') {
@@ -312,6 +274,10 @@ export class ViewConnection extends Disposable {
 				}
 				return;
 			}
+			default:
+				// A feature's message (its type's prefix is its id) with no part of that feature in this window.
+				this.options.log.warn(`The chat view sent ${message.type}, which nothing in this window takes.`);
+				this.notice('warning', 'That is not available here.');
 		}
 	}
 
@@ -343,20 +309,6 @@ export class ViewConnection extends Disposable {
 		this.sent.sent(text);
 		sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, mode, (notice) => { this.notice('warning', notice); });
 		this.options.agent.submit(text, mode);
-	}
-
-	/** The person's compaction; why it did not happen is said in the chat. */
-	private compact(instructions: string | undefined): void {
-		this.options.agent.compact(instructions).then(
-			(refused) => {
-				if (refused !== undefined) {
-					this.notice('warning', refused);
-				}
-			},
-			(error: unknown) => {
-				this.notice('error', `Could not compact the chat: ${errorMessage(error)}`);
-			},
-		);
 	}
 
 	/** The `$` list: the skills whose names match, from the library in memory (nothing to wait for). */

@@ -1,7 +1,6 @@
 // What the view connection (connection.ts) drives: the agent, the first-run setup, the view
 // settings and the workbench around the view, each as the view sees it.
 import type { PlanChoice } from '../agent/plans';
-import type { RestoreOutcome, RestorePreview, RestoreRequest } from '../agent/restore';
 import type { Event } from '../base/event';
 import type { LineRange } from '../mentions/parse';
 import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
@@ -40,8 +39,6 @@ export interface AgentControls {
 	readonly onDidReturnMessage: Event<ReturnedMessage>;
 	/** A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one. */
 	submit(text: string, mode?: PermissionMode): void;
-	/** Compacts the chat now (`instructions`: what to keep); resolves with why it did not, for the chat to say, or undefined. */
-	compact(instructions?: string): Promise<string | undefined>;
 	stop(): void;
 	/** Retry on a failed turn's row; returns why it cannot, for the chat to say, or undefined. */
 	retry(turnId: string): string | undefined;
@@ -52,10 +49,6 @@ export interface AgentControls {
 	selectMode(mode: PermissionMode): void;
 	/** The plan card's decision; returns why it could not be taken (said in the chat), or undefined. */
 	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
-	/** Restore…: what restoring `scope` of the current chat to before message `to` would do; absent where the host offers no restore. */
-	previewRestore?(to: string, scope: RestoreRequest): Promise<RestoreOutcome<RestorePreview>>;
-	/** Applies a preview the person confirmed. */
-	restore?(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<unknown>>;
 }
 
 /** What the view may ask of the workbench around it. */

@@ -5,6 +5,9 @@
 export const RESTORE_SCOPES = ['files', 'chat', 'both'] as const;
 export type RestoreScope = (typeof RESTORE_SCOPES)[number];
 
+/** What Restore… asks for: a scope to before a message, or `undo` of a restore (then `to` is the restore's id). */
+export type RestoreRequest = RestoreScope | 'undo';
+
 /** What a restore did (or would do) with each file. */
 export const RESTORED_FILE_ACTIONS = ['change', 'recreate', 'delete', 'keep', 'person-changed', 'missing', 'outside'] as const;
 export type RestoredFileAction = (typeof RESTORED_FILE_ACTIONS)[number];

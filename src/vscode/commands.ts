@@ -9,6 +9,7 @@ import type { ChatSessions } from '../agent/sessions';
 import type { LastOutcome } from '../transcript/summary';
 import type { LogOutputChannel } from 'vscode';
 import { DisposableStore } from '../base/lifecycle';
+import { compactionOf } from '../features/features';
 import { setApiKey, type KeyTarget } from './apiKeyCommand';
 import { API_KEY_PROVIDERS, type KeyedProvider, originOf } from './apiKeys';
 import type { ChatViewProvider } from './chatView';
@@ -99,7 +100,7 @@ export function registerCommands(services: CommandServices): DisposableStore {
 	}));
 	// Resolves with why the chat was not compacted (also shown), or undefined once it was.
 	store.add(vscode.commands.registerCommand('aside.compactChat', async (instructions: unknown) => {
-		const refused = await agent.compact(typeof instructions === 'string' && instructions.trim() !== '' ? instructions : undefined);
+		const refused = await compactionOf(agent, sessions.current).compact(typeof instructions === 'string' && instructions.trim() !== '' ? instructions : undefined);
 		if (refused !== undefined) {
 			void vscode.window.showWarningMessage(`Aside: ${refused}`);
 		}

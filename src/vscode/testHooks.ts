@@ -15,7 +15,8 @@ import type { CheckpointEntry } from '../checkpoints/types';
 import type { AgentStatus, TranscriptItem } from '../protocol/messages';
 import type { ReminderConfig } from '../reminders/config';
 import type { AgentRecord } from '../transcript/records';
-import type { RestoreRequest } from '../agent/restore';
+import type { RestoreRequest } from '../vocabulary/restore';
+import { restoreOf } from '../features/features';
 import { agentStatus } from '../view/agentView';
 import type { SessionProjections } from '../view/sessionView';
 import type { ApiKeys, KeyedProvider } from './apiKeys';
@@ -178,11 +179,12 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 		forkInWorktree: (from, choice) => state.forks?.inWorktree(from, choice) ?? Promise.resolve('no forks here'),
 		checkpointsKept: () => state.checkpointsKept ?? false,
 		restore: async (to, scope, overwriteChanged = false) => {
-			const preview = await agent.previewRestore(to, scope);
+			const restore = restoreOf(agent, state.sessions.current);
+			const preview = await restore.preview(to, scope);
 			if (!preview.ok) {
 				return preview;
 			}
-			const applied = await agent.restore(preview.value, overwriteChanged);
+			const applied = await restore.apply(preview.value, overwriteChanged);
 			// Applied, each file as the restore left it (one that turned out outside at apply time says so); refused, as planned.
 			return applied.ok
 				? { ok: true, id: applied.value.id, tracked: preview.value.tracked, files: applied.value.files.map(({ shown, action, done }) => ({ shown, action, done })) }

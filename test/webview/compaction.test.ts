@@ -181,8 +181,8 @@ describe('compaction in the view', () => {
 		assert.equal(await button.getAttribute('title'), 'Compact chat: replace earlier turns with a summary');
 		assert.equal(await button.locator('.codicon-fold').count(), 1);
 		await button.click();
-		await chat.waitForPosted('compact');
-		assert.deepEqual(await postedOf(chat, 'compact'), [{ type: 'compact' }]);
+		await chat.waitForPosted('compaction.run');
+		assert.deepEqual(await postedOf(chat, 'compaction.run'), [{ type: 'compaction.run' }]);
 
 		// Running: disabled, still focusable, with the reason in its title; a click posts nothing.
 		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'running', detail: 'Compacting the chat: the model is writing a summary…' } }) });
@@ -193,7 +193,7 @@ describe('compaction in the view', () => {
 		await button.focus();
 		await page.keyboard.press('Enter');
 		await button.click({ force: true });
-		assert.equal((await postedOf(chat, 'compact')).length, 1, 'a disabled Compact posts nothing');
+		assert.equal((await postedOf(chat, 'compaction.run')).length, 1, 'a disabled Compact posts nothing');
 
 		// Nothing new since the last compaction.
 		await chat.host({ type: 'agent.changed', seq: 3, agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) });

@@ -149,7 +149,7 @@ describe('a chat restore and the goal', () => {
 
 describe('a chat restore and goal.current', () => {
 	it('a goal changed in the rolled-back turns goes back, and goal.current stays silent: the kept history already says it', async (t) => {
-		const { provider, sessions, session, agent, turn, users } = restoreChat(t);
+		const { provider, sessions, session, agent, turn, users, restorer } = restoreChat(t);
 		const goal = () => agent.features.stateOf(GOAL_STATE, sessions.current);
 		goal().update({ objective: 'Ship v1' });
 		await turn('One', [{ text: 'ok', usage: [100, 20] }]);
@@ -159,9 +159,9 @@ describe('a chat restore and goal.current', () => {
 		await turn('Three', [{ text: 'ok', usage: [100, 20] }]);
 		assert.match(goalCurrentIn(provider.requests.at(-1))[0] ?? '', /Objective: Ship v2/);
 
-		const preview = await agent.previewRestore(users()[1]?.id ?? '', 'chat');
+		const preview = await restorer.preview(users()[1]?.id ?? '', 'chat');
 		assert.ok(preview.ok);
-		assert.ok((await agent.restore(preview.value, false)).ok);
+		assert.ok((await restorer.apply(preview.value, false)).ok);
 		assert.deepEqual(facts(goal().current()), { objective: 'Ship v1', budget: undefined, spent: 360, exhausted: false });
 		await turn('Four', [{ text: 'ok', usage: [100, 20] }]);
 		assert.deepEqual(goalCurrentIn(provider.requests.at(-1)), [], 'the kept history holds the delivery of Ship v1');
@@ -175,7 +175,7 @@ describe('a chat restore and goal.current', () => {
 	});
 
 	it('a goal set in the rolled-back turns is gone, and the model is told nothing of it; one set before them but only told there is told again', async (t) => {
-		const { provider, sessions, session, agent, turn, users } = restoreChat(t);
+		const { provider, sessions, session, agent, turn, users, restorer } = restoreChat(t);
 		const goal = () => agent.features.stateOf(GOAL_STATE, sessions.current);
 		await turn('One', [{ text: 'ok' }]);
 		await turn('Two', [{ text: 'ok' }]);
@@ -186,16 +186,16 @@ describe('a chat restore and goal.current', () => {
 		assert.match(goalCurrentIn(provider.requests.at(-1))[0] ?? '', /Objective: Ship it all/);
 
 		// Back to before Four: the change made before it was sent stays, its delivery (in Four's request) does not.
-		const toFour = await agent.previewRestore(users()[3]?.id ?? '', 'chat');
+		const toFour = await restorer.preview(users()[3]?.id ?? '', 'chat');
 		assert.ok(toFour.ok);
-		assert.ok((await agent.restore(toFour.value, false)).ok);
+		assert.ok((await restorer.apply(toFour.value, false)).ok);
 		assert.equal(goal().current()?.objective, 'Ship it all');
 		await turn('Four again', [{ text: 'ok' }]);
 		assert.match(goalCurrentIn(provider.requests.at(-1))[0] ?? '', /Objective: Ship it all/, 'the goal as it now is, which the kept history does not hold');
 
-		const toTwo = await agent.previewRestore(users()[1]?.id ?? '', 'chat');
+		const toTwo = await restorer.preview(users()[1]?.id ?? '', 'chat');
 		assert.ok(toTwo.ok);
-		assert.ok((await agent.restore(toTwo.value, false)).ok);
+		assert.ok((await restorer.apply(toTwo.value, false)).ok);
 		assert.equal(goal().current(), undefined, 'set after Two: rolled back');
 		await turn('Two again', [{ text: 'ok' }]);
 		assert.deepEqual(goalCurrentIn(provider.requests.at(-1)), [], 'no goal, and the kept history never had one: nothing to say');

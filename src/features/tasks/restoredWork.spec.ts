@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { MemorySessionStore } from '../../testing/memorySessionStore';
 import { RecordingLogger } from '../../testing/recordingLogger';
+import { unusedBetweenTurns } from '../../testing/agentPorts';
 import { testEnvironment } from '../../testing/sessions';
 import type { RestoreRecord } from '../../transcript/restoreRecord';
 import { TaskProjection } from './tasksView';
@@ -30,7 +31,7 @@ function chat(store = new MemorySessionStore()) {
 		log: new RecordingLogger(),
 		carriedPlan: () => undefined,
 	});
-	const features = new ChatFeatures([TASKS_STATE], () => ({ session, clock, newId: () => ids.next(), plans: { current: () => work.plansOf(session).current() }, isChildRunning: () => false, log: new RecordingLogger() }));
+	const features = new ChatFeatures([TASKS_STATE], () => ({ session, clock, newId: () => ids.next(), plans: { current: () => work.plansOf(session).current() }, isChildRunning: () => false, between: unusedBetweenTurns(), log: new RecordingLogger() }));
 	let turns = 0;
 	const user = (text: string): string => {
 		const id = ids.next();

@@ -5,21 +5,21 @@
 // rolled-back part of the chat; the goal, tasks and plans follow), the mode a rolled-back plan
 // approval set goes back, what the rolled-back part had acknowledged is reset as after a
 // compaction, and `session.rewind` goes on the pending FIFO for the next request.
-import { errorMessage } from '../base/errors';
-import { applyRestore } from '../checkpoints/restoreApply';
-import { entriesFrom, planRestore, type RestorePlan } from '../checkpoints/restorePlan';
-import { sessionRewind } from '../reminders/builtin/sessionRewind';
-import { realPlaceInside } from '../tools/realPlace';
-import type { AgentRecord, UserRecord } from '../transcript/records';
-import type { RestoreRecord } from '../transcript/restoreRecord';
-import type { RestoreScope } from '../vocabulary/restore';
-import { checkpointTurnOf } from './checkpointTurns';
-import { afterRestores } from '../transcript/replay';
-import { afterCompaction } from './compaction/afterCompaction';
-import type { TurnObservers } from './observers';
-import { modeBeforeRolledBackApproval } from './plans';
-import type { AgentPorts } from './ports';
-import type { ChatSession } from './session';
+import { errorMessage } from '../../base/errors';
+import { applyRestore } from '../../checkpoints/restoreApply';
+import { entriesFrom, planRestore, type RestorePlan } from '../../checkpoints/restorePlan';
+import { sessionRewind } from '../../reminders/builtin/sessionRewind';
+import { realPlaceInside } from '../../tools/realPlace';
+import type { AgentRecord, UserRecord } from '../../transcript/records';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
+import type { RestoreRequest, RestoreScope } from '../../vocabulary/restore';
+import { checkpointTurnOf } from '../../agent/checkpointTurns';
+import { afterRestores } from '../../transcript/replay';
+import { afterCompaction } from '../../agent/compaction/afterCompaction';
+import type { TurnObservers } from '../../agent/observers';
+import { modeBeforeRolledBackApproval } from '../../agent/plans';
+import type { AgentPorts } from '../../agent/ports';
+import type { ChatSession } from '../../agent/session';
 
 /** What a restore would do, as the person is shown it before anything happens. */
 export interface RestorePreview {
@@ -39,8 +39,6 @@ export interface RestorePreview {
 	readonly undoes?: string;
 }
 
-/** What Restore… asks for: a scope to before a message, or `undo` of a restore (then `to` is the restore's id). */
-export type RestoreRequest = RestoreScope | 'undo';
 
 export type RestoreOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 

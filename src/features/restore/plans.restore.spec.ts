@@ -4,11 +4,11 @@
 // changes nothing. The real Agent over a temporary workspace (src/testing/restoreChat.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { keysIn, restoreChat } from '../testing/restoreChat';
-import { lastText } from '../testing/turnHarness';
-import { itemsOfSession, viewOfAgent } from '../testing/views';
-import type { RestoreRecord } from '../transcript/restoreRecord';
-import type { RestoreScope } from '../vocabulary/restore';
+import { keysIn, restoreChat } from '../../testing/restoreChat';
+import { lastText } from '../../testing/turnHarness';
+import { itemsOfSession, viewOfAgent } from '../../testing/views';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
+import type { RestoreScope } from '../../vocabulary/restore';
 
 const PROPOSAL = 'Here is my plan.\n\n<proposed_plan>\n## Goal\nRename it.\n\n## Steps\n1. Rename.\n</proposed_plan>';
 
@@ -35,9 +35,9 @@ async function approvePlan(chat: Chat, from: 'plan' | 'ask' = 'plan'): Promise<v
 }
 
 async function restoreTo(chat: Chat, to: string, scope: RestoreScope = 'chat'): Promise<RestoreRecord> {
-	const preview = await chat.agent.previewRestore(to, scope);
+	const preview = await chat.restorer.preview(to, scope);
 	assert.ok(preview.ok, preview.ok ? '' : preview.message);
-	const restored = await chat.agent.restore(preview.value, false);
+	const restored = await chat.restorer.apply(preview.value, false);
 	assert.ok(restored.ok, restored.ok ? '' : restored.message);
 	return restored.value;
 }

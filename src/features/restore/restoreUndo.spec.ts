@@ -3,10 +3,10 @@
 // files as it left them, and a restore whose checkpoint cannot be kept writes nothing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { allText, keysIn, restoreChat } from '../testing/restoreChat';
-import { lastText } from '../testing/turnHarness';
-import type { RestoreRecord } from '../transcript/restoreRecord';
-import { forkPrefix } from './forkHistory';
+import { allText, keysIn, restoreChat } from '../../testing/restoreChat';
+import { lastText } from '../../testing/turnHarness';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
+import { forkPrefix } from '../../agent/forkHistory';
 
 type Chat = ReturnType<typeof restoreChat>;
 
@@ -18,9 +18,9 @@ async function twoEdits(chat: Chat): Promise<void> {
 }
 
 async function restoreFiles(chat: Chat, to: string, scope: 'files' | 'undo' = 'files'): Promise<RestoreRecord> {
-	const preview = await chat.agent.previewRestore(to, scope);
+	const preview = await chat.restorer.preview(to, scope);
 	assert.ok(preview.ok, preview.ok ? '' : preview.message);
-	const applied = await chat.agent.restore(preview.value, false);
+	const applied = await chat.restorer.apply(preview.value, false);
 	assert.ok(applied.ok, applied.ok ? '' : applied.message);
 	return applied.value;
 }
@@ -33,17 +33,17 @@ describe('Undo… of a restore', () => {
 		const restore = await restoreFiles(chat, users()[1]?.id ?? '');
 		assert.equal(read('a.ts'), 'export const a = 2;\n');
 		assert.ok(restore.turnId, 'the restore kept its writes under a turn of its own');
-		const preview = await agent.previewRestore(restore.id, 'undo');
+		const preview = await chat.restorer.preview(restore.id, 'undo');
 		assert.ok(preview.ok, preview.ok ? '' : preview.message);
 		assert.equal(preview.value.undoes, restore.id);
 		assert.deepEqual(preview.value.plan.files.map((file) => [file.shown, file.action]), [['a.ts', 'change'], ['b.ts', 'recreate']]);
-		const undo = await agent.restore(preview.value, false);
+		const undo = await chat.restorer.apply(preview.value, false);
 		assert.ok(undo.ok, undo.ok ? '' : undo.message);
 		assert.equal(read('a.ts'), 'export const a = 3;\n');
 		assert.equal(read('b.ts'), 'export const b = 1;\n');
 		assert.equal(undo.value.undoes, restore.id);
 		assert.deepEqual(undo.value.turns, [], 'an undo rolls no turn back');
-		const again = await agent.previewRestore(restore.id, 'undo');
+		const again = await chat.restorer.preview(restore.id, 'undo');
 		assert.equal(again.ok, false);
 		assert.match(again.message, /already undone/);
 		// The model hears of both, once each, on its next request.
@@ -63,44 +63,44 @@ describe('Undo… of a restore', () => {
 
 	it('flags a file changed since the restore, and overwrites it only when asked', async (t) => {
 		const chat = restoreChat(t);
-		const { read, write, agent, users } = chat;
+		const { read, write, users } = chat;
 		await twoEdits(chat);
 		const restore = await restoreFiles(chat, users()[1]?.id ?? '');
 		write('a.ts', 'export const a = 2; // mine\n');
-		const preview = await agent.previewRestore(restore.id, 'undo');
+		const preview = await chat.restorer.preview(restore.id, 'undo');
 		assert.ok(preview.ok);
 		assert.equal(preview.value.plan.files.find((file) => file.shown === 'a.ts')?.action, 'person-changed');
-		assert.ok((await agent.restore(preview.value, false)).ok);
+		assert.ok((await chat.restorer.apply(preview.value, false)).ok);
 		assert.equal(read('a.ts'), 'export const a = 2; // mine\n', 'kept');
 		assert.equal(read('b.ts'), 'export const b = 1;\n', 'the rest was put back');
 	});
 
 	it('is refused for a restore that wrote nothing, and for a chat-only one', async (t) => {
 		const chat = restoreChat(t);
-		const { agent, turn, users } = chat;
+		const { turn, users } = chat;
 		await turn('Hi', [{ text: 'Hello.' }]);
-		const chatOnly = await agent.previewRestore(users()[0]?.id ?? '', 'chat');
+		const chatOnly = await chat.restorer.preview(users()[0]?.id ?? '', 'chat');
 		assert.ok(chatOnly.ok);
-		const record = await agent.restore(chatOnly.value, false);
+		const record = await chat.restorer.apply(chatOnly.value, false);
 		assert.ok(record.ok);
 		assert.equal(record.value.turnId, undefined);
-		const undo = await agent.previewRestore(record.value.id, 'undo');
+		const undo = await chat.restorer.preview(record.value.id, 'undo');
 		assert.equal(undo.ok, false);
 		assert.match(undo.message, /wrote no file/);
-		assert.equal((await agent.previewRestore('no-such-restore', 'undo')).ok, false);
+		assert.equal((await chat.restorer.preview('no-such-restore', 'undo')).ok, false);
 	});
 });
 
 describe('A restore\'s writes in later restores and forks', () => {
 	it('a restore to an earlier message counts the restore\'s writes as Aside\'s, not as the person\'s', async (t) => {
 		const chat = restoreChat(t);
-		const { read, agent, users } = chat;
+		const { read, users } = chat;
 		await twoEdits(chat);
 		await restoreFiles(chat, users()[1]?.id ?? '');
-		const preview = await agent.previewRestore(users()[0]?.id ?? '', 'files');
+		const preview = await chat.restorer.preview(users()[0]?.id ?? '', 'files');
 		assert.ok(preview.ok);
 		assert.deepEqual(preview.value.plan.files.map((file) => [file.shown, file.action]), [['a.ts', 'change']], 'a.ts is what the restore wrote: no one else changed it');
-		assert.ok((await agent.restore(preview.value, false)).ok);
+		assert.ok((await chat.restorer.apply(preview.value, false)).ok);
 		assert.equal(read('a.ts'), 'export const a = 1;\n');
 	});
 
@@ -116,12 +116,12 @@ describe('A restore\'s writes in later restores and forks', () => {
 
 	it('writes nothing when the restore\'s own checkpoint cannot be kept', async (t) => {
 		const chat = restoreChat(t);
-		const { read, session, agent, users, checkpoints } = chat;
+		const { read, session, users, checkpoints } = chat;
 		await twoEdits(chat);
-		const preview = await agent.previewRestore(users()[1]?.id ?? '', 'files');
+		const preview = await chat.restorer.preview(users()[1]?.id ?? '', 'files');
 		assert.ok(preview.ok);
 		checkpoints.recorder = () => ({ keep: () => Promise.reject(new Error('no space left on device')) });
-		const refused = await agent.restore(preview.value, false);
+		const refused = await chat.restorer.apply(preview.value, false);
 		assert.equal(refused.ok, false);
 		assert.match(refused.message, /could not keep a checkpoint.*no space left on device.*nothing was restored/);
 		assert.equal(read('a.ts'), 'export const a = 3;\n');

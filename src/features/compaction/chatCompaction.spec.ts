@@ -12,14 +12,17 @@ import { NodeWorkspaceFs, nodeToolContext, tempWorkspace } from '../../testing/n
 import { RecordingLogger } from '../../testing/recordingLogger';
 import { ScriptedProvider, type ScriptedReply } from '../../testing/scriptedProvider';
 import { MemoryLibrary, testEnvironment } from '../../testing/sessions';
-import { ChatSessions } from '../sessions';
+import { ChatSessions } from '../../agent/sessions';
 import { lastText } from '../../testing/turnHarness';
 import { readTool } from '../../tools/read';
 import type { AgentRecord } from '../../transcript/records';
 import type { CompactionRecord } from '../../transcript/historyMarkers';
-import { Agent } from '../agent';
-import { SessionObservers } from '../observers';
-import type { ModelSource } from '../ports';
+import { Agent } from '../../agent/agent';
+import { agentFeatures, compactionOf } from '../features';
+import { SlashCommands } from '../../view/slashCommands';
+import { CompactionPart } from './compactionView';
+import { SessionObservers } from '../../agent/observers';
+import type { ModelSource } from '../../agent/ports';
 
 const compactions = (records: readonly AgentRecord[]): CompactionRecord[] => records.filter((record): record is CompactionRecord => record.kind === 'compaction');
 const keysIn = (text: string): string[] => [...text.matchAll(/<system-reminder key="([^"]+)">/g)].map((match) => match[1] ?? '');
@@ -39,6 +42,7 @@ function chat(t: TestContext) {
 	const observers = new SessionObservers(sessions.current.reminders, new NodeWorkspaceFs(), new FakeFileEvents(), () => [root], {}, log);
 	const agent = new Agent(
 		{
+			features: agentFeatures(),
 			sessions,
 			models,
 			settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event },
@@ -69,7 +73,7 @@ describe('compacting a chat by hand', () => {
 		assert.ok(lastText(provider.requests[1]?.messages ?? []).includes('Deep rules v1.'), 'the Read brought the nested AGENTS.md');
 		write('src/deep/AGENTS.md', 'Deep rules v2.\n');
 		provider.script({ text: 'The user looked at src/deep/a.ts; it exports a.' });
-		assert.equal(await agent.compact('keep the API decisions'), undefined);
+		assert.equal(await compactionOf(agent, session).compact('keep the API decisions'), undefined);
 		const summary = provider.requests[2];
 		assert.ok(summary);
 		assert.equal(summary.toolChoice, 'none');
@@ -96,12 +100,12 @@ describe('compacting a chat by hand', () => {
 	});
 
 	it('a file deleted since is said to be gone; its AGENTS.md, deleted, is not given again', async (t) => {
-		const { provider, root, agent, turn, read } = chat(t);
+		const { provider, root, session, agent, turn, read } = chat(t);
 		await turn('Look', read('src/deep/a.ts'), { text: 'ok' });
 		const { rmSync } = await import('node:fs');
 		rmSync(join(root, 'src/deep'), { recursive: true });
 		provider.script({ text: 'Summary.' });
-		assert.equal(await agent.compact(), undefined);
+		assert.equal(await compactionOf(agent, session).compact(), undefined);
 		await turn('Next', { text: 'ok' });
 		const reminders = lastText(provider.requests.at(-1)?.messages ?? []);
 		assert.match(reminders, /- src\/deep\/a\.ts \(no longer exists; last read /);
@@ -110,6 +114,16 @@ describe('compacting a chat by hand', () => {
 
 	it('/compact typed as the message compacts (what follows is what to keep); /compactx is a message', async (t) => {
 		const { provider, session, agent, turn } = chat(t);
+		// As the composer sends it: a slash command is run, anything else goes to the agent.
+		const commands = new SlashCommands(new CompactionPart(() => compactionOf(agent, session)).commands);
+		const view = { send: () => undefined, notice: (_level: string, text: string) => assert.fail(text) };
+		const composer = {
+			send: (text: string) => {
+				if (!commands.run(text, view)) {
+					agent.submit(text);
+				}
+			},
+		};
 		await turn('Hi', { text: 'Hello.' });
 		provider.script({ text: 'We greeted each other.' });
 		const compacted = new Promise<void>((resolve) => {
@@ -119,7 +133,7 @@ describe('compacting a chat by hand', () => {
 				}
 			});
 		});
-		agent.submit('/compact  the greeting ');
+		composer.send('/compact  the greeting ');
 		await compacted;
 		assert.equal(compactions(session.records)[0]?.instructions, 'the greeting');
 		assert.ok(!session.records.some((record) => record.kind === 'user' && record.text.startsWith('/compact')));
@@ -129,7 +143,7 @@ describe('compacting a chat by hand', () => {
 				resolve();
 			});
 		});
-		agent.submit('/compactx');
+		composer.send('/compactx');
 		await ended;
 		assert.ok(session.records.some((record) => record.kind === 'user' && record.text === '/compactx'));
 	});
@@ -149,7 +163,7 @@ describe('compacting a chat by hand', () => {
 				resolve();
 			});
 		});
-		assert.equal(await agent.compact(), undefined);
+		assert.equal(await compactionOf(agent, session).compact(), undefined);
 		await ended;
 		// (The observations the summary dropped ride that turn's first request: injected-reminders aside.)
 		const kinds = session.records.filter((record) => record.kind !== 'injected-reminders').map((record) => (record.kind === 'user' ? `user ${record.text}` : record.kind));
@@ -158,13 +172,13 @@ describe('compacting a chat by hand', () => {
 	});
 
 	it('says why it cannot: nothing to compact yet, or a turn running', async (t) => {
-		const { provider, agent } = chat(t);
-		assert.equal(await agent.compact(), 'There is nothing to compact yet.');
+		const { provider, session, agent } = chat(t);
+		assert.equal(await compactionOf(agent, session).compact(), 'There is nothing to compact yet.');
 		assert.equal(provider.requests.length, 0);
 		provider.script({ hang: 'Thinking' });
 		const running = agent.startTurn('Hi');
 		await new Promise((resolve) => setImmediate(resolve));
-		assert.match((await agent.compact()) ?? '', /The agent is working/);
+		assert.match((await compactionOf(agent, session).compact()) ?? '', /The agent is working/);
 		agent.stop();
 		await running;
 	});
@@ -178,7 +192,7 @@ describe('compacting a chat by hand', () => {
 		sessions.open(id);
 		assert.equal(sessions.current.isReadOnly, true);
 		const sent = provider.requests.length;
-		assert.equal(await agent.compact(), 'This chat is being written in another window, so it cannot be compacted here.');
+		assert.equal(await compactionOf(agent, sessions.current).compact(), 'This chat is being written in another window, so it cannot be compacted here.');
 		assert.equal(provider.requests.length, sent);
 	});
 
@@ -186,7 +200,7 @@ describe('compacting a chat by hand', () => {
 		const { provider, session, agent, turn } = chat(t);
 		await turn('Hi', { text: 'Hello.' });
 		provider.script({ text: 'We greeted each other.', toolCalls: [{ id: 'c9', name: 'Read', input: { path: 'x.ts' } }] });
-		assert.equal(await agent.compact(), undefined);
+		assert.equal(await compactionOf(agent, session).compact(), undefined);
 		const [record] = compactions(session.records);
 		assert.equal(record?.summary, 'We greeted each other.');
 		assert.ok(!session.records.some((each) => each.kind === 'tool-result'), 'no call ran');
@@ -204,7 +218,7 @@ describe('compacting a chat by hand', () => {
 				});
 			}
 		};
-		assert.equal(await agent.compact(), 'The compaction was stopped; the chat is unchanged.');
+		assert.equal(await compactionOf(agent, session).compact(), 'The compaction was stopped; the chat is unchanged.');
 		provider.onRequest = undefined;
 		assert.deepEqual(session.records, records);
 		assert.equal(session.reminders.pending.size, 0);
@@ -219,7 +233,7 @@ describe('compacting a chat by hand', () => {
 		await turn('Hi', { text: 'Hello.' });
 		const records = [...session.records];
 		provider.script({ text: '' });
-		assert.equal(await agent.compact(), 'The model wrote an empty summary. The chat is unchanged.');
+		assert.equal(await compactionOf(agent, session).compact(), 'The model wrote an empty summary. The chat is unchanged.');
 		assert.deepEqual(session.records, records);
 	});
 
@@ -230,7 +244,7 @@ describe('compacting a chat by hand', () => {
 		await turn('Two', { text: 'ok' });
 		assert.equal(delivered(), 1, 'unchanged, it stays in history');
 		provider.script({ text: 'Summary.' });
-		assert.equal(await agent.compact(), undefined);
+		assert.equal(await compactionOf(agent, session).compact(), undefined);
 		await turn('Three', { text: 'ok' });
 		assert.equal(delivered(), 2, 'absent from the selected history: delivered again');
 		await turn('Four', { text: 'ok' });

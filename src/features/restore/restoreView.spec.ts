@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { RestoreOutcome, RestorePreview } from '../agent/restore';
-import { PROTOCOL_VERSION, parseHostMessage, type RestorePreviewView } from '../protocol/messages';
-import { testConnection } from '../testing/viewConnection';
-import type { RestoreScope } from '../vocabulary/restore';
-import type { AgentControls } from './controls';
-import { RestorePreviews } from './restoreView';
+import type { RestoreOutcome, RestorePreview } from './restore';
+import { PROTOCOL_VERSION, parseHostMessage, type RestorePreviewView } from '../../protocol/messages';
+import { testConnection } from '../../testing/viewConnection';
+import type { RestoreRecord } from '../../transcript/restoreRecord';
+import type { RestoreRequest, RestoreScope } from '../../vocabulary/restore';
+import { RestorePart, RestorePreviews } from './restoreView';
 
 const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -20,18 +20,18 @@ function previews(answer: RestoreOutcome<RestorePreview>, applied: RestoreOutcom
 	const given: [string, string][] = [];
 	const notices: [string, string][] = [];
 	const calls: string[] = [];
-	const agent = {
-		previewRestore: (to: string, scope: RestoreScope) => {
+	const restore = {
+		preview: (to: string, scope: RestoreRequest) => {
 			calls.push(`preview ${to} ${scope}`);
 			return Promise.resolve(answer);
 		},
-		restore: (chosen: RestorePreview, overwrite: boolean) => {
+		apply: (chosen: RestorePreview, overwrite: boolean) => {
 			calls.push(`restore ${chosen.scope} ${String(overwrite)}`);
-			return Promise.resolve(applied);
+			return Promise.resolve(applied as RestoreOutcome<RestoreRecord>);
 		},
-	} as Partial<AgentControls> as AgentControls;
+	};
 	const controller = new RestorePreviews({
-		agent,
+		restore: () => restore,
 		showPreview: (view) => shown.push(view),
 		giveBack: (text, reason) => given.push([text, reason]),
 		notice: (level, text) => notices.push([level, text]),
@@ -87,12 +87,21 @@ describe('Restore… on the host', () => {
 		assert.deepEqual(u.given, []);
 	});
 
-	it('the view connection routes the messages (a host without restores says so)', async () => {
-		const t = testConnection();
+	it('the view connection routes the messages to the part by their prefix, and drops malformed ones', async () => {
+		const asked: string[] = [];
+		const restore = {
+			preview: (to: string, scope: RestoreRequest) => {
+				asked.push(`preview ${to} ${scope}`);
+				return Promise.resolve({ ok: false as const, message: 'Nothing to restore.' });
+			},
+			apply: () => Promise.reject(new Error('not expected')),
+		};
+		const t = testConnection({ features: () => [new RestorePart(() => restore)] });
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		t.connection.receive({ type: 'restore.preview', to: 'u1', scope: 'files' });
 		await flush();
-		assert.ok(t.posted.some((message) => message.type === 'notice' && message.text === 'Restoring is not available here.'));
+		assert.deepEqual(asked, ['preview u1 files']);
+		assert.ok(t.posted.some((message) => message.type === 'notice' && message.text === 'Nothing to restore.'));
 		t.connection.receive({ type: 'restore.preview', to: 'u1', scope: 'sideways' });
 		assert.match(t.log.lines.map((line) => line.message).join('\n'), /Dropped a message from the chat view/);
 	});

@@ -2,17 +2,21 @@
 // the restore would do (every file, its classification and its diff), and only the preview the
 // person confirms is applied — the latest one; an older one, or one cancelled, is refused. After a
 // chat restore the message restored to goes back to the composer.
-import { errorMessage } from '../base/errors';
-import type { RestorePreview, RestoreRequest } from '../agent/restore';
-import type { RestoreFileView, RestorePreviewView } from '../protocol/messages';
-import type { AgentControls } from './controls';
+import { errorMessage } from '../../base/errors';
+import { type IDisposable, toDisposable } from '../../base/lifecycle';
+import type { RestoreFileView, RestorePreviewView, ViewMessage } from '../../protocol/messages';
+import type { FeatureViewPart, FeatureViewPort } from '../../view/featureView';
+import type { RestoreRequest } from '../../vocabulary/restore';
+import type { ChatRestore } from './chatRestore';
+import type { RestorePreview } from './restore';
 
 /** The view's copy of a diff is bounded (postMessage clones it); the restore itself uses the whole text. */
 const MAX_VIEW_DIFF_CHARS = 100_000;
 const MAX_MESSAGE_CHARS = 200;
 
 export interface RestoreViewPorts {
-	readonly agent: AgentControls;
+	/** The current chat's restore. */
+	readonly restore: () => Pick<ChatRestore, 'preview' | 'apply'>;
 	readonly showPreview: (preview: RestorePreviewView) => void;
 	readonly giveBack: (text: string, reason: string) => void;
 	readonly notice: (level: 'info' | 'warning' | 'error', text: string) => void;
@@ -45,12 +49,8 @@ export class RestorePreviews {
 
 	/** Restore… chose `scope` (or a restore row's Undo…): the preview, or why there is none. */
 	preview(to: string, scope: RestoreRequest): void {
-		const { agent, notice } = this.ports;
-		if (!agent.previewRestore) {
-			notice('warning', 'Restoring is not available here.');
-			return;
-		}
-		agent.previewRestore(to, scope).then(
+		const { notice } = this.ports;
+		this.ports.restore().preview(to, scope).then(
 			(outcome) => {
 				if (!outcome.ok) {
 					notice('warning', outcome.message);
@@ -77,14 +77,14 @@ export class RestorePreviews {
 
 	/** The preview's Restore. */
 	apply(previewId: string, overwriteChanged: boolean): void {
-		const { agent, notice, giveBack } = this.ports;
+		const { notice, giveBack } = this.ports;
 		const pending = this.pending;
-		if (pending?.id !== previewId || !agent.restore) {
+		if (pending?.id !== previewId) {
 			notice('warning', 'That preview is no longer current: nothing was restored. Open Restore… again.');
 			return;
 		}
 		this.pending = undefined;
-		agent.restore(pending.preview, overwriteChanged).then(
+		this.ports.restore().apply(pending.preview, overwriteChanged).then(
 			(outcome) => {
 				if (!outcome.ok) {
 					notice('error', outcome.message);
@@ -105,5 +105,49 @@ export class RestorePreviews {
 		if (this.pending?.id === previewId) {
 			this.pending = undefined;
 		}
+	}
+}
+
+/** Restore…'s part of the view: its `restore.*` messages. */
+export class RestorePart implements FeatureViewPart, IDisposable {
+	readonly id = 'restore';
+	private previews: RestorePreviews | undefined;
+
+	constructor(private readonly restore: RestoreViewPorts['restore']) {}
+
+	connect(view: FeatureViewPort): IDisposable {
+		this.previews = new RestorePreviews({
+			restore: this.restore,
+			showPreview: (preview) => {
+				view.send({ type: 'restore.preview', preview });
+			},
+			giveBack: (text, reason) => {
+				view.send({ type: 'composer.restore', text, reason, cause: 'restore' });
+			},
+			notice: (level, text) => {
+				view.notice(level, text);
+			},
+		});
+		return toDisposable(() => {
+			this.previews = undefined;
+		});
+	}
+
+	receive(message: ViewMessage): void {
+		switch (message.type) {
+			case 'restore.preview':
+				this.previews?.preview(message.to, message.scope);
+				return;
+			case 'restore.apply':
+				this.previews?.apply(message.previewId, message.overwriteChanged);
+				return;
+			case 'restore.cancel':
+				this.previews?.cancel(message.previewId);
+				return;
+		}
+	}
+
+	dispose(): void {
+		this.previews = undefined;
 	}
 }

@@ -1,0 +1,90 @@
+// Work on a chat between its turns (a compaction the person asked for, a restore): one at a time,
+// never beside a turn. Messages sent meanwhile wait for it and then start the next turn, on the
+// chat as the work left it; a Stop aborts work that can be stopped and drops what waited with it,
+// as a Stop drops undelivered steering.
+import type { TurnActivity } from './agentState';
+import type { TurnObservers } from './observers';
+import type { AgentPorts, ResolvedModel } from './ports';
+import type { ToolSpec } from '../providers/provider';
+import type { TurnSettings } from './turn';
+
+/** How a piece of work between turns runs. */
+export interface HeldWorkOptions<T> {
+	/** What the agent says it is doing meanwhile; none: it says nothing. */
+	readonly activity?: TurnActivity;
+	/** Whether a Stop aborts it (a restore that started writing is seen through). */
+	readonly stoppable: boolean;
+	/** What it resolves with when it threw. */
+	readonly failed: (error: unknown) => T;
+}
+
+/** The work between turns in flight, if any. */
+export class HeldWork {
+	private current: { readonly controller: AbortController; readonly waiting: string[]; readonly activity: TurnActivity | undefined; readonly stoppable: boolean } | undefined;
+
+	get active(): boolean {
+		return this.current !== undefined;
+	}
+
+	get activity(): TurnActivity | undefined {
+		return this.current?.activity;
+	}
+
+	/** A message sent while work runs waits for it; false when none runs. */
+	hold(text: string): boolean {
+		this.current?.waiting.push(text);
+		return this.current !== undefined;
+	}
+
+	stop(): void {
+		if (this.current?.stoppable) {
+			this.current.controller.abort();
+			this.current.waiting.splice(0);
+		}
+	}
+
+	/** Runs `work` as the work in flight (`changed` as it starts and ends): its result (or `failed`'s), and the messages that waited. */
+	async run<T>(work: (signal: AbortSignal) => Promise<T>, options: HeldWorkOptions<T>, changed: () => void): Promise<{ readonly result: T; readonly waiting: readonly string[] }> {
+		const current = { controller: new AbortController(), waiting: [] as string[], activity: options.activity, stoppable: options.stoppable };
+		this.current = current;
+		changed();
+		let result: T;
+		try {
+			result = await work(current.controller.signal);
+		} catch (error) {
+			result = options.failed(error);
+		} finally {
+			this.current = undefined;
+			changed();
+		}
+		return { result, waiting: current.waiting };
+	}
+}
+
+/** What a root request of the chat sends, with the model resolved for it. */
+export interface RootRequest {
+	readonly model: ResolvedModel;
+	readonly system: string;
+	readonly tools: readonly ToolSpec[];
+	readonly settings: TurnSettings;
+}
+
+/** What a chat feature may do to its chat between turns (given to each feature state with its chat). */
+export interface BetweenTurns {
+	readonly ports: AgentPorts;
+	/** The chat's observers (edited files, AGENTS.md), when the editor provides them. */
+	observers(): TurnObservers | undefined;
+	/** Why the chat cannot be worked on now ("… before `doing`."): a turn or other work runs. */
+	refusal(doing: string): string | undefined;
+	/**
+	 * Runs `work` between turns; resolves with what it resolved with. Messages sent meanwhile start
+	 * the next turn after it, while this chat is current.
+	 */
+	run<T>(work: (signal: AbortSignal) => Promise<T>, options: HeldWorkOptions<T>): Promise<T>;
+	/** Resolves the chat's model now, and what its root request sends with it. */
+	rootRequest(signal: AbortSignal): Promise<RootRequest>;
+	/** Tells the chat's features and plans that part of it was rolled back. */
+	restored(): void;
+	/** Tells the chat's features, plans and prompt hooks that it was compacted. */
+	compacted(): void;
+}
