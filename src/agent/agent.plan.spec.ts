@@ -7,7 +7,7 @@ import { Emitter } from '../base/event';
 import type { ChatRequest } from '../providers/provider';
 import { parseReminders } from '../reminders/envelope';
 import { PLAN_REFERENCE_LINE, PLAN_TEMPLATE } from '../reminders/builtin/modePlan';
-import { compactChat, scriptedModels, testFeatures, testPorts } from '../testing/agentPorts';
+import { compactChat, decidePlan, scriptedModels, testFeatures, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
 import { testSessions } from '../testing/sessions';
@@ -72,7 +72,7 @@ describe('the agent\'s plan workflow', () => {
 		assert.deepEqual(card.modes, ['ask', 'auto-edit', 'full-access'], 'any mode but plan');
 		assert.equal(card.mode, 'auto-edit', 'the mode before plan mode is offered first');
 
-		assert.equal(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'auto-edit', note: 'small steps' }), undefined);
+		assert.equal(decidePlan(agent, sessions, card.proposalId, { decision: 'approve', mode: 'auto-edit', note: 'small steps' }), undefined);
 		assert.equal(agent.state.mode, 'auto-edit');
 		await idle(agent);
 		const file = join(dir, `${sessions.current.id}.plans`, 'plan-1.md');
@@ -98,7 +98,7 @@ describe('the agent\'s plan workflow', () => {
 		await agent.startTurn('Plan the rename.');
 		const card = viewOfAgent(agent).plan;
 		assert.ok(card);
-		assert.equal(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'auto-edit' }), undefined);
+		assert.equal(decidePlan(agent, sessions, card.proposalId, { decision: 'approve', mode: 'auto-edit' }), undefined);
 		await idle(agent);
 		await agent.startTurn('Update the docs.');
 		assert.ok(remindersOf(provider.requests[2]).has('plan.reference'));
@@ -116,7 +116,7 @@ describe('the agent\'s plan workflow', () => {
 		await agent.startTurn('Plan the rename.');
 		const card = viewOfAgent(agent).plan;
 		assert.ok(card);
-		assert.equal(agent.decidePlan(card.proposalId, { decision: 'revise', note: 'Rename the tests too.' }), undefined);
+		assert.equal(decidePlan(agent, sessions, card.proposalId, { decision: 'revise', note: 'Rename the tests too.' }), undefined);
 		await idle(agent);
 		assert.equal(agent.state.mode, 'plan');
 		assert.equal(remindersOf(provider.requests[1]).get('mode.plan'), PLAN_REFERENCE_LINE);
@@ -138,15 +138,15 @@ describe('the agent\'s plan workflow', () => {
 
 	it('a decision that cannot be taken is said, and changes nothing', async () => {
 		const provider = new ScriptedProvider({ text: PROPOSAL });
-		const { agent } = setup(provider, false);
+		const { agent, sessions } = setup(provider, false);
 		agent.selectMode('plan');
 		await agent.startTurn('Plan the rename.');
 		const card = viewOfAgent(agent).plan;
 		assert.ok(card);
-		assert.match(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'ask' }) ?? '', /nowhere to save a plan file/);
+		assert.match(decidePlan(agent, sessions, card.proposalId, { decision: 'approve', mode: 'ask' }) ?? '', /nowhere to save a plan file/);
 		assert.equal(agent.state.mode, 'plan', 'the mode is unchanged');
 		assert.equal(agent.isRunning, false, 'no turn started');
 		assert.equal(viewOfAgent(agent).plan?.proposalId, card.proposalId, 'the card is still there');
-		assert.match(agent.decidePlan('gone', { decision: 'reject' }) ?? '', /no longer waiting/);
+		assert.match(decidePlan(agent, sessions, 'gone', { decision: 'reject' }) ?? '', /no longer waiting/);
 	});
 });

@@ -17,7 +17,7 @@ import type { PermissionContext } from './permissions/policy';
 import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
 import type { MessageAttachments } from './attachments';
 import { ChatWork } from './chatWork';
-import type { ChatPlans, PlanChoice, PlanFiles } from './plans';
+import type { ChatPlans, PlanFiles } from './plans';
 import type { AgentPorts, ModelSource } from './ports';
 import type { ChatSession } from './session';
 import type { ChatSessions } from './sessions';
@@ -126,7 +126,8 @@ export class Agent extends Disposable {
 			session,
 			clock,
 			newId: () => ids.next(),
-			plans: { current: () => this.plansOf(session).current() },
+			plans: this.plansOf(session),
+			mode: { current: () => this.chatMode(session), select: (mode) => { this.selectModeOf(session, mode); } },
 			isChildRunning: (path) => this.children.has(path),
 			between: this.betweenTurns(session),
 			log,
@@ -194,37 +195,6 @@ export class Agent extends Disposable {
 	}
 
 	/**
-	 * The person's decision on the plan card: recorded, then (Approve) the mode switches and the
-	 * implementation turn starts, or (Revise) the feedback goes to the model in plan mode. Returns
-	 * why it could not be taken, for the chat to say; then nothing changed.
-	 */
-	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
-		if (this.running) {
-			return 'The agent is working: stop it or wait for it to finish before deciding on the plan.';
-		}
-		const session = this.env.sessions.current;
-		if (session.isReadOnly) {
-			return 'This chat is being written in another window, so a plan cannot be decided on here.';
-		}
-		let outcome;
-		try {
-			outcome = this.plansOf(session).decide(proposalId, choice, this.chatMode(session));
-		} catch (error) {
-			this.changed();
-			return errorMessage(error);
-		}
-		if (outcome.mode) {
-			this.selectMode(outcome.mode);
-		}
-		if (outcome.prompt !== undefined) {
-			void this.startTurn(outcome.prompt);
-		} else {
-			this.changed();
-		}
-		return undefined;
-	}
-
-	/**
 	 * Sends the person's message. `mode`: the one-message override, the mode its turn runs in
 	 * instead of the chat's; a message that joins a running turn as steering runs in that turn's.
 	 */
@@ -261,6 +231,12 @@ export class Agent extends Disposable {
 				this.modelState.use(model);
 				const settings = this.turnSettings(session, model.model);
 				return { model, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings };
+			},
+			startTurn: (text) => {
+				void this.startTurn(text);
+			},
+			changed: () => {
+				this.changed();
 			},
 			restored: () => {
 				this.features.afterRestore(session);
@@ -419,7 +395,10 @@ export class Agent extends Disposable {
 
 	/** The toolbar's choice: the current chat's mode from now on (recorded with the chat). */
 	selectMode(mode: PermissionMode): void {
-		const session = this.env.sessions.current;
+		this.selectModeOf(this.env.sessions.current, mode);
+	}
+
+	private selectModeOf(session: ChatSession, mode: PermissionMode): void {
 		const current = this.chatMode(session);
 		if (mode === 'plan' && current !== 'plan') {
 			this.modeBeforePlan = current;

@@ -83,6 +83,10 @@ export interface BetweenTurns {
 	run<T>(work: (signal: AbortSignal) => Promise<T>, options: HeldWorkOptions<T>): Promise<T>;
 	/** Resolves the chat's model now, and what its root request sends with it. */
 	rootRequest(signal: AbortSignal): Promise<RootRequest>;
+	/** Starts a turn with `text` as the person's message. */
+	startTurn(text: string): void;
+	/** The agent's state changed (the view shows it again). */
+	changed(): void;
 	/** Tells the chat's features and plans that part of it was rolled back. */
 	restored(): void;
 	/** Tells the chat's features, plans and prompt hooks that it was compacted. */

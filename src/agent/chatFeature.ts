@@ -6,17 +6,27 @@ import type { Clock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { anyOf, type FeatureAccess } from '../tools/featureAccess';
 import type { TurnOutcomeKind } from '../vocabulary/outcomes';
-import type { ApprovedPlans } from './approvedPlan';
+import type { ChatPlans } from './plans';
+import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { BetweenTurns } from './betweenTurns';
 import type { ChatSession } from './session';
+
+/** A chat's permission mode. */
+export interface ChatMode {
+	current(): PermissionMode;
+	/** The person's choice: the chat's mode from now on (recorded with the chat). */
+	select(mode: PermissionMode): void;
+}
 
 /** What a feature's state of one chat is given when the chat opens it. */
 export interface FeatureChat {
 	readonly session: ChatSession;
 	readonly clock: Clock;
 	readonly newId: () => string;
-	/** This chat's approved plan, if any. */
-	readonly plans: ApprovedPlans;
+	/** This chat's plans: the one waiting for a decision, the approved one. */
+	readonly plans: ChatPlans;
+	/** This chat's permission mode: its own, else the setting's. */
+	readonly mode: ChatMode;
 	/** Whether the sub-agent of owner path `path` runs now. */
 	readonly isChildRunning: (path: string) => boolean;
 	/** What the feature may do to the chat between its turns. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Emitter } from '../base/event';
 import { SeenTexts } from '../observe/seenTexts';
-import { scriptedModels, testPorts } from '../testing/agentPorts';
+import { decidePlan, scriptedModels, testFeatures, testPorts } from '../testing/agentPorts';
 import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
 import { ScriptedProvider } from '../testing/scriptedProvider';
@@ -35,7 +35,7 @@ describe('the approved plan file', () => {
 		const models = scriptedModels(provider);
 		const seen = new SeenTexts();
 		const agent = new Agent(
-			{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', planFiles: new DirectoryPlanFiles(storage) },
+			{ features: testFeatures(), sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 10, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', planFiles: new DirectoryPlanFiles(storage) },
 			testPorts(models, { tools: () => [readTool, editTool], context: (signal) => nodeToolContext([workspace.root], signal, seen) }),
 		);
 		agent.onDidChange((state) => {
@@ -58,7 +58,7 @@ describe('the approved plan file', () => {
 			{ toolCalls: [{ id: 'r3', name: 'Read', input: { path: join(plans, '..', `${sessions.current.id}.plans`, 'plan-1.md', '..', 'notes.md') } }] },
 			{ text: 'done' },
 		);
-		assert.equal(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'full-access' }), undefined);
+		assert.equal(decidePlan(agent, sessions, card.proposalId, { decision: 'approve', mode: 'full-access' }), undefined);
 		for (let i = 0; i < 5000 && (agent.isRunning || provider.requests.length < 6); i++) {
 			await new Promise((resolve) => setImmediate(resolve));
 		}

@@ -10,6 +10,17 @@ import type { AgentFeature, ChatFeatures } from '../agent/chatFeature';
 import type { ChatSession } from '../agent/session';
 import type { FeatureRecordKind } from '../transcript/recordKinds';
 import type { FeatureViewPart } from '../view/featureView';
+import type { WorkbenchActions } from '../view/controls';
+import type { Logger } from '../base/log';
+
+/**
+ * What the window hands particular features beyond the core: each entry is declared by the
+ * feature that takes it (declaration merging, `declare module '../feature'`), and filled where the
+ * window is wired (src/vscode/window/chat.ts).
+ */
+export interface FeatureServices {
+	readonly [service: string]: unknown;
+}
 
 /** What a feature's view part is made from, in a window. */
 export interface FeatureWindow {
@@ -20,6 +31,10 @@ export interface FeatureWindow {
 	readonly approvedPlans: ApprovedPlans;
 	/** The agent's state changed. */
 	readonly onDidChange: Event<unknown>;
+	/** The workbench around the view. */
+	readonly workbench: WorkbenchActions;
+	readonly services: FeatureServices;
+	readonly log: Logger;
 }
 
 export interface ChatFeature {

@@ -7,7 +7,10 @@ import type { FeatureViewPart } from '../view/featureView';
 import { registerRecordKinds } from '../transcript/records';
 import type { ChatFeature, FeatureWindow } from './feature';
 import { COMPACTION } from './compaction/feature';
+import { FORK } from './fork/feature';
 import { GOAL } from './goal/feature';
+import { MODE } from './mode/feature';
+import { PLAN } from './plan/feature';
 import { RESTORE } from './restore/feature';
 import { TASKS } from './tasks/feature';
 
@@ -16,11 +19,15 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	GOAL,
 	TASKS,
 	RESTORE,
+	PLAN,
+	MODE,
+	FORK,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.
 export { compactionOf } from './compaction/feature';
 export { restoreOf } from './restore/feature';
+export { planDecisionOf } from './plan/feature';
 
 // The transcript holds the features' record kinds from the moment the list is loaded (before any chat is read).
 registerRecordKinds(CHAT_FEATURES.flatMap((feature) => feature.records ?? []));

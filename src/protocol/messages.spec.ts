@@ -126,11 +126,11 @@ describe('parseViewMessage', () => {
 	});
 
 	it('takes a Fork from here by the message it names, and a fork row', () => {
-		assert.ok(parseViewMessage({ type: 'session.fork', from: 'u1' }).ok);
-		assert.ok(parseViewMessage({ type: 'session.fork', from: 'u1', worktree: true }).ok);
-		assert.equal(parseViewMessage({ type: 'session.fork', from: '' }).ok, false);
-		assert.equal(parseViewMessage({ type: 'session.fork' }).ok, false);
-		assert.equal(parseViewMessage({ type: 'session.fork', from: 'u1', worktree: 'yes' }).ok, false);
+		assert.ok(parseViewMessage({ type: 'fork.create', from: 'u1' }).ok);
+		assert.ok(parseViewMessage({ type: 'fork.create', from: 'u1', worktree: true }).ok);
+		assert.equal(parseViewMessage({ type: 'fork.create', from: '' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'fork.create' }).ok, false);
+		assert.equal(parseViewMessage({ type: 'fork.create', from: 'u1', worktree: 'yes' }).ok, false);
 		const item = { kind: 'fork', id: 'f1', at: 1, source: { id: 's0', title: 'Parent' }, worktree: { folder: '/w', branch: 'b', base: 'abc' } };
 		assert.ok(parseHostMessage({ type: 'items.appended', seq: 1, sessionId: 's1', items: [item] }).ok);
 		assert.equal(parseHostMessage({ type: 'items.appended', seq: 1, sessionId: 's1', items: [{ ...item, source: { id: '', title: 'x' } }] }).ok, false);

@@ -138,7 +138,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('session.delete'), id: z.string().min(1).max(200) }),
 	// Forks.
 	/** A root user row's "Fork from here": a new chat with the history up to that message's turn; `worktree`: in a new git worktree (the host asks for branch, base and folder). */
-	z.object({ type: z.literal('session.fork'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
+	z.object({ type: z.literal('fork.create'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
 	...GOAL_VIEW_MESSAGES,
 	// Restore.
 	/** A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not. */

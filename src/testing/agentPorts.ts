@@ -12,7 +12,8 @@ import type { Tool, ToolContext } from '../tools/tool';
 import { FakeClock, SequentialIds } from './fakeClock';
 import { RecordingLogger } from './recordingLogger';
 import { testSessions } from './sessions';
-import { agentFeatures, compactionOf } from '../features/features';
+import { agentFeatures, compactionOf, planDecisionOf } from '../features/features';
+import type { PlanChoice } from '../agent/plans';
 import type { ChatSession } from '../agent/session';
 import type { BetweenTurns } from '../agent/betweenTurns';
 
@@ -83,6 +84,11 @@ export function unusedBetweenTurns(): BetweenTurns {
 		get ports(): never {
 			return unused();
 		},
-		observers: unused, refusal: unused, run: unused, rootRequest: unused, restored: unused, compacted: unused,
+		observers: unused, refusal: unused, run: unused, rootRequest: unused, startTurn: unused, changed: unused, restored: unused, compacted: unused,
 	};
+}
+
+/** The person's decision on the plan card of the current chat, for specs below src/features/. */
+export function decidePlan(agent: Agent, sessions: { readonly current: ChatSession }, proposalId: string, choice: PlanChoice): string | undefined {
+	return planDecisionOf(agent, sessions.current).decide(proposalId, choice);
 }

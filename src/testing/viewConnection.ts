@@ -3,6 +3,10 @@
 import { Emitter } from '../base/event';
 import type { HostMessage, ViewSettings } from '../protocol/messages';
 import { ViewConnection, type ViewConnectionOptions } from '../view/connection';
+import type { ForkControls } from '../view/controls';
+import { ForkPart } from '../features/fork/forkView';
+import { ModePart } from '../features/mode/modeView';
+import { PlanPart } from '../features/plan/planView';
 import type { HeldNotices } from '../view/heldNotices';
 import { SessionProjections } from '../view/sessionView';
 import { RecordingLogger } from './recordingLogger';
@@ -10,7 +14,7 @@ import { FakeAgent, testSessions } from './sessions';
 import type { ChatSessions } from '../agent/sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ViewConnectionOptions['forks']; features?: (sessions: ReturnType<typeof testSessions>) => NonNullable<ViewConnectionOptions['features']>; userRules?: ViewConnectionOptions['userRules'] } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ForkControls; features?: (sessions: ReturnType<typeof testSessions>) => NonNullable<ViewConnectionOptions['features']>; userRules?: ViewConnectionOptions['userRules'] } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -58,8 +62,13 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 		...(options.mentionCandidates ? { mentionCandidates: options.mentionCandidates } : {}),
 		...(options.skillCandidates ? { skillCandidates: options.skillCandidates } : {}),
 		...(options.deleteChat ? { deleteChat: options.deleteChat } : {}),
-		...(options.forks ? { forks: options.forks(sessions) } : {}),
-		...(options.features ? { features: options.features(sessions) } : {}),
+		// The mode picker, the plan card and Fork over the stand-in agent (and the forks given), as the window wires them.
+		features: [
+			new ModePart(sessions, () => ({ current: () => agent.state.mode, select: (mode) => { agent.selectMode(mode); } })),
+			new PlanPart({ sessions, decision: () => ({ decide: (proposalId, choice) => agent.decidePlan(proposalId, choice) }), workbench }),
+			new ForkPart(options.forks?.(sessions), log),
+			...(options.features?.(sessions) ?? []),
+		],
 		...(options.userRules ? { userRules: options.userRules } : {}),
 		post: (message) => {
 			posted.push(message);

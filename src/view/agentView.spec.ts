@@ -106,21 +106,13 @@ describe('the agent as the chat shows it', () => {
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
 			showReview: (callId, path) => calls.push(`review ${callId} ${path ?? ''}`.trim()),
 			selectModel: (model) => calls.push(`model ${model}`),
-			selectMode: (mode) => calls.push(`mode ${mode}`),
-			decidePlan: (proposalId, choice) => {
-				calls.push(`plan ${proposalId} ${choice.decision} ${choice.note ?? ''}`.trim());
-				return choice.decision === 'reject' ? 'refused' : undefined;
-			},
 		});
 		presenter.submit('hi');
 		presenter.stop();
 		presenter.approve('c1', false, 'no');
 		presenter.showReview('c1', 'src/a.ts');
 		presenter.selectModel('m2');
-		presenter.selectMode('plan');
-		assert.equal(presenter.decidePlan('a1', { decision: 'revise', note: 'smaller' }), undefined);
-		assert.equal(presenter.decidePlan('a1', { decision: 'reject' }), 'refused');
-		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2', 'mode plan', 'plan a1 revise smaller', 'plan a1 reject']);
+		assert.deepEqual(calls, ['submit hi', 'stop', 'approve c1 false no', 'review c1 src/a.ts', 'model m2']);
 		const views: string[] = [];
 		presenter.onDidChange((view) => views.push(view.status.detail));
 		changed.fire({ ...idle, activity: { kind: 'streaming' } });
@@ -158,8 +150,6 @@ describe('child agents as the chat shows them', () => {
 			approve: none,
 			showReview: none,
 			selectModel: none,
-			selectMode: none,
-			decidePlan: none,
 		});
 		assert.deepEqual(presenter.childStreams(), [{ requestId: 'q9', text: 'Hel' }]);
 	});

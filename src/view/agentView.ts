@@ -2,7 +2,6 @@
 // controls the view connection drives. The status sentences live here and nowhere else.
 import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
 import { PERMISSION_MODES, type PermissionMode } from '../vocabulary/permissionModes';
-import type { PlanChoice } from '../agent/plans';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
@@ -105,9 +104,6 @@ export interface ViewedAgent {
 	approve(callId: string, granted: boolean, note: string | undefined): void;
 	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
-	selectMode(mode: PermissionMode): void;
-	/** Returns why the decision could not be taken, or undefined. */
-	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
 }
 
 /** The agent behind the view connection's controls: its state projected, its commands passed on. */
@@ -168,11 +164,4 @@ export class AgentPresenter implements AgentControls {
 		this.agent.selectModel(model);
 	}
 
-	selectMode(mode: PermissionMode): void {
-		this.agent.selectMode(mode);
-	}
-
-	decidePlan(proposalId: string, choice: PlanChoice): string | undefined {
-		return this.agent.decidePlan(proposalId, choice);
-	}
 }

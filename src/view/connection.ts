@@ -1,26 +1,26 @@
 // The host side of one chat webview: validates what it posts, answers `ready` with a complete
 // snapshot, then streams small deltas numbered by `seq`. Pure: src/vscode/chatView.ts only
 // connects it to a real webview.
-import { MAX_MENTION_CANDIDATES, type MentionCandidate, rankSkills, type SkillCandidate } from '../protocol/mentions';
 import { whileCurrent } from '../base/current';
 import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
-import { type FeatureViewPart, type FeatureViewPort, partFor, type Unsequenced } from './featureView';
+import { type FeatureViewPart, partFor, type Unsequenced } from './featureView';
 import { SlashCommands } from './slashCommands';
 import type { HeldNotices, NoticeAction } from './heldNotices';
 import type { Logger } from '../base/log';
 import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../protocol/messages';
-import type { ChatSessions } from '../agent/sessions';
-import { type AgentControls, type ForkControls, openableLink, type SetupControls, type ViewSettingsSource, type WorkbenchActions } from './controls';
+import type { AgentControls, SetupControls, ViewSettingsSource, WorkbenchActions } from './controls';
+import { type ChatListSource, chatListHandlers } from './chatListHandlers';
+import { type ComposerListSource, composerQueryHandlers } from './composerQueries';
+import { setupHandlers, workbenchHandlers } from './workbenchHandlers';
+import { type HandlerPort, handlerFor, type ViewHandlers } from './viewHandlers';
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { SentMessages } from './sentMessages';
 import { sayWhatFullAccessMeans } from './modeWarning';
-import { openPlanFile } from './planFile';
 import { ApprovalAnswers } from './approvalAnswers';
 import type { UserRulesSetting } from '../agent/permissions/alwaysAllow';
 
-export interface ViewConnectionOptions {
-	readonly sessions: ChatSessions;
+export interface ViewConnectionOptions extends ChatListSource, ComposerListSource {
 	/** What the chat shows of the current session. */
 	readonly projections: SessionProjections;
 	readonly workbench: WorkbenchActions;
@@ -30,14 +30,6 @@ export interface ViewConnectionOptions {
 	readonly setup?: SetupControls;
 	/** Notices the host raised on its own, shown once a view is ready (see heldNotices.ts). */
 	readonly notices?: HeldNotices;
-	/** The workspace files and folders the composer's `@` list offers for a query, when the host lists them. */
-	readonly mentionCandidates?: (query: string, signal: AbortSignal) => Promise<readonly MentionCandidate[]>;
-	/** The skills on offer now, for the composer's `$` list (none: it says there are none). */
-	readonly skillCandidates?: () => readonly SkillCandidate[];
-	/** Deletes a chat (src/agent/chatDeletion.ts); resolves with why it was not deleted. None: the list's Delete is refused. */
-	readonly deleteChat?: (id: string) => Promise<string | undefined>;
-	/** A user row's Fork from here; without it the view says forking is not available. */
-	readonly forks?: ForkControls;
 	/** The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix. */
 	readonly features?: readonly FeatureViewPart[];
 	/** The person's own aside.permissions.rules, where the approval card's "Always allow" saves its rules. */
@@ -49,8 +41,6 @@ export interface ViewConnectionOptions {
 
 export class ViewConnection extends Disposable {
 	private ready = false;
-	/** The `@` query being answered; a newer one cancels it. */
-	private mentionQuery: AbortController | undefined;
 	private focusAfterHandshake = false;
 	private seq = 0;
 	/** The context use sent last (in a snapshot or a delta), as JSON: one that says nothing new is not sent again. */
@@ -59,22 +49,32 @@ export class ViewConnection extends Disposable {
 	private readonly sent = new SentMessages();
 	private readonly approvals: ApprovalAnswers;
 	private readonly parts: readonly FeatureViewPart[];
-	/** What a feature part may do to the webview. */
-	private readonly port: FeatureViewPort = {
-		send: (message) => {
-			this.send(message);
-		},
-		notice: (level, text) => {
-			this.notice(level, text);
-		},
-	};
+	/** What a feature part or a core handler may do to the webview. */
+	private readonly port: HandlerPort;
+	/** The core's handlers of the messages that are no feature's. */
+	private readonly handlers: ViewHandlers;
 	/** The composer's slash commands: the features'. */
 	private readonly commands: SlashCommands;
 
 	constructor(private readonly options: ViewConnectionOptions) {
 		super();
+		this.port = {
+			send: (message) => {
+				this.send(message);
+			},
+			notice: (level, text) => {
+				this.notice(level, text);
+			},
+			log: options.log,
+		};
 		this.parts = options.features ?? [];
 		this.commands = new SlashCommands(this.parts.flatMap((part) => part.commands ?? []));
+		this.handlers = {
+			...chatListHandlers(options, this.port),
+			...composerQueryHandlers(options, this.port),
+			...workbenchHandlers(options.workbench, this.port),
+			...setupHandlers(options.setup, this.port),
+		};
 		this.approvals = new ApprovalAnswers(options.agent, options.userRules, this.notice.bind(this));
 		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
 		// After the new projection is watched: its rows and their deltas are one sequence.
@@ -167,13 +167,6 @@ export class ViewConnection extends Disposable {
 			case 'submit':
 				this.submit(message.text, message.mode);
 				return;
-			case 'mentions.query':
-				if (message.trigger === '$') {
-					this.answerSkills(message.requestId, message.query);
-				} else {
-					this.answerMentions(message.requestId, message.query);
-				}
-				return;
 			case 'stop':
 				this.options.agent.stop();
 				return;
@@ -189,103 +182,16 @@ export class ViewConnection extends Disposable {
 			case 'model.select':
 				this.options.agent.selectModel(message.model);
 				return;
-			case 'plan.decide':
-				this.decidePlan(message);
-				return;
-			case 'mode.select':
-				sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, message.mode, (text) => { this.notice('warning', text); });
-				this.options.agent.selectMode(message.mode);
-				return;
-			case 'session.new':
-				this.options.sessions.newSession();
-				return;
-			case 'sessions.list':
-				this.sendSessionList();
-				return;
-			case 'session.open':
-				this.openSession(message.id);
-				return;
-			case 'session.delete':
-				this.deleteSession(message.id);
-				return;
-			case 'copy':
-				this.options.workbench.copy(message.text).then(undefined, (error: unknown) => {
-					this.notice('error', `Could not copy to the clipboard: ${errorMessage(error)}`);
-				});
-				return;
-			case 'notice.act':
-				void this.options.workbench.manageTrust?.();
-				return;
-			case 'link.open': {
-				const href = openableLink(message.href);
-				if (href === undefined) {
-					this.options.log.warn(`Chat view: refused to open a link that is not http(s) or mailto: ${JSON.stringify(message.href.slice(0, 200))}`);
-					this.notice('warning', 'Only http, https and mailto links can be opened from the chat.');
+			default: {
+				const handler = handlerFor(this.handlers, message);
+				if (handler) {
+					handler(message);
 					return;
 				}
-				this.options.workbench.openLink(href).then(undefined, (error: unknown) => {
-					this.notice('error', `Could not open the link: ${errorMessage(error)}`);
-				});
-				return;
-			}
-			case 'plan.open':
-				openPlanFile(this.options.sessions.current.records, message.decision, this.options.workbench, (level, text) => {
-					this.notice(level, text);
-				});
-				return;
-			case 'mention.open':
-				this.options.workbench.openMention(message.path, message.range).then(
-					(refused) => {
-						if (refused !== undefined) {
-							this.notice('warning', refused);
-						}
-					},
-					(error: unknown) => {
-						this.notice('error', `Could not open ${message.path}: ${errorMessage(error)}`);
-					},
-				);
-				return;
-			case 'session.fork':
-				this.forkSession(message.from, message.worktree);
-				return;
-			case 'provider.choose':
-				this.withSetup((setup) => {
-					setup.chooseProvider();
-				});
-				return;
-			case 'provider.useDetected':
-				this.withSetup((setup) => {
-					setup.useDetected(message.id);
-				});
-				return;
-			case 'apiKey.store':
-				this.withSetup((setup) => {
-					setup.storeKey();
-				});
-				return;
-			case 'log': {
-				const line = `Chat view: ${message.message}`;
-				if (message.level === 'error') {
-					this.options.log.error(line);
-				} else if (message.level === 'warning') {
-					this.options.log.warn(line);
-				} else {
-					this.options.log.info(line);
-				}
-				return;
-			}
-			default:
 				// A feature's message (its type's prefix is its id) with no part of that feature in this window.
 				this.options.log.warn(`The chat view sent ${message.type}, which nothing in this window takes.`);
 				this.notice('warning', 'That is not available here.');
-		}
-	}
-
-	private withSetup(act: (setup: SetupControls) => void): void {
-		if (this.options.setup) {
-			act(this.options.setup);
-		} else {
-			this.options.log.warn('The chat view asked for a setup action, but this host offers none.');
+			}
 		}
 	}
 
@@ -309,119 +215,6 @@ export class ViewConnection extends Disposable {
 		this.sent.sent(text);
 		sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, mode, (notice) => { this.notice('warning', notice); });
 		this.options.agent.submit(text, mode);
-	}
-
-	/** The `$` list: the skills whose names match, from the library in memory (nothing to wait for). */
-	private answerSkills(requestId: string, query: string): void {
-		this.mentionQuery?.abort();
-		let skills: SkillCandidate[] = [];
-		try {
-			skills = rankSkills(query, this.options.skillCandidates?.() ?? []);
-		} catch (error) {
-			this.options.log.warn(`The skills for $ could not be listed: ${errorMessage(error)}`);
-		}
-		this.send({ type: 'mentions.answer', requestId, candidates: [], skills });
-	}
-
-	private answerMentions(requestId: string, query: string): void {
-		this.mentionQuery?.abort();
-		const controller = new AbortController();
-		this.mentionQuery = controller;
-		const list = this.options.mentionCandidates;
-		(list ? list(query, controller.signal) : Promise.resolve([])).then(
-			(candidates) => {
-				if (!controller.signal.aborted) {
-					this.send({ type: 'mentions.answer', requestId, candidates: candidates.slice(0, MAX_MENTION_CANDIDATES).map(({ kind, path }) => ({ kind, path })) });
-				}
-			},
-			(error: unknown) => {
-				if (!controller.signal.aborted) {
-					this.options.log.warn(`The workspace files for @ could not be listed: ${errorMessage(error)}`);
-					this.send({ type: 'mentions.answer', requestId, candidates: [] });
-				}
-			},
-		);
-	}
-
-	private sendSessionList(): void {
-		try {
-			this.send({ type: 'sessions.listed', sessions: this.options.sessions.list() });
-		} catch (error) {
-			this.options.log.error(`Aside: could not list the saved chats: ${errorMessage(error)}`);
-			this.notice('error', `Could not list the saved chats: ${errorMessage(error)}`);
-		}
-	}
-
-	/** Deletes a chat, then sends the list again (the current chat's replacement comes as its own snapshot). */
-	private deleteSession(id: string): void {
-		const remove = this.options.deleteChat;
-		if (!remove) {
-			this.notice('warning', 'Chats cannot be deleted here.');
-			return;
-		}
-		remove(id).then(
-			(refused) => {
-				if (refused !== undefined) {
-					this.notice('warning', `The chat was not deleted. ${refused}`);
-				}
-				this.sendSessionList();
-			},
-			(error: unknown) => {
-				this.options.log.error(`Aside: could not delete chat ${id}: ${errorMessage(error)}`);
-				this.notice('error', `Could not delete the chat: ${errorMessage(error)}`);
-			},
-		);
-	}
-
-	/** A user row's Fork from here: the fork becomes current (a new snapshot); what went wrong is said in the chat. */
-	private forkSession(from: string, worktree: boolean | undefined): void {
-		const { forks } = this.options;
-		if (!forks) {
-			this.notice('warning', 'Forking a chat is not available here.');
-			return;
-		}
-		forks.fork(from, worktree).then(
-			(refused) => {
-				if (refused !== undefined) {
-					this.notice('warning', refused);
-				}
-			},
-			(error: unknown) => {
-				this.options.log.error(`Aside: could not fork the chat: ${errorMessage(error)}`);
-				this.notice('error', `Could not fork the chat: ${errorMessage(error)}`);
-			},
-		);
-	}
-
-	private openSession(id: string): void {
-		try {
-			this.options.sessions.open(id);
-		} catch (error) {
-			this.options.log.error(`Aside: could not open chat ${id}: ${errorMessage(error)}`);
-			this.notice('error', `Could not open that chat: ${errorMessage(error)}`);
-		}
-	}
-
-	/** The plan card's decision; one that cannot be taken is said in the chat, and the card stays. */
-	private decidePlan(message: Extract<ViewMessage, { type: 'plan.decide' }>): void {
-		const note = message.note?.trim() ?? '';
-		let problem: string | undefined;
-		switch (message.decision) {
-			case 'approve':
-				problem = message.mode
-					? this.options.agent.decidePlan(message.proposalId, { decision: 'approve', mode: message.mode, ...(note ? { note } : {}) })
-					: 'Pick the mode the plan is implemented in.';
-				break;
-			case 'revise':
-				problem = this.options.agent.decidePlan(message.proposalId, { decision: 'revise', note });
-				break;
-			case 'reject':
-				problem = this.options.agent.decidePlan(message.proposalId, { decision: 'reject', ...(note ? { note } : {}) });
-				break;
-		}
-		if (problem !== undefined) {
-			this.notice('error', problem);
-		}
 	}
 
 	/** Held notices go to a ready view only: a hidden one would lose them, so they wait for its `ready`. */

@@ -1,6 +1,5 @@
 // What the view connection (connection.ts) drives: the agent, the first-run setup, the view
 // settings and the workbench around the view, each as the view sees it.
-import type { PlanChoice } from '../agent/plans';
 import type { Event } from '../base/event';
 import type { LineRange } from '../mentions/parse';
 import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
@@ -46,9 +45,6 @@ export interface AgentControls {
 	/** Shows a file (or all files) of the change set under review in the diff editor. */
 	showReview(callId: string, path: string | undefined): void;
 	selectModel(model: string): void;
-	selectMode(mode: PermissionMode): void;
-	/** The plan card's decision; returns why it could not be taken (said in the chat), or undefined. */
-	decidePlan(proposalId: string, choice: PlanChoice): string | undefined;
 }
 
 /** What the view may ask of the workbench around it. */

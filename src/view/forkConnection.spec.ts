@@ -16,14 +16,14 @@ describe('Fork from here in the chat view', () => {
 		const source = t.sessions.current;
 		const user = appendUser(source, 'try this');
 		running = `t-${user.id}`;
-		t.connection.receive({ type: 'session.fork', from: user.id });
+		t.connection.receive({ type: 'fork.create', from: user.id });
 		await new Promise((resolve) => setImmediate(resolve));
 		assert.equal(t.sessions.current, source);
 		assert.match(t.posted.filter((message) => message.type === 'notice').at(-1)?.text ?? '', /still running/);
 
 		running = undefined;
 		source.append({ kind: 'turn-end', turnId: `t-${user.id}`, at: 1, outcome: 'done' });
-		t.connection.receive({ type: 'session.fork', from: user.id });
+		t.connection.receive({ type: 'fork.create', from: user.id });
 		await new Promise((resolve) => setImmediate(resolve));
 		assert.notEqual(t.sessions.current, source);
 		const snapshot = t.posted.filter((message) => message.type === 'snapshot').at(-1);
@@ -34,7 +34,7 @@ describe('Fork from here in the chat view', () => {
 	it('says so when forking is not available', () => {
 		const t = testConnection();
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
-		t.connection.receive({ type: 'session.fork', from: 'u1' });
+		t.connection.receive({ type: 'fork.create', from: 'u1' });
 		assert.match(t.posted.filter((message) => message.type === 'notice').at(-1)?.text ?? '', /not available/);
 	});
 });

@@ -42,16 +42,16 @@ describe('forks in the view', () => {
 		}
 		assert.equal(reached, 'u1', 'the Fork control is in the tab order');
 		await page.keyboard.press('Enter');
-		const [fork] = await chat.waitForPosted('session.fork');
-		assert.deepEqual(fork, { type: 'session.fork', from: 'u1' });
+		const [fork] = await chat.waitForPosted('fork.create');
+		assert.deepEqual(fork, { type: 'fork.create', from: 'u1' });
 
 		// The turn ends: the last message can be forked too.
 		await chat.host({ type: 'agent.changed', seq: 1, agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) });
 		await page.locator('button[data-fork="u2"]:not([disabled])').waitFor();
 		await page.locator('button[data-fork="u2"]').focus();
 		await page.keyboard.press(' ');
-		await chat.waitForPosted('session.fork', 2);
-		assert.deepEqual((await postedOf(chat, 'session.fork'))[1], { type: 'session.fork', from: 'u2' });
+		await chat.waitForPosted('fork.create', 2);
+		assert.deepEqual((await postedOf(chat, 'fork.create'))[1], { type: 'fork.create', from: 'u2' });
 		await assertCleanAndClose(chat);
 	});
 

@@ -90,7 +90,7 @@ function forkButton(item: UserTurnItem): HTMLButtonElement {
 	setForkState(button, isForkBlocked(item.id));
 	button.addEventListener('click', () => {
 		if (!button.disabled) {
-			post({ type: 'session.fork', from: item.id });
+			post({ type: 'fork.create', from: item.id });
 		}
 	});
 	return button;

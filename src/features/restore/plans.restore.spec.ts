@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { keysIn, restoreChat } from '../../testing/restoreChat';
+import { decidePlan } from '../../testing/agentPorts';
 import { lastText } from '../../testing/turnHarness';
 import { itemsOfSession, viewOfAgent } from '../../testing/views';
 import type { RestoreRecord } from '../../transcript/restoreRecord';
@@ -27,7 +28,7 @@ async function approvePlan(chat: Chat, from: 'plan' | 'ask' = 'plan'): Promise<v
 	const card = viewOfAgent(agent).plan;
 	assert.ok(card, 'the plan waits for a decision');
 	chat.provider.script({ text: 'Renamed.' });
-	assert.equal(agent.decidePlan(card.proposalId, { decision: 'approve', mode: 'auto-edit' }), undefined);
+	assert.equal(decidePlan(agent, chat.sessions, card.proposalId, { decision: 'approve', mode: 'auto-edit' }), undefined);
 	for (let i = 0; i < 50 && agent.isRunning; i++) {
 		await tick();
 	}

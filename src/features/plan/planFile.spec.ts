@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseViewMessage, PROTOCOL_VERSION } from '../protocol/messages';
-import { testConnection } from '../testing/viewConnection';
+import { parseViewMessage, PROTOCOL_VERSION } from '../../protocol/messages';
+import { testConnection } from '../../testing/viewConnection';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 const FILE = '/storage/sessions/s1.plans/plan-1.md';
