@@ -6,60 +6,29 @@
 import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
+import type { PermissionMode } from '../vocabulary/permissionModes';
+import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
+import type { AgentEnvironment } from './agentEnvironment';
 import type { AgentState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
-import { oneReviewAtATime } from './changeReview';
-import { ModelState } from './modelState';
-import type { TurnObservers } from './observers';
 import type { ApprovedPlans } from './approvedPlan';
-import type { PermissionMode } from '../vocabulary/permissionModes';
-import type { PermissionContext } from './permissions/policy';
-import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
-import type { MessageAttachments } from './attachments';
+import { betweenTurnsOf, HeldWork } from './betweenTurns';
+import { oneReviewAtATime } from './changeReview';
+import { ChatFeatures } from './chatFeature';
+import { ChatModes } from './chatModes';
 import { ChatWork } from './chatWork';
-import type { ChatPlans, PlanFiles } from './plans';
-import type { AgentPorts, ModelSource } from './ports';
-import type { ChatSession } from './session';
-import type { ChatSessions } from './sessions';
-import { type ReturnedMessages, Steering } from './steering';
-import { recoveryAfter } from '../reminders/builtin/sessionRecovery';
-import { rootAgents } from './subagents/childAgents';
-import { activityOf, RunningChildren } from './runningChildren';
-import type { AgentProfiles } from './subagents/profile';
-import { type AgentFeature, ChatFeatures } from './chatFeature';
-import { type AgentSettings, turnSettingsOf } from './agentSettings';
-import { Turn, type TurnOutcome, type TurnScope, type TurnSettings, type TurnUpdate } from './turn';
+import { ModelState } from './modelState';
+import type { AgentPorts } from './ports';
 import { retryOf } from './retry';
-import { type BetweenTurns, HeldWork } from './betweenTurns';
+import { RootStream } from './rootStream';
+import { RootTurns } from './rootTurns';
+import { RunningChildren } from './runningChildren';
+import type { ChatSession } from './session';
+import { type ReturnedMessages, Steering } from './steering';
+import { Turn, type TurnOutcome } from './turn';
 
 export type { AgentSettings } from './agentSettings';
-
-/** What the agent works on and with, beside its ports. */
-export interface AgentEnvironment {
-	readonly sessions: ChatSessions;
-	/** Where models come from: the catalogue, the person's choice, what is known of windows. */
-	readonly models: ModelSource;
-	/** The settings now (read at every step), and when they change. */
-	readonly settings: { readonly current: AgentSettings; readonly onDidChange: Event<unknown> };
-	/** The root turn's system prompt. */
-	readonly system: () => string;
-	/** The current session's observers (edited files, AGENTS.md), when the editor provides them. */
-	readonly observers?: () => TurnObservers | undefined;
-	/** What the permission policy reads besides the mode (rules, trust, Aside's storage); no rules, trusted, when absent. */
-	readonly permissions?: () => PermissionContext;
-	/** Where approved plans are saved; without it an approval is refused with a message. */
-	readonly planFiles?: PlanFiles;
-	/** The agent profiles the Agent tool may run; without it (or with none) the tool is not offered. */
-	readonly profiles?: AgentProfiles;
-	/** What a root message brings besides its text (mentions, skills), prepared at send time. */
-	readonly attachments?: MessageAttachments;
-	/** The person's tool hooks (PreToolUse, PostToolUse), for the root's calls and its sub-agents'. */
-	readonly hooks?: ToolHooks;
-	/** The person's SessionStart / UserPromptSubmit / Stop hooks, for root messages (each chat's: chatWork.ts). */
-	readonly prompt?: PromptHooks;
-	/** The chat features (src/features/features.ts): each chat's state of each, opened with the chat. */
-	readonly features?: readonly AgentFeature[];
-}
+export type { AgentEnvironment } from './agentEnvironment';
 
 interface Running {
 	readonly turn: Turn;
@@ -72,7 +41,8 @@ export class Agent extends Disposable {
 	private running: Running | undefined;
 	/** Work between turns (a compaction the person asked for, a restore); messages sent meanwhile wait for it. */
 	private readonly held = new HeldWork();
-	private streaming: { readonly requestId: string; text: string } | null = null;
+	/** The root turn's activity and the response streaming now. */
+	private readonly stream: RootStream;
 	/** The sub-agents running now; their text streams through onDidStream like the root's. */
 	private readonly children: RunningChildren;
 	private readonly approvals: Approvals;
@@ -82,10 +52,12 @@ export class Agent extends Disposable {
 	private readonly work: ChatWork;
 	/** Each chat's state of each chat feature. */
 	readonly features: ChatFeatures;
-	/** The mode before plan mode was entered: what the plan card offers first for the implementation. */
-	private modeBeforePlan: PermissionMode | undefined;
+	/** Each chat's permission mode. */
+	private readonly modes: ChatModes;
+	/** What a chat's root turns are made of. */
+	private readonly roots: RootTurns;
 	/** The current chat's approved plan (edits.verify reads it). */
-	readonly approvedPlans: ApprovedPlans = { current: () => this.plansOf(this.env.sessions.current).current() };
+	readonly approvedPlans: ApprovedPlans = { current: () => this.work.plansOf(this.env.sessions.current).current() };
 
 	private readonly _onDidChange = this._register(new Emitter<AgentState>());
 	readonly onDidChange: Event<AgentState> = this._onDidChange.event;
@@ -126,23 +98,35 @@ export class Agent extends Disposable {
 			session,
 			clock,
 			newId: () => ids.next(),
-			plans: this.plansOf(session),
-			mode: { current: () => this.chatMode(session), select: (mode) => { this.selectModeOf(session, mode); } },
+			plans: this.work.plansOf(session),
+			mode: { current: () => this.modes.of(session), select: (mode) => { this.modes.select(session, mode); } },
 			isChildRunning: (path) => this.children.has(path),
-			between: this.betweenTurns(session),
+			between: betweenTurnsOf(this.held, {
+				ports: this.ports,
+				observers: () => env.observers?.(),
+				busy: (doing) => this.busy(doing),
+				rootRequest: (signal) => this.roots.request(session, signal),
+				startTurn: (text, atOnce) => {
+					if (atOnce || env.sessions.current === session) {
+						void this.startTurn(text);
+					}
+				},
+				changed,
+				restored: () => {
+					this.roots.restored(session);
+				},
+				compacted: () => {
+					this.roots.compacted(session);
+				},
+			}),
 			log,
 		}));
 		this.steering = new Steering(changed, log);
-		let lastMode = env.settings.current.permissionMode;
-		this._register(env.settings.onDidChange(() => {
-			// The setting is the mode of every chat that has not chosen its own (the toolbar's choice is the chat's).
-			const configured = env.settings.current.permissionMode;
-			if (configured !== lastMode) {
-				lastMode = configured;
-				this.changed();
-			}
-		}));
+		this.modes = new ChatModes(env.settings, changed);
+		this._register(this.modes.watchSetting());
 		this.modelState = this._register(new ModelState(env.models, changed, log));
+		this.stream = new RootStream({ resolved: (model) => { this.modelState.use(model); }, stream: (delta) => { this._onDidStream.fire(delta); }, changed });
+		this.roots = new RootTurns({ env, ports: this.ports, approvals: this.approvals, features: this.features, work: this.work, children: this.children, modes: this.modes, windowOf: (model) => this.modelState.windowOf(model), resolved: (model) => { this.modelState.use(model); } });
 		this._register(env.sessions.onDidChangeCurrent(() => {
 			this.stop();
 			// Another chat: its own mode, and its own plan waiting (or none).
@@ -170,9 +154,9 @@ export class Agent extends Disposable {
 			provider: this.env.models.providerId,
 			model: this.env.models.configuredModel,
 			models: this.modelState.models,
-			mode: this.chatMode(this.env.sessions.current),
+			mode: this.modes.of(this.env.sessions.current),
 			approval: this.approvals.request,
-			streaming: this.streaming && { requestId: this.streaming.requestId, text: this.streaming.text },
+			streaming: this.stream.current,
 			steering: [...this.steering.pending],
 			contextWindow: this.modelState.contextWindow(),
 			plan: this.pendingPlan(),
@@ -185,13 +169,8 @@ export class Agent extends Disposable {
 		if (this.running) {
 			return null;
 		}
-		const pending = this.plansOf(this.env.sessions.current).pending();
-		return pending ? { ...pending, mode: this.modeBeforePlan ?? 'ask' } : null;
-	}
-
-	/** The plan state of a chat, made (and its plan reminders installed) the first time it is asked for. */
-	private plansOf(session: ChatSession): ChatPlans {
-		return this.work.plansOf(session);
+		const pending = this.work.plansOf(this.env.sessions.current).pending();
+		return pending ? { ...pending, mode: this.modes.forImplementation } : null;
 	}
 
 	/**
@@ -210,68 +189,14 @@ export class Agent extends Disposable {
 		void this.startTurn(text, mode);
 	}
 
-	/** What the chat's features may do to `session` between its turns (compact it, restore it). */
-	private betweenTurns(session: ChatSession): BetweenTurns {
-		const { env, ports } = this;
-		return {
-			ports,
-			observers: () => env.observers?.(),
-			refusal: (doing) => (this.running || this.held.active ? `The agent is working: stop it or wait for it to finish before ${doing}.` : undefined),
-			run: async (work, options) => {
-				const { result, waiting } = await this.held.run(work, options, () => {
-					this.changed();
-				});
-				if (waiting.length > 0 && env.sessions.current === session) {
-					void this.startTurn(waiting.join('\n\n'));
-				}
-				return result;
-			},
-			rootRequest: async (signal) => {
-				const model = await ports.dispatch.resolve(signal);
-				this.modelState.use(model);
-				const settings = this.turnSettings(session, model.model);
-				return { model, system: env.system(), tools: this.rootToolSpecs(session, settings.permissionMode), settings };
-			},
-			startTurn: (text) => {
-				void this.startTurn(text);
-			},
-			changed: () => {
-				this.changed();
-			},
-			restored: () => {
-				this.features.afterRestore(session);
-				this.work.restored(session);
-			},
-			compacted: () => {
-				this.features.afterCompaction(session);
-				this.work.compacted(session);
-			},
-		};
-	}
-
-	/** The tool list the root turn sends in `mode` (a manual compaction's request sends the same). */
-	private rootToolSpecs(session: ChatSession, mode: PermissionMode) {
-		const { tools } = this.ports;
-		const specs = tools.specs(tools.offered(mode));
-		const agents = this.env.profiles && rootAgents(this.childEnvironment(session, this.env.profiles), this.ports, 'compaction');
-		const agentSpec = agents?.spec();
-		return agentSpec ? [...specs, agentSpec] : specs;
-	}
-
-	/** A root step's limits and mode with `model` (read at every step). */
-	private turnSettings(session: ChatSession, model: string, override?: PermissionMode): TurnSettings {
-		return turnSettingsOf(this.env.settings.current, override ?? this.chatMode(session), this.modelState.windowOf(model));
-	}
-
-	/** The chat's own mode, else the setting's. */
-	private chatMode(session: ChatSession): PermissionMode {
-		return session.mode ?? this.env.settings.current.permissionMode;
+	/** Why nothing can be done to the chat now ("… before `doing`."): a turn, or work between turns, runs. */
+	private busy(doing: string): string | undefined {
+		return this.running || this.held.active ? `The agent is working: stop it or wait for it to finish before ${doing}.` : undefined;
 	}
 
 	/** Retry on the chat's last turn, which failed: its message goes out again; returns why it cannot, or undefined. */
 	retry(turnId: string): string | undefined {
-		const busy = this.running || this.held.active ? 'The agent is working: stop it or wait for it to finish before retrying.' : undefined;
-		const target = busy ?? retryOf(this.env.sessions.current.records, turnId);
+		const target = this.busy('retrying') ?? retryOf(this.env.sessions.current.records, turnId);
 		if (typeof target === 'string') {
 			return target;
 		}
@@ -291,44 +216,20 @@ export class Agent extends Disposable {
 		// A chat another window writes continues in a copy (which becomes current) rather than fail.
 		const session = env.sessions.forWriting();
 		const controller = new AbortController();
-		const observers = env.observers?.();
 		// Its plan and its features' reminders are installed before its first WAIT.
-		this.plansOf(session);
+		this.work.plansOf(session);
 		this.features.open(session);
 		const turnId = this.ports.runtime.ids.next();
-		const prompt = this.work.promptHooksOf(session);
-		const scope: TurnScope = {
-			engine: session.reminders,
-			transcript: session,
-			permissions: this.approvals,
-			...(env.permissions ? { permissionPolicy: env.permissions } : {}),
-			// Read at every step: a window learned during the turn counts from the next request,
-			// and so does a mode chosen in the toolbar while it runs (an override holds for the turn).
-			settings: (model) => this.turnSettings(session, model.model, override),
-			onCompacted: () => {
-				this.features.afterCompaction(session);
-				this.work.compacted(session);
-			},
-			system: env.system,
-			onUpdate: (update) => {
-				this.update(update);
-			},
-			...(observers ? { observers } : {}),
-			...(env.attachments ? { attachments: env.attachments } : {}),
-			...(env.hooks ? { hooks: env.hooks } : {}),
-			...(prompt ? { prompt } : {}),
-			toolAccess: (ownerPath) => this.features.toolAccess(session, ownerPath),
-			...(this.ports.checkpoints ? { checkpoint: this.ports.checkpoints.recorder(session.id, turnId) } : {}),
-			stopAfterStep: (id) => this.features.stopAfterStep(session, id),
-			planFile: () => this.plansOf(session).current()?.file || undefined,
-		};
-		const agents = env.profiles && rootAgents(this.childEnvironment(session, env.profiles), this.ports, turnId);
-		const turn = new Turn(this.ports, agents ? { ...scope, agents } : scope, turnId);
+		const turn = new Turn(this.ports, this.roots.scope(session, turnId, override, (update) => {
+			if (this.running) {
+				this.stream.update(this.running, update);
+			}
+		}), turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
 		const outcome = await turn.run(text, controller.signal, retryOf);
 		this.running = undefined;
-		this.streaming = null;
+		this.stream.clear();
 		this.children.clear();
 		this.approvals.clear();
 		const undelivered = this.steering.take();
@@ -345,23 +246,6 @@ export class Agent extends Disposable {
 			void this.startTurn(undelivered.join('\n\n'));
 		}
 		return outcome;
-	}
-
-	/** What the root turn's sub-agents run with in `session`. */
-	private childEnvironment(session: ChatSession, profiles: AgentProfiles): Parameters<typeof rootAgents>[0] {
-		const { env } = this;
-		return {
-			session,
-			profiles,
-			settings: () => {
-				const settings = env.settings.current;
-				return { maxSteps: settings.agentsMaxSteps ?? 30, maxConcurrent: settings.agentsMaxConcurrent ?? 3, maxTurnsWarningAt: settings.agentsMaxTurnsWarningAt ?? 0.8 };
-			},
-			observer: this.children,
-			onChildSettled: (path, outcome) => {
-				this.features.afterChildSettled(session, path, outcome);
-			},
-		};
 	}
 
 	stop(): void {
@@ -395,51 +279,7 @@ export class Agent extends Disposable {
 
 	/** The toolbar's choice: the current chat's mode from now on (recorded with the chat). */
 	selectMode(mode: PermissionMode): void {
-		this.selectModeOf(this.env.sessions.current, mode);
-	}
-
-	private selectModeOf(session: ChatSession, mode: PermissionMode): void {
-		const current = this.chatMode(session);
-		if (mode === 'plan' && current !== 'plan') {
-			this.modeBeforePlan = current;
-		}
-		session.setMode(mode);
-		this.changed();
-	}
-
-	private update(update: TurnUpdate): void {
-		const running = this.running;
-		if (!running) {
-			return;
-		}
-		switch (update.type) {
-			case 'resolved':
-				this.modelState.use(update.model);
-				return;
-			case 'text':
-				if (this.streaming?.requestId !== update.requestId) {
-					// A new response: the state says so before its first text arrives.
-					this.streaming = { requestId: update.requestId, text: '' };
-					this.changed();
-				}
-				this.streaming.text += update.text;
-				this._onDidStream.fire({ requestId: update.requestId, text: update.text });
-				return;
-			case 'retrying':
-				running.activity = activityOf(update);
-				break;
-			case 'compacting':
-				this.streaming = null;
-				running.activity = { kind: 'compacting', cause: update.cause };
-				break;
-			case 'status':
-				if (update.status !== 'streaming') {
-					this.streaming = null;
-				}
-				running.activity = activityOf(update);
-				break;
-		}
-		this.changed();
+		this.modes.select(this.env.sessions.current, mode);
 	}
 
 	private changed(): void {

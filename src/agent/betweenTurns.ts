@@ -92,3 +92,42 @@ export interface BetweenTurns {
 	/** Tells the chat's features, plans and prompt hooks that it was compacted. */
 	compacted(): void;
 }
+
+/** What the agent gives a chat's between-turns port. */
+export interface BetweenTurnsHost extends Pick<BetweenTurns, 'ports' | 'observers' | 'rootRequest' | 'changed' | 'restored' | 'compacted'> {
+	/** Why nothing can be done to the chat now ("… before `doing`."), or undefined. */
+	busy(doing: string): string | undefined;
+	/** Starts a turn of the chat with `text`: `atOnce`, whatever chat is current; else only while it is. */
+	startTurn(text: string, atOnce: boolean): void;
+}
+
+/** A chat's between-turns port: its work runs as `held`'s, one at a time, never beside a turn. */
+export function betweenTurnsOf(held: HeldWork, host: BetweenTurnsHost): BetweenTurns {
+	return {
+		ports: host.ports,
+		observers: () => host.observers(),
+		refusal: (doing) => host.busy(doing),
+		run: async (work, options) => {
+			const { result, waiting } = await held.run(work, options, () => {
+				host.changed();
+			});
+			if (waiting.length > 0) {
+				host.startTurn(waiting.join('\n\n'), false);
+			}
+			return result;
+		},
+		rootRequest: (signal) => host.rootRequest(signal),
+		startTurn: (text) => {
+			host.startTurn(text, true);
+		},
+		changed: () => {
+			host.changed();
+		},
+		restored: () => {
+			host.restored();
+		},
+		compacted: () => {
+			host.compacted();
+		},
+	};
+}

@@ -18,6 +18,7 @@ import type { SessionProjection, SessionProjections } from './sessionView';
 import { SentMessages } from './sentMessages';
 import { sayWhatFullAccessMeans } from './modeWarning';
 import { ApprovalAnswers } from './approvalAnswers';
+import { agentHandlers } from './agentHandlers';
 import type { UserRulesSetting } from '../agent/permissions/alwaysAllow';
 
 export interface ViewConnectionOptions extends ChatListSource, ComposerListSource {
@@ -47,7 +48,6 @@ export class ViewConnection extends Disposable {
 	private sentContext: string | undefined;
 	/** Messages this composer sent lately: one that never reached the model is given back here. */
 	private readonly sent = new SentMessages();
-	private readonly approvals: ApprovalAnswers;
 	private readonly parts: readonly FeatureViewPart[];
 	/** What a feature part or a core handler may do to the webview. */
 	private readonly port: HandlerPort;
@@ -70,12 +70,12 @@ export class ViewConnection extends Disposable {
 		this.parts = options.features ?? [];
 		this.commands = new SlashCommands(this.parts.flatMap((part) => part.commands ?? []));
 		this.handlers = {
+			...agentHandlers(options.agent, new ApprovalAnswers(options.agent, options.userRules, this.notice.bind(this)), this.port),
 			...chatListHandlers(options, this.port),
 			...composerQueryHandlers(options, this.port),
 			...workbenchHandlers(options.workbench, this.port),
 			...setupHandlers(options.setup, this.port),
 		};
-		this.approvals = new ApprovalAnswers(options.agent, options.userRules, this.notice.bind(this));
 		this._register(whileCurrent(options.projections, (projection) => this.watch(projection)));
 		// After the new projection is watched: its rows and their deltas are one sequence.
 		this._register(options.projections.onDidChangeCurrent(() => {
@@ -167,21 +167,6 @@ export class ViewConnection extends Disposable {
 			case 'submit':
 				this.submit(message.text, message.mode);
 				return;
-			case 'stop':
-				this.options.agent.stop();
-				return;
-			case 'turn.retry':
-				this.refusedIf(this.options.agent.retry(message.turnId));
-				return;
-			case 'approval':
-				this.approvals.answer(message);
-				return;
-			case 'review.show':
-				this.options.agent.showReview(message.callId, message.path);
-				return;
-			case 'model.select':
-				this.options.agent.selectModel(message.model);
-				return;
 			default: {
 				const handler = handlerFor(this.handlers, message);
 				if (handler) {
@@ -224,13 +209,6 @@ export class ViewConnection extends Disposable {
 		}
 		for (const { level, text, action, sessionId } of this.options.notices.take()) {
 			this.notice(level, text, action, sessionId);
-		}
-	}
-
-	/** What the agent said it could not do, said in the chat. */
-	private refusedIf(refused: string | undefined): void {
-		if (refused !== undefined) {
-			this.notice('warning', refused);
 		}
 	}
 
