@@ -9,6 +9,7 @@ import type { ApprovedPlans } from '../agent/approvedPlan';
 import type { AgentFeature, ChatFeatures } from '../agent/chatFeature';
 import type { ChatSession } from '../agent/session';
 import type { FeatureRecordKind } from '../transcript/recordKinds';
+import type { ReminderDeclaration } from '../reminders/declaration';
 import type { FeatureViewPart } from '../view/featureView';
 import type { WorkbenchActions } from '../view/controls';
 import type { Logger } from '../base/log';
@@ -42,6 +43,8 @@ export interface ChatFeature {
 	readonly id: string;
 	/** Its record kinds, with their traits: registered with the transcript by the feature list. */
 	readonly records?: readonly FeatureRecordKind[];
+	/** Its reminder types: registered with the key registry (and so the settings) by the feature list. */
+	readonly reminders?: readonly ReminderDeclaration[];
 	readonly agent?: AgentFeature;
 	view?(window: FeatureWindow): FeatureViewPart & IDisposable;
 }

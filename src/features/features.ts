@@ -5,6 +5,7 @@ import type { AgentFeature } from '../agent/chatFeature';
 import type { IDisposable } from '../base/lifecycle';
 import type { FeatureViewPart } from '../view/featureView';
 import { registerRecordKinds } from '../transcript/records';
+import { registerReminderTypes } from '../reminders/keys';
 import type { ChatFeature, FeatureWindow } from './feature';
 import { COMPACTION } from './compaction/feature';
 import { FORK } from './fork/feature';
@@ -29,8 +30,10 @@ export { compactionOf } from './compaction/feature';
 export { restoreOf } from './restore/feature';
 export { planDecisionOf } from './plan/feature';
 
-// The transcript holds the features' record kinds from the moment the list is loaded (before any chat is read).
+// The transcript holds the features' record kinds, and the key registry their reminder types, from
+// the moment the list is loaded (before any chat is read or any setting is).
 registerRecordKinds(CHAT_FEATURES.flatMap((feature) => feature.records ?? []));
+registerReminderTypes(CHAT_FEATURES.flatMap((feature) => feature.reminders ?? []));
 
 /** The agent's side of each feature that keeps per-chat state. */
 export function agentFeatures(features: readonly ChatFeature[] = CHAT_FEATURES): AgentFeature[] {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { BUILTIN_REMINDER_TYPES } from './builtin/catalog';
 import { BUILTIN_KEYS, KeyRegistry, RESERVED_KEYS } from './keys';
+import '../testing/chatFeatures';
 
 /** The rows of the first Markdown table in docs/reminder-keys.md, cells trimmed. */
 function documentedRows(): string[][] {

@@ -2,7 +2,8 @@
 // and the version that introduced it. The built-in keys are the declarations of the built-in
 // types (builtin/catalog.ts); docs/reminder-keys.md shows the same table (keys.spec.ts keeps them
 // equal); contributed reminders add theirs at run time.
-import { BUILTIN_REMINDER_TYPES } from './builtin/catalog';
+import { addReminderTypes, BUILTIN_REMINDER_TYPES } from './builtin/catalog';
+import type { ReminderDeclaration } from './declaration';
 import { isValidReminderKey } from './envelope';
 
 export interface ReservedKey {
@@ -13,7 +14,7 @@ export interface ReservedKey {
 	readonly introducedIn: string;
 }
 
-/** The built-in keys: the declarations of the built-in types, in the order docs/reminder-keys.md shows. */
+/** The built-in keys: the declarations of the built-in types, in the order docs/reminder-keys.md shows (the chat features' once the feature list registered them). */
 export const RESERVED_KEYS: readonly ReservedKey[] = BUILTIN_REMINDER_TYPES;
 
 /** Which keys may be put on the wire. The built-in registry, or one extended for contributed keys. */
@@ -75,3 +76,11 @@ export class KeyRegistry {
 }
 
 export const BUILTIN_KEYS = new KeyRegistry(RESERVED_KEYS);
+
+/** The chat features' reminder types (the feature list registers them as it loads): built-in from then on, keys and settings included. */
+export function registerReminderTypes(declarations: readonly ReminderDeclaration[]): void {
+	addReminderTypes(declarations);
+	for (const declaration of declarations) {
+		BUILTIN_KEYS.add(declaration);
+	}
+}

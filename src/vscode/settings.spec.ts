@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 import { DEFAULT_MENTION_LIMITS } from '../mentions/limits';
-import { contributedReminderSwitch, mentionLimitsOf, readSettings, reminderConfigOf, REMINDER_SETTINGS, SETTINGS } from './settings';
+import { contributedReminderSwitch, mentionLimitsOf, readSettings, reminderConfigOf, reminderSettings, SETTINGS } from './settings';
+import '../testing/chatFeatures';
 
 interface ContributedProperty {
 	type?: string;
@@ -30,7 +31,7 @@ const contributed: Record<string, ContributedProperty> = Object.assign({}, ...ca
 
 describe('settings', () => {
 	it('package.json contributes exactly the settings defined in code', () => {
-		assert.deepEqual(Object.keys(contributed).sort(), [...Object.values(SETTINGS), ...REMINDER_SETTINGS].map((s) => s.key).sort());
+		assert.deepEqual(Object.keys(contributed).sort(), [...Object.values(SETTINGS), ...reminderSettings()].map((s) => s.key).sort());
 	});
 
 	it('groups them in the Settings UI: provider, model and server first, then permissions, reminders, context, checkpoints, advanced; each setting in exactly one, in its own order', () => {
@@ -58,7 +59,7 @@ describe('settings', () => {
 		}
 	});
 
-	for (const definition of [...Object.values(SETTINGS), ...REMINDER_SETTINGS]) {
+	for (const definition of [...Object.values(SETTINGS), ...reminderSettings()]) {
 		it(`${definition.key}: type, bounds, enum and default match the zod schema`, () => {
 			const property = contributed[definition.key];
 			assert.ok(property, `${definition.key} is not in package.json`);

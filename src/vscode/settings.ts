@@ -117,10 +117,20 @@ interface ReminderSettingDefinition extends SettingDefinition<boolean | number> 
  * those whose declared policy is an interval (its turns the default): generated from the
  * declarations (src/reminders/builtin/catalog.ts), so a new reminder cannot forget them.
  */
-export const REMINDER_SETTINGS: readonly ReminderSettingDefinition[] = BUILTIN_REMINDER_TYPES.filter((type) => type.configurable).flatMap((type) => [
-	{ type: type.type, field: 'enabled' as const, ...define<boolean | number>(`aside.reminders.${type.type}.enabled`, z.boolean(), true) },
-	...(type.interval === undefined ? [] : [{ type: type.type, field: 'interval' as const, ...define<boolean | number>(`aside.reminders.${type.type}.interval`, Interval, type.interval) }]),
-]);
+export function reminderSettings(): readonly ReminderSettingDefinition[] {
+	// Made when first asked after a registration: the chat features' types are registered as the feature list loads.
+	if (made?.count !== BUILTIN_REMINDER_TYPES.length) {
+		made = {
+			count: BUILTIN_REMINDER_TYPES.length,
+			settings: BUILTIN_REMINDER_TYPES.filter((type) => type.configurable).flatMap((type) => [
+				{ type: type.type, field: 'enabled' as const, ...define<boolean | number>(`aside.reminders.${type.type}.enabled`, z.boolean(), true) },
+				...(type.interval === undefined ? [] : [{ type: type.type, field: 'interval' as const, ...define<boolean | number>(`aside.reminders.${type.type}.interval`, Interval, type.interval) }]),
+			]),
+		};
+	}
+	return made.settings;
+}
+let made: { readonly count: number; readonly settings: readonly ReminderSettingDefinition[] } | undefined;
 
 export interface ReminderSettings {
 	/** Types turned off (absent means on). */
@@ -174,7 +184,7 @@ export function readSettings(get: (key: string) => unknown): { settings: AsideSe
 	}
 	const disabled: string[] = [];
 	const intervals: Record<string, number> = {};
-	for (const definition of REMINDER_SETTINGS) {
+	for (const definition of reminderSettings()) {
 		const value = read(definition);
 		if (definition.field === 'enabled' && value === false) {
 			disabled.push(definition.type);

@@ -4,7 +4,7 @@
 import type { StagedEntry } from '../../reminders/definition';
 import type { ReminderEngine } from '../../reminders/engine';
 import type { TurnEvent } from '../../reminders/turnEvents';
-import { GOAL_BUDGET } from '../../reminders/builtin/catalog';
+import { GOAL_BUDGET } from './goalReminders';
 import { budgetChangeEntry, type BudgetFacts, thresholdEntry, thresholdsPassed } from './goalBudget';
 import type { Spend } from './goalSpend';
 

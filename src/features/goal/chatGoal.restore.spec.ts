@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChatRequest } from '../../providers/provider';
-import { GOAL_BUDGET, GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { GOAL_BUDGET, GOAL_CURRENT } from './goalReminders';
 import { DEFAULT_REMINDER_CONFIG } from '../../reminders/config';
 import { parseReminders } from '../../reminders/envelope';
 import type { Owner } from '../../reminders/definition';

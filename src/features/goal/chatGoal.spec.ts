@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { Emitter } from '../../base/event';
 import type { ChatRequest } from '../../providers/provider';
 import { parseReminders } from '../../reminders/envelope';
-import { GOAL_BUDGET, GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { GOAL_BUDGET, GOAL_CURRENT } from './goalReminders';
 import { DEFAULT_REMINDER_CONFIG } from '../../reminders/config';
 import type { InjectionRecord } from '../../reminders/record';
 import { scriptedModels, testPorts } from '../../testing/agentPorts';

@@ -9,7 +9,7 @@ import type { Clock } from '../../base/clock';
 import { errorMessage } from '../../base/errors';
 import { Emitter, type Event } from '../../base/event';
 import { Disposable } from '../../base/lifecycle';
-import { GOAL_BUDGET, GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { GOAL_BUDGET, GOAL_CURRENT } from './goalReminders';
 import { agentGoalBudget, thresholdsPassed, toldThresholds } from './goalBudget';
 import { goalCurrent } from './goalCurrent';
 import type { ReminderEngine } from '../../reminders/engine';

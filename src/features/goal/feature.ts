@@ -5,6 +5,7 @@ import type { ChatFeature } from '../feature';
 import { ChatGoal } from './chatGoal';
 import { GOAL_RECORD_KIND } from './goalRecord';
 import { GoalPresenter } from './goalView';
+import { GOAL_BUDGET, GOAL_CURRENT } from './goalReminders';
 
 /** Each chat's goal, restored from its records, its goal reminders installed. */
 export const GOAL_STATE: AgentFeature<ChatGoal> = {
@@ -15,6 +16,7 @@ export const GOAL_STATE: AgentFeature<ChatGoal> = {
 export const GOAL: ChatFeature = {
 	id: 'goal',
 	records: [GOAL_RECORD_KIND],
+	reminders: [GOAL_CURRENT, GOAL_BUDGET],
 	agent: GOAL_STATE,
 	view: (window) => new GoalPresenter({ ...window, goalOf: (session) => window.features.stateOf(GOAL_STATE, session) }),
 };

@@ -6,7 +6,7 @@
 import { sanitizeUntrusted } from '../../reminders/envelope';
 import { entryOf, rosterDefinition } from '../../reminders/declaration';
 import type { Commit, ReminderDefinition, ReminderSubject, StagedEntry } from '../../reminders/definition';
-import { GOAL_BUDGET } from '../../reminders/builtin/catalog';
+import { GOAL_BUDGET } from './goalReminders';
 import { percentOf, tokens } from './goalCurrent';
 
 /** The thresholds reported, in percent of the budget. */

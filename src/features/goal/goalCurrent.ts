@@ -7,7 +7,7 @@
 import { sanitizeUntrusted } from '../../reminders/envelope';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
-import { GOAL_CURRENT } from '../../reminders/builtin/catalog';
+import { GOAL_CURRENT } from './goalReminders';
 import { observation, sectionOf as observationSection } from '../../reminders/builtin/observations';
 
 /** The goal as the reminder states it. */

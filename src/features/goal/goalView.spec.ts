@@ -9,6 +9,7 @@ import { type HostMessage, PROTOCOL_VERSION } from '../../protocol/messages';
 import { FakeClock, SequentialIds } from '../../testing/fakeClock';
 import { testConnection } from '../../testing/viewConnection';
 import { GoalPresenter } from './goalView';
+import '../../testing/chatFeatures';
 
 function setup(plan?: string) {
 	const goals = new WeakMap<ChatSession, ChatGoal>();

@@ -14,6 +14,7 @@ import { hookOutcome } from './hookOutcome';
 import { permissionVerdict } from './permissionVerdict';
 import { sessionResume } from './sessionResume';
 import { userSteering } from './userSteering';
+import '../../testing/chatFeatures';
 
 const declared = (type: string) => BUILTIN_REMINDER_TYPES.find((declaration) => declaration.type === type) ?? assert.fail(`"${type}" is not declared`);
 

@@ -2,10 +2,10 @@
 // (BUILTIN_KEYS), the `aside.reminders.*` settings (src/vscode/settings.ts), the labels the chat
 // shows and the docs/reminder-keys.md table (keys.spec.ts) all come from this list, in this order.
 // A new reminder adds its declaration to the file of its area in ./catalog/ and to the list
-// below, its own file beside this one, its settings in package.json and its row in the docs
-// (CONTRIBUTING.md, "Add a reminder").
+// below (a chat feature's, to its feature's `reminders`), its own file beside this one, its
+// settings in package.json and its row in the docs (CONTRIBUTING.md, "Add a reminder").
 import { declareReminder, type ReminderDeclaration } from '../declaration';
-import { interval, onChange } from '../policy';
+import { interval } from '../policy';
 import { HOOK_OUTCOME, PERMISSION_VERDICT, USER_STEERING } from './catalog/steering';
 import { SESSION_DATE, SESSION_ENVIRONMENT, SESSION_RECOVERY, SESSION_RESUME } from './catalog/session';
 import { EDITED_FILES, EDIT_DIAGNOSTICS, READ_EMPTY, READ_PDF_PAGES, READ_TRUNCATED, WORKSPACE_INSTRUCTIONS } from './catalog/files';
@@ -27,29 +27,6 @@ export const SESSION_FORK = declareReminder({
 	description: 'Tells the model that the chat is a fork of another one (and, in a git worktree, which folder, branch and base commit), at its first request and then every few turns.',
 });
 
-// The chat's goal (src/features/goal/chatGoal.ts, docs/goals.md): its facts as an observation, and its token budget's thresholds.
-export const GOAL_CURRENT = declareReminder({
-	type: 'goalCurrent',
-	key: 'goal.current',
-	label: 'goal',
-	purpose: 'The goal the user set for the chat: its objective, token budget and spend, and the approved plan file it implements; once, that no goal is active after it was completed or cleared.',
-	introducedIn: '0.5.0',
-	configurable: true,
-	policy: onChange,
-	description: 'Tells the model the goal you set for the chat (objective, token budget and spend, the plan it implements), and once that none is active after you complete or clear it.',
-});
-
-export const GOAL_BUDGET = declareReminder({
-	type: 'goalBudget',
-	key: 'goal.budget',
-	label: 'goal budget',
-	purpose: 'The goal\'s token budget: each newly passed 50 %, 80 % and 100 % threshold once, and a change of the budget with its old and new limits.',
-	introducedIn: '0.5.0',
-	configurable: true,
-	policy: onChange,
-	description: 'Tells the model when the goal\'s token spend passes 50 %, 80 % and 100 % of its budget, and when you change the budget.',
-});
-
 // Restore: the pending notice after a files or chat restore (sessionRewind.ts).
 export const SESSION_REWIND = declareReminder({
 	type: 'sessionRewind',
@@ -61,8 +38,7 @@ export const SESSION_REWIND = declareReminder({
 	description: 'After you restore files, the chat or both to before a message (Restore…), tells the model what was rolled back (turns, files) and that what it said earlier about those files no longer holds.',
 });
 
-/** Every built-in type, in the order of docs/reminder-keys.md. */
-export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
+const TYPES: ReminderDeclaration[] = [
 	USER_STEERING,
 	PERMISSION_VERDICT,
 	SESSION_RESUME,
@@ -98,9 +74,22 @@ export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = [
 	MENTION_CHANGES,
 	READ_PDF_PAGES,
 	SESSION_FORK,
-	GOAL_CURRENT,
-	GOAL_BUDGET,
 	SESSION_REWIND,
 	PLAN_REJECTED,
 ];
 
+/**
+ * Every built-in type, in the order of docs/reminder-keys.md: the core's above, then the chat
+ * features' (src/features/), registered by the feature list when it loads (keys.ts).
+ */
+export const BUILTIN_REMINDER_TYPES: readonly ReminderDeclaration[] = TYPES;
+
+/** Adds the chat features' types after the core's (only keys.ts calls it, keeping the key registry equal). */
+export function addReminderTypes(declarations: readonly ReminderDeclaration[]): void {
+	for (const declaration of declarations) {
+		if (TYPES.some((type) => type.type === declaration.type || type.key === declaration.key)) {
+			throw new Error(`The reminder type ${declaration.type} (${declaration.key}) is declared twice.`);
+		}
+	}
+	TYPES.push(...declarations);
+}
