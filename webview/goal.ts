@@ -7,7 +7,7 @@
 // allow none but the composer's): the fields are textareas and the plan choice a checkbox button.
 // Goal text is the person's (or anything): it only ever goes in as textContent or a field's value.
 import type { HostMessage, ViewMessage } from '../src/protocol/messages';
-import type { ViewFeaturePart } from './features';
+import type { ViewFeaturePart } from './featurePart';
 import { type GoalView, MAX_GOAL_BUDGET_TOKENS, MAX_GOAL_OBJECTIVE_CHARS } from '../src/protocol/goal';
 import { el, icon, uniqueId } from './dom';
 import { tokens } from './contextDetails';

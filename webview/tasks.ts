@@ -3,7 +3,7 @@
 // <button aria-expanded> opens it; the list is one Tab stop; Escape closes it again.
 import type { HostMessage, ViewState } from '../src/protocol/messages';
 import type { TasksView, TaskView } from '../src/protocol/tasks';
-import type { ViewFeaturePart } from './features';
+import type { ViewFeaturePart } from './featurePart';
 import { el, icon, uniqueId } from './dom';
 import { plural } from './format';
 

@@ -25,7 +25,8 @@ import { RootTurns } from './rootTurns';
 import { RunningChildren } from './runningChildren';
 import type { ChatSession } from './session';
 import { type ReturnedMessages, Steering } from './steering';
-import { Turn, type TurnOutcome } from './turn';
+import { Turn } from './turn';
+import type { TurnOutcome } from './turnScope';
 
 export type { AgentSettings } from './agentSettings';
 export type { AgentEnvironment } from './agentEnvironment';

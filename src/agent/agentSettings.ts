@@ -1,7 +1,7 @@
 // The settings the agent reads at every step (src/vscode/settings.ts maps the person's settings
 // onto them), and what a root turn's step takes of them.
 import type { PermissionMode } from '../vocabulary/permissionModes';
-import type { TurnSettings } from './turn';
+import type { TurnSettings } from './turnScope';
 
 export interface AgentSettings {
 	readonly maxOutputTokens: number;

@@ -6,7 +6,7 @@ import type { TurnActivity } from './agentState';
 import type { TurnObservers } from './observers';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { ToolSpec } from '../providers/provider';
-import type { TurnSettings } from './turn';
+import type { TurnSettings } from './turnScope';
 
 /** How a piece of work between turns runs. */
 export interface HeldWorkOptions<T> {

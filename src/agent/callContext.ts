@@ -6,7 +6,7 @@
 import type { Owner } from '../reminders/definition';
 import type { ToolContext } from '../tools/tool';
 import { ROOT_OWNER_PATH } from '../vocabulary/tasks';
-import type { TurnScope } from './turn';
+import type { TurnScope } from './turnScope';
 
 export function callContext(base: ToolContext, scope: TurnScope, owner: Owner): ToolContext {
 	const root = owner.kind === 'root';

@@ -3,7 +3,7 @@
 import type { Streaming, TurnActivity } from './agentState';
 import type { ResolvedModel } from './ports';
 import { activityOf } from './runningChildren';
-import type { TurnUpdate } from './turn';
+import type { TurnUpdate } from './turnScope';
 
 export interface RootStreamPorts {
 	/** The model a request resolved to. */

@@ -12,7 +12,7 @@ import type { AgentPorts, ResolvedModel } from './ports';
 import type { RunningChildren } from './runningChildren';
 import type { ChatSession } from './session';
 import { type ChildAgents, rootAgents } from './subagents/childAgents';
-import type { TurnScope, TurnSettings, TurnUpdate } from './turn';
+import type { TurnScope, TurnSettings, TurnUpdate } from './turnScope';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { ToolSpec } from '../providers/provider';
 

@@ -2,7 +2,7 @@
 // turn updates (what it is doing, the response it streams), gone when its loop ends.
 import type { ChildState, TurnActivity } from './agentState';
 import type { ChildObserver } from './subagents/childAgents';
-import type { TurnUpdate } from './turn';
+import type { TurnUpdate } from './turnScope';
 
 /** What a loop is doing after a status or retry update (the root's and a child's alike). */
 export function activityOf(update: Extract<TurnUpdate, { type: 'status' | 'retrying' }>): TurnActivity {

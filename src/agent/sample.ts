@@ -14,7 +14,7 @@ import type { LoopOwner } from './loopOwner';
 import { OPEN_CONTEXT } from './permissions/policy';
 import type { AgentPorts, ResolvedModel } from './ports';
 import { type Answer, broken, completed, foldEvent, isTooLong, NO_RESPONSE } from './response';
-import type { TurnScope, TurnSettings } from './turn';
+import type { TurnScope, TurnSettings } from './turnScope';
 import type { HookReservation } from './turnHooks';
 
 export function isCancellation(error: unknown, signal: AbortSignal): boolean {

@@ -24,7 +24,7 @@ import { titleFromText, UNTITLED } from './chatTitle';
 import { pendingMeta, restorePending, type SavedPending } from './durablePending';
 import { restoreRoster } from './reopenedRoster';
 import type { SessionStore } from './sessionStorage';
-import type { TurnTranscript } from './turn';
+import type { TurnTranscript } from './turnScope';
 
 /** Why a chat is not an ordinary one here: another window writes it, or it continues such a chat. */
 export type SessionAccess = { readonly kind: 'read-only' } | { readonly kind: 'copy'; /** The title of the chat it copies. */ readonly of: string };

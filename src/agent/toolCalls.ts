@@ -19,10 +19,10 @@ import type { AgentPorts, ResolvedModel } from './ports';
 import type { ToolHookAnswer } from '../hooks/toolHooks';
 import type { ToolCall } from './response';
 import { AGENT_TOOL_NAME } from './subagents/agentTool';
-import type { LoopAgents, ParentLoop } from './subagents/loopAgents';
+import type { LoopAgents, ParentLoop } from './turnScope';
 import { Slots } from './subagents/slots';
 import { DENIED, refused, ToolInvoker } from './toolInvoker';
-import type { TurnScope } from './turn';
+import type { TurnScope } from './turnScope';
 
 /** A call that ran (or was refused): its result, and when it started. */
 interface Executed {

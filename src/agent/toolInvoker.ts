@@ -19,7 +19,7 @@ import { callContext } from './callContext';
 import type { OpenReview } from './changeReview';
 import type { AgentPorts } from './ports';
 import type { ToolCall } from './response';
-import type { TurnScope } from './turn';
+import type { TurnScope } from './turnScope';
 
 export const DENIED = 'The user denied this call; it did not run.';
 

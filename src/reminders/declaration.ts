@@ -4,8 +4,16 @@
 // the `aside.reminders.*` settings and the docs/reminder-keys.md check are all derived from the
 // list of declarations (builtin/catalog.ts), so a new reminder is declared once.
 import type { ReminderDefinition } from './definition';
-import type { ReservedKey } from './keys';
 import type { FiringPolicy } from './policy';
+
+/** A key Aside puts on the wire (the registry of them: keys.ts). */
+export interface ReservedKey {
+	readonly key: string;
+	/** The short text the chat shows for it, e.g. "edited files". */
+	readonly label: string;
+	readonly purpose: string;
+	readonly introducedIn: string;
+}
 
 export interface ReminderDeclaration extends ReservedKey {
 	/** Stable id, e.g. `editedFiles`: records carry it, settings use it (`aside.reminders.<type>.*`). */

@@ -3,16 +3,11 @@
 // types (builtin/catalog.ts); docs/reminder-keys.md shows the same table (keys.spec.ts keeps them
 // equal); contributed reminders add theirs at run time.
 import { addReminderTypes, BUILTIN_REMINDER_TYPES } from './builtin/catalog';
-import type { ReminderDeclaration } from './declaration';
+import type { ReminderDeclaration, ReservedKey } from './declaration';
+
+export type { ReservedKey } from './declaration';
 import { isValidReminderKey } from './envelope';
 
-export interface ReservedKey {
-	readonly key: string;
-	/** The short text the chat shows for it, e.g. "edited files". */
-	readonly label: string;
-	readonly purpose: string;
-	readonly introducedIn: string;
-}
 
 /** The built-in keys: the declarations of the built-in types, in the order docs/reminder-keys.md shows (the chat features' once the feature list registered them). */
 export const RESERVED_KEYS: readonly ReservedKey[] = BUILTIN_REMINDER_TYPES;

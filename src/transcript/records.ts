@@ -9,7 +9,7 @@ import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
 import { TASK_STATUSES } from '../vocabulary/tasks';
 import { RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
-import { HOOK_CONTEXT_RECORD } from './hookContext';
+import { HOOK_CONTEXT_RECORD } from './hookContextRecord';
 import { COMPACTION_RECORD, FORK_RECORD } from './historyMarkers';
 import { SESSION_HEADER, SESSION_META, type SessionHeader, type SessionMeta } from './sessionRecords';
 import { RESTORE_RECORD } from './restoreRecord';

@@ -6,7 +6,7 @@ import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
 import { changeKind } from '../tools/changes';
-import type { TurnOutcome } from '../agent/turn';
+import type { TurnOutcome } from '../agent/turnScope';
 import type { AgentControls, ReturnedMessage } from './controls';
 import type { ReturnedMessages } from '../agent/steering';
 

@@ -2,19 +2,11 @@
 // messages of its own it takes (`<id>.*`, routed by prefix), and its slash commands. The view
 // connection knows the list, not the features; a new feature adds no case to it.
 import type { IDisposable } from '../base/lifecycle';
-import type { HostMessage, ViewMessage, ViewState } from '../protocol/messages';
+import type { ViewMessage, ViewState } from '../protocol/messages';
 import type { SlashCommand } from './slashCommands';
+import type { FeatureViewPort } from './viewPort';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** A host message before the connection numbers it. */
-export type Unsequenced = DistributiveOmit<HostMessage, 'seq'>;
-
-/** What a feature's view part may do to the webview. */
-export interface FeatureViewPort {
-	send(message: Unsequenced): void;
-	/** Says something in the chat (a refusal, a stop). */
-	notice(level: 'info' | 'warning' | 'error', text: string): void;
-}
+export type { FeatureViewPort, Unsequenced } from './viewPort';
 
 export interface FeatureViewPart {
 	/** Its messages, both ways, are `<id>.*`. */

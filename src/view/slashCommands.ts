@@ -2,7 +2,7 @@
 // composer's `/` hint list is this registry as the host sends it; the message a person sends is
 // matched here once, by its first word, and a command's own parser reads the rest.
 import type { SlashCommandView } from '../protocol/messages';
-import type { FeatureViewPort } from './featureView';
+import type { FeatureViewPort } from './viewPort';
 
 export interface SlashCommand {
 	/** With its slash: `/compact`. */

@@ -16,7 +16,7 @@ import type { AgentRecord } from '../../transcript/records';
 import { selectedRecords } from '../../transcript/replay';
 import type { TurnObservers } from '../observers';
 import type { AgentPorts } from '../ports';
-import type { TurnTranscript } from '../turn';
+import type { TurnTranscript } from '../turnScope';
 
 /** The conversation a compaction ran on, and what it resets. */
 export interface CompactedConversation {

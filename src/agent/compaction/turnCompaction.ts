@@ -6,7 +6,7 @@ import type { RequestStaging } from '../../reminders/staging';
 import type { CompactionCause } from '../../vocabulary/outcomes';
 import type { LoopOwner } from '../loopOwner';
 import type { AgentPorts, ResolvedModel } from '../ports';
-import type { TurnScope, TurnSettings } from '../turn';
+import type { TurnScope, TurnSettings } from '../turnScope';
 import { compactConversation } from './compactor';
 import { conversationTokens } from './estimate';
 

@@ -18,10 +18,11 @@ import type { ToolCall } from '../response';
 import type { ChatSession } from '../session';
 import { ROOT_OWNER_PATH } from '../../vocabulary/tasks';
 import { invocationLoop } from '../loopOwner';
-import { Turn, type TurnOutcome, type TurnScope, type TurnUpdate } from '../turn';
+import { Turn } from '../turn';
+import type { TurnOutcome, TurnScope, TurnUpdate } from '../turnScope';
 import { AGENT_TOOL_NAME, agentToolSpec, parseAgentInput } from './agentTool';
 import { childResult, lastAnswer } from './childResult';
-import type { LoopAgents, ParentLoop } from './loopAgents';
+import type { LoopAgents, ParentLoop } from '../turnScope';
 import type { AgentProfile, AgentProfiles } from './profile';
 import { toolsForProfile } from './profileTools';
 

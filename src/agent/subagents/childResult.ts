@@ -3,7 +3,7 @@
 // with the steps it took, under its owner path (the one its task rows carry).
 import type { ToolResult } from '../../tools/tool';
 import type { AgentRecord } from '../../transcript/records';
-import type { TurnOutcome } from '../turn';
+import type { TurnOutcome } from '../turnScope';
 
 /** The text of the child's last answer that said anything. */
 export function lastAnswer(records: readonly AgentRecord[]): string | undefined {
