@@ -33,7 +33,13 @@ export interface BenchChat {
 export function benchChat(dir: string, id: string, records: TranscriptEntry[]): BenchChat {
 	const store = TranscriptStore.create(dir, { kind: 'session', v: TRANSCRIPT_VERSION, id, createdAt: 0 });
 	const ids = new SequentialIds(id);
-	const reminderDefaults = () => builtinReminders(systemClock, () => ({ files: [] }), NOTHING_OBSERVED, { current: () => BUILTIN_PROFILES }, fixedEnvironment());
+	const reminderDefaults = () => builtinReminders(
+		systemClock,
+		() => ({ files: [] }),
+		NOTHING_OBSERVED,
+		{ current: () => BUILTIN_PROFILES },
+		fixedEnvironment(),
+	);
 	const session = new ChatSession(id, store, { clock: systemClock, ids, log: silent, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults }, records);
 	return { session, store, ids };
 }

@@ -86,7 +86,11 @@ async function diffCost(dir: string, rows: BenchRow[]): Promise<void> {
 	for (const { name, lines, every } of cases) {
 		const fs = new NodeWorkspaceFs();
 		const events = new FakeFileEvents();
-		const edited = new EditedFiles(fs, events, { roots: () => [dir], maxFileBytes: 4 * 1024 * 1024, maxDiffBytes: 4 * 1024 * 1024, maxDiffLines: 50_000, maxReportLines: 50_000 });
+		const edited = new EditedFiles(
+			fs,
+			events,
+			{ roots: () => [dir], maxFileBytes: 4 * 1024 * 1024, maxDiffBytes: 4 * 1024 * 1024, maxDiffLines: 50_000, maxReportLines: 50_000 },
+		);
 		const path = join(dir, `big-${lines}-${every}.ts`);
 		const before = source(lines, 'a');
 		writeFileSync(path, before);

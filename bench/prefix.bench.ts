@@ -79,7 +79,10 @@ async function scenario(dir: string): Promise<Captured[]> {
 	const events = new FakeFileEvents();
 	const fs = new NodeWorkspaceFs();
 	const seen = new SeenTexts();
-	const observers = createSessionObservers(session.reminders, { fs, fileEvents: events, roots: () => [dir], editedFiles: { roots: () => [dir], seen }, log: silent });
+	const observers = createSessionObservers(
+		session.reminders,
+		{ fs, fileEvents: events, roots: () => [dir], editedFiles: { roots: () => [dir], seen }, log: silent },
+	);
 	const ports = { ...loop.ports, tools: { ...loop.ports.tools, context: (signal: AbortSignal) => nodeToolContext([dir], signal, seen) } };
 	const captured: Captured[] = [];
 	let turnNumber = 0;

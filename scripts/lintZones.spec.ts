@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 
 const root = join(__dirname, '..', '..', '..');
-const RULES = new Set(['@typescript-eslint/no-restricted-imports']);
+const RULES = new Set(['@typescript-eslint/no-restricted-imports', 'max-len']);
 
 const eslint = new ESLint({
 	cwd: root,
@@ -60,4 +60,21 @@ describe('lint zones', () => {
 			});
 		}
 	}
+});
+
+describe('the line width', () => {
+	const list = (count: number) => Array.from({ length: count }, (_, index) => `item${index}`).join(', ');
+	it('code wider than 160 columns fails, in src/ and in the webview', async () => {
+		for (const file of ['src/agent/widthProbe.ts', 'webview/widthProbe.ts']) {
+			const found = await problems(file, `export const used = [${list(30)}];\n`);
+			assert.ok(found.some((problem) => problem.startsWith('max-len')), `no width error in ${file}: ${found.join('; ')}`);
+		}
+	});
+
+	it('the same items one per line pass, and so do a long string and a long comment', async () => {
+		const wrapped = `export const used = [\n${Array.from({ length: 30 }, (_, index) => `\titem${index},`).join('\n')}\n];\n`;
+		assert.deepEqual(await problems('src/agent/widthProbe.ts', wrapped), []);
+		const words = 'word '.repeat(40);
+		assert.deepEqual(await problems('src/agent/widthProbe.ts', `// ${words}\nexport const used = '${words}';\n`), []);
+	});
 });

@@ -96,7 +96,12 @@ function contextOf(context: FiringContext): ContributedReminderContext {
  * with its declaration (what the key registry takes, as for a built-in type). Throws an Error
  * naming the extension and what is wrong.
  */
-export function contributedDefinition(extensionId: string, reminder: ContributedReminder, keys: KeyRegistry, isOn: (key: string) => boolean = () => true): { definition: ReminderDefinition; key: string; declaration: ReminderDeclaration } {
+export function contributedDefinition(
+	extensionId: string,
+	reminder: ContributedReminder,
+	keys: KeyRegistry,
+	isOn: (key: string) => boolean = () => true,
+): { definition: ReminderDefinition; key: string; declaration: ReminderDeclaration } {
 	if (!/^[A-Za-z0-9-]+\.[A-Za-z0-9._-]+$/.test(extensionId)) {
 		throw new Error(`registerReminder: "${extensionId}" is not an extension id (publisher.name); pass context.extension.id.`);
 	}

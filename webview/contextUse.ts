@@ -90,7 +90,10 @@ export class ContextUseLine {
 		this.reminders.textContent = `◇ ${tokens(inContextTokens(context))}`;
 		this.details.replaceChildren(...detailLines(context), costTable(context));
 		// In a chat with nothing known at all, no line (and no details left open).
-		const nothing = context.reminders.length === 0 && context.compaction === undefined && context.cacheReadTokens === undefined && context.cacheWriteTokens === undefined;
+		const nothing = context.reminders.length === 0 &&
+			context.compaction === undefined &&
+			context.cacheReadTokens === undefined &&
+			context.cacheWriteTokens === undefined;
 		this.element.hidden = nothing && context.usedTokens === undefined && context.limitTokens === undefined && context.canCompact !== true;
 		if (this.element.hidden) {
 			this.details$.setOpen(false);

@@ -185,7 +185,9 @@ export class MentionMenu {
 		const keywords = KEYWORDS.filter((option) => fuzzyScore(query, option.label.slice(1)) !== undefined);
 		// Until the host answers, the files of the previous answer that still match.
 		const current = this.filesFor === (this.word?.query ?? '');
-		const files = this.files.filter((candidate) => current || fuzzyScore(query, candidate.path.toLowerCase()) !== undefined).map((candidate): MenuOption => ({
+		const files = this.files.filter(
+			(candidate) => current || fuzzyScore(query, candidate.path.toLowerCase()) !== undefined,
+		).map((candidate): MenuOption => ({
 			insert: mentionText(candidate.kind === 'folder' ? `${candidate.path}/` : candidate.path),
 			label: candidate.kind === 'folder' ? `${candidate.path}/` : candidate.path,
 			detail: candidate.kind,

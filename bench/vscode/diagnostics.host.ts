@@ -400,7 +400,13 @@ async function tryReplace(writer: VsCodeDocumentWriter, uri: vscode.Uri, text: s
 }
 
 /** Waits until `uri` shows the expected errors and nothing changed for TRUTH_STABLE_MS; polls (this is the oracle, not the product). */
-async function groundTruth(uri: vscode.Uri, source: VsCodeDiagnosticsSource, expected: readonly ExpectedError[], line: number, lastChangeAt: () => number): Promise<{ entries: readonly DiagnosticEntry[]; matched: boolean }> {
+async function groundTruth(
+	uri: vscode.Uri,
+	source: VsCodeDiagnosticsSource,
+	expected: readonly ExpectedError[],
+	line: number,
+	lastChangeAt: () => number,
+): Promise<{ entries: readonly DiagnosticEntry[]; matched: boolean }> {
 	const key = uri.toString();
 	const deadline = performance.now() + TRUTH_CAP_MS;
 	let stableSince: number | undefined;
@@ -555,7 +561,13 @@ function workspaceRoot(): vscode.Uri {
 }
 
 /** Waits for `uri` to show errors meeting `expected`, up to `timeoutMs`; returns the ms it took, or undefined. */
-async function waitForErrors(source: VsCodeDiagnosticsSource, uri: vscode.Uri, expected: readonly ExpectedError[], line: number, timeoutMs: number): Promise<number | undefined> {
+async function waitForErrors(
+	source: VsCodeDiagnosticsSource,
+	uri: vscode.Uri,
+	expected: readonly ExpectedError[],
+	line: number,
+	timeoutMs: number,
+): Promise<number | undefined> {
 	const started = performance.now();
 	while (performance.now() - started < timeoutMs) {
 		if (meetsExpectation(source.get(uri.toString()), expected, line)) {
@@ -572,7 +584,10 @@ async function waitForErrors(source: VsCodeDiagnosticsSource, uri: vscode.Uri, e
  * aside.diagnostics.openEditedFiles off) gets its diagnostics at all, and how soon it does once
  * the product's documents show it in a preview tab.
  */
-async function untabbedProbe(source: VsCodeDiagnosticsSource, root: vscode.Uri): Promise<{ reportedMs: number | undefined; reportedInTabMs: number | undefined }> {
+async function untabbedProbe(source: VsCodeDiagnosticsSource, root: vscode.Uri): Promise<{
+	reportedMs: number | undefined;
+	reportedInTabMs: number | undefined;
+}> {
 	const uri = vscode.Uri.joinPath(root, 'src', 'bench', 'untabbed.ts');
 	const rendered = render('small', { snippet: 'string', pad: 0, note: 0 });
 	writeFileSync(uri.fsPath, rendered.text);
@@ -683,7 +698,13 @@ function describeProbe(probe: { reportedMs: number | undefined; reportedInTabMs:
 		: `A file only opened (openTextDocument) got its TypeScript diagnostics after ${(probe.reportedMs / 1000).toFixed(1)} s.`;
 }
 
-function buildResult(trials: readonly TrialRecord[], warmups: readonly TrialRecord[], probe: { reportedMs: number | undefined; reportedInTabMs: number | undefined }, smallLines: number, largeLines: number): BenchResult {
+function buildResult(
+	trials: readonly TrialRecord[],
+	warmups: readonly TrialRecord[],
+	probe: { reportedMs: number | undefined; reportedInTabMs: number | undefined },
+	smallLines: number,
+	largeLines: number,
+): BenchResult {
 	const n = trials.length;
 	const large = trials.filter((record) => record.file === 'large');
 	const stale = (id: Approach): number => count(trials, (record) => record[id].freshness !== 'fresh');

@@ -127,7 +127,8 @@ export class Agent extends Disposable {
 		this._register(this.modes.watchSetting());
 		this.modelState = this._register(new ModelState(env.models, changed, log));
 		this.stream = new RootStream({ resolved: (model) => { this.modelState.use(model); }, stream: (delta) => { this._onDidStream.fire(delta); }, changed });
-		this.roots = new RootTurns({ env, ports: this.ports, approvals: this.approvals, features: this.features, work: this.work, children: this.children, modes: this.modes, windowOf: (model) => this.modelState.windowOf(model), resolved: (model) => { this.modelState.use(model); } });
+		const { approvals, features, work, children, modes } = this;
+		this.roots = new RootTurns({ env, ports: this.ports, approvals, features, work, children, modes, models: this.modelState });
 		this._register(env.sessions.onDidChangeCurrent(() => {
 			this.stop();
 			// Another chat: its own mode, and its own plan waiting (or none).

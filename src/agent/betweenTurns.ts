@@ -20,7 +20,12 @@ export interface HeldWorkOptions<T> {
 
 /** The work between turns in flight, if any. */
 export class HeldWork {
-	private current: { readonly controller: AbortController; readonly waiting: string[]; readonly activity: TurnActivity | undefined; readonly stoppable: boolean } | undefined;
+	private current: {
+		readonly controller: AbortController;
+		readonly waiting: string[];
+		readonly activity: TurnActivity | undefined;
+		readonly stoppable: boolean;
+	} | undefined;
 
 	get active(): boolean {
 		return this.current !== undefined;
@@ -44,7 +49,11 @@ export class HeldWork {
 	}
 
 	/** Runs `work` as the work in flight (`changed` as it starts and ends): its result (or `failed`'s), and the messages that waited. */
-	async run<T>(work: (signal: AbortSignal) => Promise<T>, options: HeldWorkOptions<T>, changed: () => void): Promise<{ readonly result: T; readonly waiting: readonly string[] }> {
+	async run<T>(
+		work: (signal: AbortSignal) => Promise<T>,
+		options: HeldWorkOptions<T>,
+		changed: () => void,
+	): Promise<{ readonly result: T; readonly waiting: readonly string[] }> {
 		const current = { controller: new AbortController(), waiting: [] as string[], activity: options.activity, stoppable: options.stoppable };
 		this.current = current;
 		changed();

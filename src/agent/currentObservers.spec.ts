@@ -19,7 +19,14 @@ const ROOT = '/w';
 const A = '/w/a.ts';
 
 function ports(files: Map<string, string>, events: FakeFileEvents, diagnostics?: ObserverPorts['diagnostics']): ObserverPorts {
-	return { fs: new MemoryWorkspaceFs(files), fileEvents: events, roots: () => [ROOT], editedFiles: {}, log: new RecordingLogger(), ...(diagnostics ? { diagnostics } : {}) };
+	return {
+		fs: new MemoryWorkspaceFs(files),
+		fileEvents: events,
+		roots: () => [ROOT],
+		editedFiles: {},
+		log: new RecordingLogger(),
+		...(diagnostics ? { diagnostics } : {}),
+	};
 }
 
 const readA = (files: Map<string, string>): ToolResult => ({ content: 'shown', touched: [{ path: A, access: 'read', text: files.get(A) ?? '' }] });

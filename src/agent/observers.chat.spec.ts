@@ -59,7 +59,13 @@ function chat(t: TestContext, root: string, { loaded = [], editorText, edited = 
 	};
 	// As the extension wires edits.verify: the chat's observers' writes, its records.
 	const verify = verificationInputs({ writes: () => observers.writes, records: () => session.records });
-	const env: SessionEnvironment = { clock, ids, log, reminderConfig: DEFAULT_REMINDER_CONFIG, reminderDefaults: () => builtinReminders(clock, rootInstructions, verify, NO_AGENT_PROFILES, fixedEnvironment([root])) };
+	const env: SessionEnvironment = {
+		clock,
+		ids,
+		log,
+		reminderConfig: DEFAULT_REMINDER_CONFIG,
+		reminderDefaults: () => builtinReminders(clock, rootInstructions, verify, NO_AGENT_PROFILES, fixedEnvironment([root])),
+	};
 	const store = new MemorySessionStore();
 	store.records.push(...loaded);
 	const session = new ChatSession('chat', store, env, loaded);

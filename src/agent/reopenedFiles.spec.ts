@@ -45,7 +45,10 @@ describe('a reopened chat\'s stale-write guard and edited-files cache', () => {
 		writeFileSync(file('noeol.ts'), 'last line without a break');
 		const events = new FakeFileEvents();
 		const sessions = testSessions();
-		const current = new CurrentObservers(sessions, { fs: new NodeWorkspaceFs(), fileEvents: events, roots: () => [root], editedFiles: {}, log: new RecordingLogger() });
+		const current = new CurrentObservers(
+			sessions,
+			{ fs: new NodeWorkspaceFs(), fileEvents: events, roots: () => [root], editedFiles: {}, log: new RecordingLogger() },
+		);
 		const first = sessions.current;
 		first.append({ kind: 'user', id: 'u1', turnId: 't1', at: 0, text: 'Work on the files.' });
 		const observers = current.current as SessionObservers;
@@ -65,7 +68,10 @@ describe('a reopened chat\'s stale-write guard and edited-files cache', () => {
 		const again = current.current as SessionObservers;
 		assert.notEqual(again, observers);
 
-		const edit = (path: string, from: string, to: string) => editTool.run({ path, old_string: from, new_string: to }, nodeToolContext([root], signal, again.seen));
+		const edit = (path: string, from: string, to: string) => editTool.run(
+			{ path, old_string: from, new_string: to },
+			nodeToolContext([root], signal, again.seen),
+		);
 		await edit('a.ts', 'const a = 1', 'const a = 10');
 		assert.equal(readFileSync(file('a.ts'), 'utf8'), 'export const a = 10;\nexport const b = 3;\n');
 		await edit('c.ts', 'created', 'changed');

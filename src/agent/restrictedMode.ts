@@ -26,7 +26,10 @@ function listed(items: readonly string[]): string {
 }
 
 /** What of WORKSPACE_PROVIDED exists in `folders`, by what it is (shown paths, `/`). */
-export function providedBy(folders: readonly string[], exists: (path: string) => boolean = existsSync): { readonly what: string; readonly shown: readonly string[] }[] {
+export function providedBy(
+	folders: readonly string[],
+	exists: (path: string) => boolean = existsSync,
+): { readonly what: string; readonly shown: readonly string[] }[] {
 	return WORKSPACE_PROVIDED.map(({ what, paths }) => ({
 		what,
 		shown: folders.flatMap((folder) => paths.filter((path) => exists(nodePath.join(folder, path))).map((path) => (folders.length > 1 ? `${nodePath.basename(folder)}/${path}` : path))),

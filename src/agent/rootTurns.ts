@@ -8,7 +8,8 @@ import type { ChatFeatures } from './chatFeature';
 import type { ChatModes } from './chatModes';
 import type { ChatWork } from './chatWork';
 import type { RootRequest } from './betweenTurns';
-import type { AgentPorts, ResolvedModel } from './ports';
+import type { ModelState } from './modelState';
+import type { AgentPorts } from './ports';
 import type { RunningChildren } from './runningChildren';
 import type { ChatSession } from './session';
 import { type ChildAgents, rootAgents } from './subagents/childAgents';
@@ -24,10 +25,8 @@ export interface RootTurnParts {
 	readonly work: ChatWork;
 	readonly children: RunningChildren;
 	readonly modes: ChatModes;
-	/** The context window of `model`, when known. */
-	readonly windowOf: (model: string) => number | undefined;
-	/** The model a request resolved to (the model state learns of it). */
-	readonly resolved: (model: ResolvedModel) => void;
+	/** The context window of a model, when known; and the model a request resolved to, learnt. */
+	readonly models: Pick<ModelState, 'windowOf' | 'use'>;
 }
 
 export class RootTurns {
@@ -35,8 +34,8 @@ export class RootTurns {
 
 	/** A root step's limits and mode with `model` (read at every step): `override`, else the chat's mode. */
 	settings(session: ChatSession, model: string, override?: PermissionMode): TurnSettings {
-		const { env, modes, windowOf } = this.parts;
-		return turnSettingsOf(env.settings.current, override ?? modes.of(session), windowOf(model));
+		const { env, modes, models } = this.parts;
+		return turnSettingsOf(env.settings.current, override ?? modes.of(session), models.windowOf(model));
 	}
 
 	/** The tool list the root turn sends in `mode` (a manual compaction's request sends the same). */
@@ -50,7 +49,7 @@ export class RootTurns {
 	/** Resolves the chat's model now: what a root request of `session` sends with it. */
 	async request(session: ChatSession, signal: AbortSignal): Promise<RootRequest> {
 		const model = await this.parts.ports.dispatch.resolve(signal);
-		this.parts.resolved(model);
+		this.parts.models.use(model);
 		const settings = this.settings(session, model.model);
 		return { model, system: this.parts.env.system(), tools: this.toolSpecs(session, settings.permissionMode), settings };
 	}
@@ -111,7 +110,11 @@ export class RootTurns {
 				profiles,
 				settings: () => {
 					const settings = env.settings.current;
-					return { maxSteps: settings.agentsMaxSteps ?? 30, maxConcurrent: settings.agentsMaxConcurrent ?? 3, maxTurnsWarningAt: settings.agentsMaxTurnsWarningAt ?? 0.8 };
+					return {
+						maxSteps: settings.agentsMaxSteps ?? 30,
+						maxConcurrent: settings.agentsMaxConcurrent ?? 3,
+						maxTurnsWarningAt: settings.agentsMaxTurnsWarningAt ?? 0.8,
+					};
 				},
 				observer: children,
 				onChildSettled: (path, outcome) => {

@@ -72,7 +72,14 @@ export class StepSampler {
 			}
 			const cause = compactionCause(overflowed, threshold, scope, specs);
 			if (cause !== undefined) {
-				const compacted = await compactInTurn(this.ports, scope, this.lifecycle, this.turnId, { cause, step, model: next.model, settings, specs, staging, refusal }, signal);
+				const compacted = await compactInTurn(
+					this.ports,
+					scope,
+					this.lifecycle,
+					this.turnId,
+					{ cause, step, model: next.model, settings, specs, staging, refusal },
+					signal,
+				);
 				if (compacted === 'stopped') {
 					return undefined;
 				}
@@ -101,7 +108,13 @@ export class StepSampler {
 	}
 
 	/** Prepares one request (its reservation in the payload), WAITs and samples it. */
-	private async request(next: StepRequest, staging: RequestStaging, requestId: string, reservation: HookReservation | undefined, signal: AbortSignal): Promise<Answer> {
+	private async request(
+		next: StepRequest,
+		staging: RequestStaging,
+		requestId: string,
+		reservation: HookReservation | undefined,
+		signal: AbortSignal,
+	): Promise<Answer> {
 		const { scope } = this;
 		const { runtime } = this.ports;
 		const { step, settings } = next;
@@ -133,7 +146,14 @@ export class StepSampler {
 	}
 
 	/** One request: commits its reminders when the provider accepts it, folds the response. */
-	private async sample(model: ResolvedModel, injection: Injection<PreparedRequest>, tools: readonly ToolSpec[], settings: TurnSettings, signal: AbortSignal, reservation: HookReservation | undefined): Promise<Answer> {
+	private async sample(
+		model: ResolvedModel,
+		injection: Injection<PreparedRequest>,
+		tools: readonly ToolSpec[],
+		settings: TurnSettings,
+		signal: AbortSignal,
+		reservation: HookReservation | undefined,
+	): Promise<Answer> {
 		const { scope } = this;
 		const requestId = injection.request.requestId;
 		const chatRequest: ChatRequest = {

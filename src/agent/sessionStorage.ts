@@ -28,7 +28,12 @@ export interface SessionLibrary {
 	/** Like open(), or undefined, reading nothing, while another window still holds the session. */
 	openForWriting(id: string): OpenedSession | undefined;
 	/** The stored sessions, most recently active first. */
-	list(): readonly { readonly id: string; readonly title?: string | undefined; readonly updatedAt: number; readonly forkOf?: { readonly id: string; readonly title: string } | undefined }[];
+	list(): readonly {
+		readonly id: string;
+		readonly title?: string | undefined;
+		readonly updatedAt: number;
+		readonly forkOf?: { readonly id: string; readonly title: string } | undefined;
+	}[];
 	/** Deletes a stored session (not open in this window); returns why it could not (another window holds it), or undefined. */
 	remove(id: string): string | undefined;
 }

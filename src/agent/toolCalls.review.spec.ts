@@ -68,7 +68,10 @@ describe('a change set reviewed in the diff editor', () => {
 	const setup = (calls: ScriptedProvider, decide: (tool: string) => PermissionDecision, controller = new AbortController()) => {
 		const review = new FakeReview();
 		const seen = new SeenTexts();
-		const harness = turnHarness(calls, { tools: [writeTool, bothTool], review, decide, context: (signal) => nodeToolContext([workspace.root], signal, seen) });
+		const harness = turnHarness(
+			calls,
+			{ tools: [writeTool, bothTool], review, decide, context: (signal) => nodeToolContext([workspace.root], signal, seen) },
+		);
 		const queued: string[] = [];
 		const original = harness.session.reminders.queueTurnEvent.bind(harness.session.reminders);
 		harness.session.reminders.queueTurnEvent = (owner, event) => {

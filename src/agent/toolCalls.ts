@@ -57,7 +57,15 @@ export class ToolCallRunner {
 	 * after another in order meanwhile. A stopped turn ends once every call that started has its
 	 * result recorded (a sub-agent's says it was stopped); calls not started then have none.
 	 */
-	async runAll(calls: readonly ToolCall[], tools: readonly Tool[], mode: PermissionMode, final: boolean, model: ResolvedModel, signal: AbortSignal, agents?: LoopAgents): Promise<void> {
+	async runAll(
+		calls: readonly ToolCall[],
+		tools: readonly Tool[],
+		mode: PermissionMode,
+		final: boolean,
+		model: ResolvedModel,
+		signal: AbortSignal,
+		agents?: LoopAgents,
+	): Promise<void> {
 		if (!agents || final || !calls.some((call) => call.name === AGENT_TOOL_NAME)) {
 			for (const call of calls) {
 				await this.run(call, tools, mode, final, signal);
@@ -70,7 +78,9 @@ export class ToolCallRunner {
 		let childrenLeft = calls.filter((call) => call.name === AGENT_TOOL_NAME).length;
 		for (const call of calls) {
 			if (call.name === AGENT_TOOL_NAME) {
-				const child = slots.run(() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, mode, model, signal)));
+				const child = slots.run(
+					() => (isAborted(signal) ? Promise.resolve(notStarted(this.ports.runtime.clock.now())) : this.runAgent(agents, call, mode, model, signal)),
+				);
 				pending.push(
 					child.finally(() => {
 						childrenLeft--;
@@ -172,7 +182,10 @@ export class ToolCallRunner {
 				const target = `${String(input?.agent)}: ${String(input?.description)}\n\n${String(input?.prompt)}`;
 				this.scope.onUpdate?.({ type: 'status', status: 'asking', detail: AGENT_TOOL_NAME });
 				const answer = await this.scope.permissions.ask({ callId: call.id, tool: AGENT_TOOL_NAME, kind: 'read', confirmation: { title: `Start a sub-agent? (${decision.reason})`, target } }, signal);
-				this.scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: AGENT_TOOL_NAME, target, ...(answer.note ? { note: answer.note } : {}) }));
+				this.scope.engine.queueTurnEvent(
+					this.owner,
+					permissionVerdict({ granted: answer.granted, tool: AGENT_TOOL_NAME, target, ...(answer.note ? { note: answer.note } : {}) }),
+				);
 				if (!answer.granted) {
 					return { started, result: { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED }, verdict: 'denied' };
 				}

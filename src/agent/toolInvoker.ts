@@ -80,7 +80,13 @@ export class ToolInvoker {
 			const confirmation = decision.byMode || decision.reason === asked.alwaysAsk ? asked : { ...asked, title: `${asked.title} (${decision.reason})` };
 			scope.onUpdate?.({ type: 'status', status: 'asking', detail: tool.name });
 			// The card first, then the diff editor beside it: the decision can come from either.
-			const request = { callId: call.id, tool: tool.name, kind: tool.kind, confirmation, ...(decision.allowRules ? { allowRules: decision.allowRules } : {}) };
+			const request = {
+				callId: call.id,
+				tool: tool.name,
+				kind: tool.kind,
+				confirmation,
+				...(decision.allowRules ? { allowRules: decision.allowRules } : {}),
+			};
 			const pending = scope.permissions.ask(request, signal, ({ granted }) => {
 				scope.onUpdate?.(granted ? { type: 'status', status: 'running-tool', detail: tool.name } : { type: 'status', status: 'waiting' });
 			});
@@ -88,11 +94,16 @@ export class ToolInvoker {
 			const review = plan ? await this.openReview(tool, call, plan) : undefined;
 			try {
 				const answer = await pending;
-				scope.engine.queueTurnEvent(this.owner, permissionVerdict({ granted: answer.granted, tool: tool.name, target: confirmation.target, ...(answer.note ? { note: answer.note } : {}) }));
+				scope.engine.queueTurnEvent(
+					this.owner,
+					permissionVerdict({ granted: answer.granted, tool: tool.name, target: confirmation.target, ...(answer.note ? { note: answer.note } : {}) }),
+				);
 				if (!answer.granted) {
 					return { result: { isError: true, content: answer.note ? `${DENIED} The user said: ${answer.note}` : DENIED }, verdict: 'denied' };
 				}
-				const result = plan ? await this.applyReviewed(tool, call, plan, review, context, signal) : await this.invoke(tool, call, context, signal, touches);
+				const result = plan
+					? await this.applyReviewed(tool, call, plan, review, context, signal)
+					: await this.invoke(tool, call, context, signal, touches);
 				return { result, verdict: 'granted' };
 			} finally {
 				await review?.close().catch((error: unknown) => {
@@ -105,7 +116,15 @@ export class ToolInvoker {
 	}
 
 	/** The policy's decision on the call: its command line, or every file it declares. */
-	private decide(tool: Tool, call: ToolCall, mode: PermissionMode, policy: PermissionContext, touches: ToolTouches, confirmation: Confirmation | undefined, context: ToolContext): PolicyDecision {
+	private decide(
+		tool: Tool,
+		call: ToolCall,
+		mode: PermissionMode,
+		policy: PermissionContext,
+		touches: ToolTouches,
+		confirmation: Confirmation | undefined,
+		context: ToolContext,
+	): PolicyDecision {
 		const input = call.input as { readonly command?: unknown } | null;
 		const command = tool.kind === 'run' && typeof input?.command === 'string' ? input.command : undefined;
 		const policyCall: PolicyCall = {
@@ -134,7 +153,14 @@ export class ToolInvoker {
 	 * applied all or nothing (never over a file that changed meanwhile). A revision queues
 	 * `patch.user-revised` for the next request.
 	 */
-	private async applyReviewed(tool: Tool, call: ToolCall, plan: ChangePlan, review: OpenReview | undefined, context: ToolContext, signal: AbortSignal): Promise<ToolResult> {
+	private async applyReviewed(
+		tool: Tool,
+		call: ToolCall,
+		plan: ChangePlan,
+		review: OpenReview | undefined,
+		context: ToolContext,
+		signal: AbortSignal,
+	): Promise<ToolResult> {
 		let sides: readonly (string | null | undefined)[] = [];
 		try {
 			sides = (await review?.proposedSides()) ?? [];

@@ -37,7 +37,11 @@ export interface LibraryProblem {
 	readonly severity: 'error' | 'warning';
 }
 
-export type ParsedItem<T> = { readonly ok: true; readonly item: T; readonly warnings: readonly LibraryProblem[] } | { readonly ok: false; readonly problems: readonly LibraryProblem[] };
+export type ParsedItem<T> = {
+	readonly ok: true;
+	readonly item: T;
+	readonly warnings: readonly LibraryProblem[];
+} | { readonly ok: false; readonly problems: readonly LibraryProblem[] };
 
 export interface MarkdownKind<T extends { readonly name: string }> {
 	/** Starts each logged problem: "Skill", "Agent profile". */

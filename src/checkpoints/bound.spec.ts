@@ -13,7 +13,13 @@ describe('CheckpointBound', () => {
 		const timers = new FakeTimers();
 		const passes: number[] = [];
 		let max = 100;
-		const bound = new CheckpointBound({ enforceBound: (maxBytes) => (passes.push(maxBytes), Promise.resolve(REPORT)) }, () => max, timers, new RecordingLogger(), 1000);
+		const bound = new CheckpointBound(
+			{ enforceBound: (maxBytes) => (passes.push(maxBytes), Promise.resolve(REPORT)) },
+			() => max,
+			timers,
+			new RecordingLogger(),
+			1000,
+		);
 		bound.request();
 		timers.advance(500);
 		bound.request();

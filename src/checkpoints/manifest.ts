@@ -108,7 +108,11 @@ export function parseEntries(text: string, name: string, log: Logger): Checkpoin
 			const entry = at === undefined ? undefined : entries[at];
 			if (at !== undefined && entry) {
 				// A change may be settled in two lines (its new text just after the write, its previous one recovered after a crash).
-				entries[at] = { ...entry, before: entry.before !== undefined ? entry.before : settle.data.before, after: entry.after !== undefined ? entry.after : settle.data.after };
+				entries[at] = {
+					...entry,
+					before: entry.before !== undefined ? entry.before : settle.data.before,
+					after: entry.after !== undefined ? entry.after : settle.data.after,
+				};
 			}
 			// A settle line whose entry is damaged or gone settles nothing.
 			continue;

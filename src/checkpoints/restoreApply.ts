@@ -64,7 +64,13 @@ export interface RestoreConfinement {
  * `checkpoint` keeps what the restore is about to overwrite, before its first write (so the restore
  * can itself be undone); when it cannot, nothing is written, as a tool's write is not made then.
  */
-export async function applyRestore(plan: RestorePlan, writer: DocumentWriter, overwriteChanged: boolean, confinement: RestoreConfinement, checkpoint?: CheckpointRecorder): Promise<RestoreApplyResult> {
+export async function applyRestore(
+	plan: RestorePlan,
+	writer: DocumentWriter,
+	overwriteChanged: boolean,
+	confinement: RestoreConfinement,
+	checkpoint?: CheckpointRecorder,
+): Promise<RestoreApplyResult> {
 	const outside = new Set<string>();
 	let planned: Write[] = plan.files.filter((file) => writes(file, overwriteChanged)).map((file) => ({ file, before: file.now, after: file.target }));
 	try {

@@ -173,7 +173,14 @@ export class FileCheckpointStore implements CheckpointStore {
 						throw new CheckpointError(`could not keep the content of ${change.shown}: ${errorMessage(error)}`);
 					}
 				}
-				const entry: CheckpointEntry = { turnId, at: this.options.clock.now(), path: change.path, shown: change.shown, before, after: change.after === null ? null : undefined };
+				const entry: CheckpointEntry = {
+					turnId,
+					at: this.options.clock.now(),
+					path: change.path,
+					shown: change.shown,
+					before,
+					after: change.after === null ? null : undefined,
+				};
 				lines.push(id === undefined ? { entry } : { entry, id });
 				rest.push({ ...(copy ? { copy } : {}), ...(change.after === null ? {} : { after: change.after }) });
 			}

@@ -28,7 +28,11 @@ function alive(pid: number): boolean {
 }
 
 const PRE: HookFacts = { event: 'PreToolUse', sessionId: 's-1', cwd: dir, tool: { name: 'Run', input: { command: 'rm -rf /' } } };
-const run = (command: HookCommand, facts: HookFacts = PRE, maxOutputBytes?: number) => runHook(command, facts, { signal: new AbortController().signal, ...(maxOutputBytes ? { maxOutputBytes } : {}) });
+const run = (command: HookCommand, facts: HookFacts = PRE, maxOutputBytes?: number) => runHook(
+	command,
+	facts,
+	{ signal: new AbortController().signal, ...(maxOutputBytes ? { maxOutputBytes } : {}) },
+);
 
 describe('hook runner (real processes)', () => {
 	it("writes Claude Code's event JSON on stdin, in the workspace folder, with CLAUDE_PROJECT_DIR", async () => {

@@ -54,7 +54,11 @@ export function hookInput(facts: HookFacts): Record<string, unknown> {
 		...(facts.transcriptPath ? { transcript_path: facts.transcriptPath } : {}),
 		cwd: facts.cwd,
 		hook_event_name: facts.event,
-		...(facts.tool ? { tool_name: facts.tool.name, ...(facts.tool.asideName === undefined ? {} : { aside_tool_name: facts.tool.asideName }), tool_input: facts.tool.input } : {}),
+		...(facts.tool ? {
+			tool_name: facts.tool.name,
+			...(facts.tool.asideName === undefined ? {} : { aside_tool_name: facts.tool.asideName }),
+			tool_input: facts.tool.input,
+		} : {}),
 		...(facts.tool?.response !== undefined ? { tool_response: facts.tool.response } : {}),
 		...(facts.prompt !== undefined ? { prompt: facts.prompt } : {}),
 		...(facts.source !== undefined ? { source: facts.source } : {}),

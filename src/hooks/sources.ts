@@ -26,7 +26,10 @@ export interface HookSourcePorts {
 	/** The file's text; undefined when it does not exist. */
 	readonly readFile: (path: string) => Promise<string | undefined>;
 	/** Kept across windows and restarts (globalState): file path → { hash, consent }. */
-	readonly memory: { get(): Readonly<Record<string, { readonly hash: string; readonly consent: Consent }>>; set(value: Record<string, { readonly hash: string; readonly consent: Consent }>): Promise<void> };
+	readonly memory: {
+		get(): Readonly<Record<string, { readonly hash: string; readonly consent: Consent }>>;
+		set(value: Record<string, { readonly hash: string; readonly consent: Consent }>): Promise<void>;
+	};
 	/** A SHA-256 of a file's bytes; undefined when it is no file (approvalScope.ts). */
 	readonly fingerprint: (path: string) => Promise<string | undefined>;
 	/** Which clone a workspace folder is (approvalScope.ts). */

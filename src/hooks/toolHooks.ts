@@ -68,7 +68,11 @@ export interface PromptHooks {
 /** The port the tool-call runner hooks through (TurnScope.hooks). */
 export interface ToolHooks {
 	beforeTool(call: { readonly name: string; readonly input: unknown }, signal: AbortSignal): Promise<ToolHookAnswer>;
-	afterTool(call: { readonly name: string; readonly input: unknown }, result: { readonly content: string; readonly isError?: boolean }, signal: AbortSignal): Promise<ToolHookAnswer>;
+	afterTool(
+		call: { readonly name: string; readonly input: unknown },
+		result: { readonly content: string; readonly isError?: boolean },
+		signal: AbortSignal,
+	): Promise<ToolHookAnswer>;
 }
 
 function reasons(list: readonly { readonly reason: string }[]): string {
@@ -98,7 +102,11 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 		return { refused, outcomes: [...outcomes, { event: 'PreToolUse', tool: call.name, kind: 'blocked', text: refused }] };
 	}
 
-	async afterTool(call: { readonly name: string; readonly input: unknown }, result: { readonly content: string; readonly isError?: boolean }, signal: AbortSignal): Promise<ToolHookAnswer> {
+	async afterTool(
+		call: { readonly name: string; readonly input: unknown },
+		result: { readonly content: string; readonly isError?: boolean },
+		signal: AbortSignal,
+	): Promise<ToolHookAnswer> {
 		// As in Claude Code: PostToolUse follows a call that completed, not one refused or failed.
 		if (result.isError) {
 			return NOTHING;
@@ -155,8 +163,18 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 	private async runPerInput(event: 'PreToolUse' | 'PostToolUse', call: { readonly name: string; readonly input: unknown }, response: unknown, signal: AbortSignal): Promise<HooksOutcome> {
 		let outcome = NOTHING_SAID;
 		for (const input of claudeToolCalls(call.name, call.input, this.env.folder())) {
-			const said = await this.run(event, call.name, { tool: { name: input.name, asideName: call.name, input: input.input, ...(response === undefined ? {} : { response }) } }, signal);
-			outcome = { blocks: [...outcome.blocks, ...said.blocks], contexts: [...outcome.contexts, ...said.contexts], failures: [...outcome.failures, ...said.failures], halts: [...outcome.halts, ...said.halts] };
+			const said = await this.run(
+				event,
+				call.name,
+				{ tool: { name: input.name, asideName: call.name, input: input.input, ...(response === undefined ? {} : { response }) } },
+				signal,
+			);
+			outcome = {
+				blocks: [...outcome.blocks, ...said.blocks],
+				contexts: [...outcome.contexts, ...said.contexts],
+				failures: [...outcome.failures, ...said.failures],
+				halts: [...outcome.halts, ...said.halts],
+			};
 			if (outcome.blocks.length > 0 || outcome.halts.length > 0) {
 				break;
 			}
@@ -185,7 +203,12 @@ export class ConfiguredHooks implements ToolHooks, PromptHooks {
 			byFolder.set(folder, [...(byFolder.get(folder) ?? []), hook]);
 		}
 		const said = await Promise.all([...byFolder].map(([cwd, list]) => runHooks(list, { event, sessionId: env.sessionId(), cwd, ...facts }, { signal })));
-		const outcome: HooksOutcome = { blocks: said.flatMap((one) => one.blocks), contexts: said.flatMap((one) => one.contexts), failures: said.flatMap((one) => one.failures), halts: said.flatMap((one) => one.halts) };
+		const outcome: HooksOutcome = {
+			blocks: said.flatMap((one) => one.blocks),
+			contexts: said.flatMap((one) => one.contexts),
+			failures: said.flatMap((one) => one.failures),
+			halts: said.flatMap((one) => one.halts),
+		};
 		for (const { hook, message } of outcome.failures) {
 			if (signal.aborted) {
 				break;

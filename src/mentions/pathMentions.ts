@@ -114,7 +114,16 @@ export class PathMentions {
 			return fileAlreadyInContext(shown, linesText);
 		}
 		this.attached.add(ref);
-		return mentionedFile({ shown, text: taken.text, first, last: total === 0 ? 0 : taken.last, total, ...(range ? { asked: range } : {}), cut, subject: { ref, hashes: [hash] } });
+		return mentionedFile({
+			shown,
+			text: taken.text,
+			first,
+			last: total === 0 ? 0 : taken.last,
+			total,
+			...(range ? { asked: range } : {}),
+			cut,
+			subject: { ref, hashes: [hash] },
+		});
 	}
 
 	/** A PDF: the text of its first pages, bounded like a file; given once like one. */
@@ -144,7 +153,16 @@ export class PathMentions {
 		const headers = [...taken.text.matchAll(/^--- page (\d+) ---$/gm)];
 		const last = cut ? Number(headers.at(-1)?.[1] ?? 1) : (extracted.pages.at(-1)?.number ?? 1);
 		this.attached.add(path);
-		return mentionedPdf({ shown, text: taken.text, first: 1, last, pageCount: extracted.pageCount, cut, noText: noTextIn(extracted.pages), subject: { ref: path, hashes: [hash] } });
+		return mentionedPdf({
+			shown,
+			text: taken.text,
+			first: 1,
+			last,
+			pageCount: extracted.pageCount,
+			cut,
+			noText: noTextIn(extracted.pages),
+			subject: { ref: path, hashes: [hash] },
+		});
 	}
 
 	async folder(token: PathToken, path: string): Promise<StagedEntry> {

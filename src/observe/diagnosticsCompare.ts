@@ -56,7 +56,9 @@ export function compareDiagnostics(reference: readonly DiagnosticEntry[], fresh:
 	const matched = new Set<number>();
 	// Unmoved copies first, so that a moved duplicate cannot take a stationary one's partner.
 	fresh.forEach((entry, freshIndex) => {
-		const same = candidates(entry).find((index) => samePosition(at(index).range.start, entry.range.start) && samePosition(at(index).range.end, entry.range.end));
+		const same = candidates(entry).find(
+			(index) => samePosition(at(index).range.start, entry.range.start) && samePosition(at(index).range.end, entry.range.end),
+		);
 		if (same !== undefined) {
 			unmatched.delete(same);
 			matched.add(freshIndex);
@@ -79,7 +81,9 @@ export function compareDiagnostics(reference: readonly DiagnosticEntry[], fresh:
 		if (matched.has(freshIndex)) {
 			return;
 		}
-		const replaced = [...unmatched].find((index) => at(index).source === entry.source && at(index).code === entry.code && samePosition(at(index).range.start, entry.range.start));
+		const replaced = [...unmatched].find(
+			(index) => at(index).source === entry.source && at(index).code === entry.code && samePosition(at(index).range.start, entry.range.start),
+		);
 		if (replaced === undefined) {
 			added.push(entry);
 		} else {

@@ -51,7 +51,9 @@ export function sortBySeverity<T>(items: readonly T[], entryOf: (item: T) => Dia
 	return [...items].sort((a, b) => {
 		const x = entryOf(a);
 		const y = entryOf(b);
-		return severityRank(x.severity) - severityRank(y.severity) || x.range.start.line - y.range.start.line || x.range.start.character - y.range.start.character;
+		return severityRank(x.severity) - severityRank(y.severity) ||
+			x.range.start.line - y.range.start.line ||
+			x.range.start.character - y.range.start.character;
 	});
 }
 

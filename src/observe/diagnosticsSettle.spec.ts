@@ -9,7 +9,15 @@ const URI = 'file:///w/src/a.ts';
 function setup() {
 	const source = new InMemoryDiagnosticsSource();
 	const timers = new FakeTimers();
-	const wait = (signal?: AbortSignal, since?: DiagnosticsWatch): Promise<SettleOutcome> => waitForSettle(source, URI, DEFAULT_SETTLE_OPTIONS, timers.clock, timers, signal, since);
+	const wait = (signal?: AbortSignal, since?: DiagnosticsWatch): Promise<SettleOutcome> => waitForSettle(
+		source,
+		URI,
+		DEFAULT_SETTLE_OPTIONS,
+		timers.clock,
+		timers,
+		signal,
+		since,
+	);
 	/** Begins an edit: the watch that the wait after it is given. */
 	const watch = (uri = URI): DiagnosticsWatch => new DiagnosticsWatch(source, uri, timers.clock);
 	return { source, timers, wait, watch };
@@ -182,7 +190,10 @@ describe('waitForSettle', () => {
 
 	it('scaleForLines widens the quiet window and the grace with the file, up to a limit; the cap and the answered window stay', () => {
 		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, undefined), DEFAULT_SETTLE_OPTIONS);
-		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, 2000), { quietMs: 300 + 2000 * PER_LINE_MS, graceMs: 1500 + 2000 * PER_LINE_MS, capMs: 30_000, answeredQuietMs: 100 });
+		assert.deepEqual(
+			scaleForLines(DEFAULT_SETTLE_OPTIONS, 2000),
+			{ quietMs: 300 + 2000 * PER_LINE_MS, graceMs: 1500 + 2000 * PER_LINE_MS, capMs: 30_000, answeredQuietMs: 100 },
+		);
 		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, 1_000_000), scaleForLines(DEFAULT_SETTLE_OPTIONS, SCALED_LINES_MAX));
 		assert.deepEqual(scaleForLines(DEFAULT_SETTLE_OPTIONS, -5), DEFAULT_SETTLE_OPTIONS);
 	});

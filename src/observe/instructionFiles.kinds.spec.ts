@@ -42,7 +42,11 @@ function setup(t: TestContext, options: InstructionFilesOptions = {}) {
 	};
 	const told: string[] = [];
 	const fs = new NodeWorkspaceFs();
-	const instructions = new InstructionFiles(fs, () => [workspace.root], { malformed: new MalformedInstructions((message) => told.push(message)), ...options });
+	const instructions = new InstructionFiles(
+		fs,
+		() => [workspace.root],
+		{ malformed: new MalformedInstructions((message) => told.push(message)), ...options },
+	);
 	return { root: workspace.root, fs, path, write, instructions, told };
 }
 

@@ -22,7 +22,10 @@ function malformed(reason: string): Malformed {
 }
 
 /** The frontmatter's fields; undefined when the file has none (or an empty one). */
-function fieldsOf(text: string, prepare: (yaml: string) => string = (yaml) => yaml): { readonly fields: Readonly<Record<string, unknown>> | undefined } | Malformed {
+function fieldsOf(
+	text: string,
+	prepare: (yaml: string) => string = (yaml) => yaml,
+): { readonly fields: Readonly<Record<string, unknown>> | undefined } | Malformed {
 	const parts = splitFrontmatter(text);
 	if ('error' in parts) {
 		return malformed(parts.error);

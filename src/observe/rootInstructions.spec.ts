@@ -8,7 +8,12 @@ import { INSTRUCTION_KINDS, type InstructionKind, MalformedInstructions } from '
 import { outsideNotice, readRootInstructions, type RootFolder, type RootInstructionsCache, type RootInstructionsOptions } from './rootInstructions';
 import { userMemoryFile } from './userInstructions';
 
-function readRootInstructionFiles(folders: readonly RootFolder[], kinds: readonly InstructionKind[], malformed: MalformedInstructions, options?: RootInstructionsOptions) {
+function readRootInstructionFiles(
+	folders: readonly RootFolder[],
+	kinds: readonly InstructionKind[],
+	malformed: MalformedInstructions,
+	options?: RootInstructionsOptions,
+) {
 	return readRootInstructions(folders, kinds, malformed, options).files;
 }
 

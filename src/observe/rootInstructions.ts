@@ -75,7 +75,12 @@ function realOf(path: string): string | undefined {
 }
 
 /** Every root instruction file of `folders` for these kinds, in order, and those skipped because they lead outside. */
-export function readRootInstructions(folders: readonly RootFolder[], kinds: readonly InstructionKind[], malformed: MalformedInstructions, options: RootInstructionsOptions = {}): RootInstructions {
+export function readRootInstructions(
+	folders: readonly RootFolder[],
+	kinds: readonly InstructionKind[],
+	malformed: MalformedInstructions,
+	options: RootInstructionsOptions = {},
+): RootInstructions {
 	const maxFileBytes = options.maxFileBytes ?? MAX_ROOT_INSTRUCTION_BYTES;
 	const cache: RootInstructionsCache = options.cache ?? (new Map() as RootInstructionsCache);
 	const files: InstructionFile[] = [];

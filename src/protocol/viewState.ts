@@ -138,7 +138,12 @@ export const ContextUseView = z.object({
 	cacheReadTokens: z.number().int().nonnegative().optional(),
 	cacheWriteTokens: z.number().int().nonnegative().optional(),
 	/** The latest compaction point of the chat. */
-	compaction: z.object({ at: z.number(), cause: z.enum(COMPACTION_CAUSES), tokensBefore: z.number().int().nonnegative(), tokensAfter: z.number().int().nonnegative() }).optional(),
+	compaction: z.object({
+		at: z.number(),
+		cause: z.enum(COMPACTION_CAUSES),
+		tokensBefore: z.number().int().nonnegative(),
+		tokensAfter: z.number().int().nonnegative(),
+	}).optional(),
 	/** `aside.context.autoCompactAt` when automatic compaction is on (a share of the window, 0–1); absent when it is off. */
 	autoCompactAt: z.number().positive().max(1).optional(),
 	/** Whether Compact can run now (a chat with something to compact, no turn running, written here). */

@@ -147,7 +147,13 @@ export interface AnswerReader {
  * of each event, until the answer is complete or the body ends. llama.cpp's `error:` field, a
  * body without a single event, an event past the cap and a broken connection fail it here.
  */
-export async function* readAnswer(response: Response, label: string, signal: AbortSignal, options: StreamOptions, reader: AnswerReader): AsyncGenerator<StreamEvent, void, undefined> {
+export async function* readAnswer(
+	response: Response,
+	label: string,
+	signal: AbortSignal,
+	options: StreamOptions,
+	reader: AnswerReader,
+): AsyncGenerator<StreamEvent, void, undefined> {
 	const body = await eventStreamOf(response, label, signal);
 	yield { type: 'accepted' };
 	let events = 0;

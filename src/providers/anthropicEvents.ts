@@ -139,7 +139,10 @@ export class MessageAssembler implements AnswerReader {
 		}
 	}
 
-	private delta(index: number, delta: { type: string; text?: string | undefined; thinking?: string | undefined; partial_json?: string | undefined }): StreamEvent[] {
+	private delta(
+		index: number,
+		delta: { type: string; text?: string | undefined; thinking?: string | undefined; partial_json?: string | undefined },
+	): StreamEvent[] {
 		if (delta.type === 'text_delta' && delta.text) {
 			return [{ type: 'text', text: delta.text }];
 		}

@@ -47,7 +47,11 @@ export class HttpEndpoint {
 		try {
 			const response = await fetchOrFail(this.fetch, this.label, `${this.baseUrl}${path}`, { ...init, headers: this.options.headers }, signal);
 			if (!response.ok) {
-				throw await errorFromResponse(this.label, response, { now: this.clock.now(), ...(this.options.overloadedStatus === undefined ? {} : { overloadedStatus: this.options.overloadedStatus }) });
+				throw await errorFromResponse(
+					this.label,
+					response,
+					{ now: this.clock.now(), ...(this.options.overloadedStatus === undefined ? {} : { overloadedStatus: this.options.overloadedStatus }) },
+				);
 			}
 			return response;
 		} catch (error) {
@@ -70,7 +74,13 @@ export class HttpEndpoint {
 		return parseJson(text, schema, ({ cause }) => problem(cause));
 	}
 
-	private async *answer(path: string, body: () => unknown, signal: AbortSignal, options: StreamOptions, reader: AnswerReader): AsyncGenerator<StreamEvent, void, undefined> {
+	private async *answer(
+		path: string,
+		body: () => unknown,
+		signal: AbortSignal,
+		options: StreamOptions,
+		reader: AnswerReader,
+	): AsyncGenerator<StreamEvent, void, undefined> {
 		const response = await this.send(path, { method: 'POST', body: JSON.stringify(body()) }, signal);
 		yield* readAnswer(response, this.label, signal, options, reader);
 	}

@@ -74,7 +74,10 @@ for (const subject of HTTP_SUBJECTS) {
 			for (const [step, kind] of [[{ status: 401, message: 'invalid key' }, 'auth'], [{ status: 500 }, 'server']] as const) {
 				await subject.withServer(async (server, provider) => {
 					server.scriptModels(step);
-					await assert.rejects(provider.listModels(new AbortController().signal), (error: unknown) => error instanceof ProviderError && error.kind === kind);
+					await assert.rejects(
+						provider.listModels(new AbortController().signal),
+						(error: unknown) => error instanceof ProviderError && error.kind === kind,
+					);
 				});
 			}
 		});
@@ -135,7 +138,14 @@ for (const subject of HTTP_SUBJECTS) {
 					assert.equal(textOf(events), 'moved fine');
 					const { model } = subject.request();
 					assert.deepEqual(
-						server.requests.map((received) => [received.method, received.path, subject.keyHeader(received), (received.body as { model?: string } | undefined)?.model]),
+						server.requests.map(
+							(received) => [
+								received.method,
+								received.path,
+								subject.keyHeader(received),
+								(received.body as { model?: string } | undefined)?.model,
+							],
+						),
 						[
 							['POST', subject.chatPath, subject.keyHeaderFor(API_KEY), model],
 							['POST', subject.moved.path, subject.keyHeaderFor(API_KEY), model],

@@ -13,7 +13,10 @@ function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
 	return { model: 'qwen-test', system: 'You are Aside.', messages: [userText('hi')], tools: [], maxOutputTokens: 512, ...overrides };
 }
 
-async function withServer(test: (server: ModelServer, provider: OpenAICompatibleProvider) => Promise<void>, options: Partial<OpenAICompatibleOptions> = {}): Promise<void> {
+async function withServer(
+	test: (server: ModelServer, provider: OpenAICompatibleProvider) => Promise<void>,
+	options: Partial<OpenAICompatibleOptions> = {},
+): Promise<void> {
 	const server = await startModelServer();
 	try {
 		await test(server, new OpenAICompatibleProvider({ baseUrl: `${server.url}/v1`, ...options }));

@@ -31,7 +31,12 @@ export function retryDelay(attempt: number, error: ProviderError, options: Retry
  * `provider.stream` with retries of retryable errors that happen before `accepted`. After it,
  * an error propagates: the caller keeps what streamed, and a retry would repeat it.
  */
-export async function* streamWithRetries(provider: ChatProvider, request: ChatRequest, signal: AbortSignal, options: RetryOptions): AsyncGenerator<StreamEvent, void, undefined> {
+export async function* streamWithRetries(
+	provider: ChatProvider,
+	request: ChatRequest,
+	signal: AbortSignal,
+	options: RetryOptions,
+): AsyncGenerator<StreamEvent, void, undefined> {
 	const sleep = options.sleep ?? abortableSleep;
 	for (let attempt = 1; ; attempt++) {
 		let accepted = false;

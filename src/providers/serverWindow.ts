@@ -91,7 +91,9 @@ const Show = z.object({
 	model_info: z.record(z.string(), z.unknown()).nullish(),
 	remote_host: z.string().nullish(),
 });
-const Running = z.object({ models: z.array(z.object({ name: z.string().optional(), model: z.string().optional(), context_length: z.number().int().nullish() })) });
+const Running = z.object({
+	models: z.array(z.object({ name: z.string().optional(), model: z.string().optional(), context_length: z.number().int().nullish() })),
+});
 
 /** Ollama names `llama3.2` and `llama3.2:latest` the same model. */
 function sameOllamaModel(a: string | undefined, b: string): boolean {
@@ -146,7 +148,9 @@ function ollamaProbe(request: ServerRequest, root: string, model: string): Probe
 }
 
 const LmStudioV1 = z.object({
-	models: z.array(z.object({ key: z.string(), loaded_instances: z.array(z.object({ config: z.object({ context_length: positive.nullish() }).nullish() })).nullish() })),
+	models: z.array(
+		z.object({ key: z.string(), loaded_instances: z.array(z.object({ config: z.object({ context_length: positive.nullish() }).nullish() })).nullish() }),
+	),
 });
 const LmStudioV0 = z.object({
 	data: z.array(z.object({ id: z.string(), state: z.string().nullish(), loaded_context_length: positive.nullish() })),

@@ -185,7 +185,11 @@ export interface ReadSseOptions extends SseParserOptions {
  * closes the connection) and iteration throws the signal's reason; leaving the loop early, or an
  * event that outgrows the cap (SseEventTooLarge), cancels it too.
  */
-export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal, options: ReadSseOptions = {}): AsyncGenerator<SseEvent, void, undefined> {
+export async function* readSse(
+	body: ReadableStream<Uint8Array>,
+	signal?: AbortSignal,
+	options: ReadSseOptions = {},
+): AsyncGenerator<SseEvent, void, undefined> {
 	const reader = body.getReader();
 	const decoder = new TextDecoder();
 	const parser = new SseParser(options);

@@ -55,7 +55,12 @@ export class ParseCache {
 }
 
 /** The folder's `.md` files (sorted), each from `open` when the editor has it. A file that cannot be read is left out. */
-export function analyzeFolder(folder: string, open: ReadonlyMap<string, { readonly uri: string; readonly text: string }>, vocabulary: ReminderVocabulary, cache = new ParseCache()): FolderFile[] {
+export function analyzeFolder(
+	folder: string,
+	open: ReadonlyMap<string, { readonly uri: string; readonly text: string }>,
+	vocabulary: ReminderVocabulary,
+	cache = new ParseCache(),
+): FolderFile[] {
 	const paths = new Set<string>();
 	try {
 		for (const name of readdirSync(folder)) {

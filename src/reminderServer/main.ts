@@ -26,7 +26,11 @@ const analyses = new Map<string, AnalyzedReminderFile>();
 const published = new Map<string, Set<string>>();
 const parses = new ParseCache();
 
-const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = { field: CompletionItemKind.Property, value: CompletionItemKind.EnumMember, placeholder: CompletionItemKind.Variable };
+const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
+	field: CompletionItemKind.Property,
+	value: CompletionItemKind.EnumMember,
+	placeholder: CompletionItemKind.Variable,
+};
 
 function diagnosticOf(problem: ReminderFileProblem): Diagnostic {
 	return { range: problem.range, severity: problem.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, code: problem.code, source: 'aside', message: problem.message };

@@ -125,7 +125,9 @@ export class ReminderEngine extends Disposable {
 	 * of agent scope.
 	 */
 	definitionNamed(typeOrKey: string): ReminderDefinition | undefined {
-		return this.roster.definitionOf(typeOrKey) ?? (this.options.defaults ?? []).find((definition) => definition.type === typeOrKey || definition.key === typeOrKey);
+		return this.roster.definitionOf(typeOrKey) ?? (this.options.defaults ?? []).find(
+			(definition) => definition.type === typeOrKey || definition.key === typeOrKey,
+		);
 	}
 
 	/** Queues an observation for `owner`'s next WAIT. False when the owner is no longer running. */

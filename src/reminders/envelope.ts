@@ -161,7 +161,12 @@ const NEWLINE = 10;
 
 function isKeyChar(code: number): boolean {
 	// [A-Za-z0-9._-]
-	return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x5f || code === 0x2d;
+	return (code >= 0x61 && code <= 0x7a) ||
+		(code >= 0x41 && code <= 0x5a) ||
+		(code >= 0x30 && code <= 0x39) ||
+		code === 0x2e ||
+		code === 0x5f ||
+		code === 0x2d;
 }
 
 /** The opening tag whose `<system-reminder` ends at `at`: its key and the offset past its `>`. */

@@ -93,7 +93,15 @@ export function checkInjectionPoint(messages: readonly ChatMessage[], phase: Pha
 }
 
 function blankRecord(request: PreparedRequest, at: number, turn: number): Omit<InjectionRecord, 'entries'> {
-	return { kind: RECORD_KIND, v: RECORD_VERSION, phase: request.phase, owner: { kind: request.owner.kind, id: request.owner.id }, requestId: request.requestId, at, turn };
+	return {
+		kind: RECORD_KIND,
+		v: RECORD_VERSION,
+		phase: request.phase,
+		owner: { kind: request.owner.kind, id: request.owner.id },
+		requestId: request.requestId,
+		at,
+		turn,
+	};
 }
 
 /** Drops entries whose body cannot be wrapped (a forged marker). The fast path wraps nothing twice. */

@@ -76,7 +76,11 @@ describe('injection record', () => {
 			[null, /record/],
 		];
 		for (const [value, message] of cases) {
-			assert.throws(() => decodeInjectionRecord(value), (error: unknown) => error instanceof InjectionRecordError && message.test(error.message), JSON.stringify(value));
+			assert.throws(
+				() => decodeInjectionRecord(value),
+				(error: unknown) => error instanceof InjectionRecordError && message.test(error.message),
+				JSON.stringify(value),
+			);
 		}
 	});
 });

@@ -16,6 +16,9 @@ export interface InjectionRecordLike {
 export const DROPPED_FROM_HISTORY = 'not in the history this request is built from (compacted)';
 
 type Notice = Exclude<ReminderContent, string>['notice'];
+/** A member's notice, by its place among the collected entries. */
+type Noticed = { readonly index: number; readonly type: string; readonly notice: NonNullable<Notice> };
+type OnError = (type: string, error: unknown) => void;
 
 function isDelivered(state: FiringState): boolean {
 	return state.lastTurn !== undefined || state.fired;
@@ -210,10 +213,10 @@ export class ReminderRoster {
 	 * in registration order. Nothing is marked here: each entry's commit marks it.
 	 * A trigger or content function that throws is skipped and reported through `onError`.
 	 */
-	collect(owner: Owner, phase: Phase, facts: WaitFacts, config: ReminderConfig, out: CollectedEntry[], onError: (type: string, error: unknown) => void): void {
+	collect(owner: Owner, phase: Phase, facts: WaitFacts, config: ReminderConfig, out: CollectedEntry[], onError: OnError): void {
 		const turn = this._turn;
 		const first = out.length;
-		const noticed: { readonly index: number; readonly type: string; readonly notice: NonNullable<Notice> }[] = [];
+		const noticed: Noticed[] = [];
 		for (const { definition, state } of this.members.values()) {
 			const context: FiringContext = { owner, phase, turn, facts, delivered: isDelivered(state) };
 			if (!config.isEnabled(definition.type)) {
@@ -262,7 +265,7 @@ export class ReminderRoster {
 	 * the selected history, and not delivered again by this same request (known only now that
 	 * every definition was evaluated). The body its commit marks stays the section without it.
 	 */
-	private addNotices(out: CollectedEntry[], first: number, noticed: readonly { readonly index: number; readonly type: string; readonly notice: NonNullable<Notice> }[], config: ReminderConfig, onError: (type: string, error: unknown) => void): void {
+	private addNotices(out: CollectedEntry[], first: number, noticed: readonly Noticed[], config: ReminderConfig, onError: OnError): void {
 		if (noticed.length === 0) {
 			return;
 		}

@@ -94,7 +94,10 @@ describe('accumulating turn events', () => {
 		queues.open(ROOT);
 		queues.open(AGENT);
 		const last = new AccumulatingKind<Versioned>(ITEMS, { identity: (item) => item.name, render: show });
-		const kept = new AccumulatingKind<Versioned>(ITEMS, { identity: (item) => item.name, replace: (older, newer) => byName(newer.name, older.version + newer.version), render: show });
+		const kept = new AccumulatingKind<Versioned>(
+			ITEMS,
+			{ identity: (item) => item.name, replace: (older, newer) => byName(newer.name, older.version + newer.version), render: show },
+		);
 		for (const [owner, kind] of [[ROOT, last], [AGENT, kept]] as const) {
 			queues.queue(owner, kind.event([byName('a', 1), byName('b', 1)]));
 			queues.queue(owner, kind.event([byName('a', 2)]));

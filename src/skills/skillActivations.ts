@@ -43,7 +43,10 @@ export class SkillActivations {
 	/** After `owner` read `readPath` (a successful Read): the skills it newly activates. */
 	afterRead(owner: Owner, readPath: string): TurnEvent | undefined {
 		const path = nodePath.resolve(readPath);
-		const root = this.roots().map((candidate) => nodePath.resolve(candidate)).filter((candidate) => isInside(path, candidate)).sort((a, b) => a.length - b.length)[0];
+		const root = this.roots()
+			.map((candidate) => nodePath.resolve(candidate))
+			.filter((candidate) => isInside(path, candidate))
+			.sort((a, b) => a.length - b.length)[0];
 		if (root === undefined || root === path) {
 			return undefined;
 		}

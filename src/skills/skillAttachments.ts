@@ -30,7 +30,14 @@ export interface SkillAttachmentSources {
 function entry(body: string, reason: string, skill?: Skill, commit?: () => void): StagedInStage {
 	return {
 		stage: 'skill',
-		entry: { type: SKILL_ATTACHMENT.type, key: SKILL_ATTACHMENT.key, body, reason, ...(skill ? { subjects: [skillSubject(skill)] } : {}), ...(commit ? { commit } : {}) },
+		entry: {
+			type: SKILL_ATTACHMENT.type,
+			key: SKILL_ATTACHMENT.key,
+			body,
+			reason,
+			...(skill ? { subjects: [skillSubject(skill)] } : {}),
+			...(commit ? { commit } : {}),
+		},
 	};
 }
 

@@ -16,7 +16,11 @@ export const T2 = T0 + 120_000;
 export const live = () => new AbortController().signal;
 export const numbered = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix} ${i}`).join('\n') + '\n';
 
-export function setup(t: TestContext, options: EditedFilesOptions | ((root: string) => EditedFilesOptions) = {}, wrapFs: (fs: WorkspaceFs) => WorkspaceFs = (fs) => fs) {
+export function setup(
+	t: TestContext,
+	options: EditedFilesOptions | ((root: string) => EditedFilesOptions) = {},
+	wrapFs: (fs: WorkspaceFs) => WorkspaceFs = (fs) => fs,
+) {
 	const workspace = tempWorkspace('aside-edited-');
 	const fs = new CountingWorkspaceFs(wrapFs(new NodeWorkspaceFs()));
 	const events = new FakeFileEvents();

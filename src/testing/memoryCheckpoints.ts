@@ -17,7 +17,14 @@ export class MemoryCheckpointStore implements CheckpointStore {
 			keep: (changes) => {
 				const entries = this.entriesOf(sessionId);
 				for (const change of changes) {
-					entries.push({ turnId, at: this.now(), path: change.path, shown: change.shown, before: this.put(change.before), after: this.put(change.after) });
+					entries.push({
+						turnId,
+						at: this.now(),
+						path: change.path,
+						shown: change.shown,
+						before: this.put(change.before),
+						after: this.put(change.after),
+					});
 				}
 				return Promise.resolve();
 			},

@@ -56,7 +56,10 @@ export function restoreChat(t: TestContext) {
 			observers: () => observers,
 			planFiles: new DirectoryPlanFiles(storage.root),
 		},
-		{ ...testPorts(models, { tools: () => [readTool, writeTool, editTool], context: (signal) => nodeToolContext([root], signal, observers.seen) }), checkpoints },
+		{
+			...testPorts(models, { tools: () => [readTool, writeTool, editTool], context: (signal) => nodeToolContext([root], signal, observers.seen) }),
+			checkpoints,
+		},
 	);
 	t.after(() => {
 		agent.dispose();

@@ -67,7 +67,10 @@ export class ScriptedProvider implements ChatProvider {
 			yield { type: 'tool-call', ...call };
 		}
 		if (reply.usage) {
-			const cache = reply.cache ? { cacheReadTokens: reply.cache.read, ...(reply.cache.write === undefined ? {} : { cacheWriteTokens: reply.cache.write }) } : {};
+			const cache = reply.cache ? {
+				cacheReadTokens: reply.cache.read,
+				...(reply.cache.write === undefined ? {} : { cacheWriteTokens: reply.cache.write }),
+			} : {};
 			yield { type: 'usage', inputTokens: reply.usage[0], outputTokens: reply.usage[1], ...cache };
 		}
 		yield { type: 'stop', reason: reply.toolCalls?.length ? 'tool-use' : 'end' };

@@ -45,7 +45,9 @@ export function sampleOf(schema: z.ZodType): unknown {
 	};
 	switch (def.type) {
 		case 'object':
-			return Object.fromEntries(Object.entries((schema as z.ZodObject).shape as Readonly<Record<string, z.ZodType>>).map(([key, field]) => [key, sampleOf(field)]));
+			return Object.fromEntries(
+				Object.entries((schema as z.ZodObject).shape as Readonly<Record<string, z.ZodType>>).map(([key, field]) => [key, sampleOf(field)]),
+			);
 		case 'array':
 			return [sampleOf(def.element as z.ZodType)];
 		case 'optional':

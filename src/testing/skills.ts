@@ -52,7 +52,16 @@ export class MemorySkillFolders implements SkillFolders {
 }
 
 /** A skill as the library would give it. */
-export function skill(name: string, options: { readonly body?: string; readonly requires?: readonly string[]; readonly paths?: readonly string[]; readonly hash?: string; readonly description?: string } = {}): Skill {
+export function skill(
+	name: string,
+	options: {
+		readonly body?: string;
+		readonly requires?: readonly string[];
+		readonly paths?: readonly string[];
+		readonly hash?: string;
+		readonly description?: string;
+	} = {},
+): Skill {
 	return {
 		name,
 		description: options.description ?? `The ${name} skill.`,

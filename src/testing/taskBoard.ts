@@ -10,7 +10,9 @@ import { FakeClock, SequentialIds } from './fakeClock';
 import { MemorySessionStore } from './memorySessionStore';
 import { testEnvironment } from './sessions';
 
-export function taskBoard(options: { readonly store?: MemorySessionStore; readonly config?: ReminderConfig; readonly isRunning?: (path: string) => boolean } = {}) {
+export function taskBoard(
+	options: { readonly store?: MemorySessionStore; readonly config?: ReminderConfig; readonly isRunning?: (path: string) => boolean } = {},
+) {
 	const clock = new FakeClock(1_000);
 	const ids = new SequentialIds('id');
 	const store = options.store ?? new MemorySessionStore();

@@ -158,7 +158,11 @@ describe('Grep without ripgrep says what it did not search', () => {
 		readFile: (path: string) => (path.endsWith('locked.txt') ? Promise.reject(denied(path)) : new NodeWorkspaceFs().readFile(path)),
 		readDirectory: (path: string) => (path.endsWith('locked-dir') ? Promise.reject(denied(path)) : new NodeWorkspaceFs().readDirectory(path)),
 	});
-	const grep = async (input: unknown, search = new NodeTextSearch(fs)) => (await invokeTool(grepTool, input, { ...nodeToolContext([workspace.root]), fs, search })).content;
+	const grep = async (input: unknown, search = new NodeTextSearch(fs)) => (await invokeTool(
+		grepTool,
+		input,
+		{ ...nodeToolContext([workspace.root]), fs, search },
+	)).content;
 	before(() => {
 		writeFiles(workspace.root, { 'ok.txt': 'parse\n', 'locked.txt': 'parse\n', 'locked-dir/x.txt': 'parse\n', 'bin.dat': 'parse\0\0', 'big.txt': '' });
 		// Sparse: 51 MB on paper, nothing on disk, and never read.

@@ -75,7 +75,10 @@ export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export class NodeCommandRunner implements CommandRunner {
-	run(command: string, options: { readonly cwd: string; readonly timeoutMs: number; readonly maxOutputBytes: number; readonly signal: AbortSignal }): Promise<CommandOutcome> {
+	run(
+		command: string,
+		options: { readonly cwd: string; readonly timeoutMs: number; readonly maxOutputBytes: number; readonly signal: AbortSignal },
+	): Promise<CommandOutcome> {
 		const { cwd, timeoutMs, maxOutputBytes, signal } = options;
 		if (signal.aborted) {
 			return Promise.resolve({ output: '', exitCode: null, timedOut: false, truncated: false });

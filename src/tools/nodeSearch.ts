@@ -65,7 +65,11 @@ export class NodeTextSearch implements TextSearch {
 		let binary = 0;
 		let unlistedFolders = 0;
 		// Objects, so the checks after the awaits below see what the callbacks set.
-		const state: { truncated: boolean; cutShort: SearchCutShort | undefined; failure: Error | undefined } = { truncated: false, cutShort: undefined, failure: undefined };
+		const state: {
+			truncated: boolean;
+			cutShort: SearchCutShort | undefined;
+			failure: Error | undefined;
+		} = { truncated: false, cutShort: undefined, failure: undefined };
 
 		// The walk stops on the caller's Stop, the time budget, or a full result.
 		const halt = new AbortController();

@@ -134,7 +134,14 @@ export async function pdfText(bytes: Uint8Array, choose: (pageCount: number) => 
 		throw new PdfError(`it is ${formatBytes(bytes.length)}, more than the ${formatBytes(PDF_MAX_BYTES)} a PDF is read to.`);
 	}
 	const { getDocument, VerbosityLevel } = await pdfjs();
-	const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: VerbosityLevel.ERRORS });
+	const task = getDocument({
+		data: new Uint8Array(bytes),
+		isEvalSupported: false,
+		disableFontFace: true,
+		useSystemFonts: false,
+		stopAtErrors: false,
+		verbosity: VerbosityLevel.ERRORS,
+	});
 	const work = (async (): Promise<PdfText> => {
 		const document = await task.promise.catch((error: unknown) => {
 			throw refusal(error);

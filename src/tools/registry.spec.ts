@@ -44,7 +44,13 @@ describe('toolSpecs', () => {
 
 	for (const spec of specs) {
 		it(`${spec.name}: an object schema with its required fields, every field described, no $schema`, () => {
-			const schema = spec.inputSchema as { type?: unknown; required?: unknown; properties?: Record<string, { description?: unknown }>; $schema?: unknown; additionalProperties?: unknown };
+			const schema = spec.inputSchema as {
+				type?: unknown;
+				required?: unknown;
+				properties?: Record<string, { description?: unknown }>;
+				$schema?: unknown;
+				additionalProperties?: unknown;
+			};
 			assert.equal(schema.type, 'object');
 			assert.deepEqual(schema.required ?? [], required[spec.name]);
 			assert.equal(schema.$schema, undefined);

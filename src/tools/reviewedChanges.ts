@@ -48,7 +48,12 @@ export function changedDuringReview(shown: string): string {
 }
 
 /** Applies the accepted change set as the person left it; never throws for the change's sake. */
-export async function applyReviewed(plan: ChangePlan, proposedSides: readonly (string | null | undefined)[], context: ToolContext, tool: string): Promise<ReviewedApplication> {
+export async function applyReviewed(
+	plan: ChangePlan,
+	proposedSides: readonly (string | null | undefined)[],
+	context: ToolContext,
+	tool: string,
+): Promise<ReviewedApplication> {
 	const applied = revisedChanges(plan, proposedSides);
 	const revised = applied.filter((change, index) => change.after !== plan.changes[index]?.after).map((change) => change.shown);
 	const diff = revised.length > 0 ? revisionDiff(plan.changes, applied) : '';

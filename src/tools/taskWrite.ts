@@ -40,7 +40,16 @@ export const taskWriteTool: Tool<z.infer<typeof input>> = {
 	touches: touchesNothing,
 	run({ tasks }, context) {
 		const access = taskAccessOf(context, 'TaskWrite');
-		const result = access.write(tasks.map((task) => ({ id: task.id, ...(task.title === undefined ? {} : { title: task.title }), ...(task.status === undefined ? {} : { status: task.status }), ...(task.notes === undefined ? {} : { notes: task.notes }) })));
+		const result = access.write(
+			tasks.map(
+				(task) => ({
+					id: task.id,
+					...(task.title === undefined ? {} : { title: task.title }),
+					...(task.status === undefined ? {} : { status: task.status }),
+					...(task.notes === undefined ? {} : { notes: task.notes }),
+				}),
+			),
+		);
 		if (!result.ok) {
 			throw new ToolError(result.error);
 		}

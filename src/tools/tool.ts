@@ -120,7 +120,10 @@ export interface CommandOutcome {
 }
 
 export interface CommandRunner {
-	run(command: string, options: { readonly cwd: string; readonly timeoutMs: number; readonly maxOutputBytes: number; readonly signal: AbortSignal }): Promise<CommandOutcome>;
+	run(
+		command: string,
+		options: { readonly cwd: string; readonly timeoutMs: number; readonly maxOutputBytes: number; readonly signal: AbortSignal },
+	): Promise<CommandOutcome>;
 }
 
 export interface TextSearchMatch {
@@ -158,7 +161,13 @@ export interface TextSearchResult {
 export interface TextSearch {
 	search(
 		pattern: string,
-		options: { readonly roots: readonly string[]; readonly glob?: string; readonly caseSensitive: boolean; readonly maxResults: number; readonly signal: AbortSignal },
+		options: {
+			readonly roots: readonly string[];
+			readonly glob?: string;
+			readonly caseSensitive: boolean;
+			readonly maxResults: number;
+			readonly signal: AbortSignal;
+		},
 	): Promise<TextSearchResult>;
 }
 

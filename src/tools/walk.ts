@@ -35,7 +35,12 @@ export interface WalkOutcome {
 }
 
 /** Calls `visit` for every file under `start` in name order; `visit` returns false to stop. */
-export async function walkFiles(fs: WorkspaceFs, start: string, options: WalkOptions, visit: (file: WalkedFile) => boolean | Promise<boolean>): Promise<WalkOutcome> {
+export async function walkFiles(
+	fs: WorkspaceFs,
+	start: string,
+	options: WalkOptions,
+	visit: (file: WalkedFile) => boolean | Promise<boolean>,
+): Promise<WalkOutcome> {
 	const stack: { absolute: string; relative: string }[] = [{ absolute: start, relative: '' }];
 	let visited = 0;
 	let unreadableFolders = 0;

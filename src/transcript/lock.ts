@@ -190,7 +190,13 @@ export class TranscriptLock {
 		const path = lockPath(dir, sessionId);
 		const now = options.now ?? Date.now;
 		const start = ownProcessStart();
-		const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID(), since: now(), ...(start === undefined ? {} : { processStart: start }) };
+		const owner: LockOwner = {
+			pid: process.pid,
+			host: hostname(),
+			token: randomUUID(),
+			since: now(),
+			...(start === undefined ? {} : { processStart: start }),
+		};
 		let holder: LockOwner | undefined;
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			let fd: number;

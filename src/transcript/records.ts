@@ -48,7 +48,12 @@ export const AssistantRecord = z.object({
 	toolCalls: z.array(ToolCallRecord),
 	stop: z.enum(RECORDED_STOPS),
 	/** As the provider reported it: input counts cached prompt tokens too; the cache ones are of that input, when the provider says. */
-	usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cacheReadTokens: z.number().optional(), cacheWriteTokens: z.number().optional() }).optional(),
+	usage: z.object({
+		inputTokens: z.number(),
+		outputTokens: z.number(),
+		cacheReadTokens: z.number().optional(),
+		cacheWriteTokens: z.number().optional(),
+	}).optional(),
 	model: z.string().optional(),
 	/** The child invocation (its owner path) whose conversation this belongs to; absent for the root's. */
 	agent: z.string().min(1).optional(),

@@ -50,7 +50,15 @@ function entryOf(summary: SessionSummary, size: number, mtimeMs: number): IndexE
 }
 
 function summaryOf(entry: IndexEntry): SessionSummary {
-	return { id: entry.id, title: entry.title, createdAt: entry.createdAt, updatedAt: entry.updatedAt, turns: entry.turns, lastOutcome: entry.lastOutcome, ...(entry.forkOf ? { forkOf: entry.forkOf } : {}) };
+	return {
+		id: entry.id,
+		title: entry.title,
+		createdAt: entry.createdAt,
+		updatedAt: entry.updatedAt,
+		turns: entry.turns,
+		lastOutcome: entry.lastOutcome,
+		...(entry.forkOf ? { forkOf: entry.forkOf } : {}),
+	};
 }
 
 interface Stamp {
@@ -176,7 +184,13 @@ export class SessionIndex {
 		} else if (record.kind === 'turn-end' && lastOutcome !== undefined) {
 			lastOutcome = record.outcome;
 		}
-		this.put(entryOf({ id, title, createdAt: entry.createdAt, updatedAt: Math.max(entry.updatedAt, record.at), turns, lastOutcome, forkOf }, sizeAfter, entry.mtimeMs));
+		this.put(
+			entryOf(
+				{ id, title, createdAt: entry.createdAt, updatedAt: Math.max(entry.updatedAt, record.at), turns, lastOutcome, forkOf },
+				sizeAfter,
+				entry.mtimeMs,
+			),
+		);
 		this.unstamped.add(id);
 	}
 

@@ -61,7 +61,9 @@ export function approvalView(request: PermissionRequest): ApprovalView {
 		title: confirmation.title,
 		target: confirmation.target,
 		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
-		...(confirmation.changes === undefined ? {} : { review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) } }),
+		...(confirmation.changes === undefined ? {} : {
+			review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) },
+		}),
 		...(request.agent === undefined ? {} : { agent: request.agent }),
 		...(request.allowRules?.length ? { alwaysAllow: [...request.allowRules] } : {}),
 	};

@@ -100,7 +100,11 @@ export class ContextUseTracker {
 				this.cache = { read: record.usage.cacheReadTokens, write: record.usage.cacheWriteTokens };
 				return true;
 			case 'user':
-				this.remember(record.id, 0, { usedTokens: this.usedTokens, inContext: this.inContext, sinceCompaction: this.sinceCompaction, compaction: this.compaction });
+				this.remember(
+					record.id,
+					0,
+					{ usedTokens: this.usedTokens, inContext: this.inContext, sinceCompaction: this.sinceCompaction, compaction: this.compaction },
+				);
 				this.sinceCompaction++;
 				// Only the first one changes what the view says: that there is something to compact.
 				return this.sinceCompaction === 1;

@@ -47,10 +47,18 @@ describe('Full access, said once per chat', () => {
 		choose('full-access');
 		choose('ask');
 		const posted: string[] = [];
-		const again = new ViewConnection({ sessions: t.sessions, projections: t.projections, workbench: t.workbench, settings: t.settings, agent: t.agent, log: t.log, post: (message) => {
-			posted.push(message.type === 'notice' ? message.text : message.type);
-			return Promise.resolve(true);
-		} });
+		const again = new ViewConnection({
+			sessions: t.sessions,
+			projections: t.projections,
+			workbench: t.workbench,
+			settings: t.settings,
+			agent: t.agent,
+			log: t.log,
+			post: (message) => {
+				posted.push(message.type === 'notice' ? message.text : message.type);
+				return Promise.resolve(true);
+			},
+		});
 		again.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
 		again.receive({ type: 'mode.select', mode: 'full-access' });
 		assert.deepEqual(notices(), [`warning: ${FULL_ACCESS_NOTICE}`], 'the reloaded view was not told again');

@@ -80,7 +80,13 @@ describe('SessionProjection', () => {
 		const reopened = new SessionProjection(new ChatSession('s3', new MemorySessionStore(), testEnvironment(), [user, compaction]));
 		const view = reopened.contextView(1000, { ready: true, autoCompactAt: 0.8 });
 		assert.deepEqual(
-			{ usedTokens: view.usedTokens, estimated: view.estimated, compaction: view.compaction, canCompact: view.canCompact, autoCompactAt: view.autoCompactAt },
+			{
+				usedTokens: view.usedTokens,
+				estimated: view.estimated,
+				compaction: view.compaction,
+				canCompact: view.canCompact,
+				autoCompactAt: view.autoCompactAt,
+			},
 			{ usedTokens: 300, estimated: true, compaction: { at: 9, cause: 'overflow', tokensBefore: 5000, tokensAfter: 300 }, canCompact: false, autoCompactAt: 0.8 },
 		);
 	});

@@ -17,7 +17,11 @@ function hookContextView(entries: readonly HookContextView[]): HookContextView[]
 
 function withParts(base: UserTurnItem, mentions: readonly MentionChipView[], hookContext: readonly HookContextView[]): UserTurnItem {
 	const { mentions: _mentions, hookContext: _hookContext, ...rest } = base;
-	return { ...rest, ...(mentions.length > 0 ? { mentions: [...mentions] } : {}), ...(hookContext.length > 0 ? { hookContext: hookContextView(hookContext) } : {}) };
+	return {
+		...rest,
+		...(mentions.length > 0 ? { mentions: [...mentions] } : {}),
+		...(hookContext.length > 0 ? { hookContext: hookContextView(hookContext) } : {}),
+	};
 }
 
 interface Open {

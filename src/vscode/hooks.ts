@@ -13,7 +13,9 @@ const CONSENT_KEY = 'aside.hooks.consent';
 
 type ConsentMemory = Record<string, { readonly hash: string; readonly consent: Consent }>;
 
-export function vscodeHooks(options: { readonly globalState: vscode.Memento; readonly sessionId: () => string; readonly notify: (text: string) => void; readonly log: Logger }): ConfiguredHooks {
+export function vscodeHooks(
+	options: { readonly globalState: vscode.Memento; readonly sessionId: () => string; readonly notify: (text: string) => void; readonly log: Logger },
+): ConfiguredHooks {
 	const { globalState, log, notify } = options;
 	const sources = new HookSources({
 		userValue: () => vscode.workspace.getConfiguration('aside').inspect('hooks')?.globalValue,

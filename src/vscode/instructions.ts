@@ -52,7 +52,10 @@ function onceEach(tell: (text: string) => void): (text: string | undefined) => v
 
 /** The shown names of the person's own instruction files Aside reads now (for the Restricted Mode notice). */
 export function userInstructionsShown(configuration: Configuration, reminders: ReminderConfig): () => readonly string[] {
-	return () => (reminders.isEnabled(WORKSPACE_INSTRUCTIONS.type) ? userInstructionsRead(userMemoryFile(homedir(), process.env), configuration.current.instructionFiles) : []);
+	return () => (reminders.isEnabled(WORKSPACE_INSTRUCTIONS.type) ? userInstructionsRead(
+		userMemoryFile(homedir(), process.env),
+		configuration.current.instructionFiles,
+	) : []);
 }
 
 export function rootInstructionsReader({ kinds, bound, malformed, log, tell }: RootInstructionSettings): () => InstructionReading {

@@ -36,7 +36,12 @@ describe('package.json', () => {
 	});
 
 	it('reads the permission mode and rules from the user\'s settings only (a workspace must not allow itself anything)', () => {
-		const properties: Record<string, { scope?: string }> = Object.assign({}, ...(manifest.contributes as unknown as { configuration: { properties: Record<string, { scope?: string }> }[] }).configuration.map((category) => category.properties)) as Record<string, { scope?: string }>;
+		const properties: Record<string, { scope?: string }> = Object.assign(
+			{},
+			...(manifest.contributes as unknown as {
+				configuration: { properties: Record<string, { scope?: string }> }[],
+			}).configuration.map((category) => category.properties)
+		) as Record<string, { scope?: string }>;
 		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].map((key) => properties[key]?.scope), ['application', 'application']);
 	});
 
@@ -88,7 +93,9 @@ describe('package.json', () => {
 	});
 
 	it('links the permission rules to the README the extension ships, at its Permission rules section, through a command off the palette', () => {
-		const categories = (manifest.contributes as unknown as { configuration: { properties: Record<string, { markdownDescription?: string; default?: unknown }> }[] }).configuration;
+		const categories = (manifest.contributes as unknown as {
+			configuration: { properties: Record<string, { markdownDescription?: string; default?: unknown }> }[],
+		}).configuration;
 		const rules = categories.map((category) => category.properties[SETTINGS.permissionRules.key]).find((property) => property !== undefined);
 		const description = rules?.markdownDescription ?? '';
 		assert.ok(description.includes('[Permission rules](command:aside.openReadme?%5B%22permission-rules%22%5D)'), description);

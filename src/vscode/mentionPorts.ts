@@ -108,7 +108,9 @@ export async function workingTreeChanges(signal: AbortSignal): Promise<ChangesRe
 		signal.throwIfAborted();
 		await repository.status();
 		const diffs = [await repository.diff(true), await repository.diff(false)].filter((diff) => diff.trim() !== '');
-		const untracked = repository.state.workingTreeChanges.filter((change) => change.status === UNTRACKED).map((change) => vscode.workspace.asRelativePath(change.uri, false));
+		const untracked = repository.state.workingTreeChanges
+			.filter((change) => change.status === UNTRACKED)
+			.map((change) => vscode.workspace.asRelativePath(change.uri, false));
 		result.push({ root, diff: diffs.join('\n'), cut: false, untracked });
 	}
 	return { kind: 'diff', repositories: result };

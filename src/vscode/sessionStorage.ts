@@ -35,7 +35,17 @@ export interface WindowSessions {
 /** What edits.verify reads of the current chat beside its records: its observers' writes, its approved plan. */
 export type WindowVerification = Omit<VerificationSources, 'records'>;
 
-export function windowSessions(context: vscode.ExtensionContext, configuration: Configuration, reminders: ContributedReminders, log: Logger, verification: WindowVerification, profiles: AgentProfiles, skills?: SkillCatalogSource, workspace?: { readonly current: readonly ReminderDefinition[] }, notices?: HeldNotices): WindowSessions {
+export function windowSessions(
+	context: vscode.ExtensionContext,
+	configuration: Configuration,
+	reminders: ContributedReminders,
+	log: Logger,
+	verification: WindowVerification,
+	profiles: AgentProfiles,
+	skills?: SkillCatalogSource,
+	workspace?: { readonly current: readonly ReminderDefinition[] },
+	notices?: HeldNotices,
+): WindowSessions {
 	const reminderConfig = reminderConfigOf(() => configuration.current);
 	// Read at WAITs only, when the turn's session is the current one.
 	const verify = verificationInputs({ ...verification, records: () => sessions.current.records });
@@ -51,7 +61,11 @@ export function windowSessions(context: vscode.ExtensionContext, configuration: 
 		ids: randomIds,
 		log,
 		reminderConfig,
-		reminderDefaults: () => [...builtinReminders(systemClock, readRootInstructions, verify, profiles, readEnvironment, skills), ...reminders.current, ...(workspace?.current ?? [])],
+		reminderDefaults: () => [
+			...builtinReminders(systemClock, readRootInstructions, verify, profiles, readEnvironment, skills),
+			...reminders.current,
+			...(workspace?.current ?? []),
+		],
 		reminderKeys: reminders.keys,
 	};
 	const storage = context.storageUri ?? context.globalStorageUri;

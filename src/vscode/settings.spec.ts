@@ -27,7 +27,7 @@ interface Category {
 
 const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { contributes: { configuration: Category[] } };
 const categories = manifest.contributes.configuration;
-const contributed: Record<string, ContributedProperty> = Object.assign({}, ...categories.map((category) => category.properties)) as Record<string, ContributedProperty>;
+const contributed = Object.assign({}, ...categories.map((category) => category.properties)) as Record<string, ContributedProperty>;
 
 describe('settings', () => {
 	it('package.json contributes exactly the settings defined in code', () => {
@@ -49,7 +49,17 @@ describe('settings', () => {
 		assert.equal(new Set(categories.map((category) => category.id)).size, categories.length, 'each category its own id');
 		const keys = categories.flatMap((category) => Object.keys(category.properties));
 		assert.equal(keys.length, new Set(keys).size, 'no setting in two categories');
-		assert.deepEqual(Object.keys(categories[0]?.properties ?? {}), [SETTINGS.provider.key, SETTINGS.model.key, SETTINGS.baseUrl.key, SETTINGS.contextWindow.key, SETTINGS.maxOutputTokens.key, SETTINGS.requestTimeoutSeconds.key]);
+		assert.deepEqual(
+			Object.keys(categories[0]?.properties ?? {}),
+			[
+				SETTINGS.provider.key,
+				SETTINGS.model.key,
+				SETTINGS.baseUrl.key,
+				SETTINGS.contextWindow.key,
+				SETTINGS.maxOutputTokens.key,
+				SETTINGS.requestTimeoutSeconds.key,
+			],
+		);
 		for (const category of categories) {
 			const orders = Object.values(category.properties).map((property) => property.order);
 			assert.deepEqual(orders, orders.map((_, index) => index + 1), `${category.title}: each setting has its place, in the order written`);

@@ -75,7 +75,11 @@ export interface AsideTestHooks {
 	/** Reads the workspace's `.aside/reminders/` again now, as a file event would (the untrusted window's test: not at all). */
 	readonly reloadWorkspaceReminders: () => void;
 	/** The checkpoint store's folder, a chat's kept entries, and a kept text (undefined: not kept). */
-	readonly checkpoints: () => { readonly dir: string; entries(sessionId: string): Promise<readonly CheckpointEntry[]>; text(hash: string): Promise<string | undefined> } | undefined;
+	readonly checkpoints: () => {
+		readonly dir: string;
+		entries(sessionId: string): Promise<readonly CheckpointEntry[]>;
+		text(hash: string): Promise<string | undefined>;
+	} | undefined;
 	/** Fork from here on the root message `from` (`worktree` false: here); resolves with why not. */
 	readonly fork: (from: string, worktree?: boolean) => Promise<string | undefined>;
 	/** A worktree fork without its dialogs, opened in this window (the handoff written and taken back here, as the new window would). */
@@ -83,7 +87,13 @@ export interface AsideTestHooks {
 	/** Whether the agent keeps checkpoints here (the store is wired). */
 	readonly checkpointsKept: () => boolean;
 	/** Restore… as the preview's Restore does it: the preview of `scope` to before message `to`, then applied; what the preview listed, or why not. */
-	readonly restore: (to: string, scope: RestoreRequest, overwriteChanged?: boolean) => Promise<{ readonly ok: boolean; readonly id?: string; readonly message?: string; readonly tracked?: boolean; readonly files?: readonly { readonly shown: string; readonly action: string; readonly done?: boolean }[] }>;
+	readonly restore: (to: string, scope: RestoreRequest, overwriteChanged?: boolean) => Promise<{
+		readonly ok: boolean;
+		readonly id?: string;
+		readonly message?: string;
+		readonly tracked?: boolean;
+		readonly files?: readonly { readonly shown: string; readonly action: string; readonly done?: boolean }[];
+	}>;
 }
 
 export interface HookedState {
@@ -103,7 +113,10 @@ export interface HookedState {
 	readonly workspaceReminders?: WorkspaceReminders;
 	readonly workspaceReminderFiles?: { load(): unknown };
 	readonly checkpoints?: FileCheckpointStore;
-	readonly forks?: { fork(from: string, worktree?: boolean): Promise<string | undefined>; inWorktree(from: string, choice: WorktreeChoice): Promise<string | undefined> };
+	readonly forks?: {
+		fork(from: string, worktree?: boolean): Promise<string | undefined>;
+		inWorktree(from: string, choice: WorktreeChoice): Promise<string | undefined>;
+	};
 	readonly checkpointsKept?: boolean;
 }
 
@@ -154,7 +167,10 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 			}
 		},
 		skills: () => ({ names: state.skills?.current().map((skill) => skill.name) ?? [], problems: state.skills?.problems() ?? [] }),
-		workspaceReminders: () => ({ keys: state.workspaceReminders?.current.map((definition) => definition.key) ?? [], problems: state.workspaceReminders?.problems.map((problem) => problem.message) ?? [] }),
+		workspaceReminders: () => ({
+			keys: state.workspaceReminders?.current.map((definition) => definition.key) ?? [],
+			problems: state.workspaceReminders?.problems.map((problem) => problem.message) ?? [],
+		}),
 		reloadWorkspaceReminders: () => {
 			state.workspaceReminderFiles?.load();
 		},
@@ -187,8 +203,18 @@ export function testHooks(env: NodeJS.ProcessEnv, state: HookedState): AsideTest
 			const applied = await restore.apply(preview.value, overwriteChanged);
 			// Applied, each file as the restore left it (one that turned out outside at apply time says so); refused, as planned.
 			return applied.ok
-				? { ok: true, id: applied.value.id, tracked: preview.value.tracked, files: applied.value.files.map(({ shown, action, done }) => ({ shown, action, done })) }
-				: { ok: false, message: applied.message, tracked: preview.value.tracked, files: preview.value.plan.files.map(({ shown, action }) => ({ shown, action })) };
+				? {
+					ok: true,
+					id: applied.value.id,
+					tracked: preview.value.tracked,
+					files: applied.value.files.map(({ shown, action, done }) => ({ shown, action, done })),
+				}
+				: {
+					ok: false,
+					message: applied.message,
+					tracked: preview.value.tracked,
+					files: preview.value.plan.files.map(({ shown, action }) => ({ shown, action })),
+				};
 		},
 	};
 }

@@ -41,7 +41,10 @@ const nodeReader: ReminderFolderReader = {
 
 /** Whether a workspace reminder (by its file's key) may fire now: trust, then the two settings. */
 export function workspaceReminderSwitch(configuration: Pick<Configuration, 'current'>): (key: string) => boolean {
-	return (key) => isReminderOn({ trusted: vscode.workspace.isTrusted, all: configuration.current.workspaceReminders, each: configuration.current.workspaceReminderSettings }, key);
+	return (key) => isReminderOn(
+		{ trusted: vscode.workspace.isTrusted, all: configuration.current.workspaceReminders, each: configuration.current.workspaceReminderSettings },
+		key,
+	);
 }
 
 export class VsCodeWorkspaceReminders extends Disposable {

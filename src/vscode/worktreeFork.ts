@@ -158,7 +158,12 @@ export class VsCodeWorktreeForks implements WorktreeForks {
  * current chat, with its checkpoints in this window's store; handoffs no window took within a day
  * are removed.
  */
-export async function adoptWaitingFork(globalStorage: vscode.Uri, sessions: ChatSessions, checkpoints: CheckpointStore | undefined, log: Logger): Promise<void> {
+export async function adoptWaitingFork(
+	globalStorage: vscode.Uri,
+	sessions: ChatSessions,
+	checkpoints: CheckpointStore | undefined,
+	log: Logger,
+): Promise<void> {
 	const dir = handoffDir(globalStorage);
 	sweepHandoffs(dir, Date.now(), log);
 	const [folder] = workspaceFolders();

@@ -115,7 +115,8 @@ class EventScan {
 				found.push(relative);
 			}
 		}
-		if ((this.matchers.read && this.read.length === 0) || (this.matchers.edited && this.edited.length === 0) || (spec.when?.tool !== undefined && !this.toolCalled)) {
+		const unmet = (this.matchers.read && this.read.length === 0) || (this.matchers.edited && this.edited.length === 0);
+		if (unmet || (spec.when?.tool !== undefined && !this.toolCalled)) {
 			return undefined;
 		}
 		const reasons = [...(this.read.length > 0 ? [`read ${this.read.join(', ')}`] : []), ...(this.edited.length > 0 ? [`edited ${this.edited.join(', ')}`] : []), ...(this.toolCalled ? [`${spec.when?.tool ?? ''} was called`] : [])];

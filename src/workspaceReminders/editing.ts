@@ -142,7 +142,10 @@ export function hoverAt(text: string, position: FilePosition): ReminderHover | u
 	const lineStart = lines.offset({ line: position.line, character: 0 });
 	const lineText = text.slice(lineStart, lines.offset(lines.lineRange(position.line).end));
 	const on = (start: number, end: number) => position.character >= start && position.character <= end;
-	const span = (start: number, end: number): FileRange => ({ start: { line: position.line, character: start }, end: { line: position.line, character: end } });
+	const span = (start: number, end: number): FileRange => ({
+		start: { line: position.line, character: start },
+		end: { line: position.line, character: end },
+	});
 	if (where.in === 'frontmatter') {
 		const match = FIELD_LINE.exec(lineText);
 		const indent = match?.[1] ?? '';

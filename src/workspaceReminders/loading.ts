@@ -15,7 +15,9 @@ export interface ReminderFolderReader {
 }
 
 /** Parses one folder's files together (the parser's `parseReminderFolder`: a key two files share is a problem on both). */
-export type FolderParser = (files: readonly { readonly name: string; readonly text: string }[]) => readonly { readonly name: string; readonly parsed: ParsedReminderFile }[];
+export type FolderParser = (
+	files: readonly { readonly name: string; readonly text: string }[],
+) => readonly { readonly name: string; readonly parsed: ParsedReminderFile }[];
 
 /** Every `.aside/reminders/*.md` of each folder, in folder order then by name, as parsed. */
 export function readReminderFiles(folders: readonly string[], reader: ReminderFolderReader, parse: FolderParser): LoadedReminderFile[] {

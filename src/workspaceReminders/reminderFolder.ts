@@ -41,7 +41,10 @@ export function keyCollisions(files: readonly ReminderFileEntry[]): Map<string, 
 }
 
 /** Every file of a folder parsed, its collisions added; a colliding file has no spec. */
-export function parseReminderFolder(files: readonly { readonly name: string; readonly text: string }[], vocabulary: ReminderVocabulary = BUILTIN_VOCABULARY): ReminderFileEntry[] {
+export function parseReminderFolder(
+	files: readonly { readonly name: string; readonly text: string }[],
+	vocabulary: ReminderVocabulary = BUILTIN_VOCABULARY,
+): ReminderFileEntry[] {
 	return withCollisions(files.map((file) => ({ name: file.name, parsed: parseReminderFile(file.text, vocabulary) })));
 }
 

@@ -480,7 +480,9 @@ export async function runIntegration() {
 	const onlyFiles = selectedFiles();
 	const reloadFiles = readdirSync(join(repoRoot, 'test', 'integration')).filter((name) => name.endsWith('.reload.test.ts'));
 	const testFiles = readdirSync(join(repoRoot, 'test', 'integration'));
-	const selected = (suffix) => testFiles.some((name) => name.endsWith(suffix) && (onlyFiles.length === 0 || onlyFiles.some((fragment) => name.includes(fragment))));
+	const selected = (suffix) => testFiles.some(
+		(name) => name.endsWith(suffix) && (onlyFiles.length === 0 || onlyFiles.some((fragment) => name.includes(fragment))),
+	);
 	const phases = [
 		'main',
 		...(onlyFiles.length === 0 || reloadFiles.some((name) => onlyFiles.some((fragment) => name.includes(fragment))) ? ['reload'] : []),

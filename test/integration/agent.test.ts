@@ -288,7 +288,11 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		try {
 			// Not in an editor tab, so TypeScript has not checked it: Aside shows the file it edits
 			// (aside.diagnostics.openEditedFiles), lets it be checked, and takes the baseline then.
-			assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === file.toString())));
+			assert.ok(
+				!vscode.window.tabGroups.all.some(
+					(group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === file.toString()),
+				),
+			);
 			server.script(
 				{ toolCalls: [{ id: 'toolu_read', name: 'Read', input: { path: 'src/sum.ts' } }] },
 				{ toolCalls: [{ id: 'toolu_edit', name: 'Edit', input: { path: 'src/sum.ts', old_string: 'return sum + label;', new_string: 'return sum + label + missingName;' } }] },
@@ -305,7 +309,9 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 			assert.equal(text.split('<system-reminder key="edit.diagnostics">').length - 1, 1, `one diagnostics block after the edit's result; sent ${JSON.stringify(last).slice(0, 600)}; rows ${rows}`);
 			assert.match(text, /After your edit of src\/sum\.ts, 1 new problem:\n.*TS2304.*missingName/);
 			assert.match(text, /Already there before your edit \(context only\):\n.*TS2322/);
-			const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === file.toString());
+			const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find(
+				(candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === file.toString(),
+			);
 			assert.ok(tab, 'the edited file is in an editor tab');
 		} finally {
 			await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -322,7 +328,10 @@ describe('the agent on the Anthropic provider, with a scripted model server', fu
 		const requests = server.requests.slice(before).filter((request) => request.path === '/v1/messages');
 		assert.equal(requests.length, 2);
 		assert.equal(requests[0]?.headers['x-api-key'], 'sk-test-key-never-logged');
-		const body = requests[1]?.body as { system?: { text?: string }[]; messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[] };
+		const body = requests[1]?.body as {
+			system?: { text?: string }[];
+			messages: { role: string; content: { type: string; tool_use_id?: string; text?: string; content?: string }[] }[];
+		};
 		// One text block, so it can carry a prompt-cache breakpoint (docs/providers.md).
 		assert.equal(body.system?.length, 1);
 		assert.match(body.system[0]?.text ?? '', /^You are Aside, a coding agent/);

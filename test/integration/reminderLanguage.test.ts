@@ -27,7 +27,12 @@ function diagnosticsOf(uri: vscode.Uri, done: (problems: vscode.Diagnostic[]) =>
 	const changed = (listener: (uris: readonly vscode.Uri[]) => void) => vscode.languages.onDidChangeDiagnostics((event) => {
 		listener(event.uris);
 	});
-	return waitForEvent(changed, (uris) => uris.some((changedUri) => changedUri.toString() === uri.toString()) && done(asideProblems(uri)), 90_000, what).then(() => asideProblems(uri));
+	return waitForEvent(
+		changed,
+		(uris) => uris.some((changedUri) => changedUri.toString() === uri.toString()) && done(asideProblems(uri)),
+		90_000,
+		what,
+	).then(() => asideProblems(uri));
 }
 
 describe('the workspace reminder language server', () => {

@@ -78,7 +78,9 @@ describe('reviewing a change in the diff editor', function () {
 		const tab = await until(diffTabs, (tabs) => tabs.some((input) => input.modified.toString() === proposed.uri.toString()), 'the diff editor');
 		const opened = tab.find((input) => input.modified.toString() === proposed.uri.toString());
 		assert.equal(opened?.original.fsPath, file, 'the left side is the file as it is now');
-		const label = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => candidate.input instanceof vscode.TabInputTextDiff && candidate.input.modified.toString() === proposed.uri.toString())?.label;
+		const label = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find(
+			(candidate) => candidate.input instanceof vscode.TabInputTextDiff && candidate.input.modified.toString() === proposed.uri.toString(),
+		)?.label;
 		assert.equal(label, 'revise.ts ↔ revise.ts (proposed by Edit)', 'the tab names the file');
 		assert.doesNotMatch(JSON.stringify(vscode.workspace.textDocuments.map((document) => document.uri.toString())), /\/reviews\//, 'no document of the review lives in the storage folder');
 

@@ -71,7 +71,10 @@ describe('assistant markdown', () => {
 		assert.deepEqual(await tags('ul > li > ul > li'), ['li:nested']);
 		assert.equal(await answer.locator('ol').getAttribute('start'), '3');
 		const boxes = answer.locator('li.md-task input[type="checkbox"]');
-		assert.deepEqual(await boxes.evaluateAll((nodes) => nodes.map((node) => [(node as HTMLInputElement).checked, (node as HTMLInputElement).disabled])), [[false, true], [true, true]]);
+		assert.deepEqual(
+			await boxes.evaluateAll((nodes) => nodes.map((node) => [(node as HTMLInputElement).checked, (node as HTMLInputElement).disabled])),
+			[[false, true], [true, true]],
+		);
 		assert.deepEqual(await tags('th'), ['th:Left', 'th:Center', 'th:Right']);
 		assert.deepEqual(await answer.locator('td').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).textAlign)), ['left', 'center', 'right']);
 		assert.equal(await answer.locator('.md-table').evaluate((node) => getComputedStyle(node).overflowX), 'auto');
@@ -313,7 +316,11 @@ describe('assistant markdown', () => {
 					await chat.host({ type: 'text.streamed', seq: seq++, requestId: 'req-1', text: delta });
 				}
 				// The same text renders the same, recorded or streamed.
-				await page.waitForFunction(([a, b]) => document.querySelector(a)?.textContent === document.querySelector(b)?.textContent, [ANSWER, STREAM] as const, { timeout: 5000 });
+				await page.waitForFunction(
+					([a, b]) => document.querySelector(a)?.textContent === document.querySelector(b)?.textContent,
+					[ANSWER, STREAM] as const,
+					{ timeout: 5000 },
+				);
 				await page.waitForTimeout(100); // a load or a handler would have its chance
 
 				const report = await page.evaluate((selector) => {

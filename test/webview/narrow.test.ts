@@ -77,7 +77,16 @@ async function headerLayout(page: Page) {
 			});
 		const chrome = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
 		const scroller = (document.querySelector('.scroller') as HTMLElement).getBoundingClientRect();
-		return { top: box.top, bottom: box.bottom, right: box.right, height: box.height, chrome, parts, scrollerTop: scroller.top, scrollerHeight: scroller.height };
+		return {
+			top: box.top,
+			bottom: box.bottom,
+			right: box.right,
+			height: box.height,
+			chrome,
+			parts,
+			scrollerTop: scroller.top,
+			scrollerHeight: scroller.height,
+		};
 	});
 }
 
@@ -149,7 +158,10 @@ describe('the chat at sidebar widths', () => {
 			const style = getComputedStyle(node);
 			const parts = Array.from(node.querySelectorAll<HTMLElement>('button, .goal-summary, .goal-spend')).filter((part) => part.getClientRects().length > 0);
 			const tallest = Math.max(...parts.map((part) => part.getBoundingClientRect().height));
-			return { height: node.getBoundingClientRect().height, allowed: tallest + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + 1 };
+			return {
+				height: node.getBoundingClientRect().height,
+				allowed: tallest + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + 1,
+			};
 		});
 		const set = await rowHeight();
 		assert.ok(set.height <= set.allowed, `the goal line is one row (${set.height} of ${set.allowed} px)`);

@@ -126,7 +126,10 @@ describe('Restore… in the view', () => {
 			const box = await menu.boundingBox();
 			const textAfter = await row.locator('.user-text').boundingBox();
 			assert.ok(box && text && textAfter);
-			const overlaps = box.x < textAfter.x + textAfter.width && textAfter.x < box.x + box.width && box.y < textAfter.y + textAfter.height && textAfter.y < box.y + box.height;
+			const overlaps = box.x < textAfter.x + textAfter.width &&
+				textAfter.x < box.x + box.width &&
+				box.y < textAfter.y + textAfter.height &&
+				textAfter.y < box.y + box.height;
 			assert.equal(overlaps, false, `${id}: the menu ${JSON.stringify(box)} covers none of the message text ${JSON.stringify(textAfter)}`);
 			assert.ok(box.x >= 0 && box.x + box.width <= 300, `${id}: within the 300 px view: ${JSON.stringify(box)}`);
 			assert.ok(textAfter.y > text.y, `${id}: the message moves down to make room`);

@@ -137,7 +137,9 @@ describe('virtualized transcript: focus and keyboard', () => {
 		await page.evaluate(() => {
 			(window as unknown as { __focused: Element | null }).__focused = document.activeElement;
 		});
-		const stillFocused = (): Promise<boolean> => page.evaluate(() => document.activeElement === (window as unknown as { __focused: Element | null }).__focused);
+		const stillFocused = (): Promise<boolean> => page.evaluate(
+			() => document.activeElement === (window as unknown as { __focused: Element | null }).__focused,
+		);
 		const traffic = async (tag: string): Promise<void> => {
 			await chat.host({ type: 'agent.changed', seq: seq++, agent: agentView({ status: { state: 'running', detail: 'Working' }, streaming: { requestId: `req-${tag}` } }) });
 			await chat.host({ type: 'text.streamed', seq: seq++, requestId: `req-${tag}`, text: 'Hel' });

@@ -58,7 +58,12 @@ describe('after a compaction', () => {
 		assert.deepEqual(due(), []);
 		session.append({ kind: 'compaction', id: 'k1', at: 6, cause: 'manual', keepFrom: 'a1', summary: 'S', tokensBefore: 10, tokensAfter: 5 });
 		const tail = selectedRecords(session.records).records;
-		await afterCompaction(ports, { transcript: session, engine: session.reminders, roster }, { summarized: records.slice(0, 2), tail }, new AbortController().signal);
+		await afterCompaction(
+			ports,
+			{ transcript: session, engine: session.reminders, roster },
+			{ summarized: records.slice(0, 2), tail },
+			new AbortController().signal,
+		);
 		assert.deepEqual(due(), ['before']);
 	});
 });

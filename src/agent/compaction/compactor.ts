@@ -48,7 +48,12 @@ export type CompactionResult =
 const failed = (message: string): CompactionResult => ({ ok: false, reason: 'failed', message });
 
 /** Compacts `conversation` as `order` says; never throws. */
-export async function compactConversation(ports: AgentPorts, conversation: CompactedConversation, order: CompactionOrder, signal: AbortSignal): Promise<CompactionResult> {
+export async function compactConversation(
+	ports: AgentPorts,
+	conversation: CompactedConversation,
+	order: CompactionOrder,
+	signal: AbortSignal,
+): Promise<CompactionResult> {
 	const { clock, ids, log } = ports.runtime;
 	const records = conversation.transcript.records;
 	const cut = compactionCut(records, order.point);

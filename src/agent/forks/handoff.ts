@@ -185,6 +185,9 @@ export function takeHandoff(dir: string, folder: string, now: number, log: Logge
 		ignored(); return;
 	}
 	const blobs = new BlobFolder(handoffBlobsPath(dir, folder));
-	const checkpoints: HandedCheckpoints | undefined = parsed.checkpoints && { entries: parsed.checkpoints.map((entry) => ({ ...entry, before: entry.before, after: entry.after })), text: (hash) => blobs.get(hash) };
+	const checkpoints: HandedCheckpoints | undefined = parsed.checkpoints && {
+		entries: parsed.checkpoints.map((entry) => ({ ...entry, before: entry.before, after: entry.after })),
+		text: (hash) => blobs.get(hash),
+	};
 	return { folder: parsed.folder, createdAt: parsed.createdAt, records, report: parsed.report, ...(checkpoints ? { checkpoints } : {}) };
 }

@@ -286,7 +286,16 @@ describe('the handoff to the worktree\'s window', () => {
 		const unknown = join(root, 'unknown-texts');
 		const fork = { kind: 'fork', id: 'f', at: T0, source: { id: 's', title: 't' }, from: 'u1' } as const;
 		const lost: CheckpointEntry = { turnId: 't1', at: 1, path: '/x/a', shown: 'a', before: undefined, after: undefined };
-		await writeHandoff(unknown, { folder, createdAt: T0, records: [fork], report: { restored: [], failed: [], shared: [] }, checkpoints: { entries: [lost], text: () => Promise.resolve(undefined) } });
+		await writeHandoff(
+			unknown,
+			{
+				folder,
+				createdAt: T0,
+				records: [fork],
+				report: { restored: [], failed: [], shared: [] },
+				checkpoints: { entries: [lost], text: () => Promise.resolve(undefined) },
+			},
+		);
 		const taken = takeHandoff(unknown, folder, T0, log);
 		assert.deepEqual(taken?.checkpoints?.entries, [lost]);
 	});

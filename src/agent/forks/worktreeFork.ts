@@ -69,7 +69,10 @@ export async function makeWorktreeFork(deps: WorktreeForkDeps, from: string, run
 		const checkpoints = deps.checkpoints?.chat(source.id);
 		const report = await restoreIntoWorktree(checkpoints, prefix.turnIds, choice.root, folder);
 		// The worktree's window restores the worktree's files: the entries go over with their paths there.
-		const handed = checkpoints && { entries: worktreeEntries(checkpoints.entries(), prefix.turnIds, choice.root, folder), text: (hash: string) => checkpoints.text(hash) };
+		const handed = checkpoints && {
+			entries: worktreeEntries(checkpoints.entries(), prefix.turnIds, choice.root, folder),
+			text: (hash: string) => checkpoints.text(hash),
+		};
 		return { folder, createdAt: deps.now(), records, report, ...(handed && handed.entries.length > 0 ? { checkpoints: handed } : {}) };
 	} catch (error) {
 		await removeWorktree(choice.root, folder, choice.branch);

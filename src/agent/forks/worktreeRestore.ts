@@ -69,7 +69,12 @@ const worktreeFs = {
 };
 
 /** Puts the chat's files as of the fork point into `worktree` (a worktree of the repository at `root`). */
-export async function restoreIntoWorktree(checkpoints: ChatCheckpoints | undefined, turnIds: ReadonlySet<string>, root: string, worktree: string): Promise<RestoreReport> {
+export async function restoreIntoWorktree(
+	checkpoints: ChatCheckpoints | undefined,
+	turnIds: ReadonlySet<string>,
+	root: string,
+	worktree: string,
+): Promise<RestoreReport> {
 	const restored: string[] = [];
 	const failed: UnrestoredFile[] = [];
 	const shared: string[] = [];

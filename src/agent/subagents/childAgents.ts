@@ -172,7 +172,13 @@ export class ChildAgents implements LoopAgents {
 		profile: AgentProfile,
 		description: string,
 		parent: ParentLoop,
-	): { readonly path: string; readonly invocation: AgentInvocation; readonly scope: TurnScope; readonly ports: AgentPorts; readonly maxSteps: number } | { readonly error: string } {
+	): {
+		readonly path: string;
+		readonly invocation: AgentInvocation;
+		readonly scope: TurnScope;
+		readonly ports: AgentPorts;
+		readonly maxSteps: number;
+	} | { readonly error: string } {
 		const { session } = this.env;
 		const { clock } = this.ports.runtime;
 		// Numbered and recorded in one synchronous stretch, so children spawned side by side never share a number.
@@ -197,7 +203,8 @@ export class ChildAgents implements LoopAgents {
 			invocation.end();
 			return { error: `The sub-agent could not start: its start could not be recorded (${errorMessage(error)}).` };
 		}
-		const model: ResolvedModel = profile.model === undefined || profile.model === parent.model.model ? parent.model : { provider: parent.model.provider, model: profile.model };
+		const model: ResolvedModel = profile.model === undefined ||
+			profile.model === parent.model.model ? parent.model : { provider: parent.model.provider, model: profile.model };
 		const ports: AgentPorts = {
 			...this.ports,
 			tools: profileTools(this.ports.tools, profile),

@@ -19,12 +19,23 @@ export function compactCommand(text: string): { readonly instructions?: string }
 }
 
 /** Compacts `session` between turns; resolves with why it did not (the chat is unchanged then), or undefined. */
-async function compactBetweenTurns(session: ChatSession, between: BetweenTurns, instructions: string | undefined, signal: AbortSignal): Promise<string | undefined> {
+async function compactBetweenTurns(
+	session: ChatSession,
+	between: BetweenTurns,
+	instructions: string | undefined,
+	signal: AbortSignal,
+): Promise<string | undefined> {
 	const { model, system, tools, settings } = await between.rootRequest(signal);
 	const observers = between.observers();
 	const result = await compactConversation(
 		between.ports,
-		{ transcript: session, engine: session.reminders, roster: session.reminders.roster, ...(observers ? { observers } : {}), rearmPlan: () => { between.compacted(); } },
+		{
+			transcript: session,
+			engine: session.reminders,
+			roster: session.reminders.roster,
+			...(observers ? { observers } : {}),
+			rearmPlan: () => { between.compacted(); },
+		},
 		{
 			cause: 'manual',
 			point: 'between-turns',

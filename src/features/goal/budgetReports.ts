@@ -28,7 +28,12 @@ interface Queued {
 export class BudgetReports {
 	private event: Queued | undefined;
 	private fifo: Queued | undefined;
-	private budgetChange: { readonly previous: number | undefined; readonly goal: string | undefined; readonly next: number | undefined; readonly entry: StagedEntry } | undefined;
+	private budgetChange: {
+		readonly previous: number | undefined;
+		readonly goal: string | undefined;
+		readonly next: number | undefined;
+		readonly entry: StagedEntry;
+	} | undefined;
 
 	constructor(
 		private readonly session: { readonly reminders: ReminderEngine },

@@ -24,7 +24,10 @@ export interface Ended {
 }
 
 /** The goal after one of its records: the active goal (changed in place) and how the last one ended. */
-export function takeGoal(goal: { readonly active: Active | undefined; readonly ended: Ended | undefined }, record: GoalRecord): { active: Active | undefined; ended: Ended | undefined } {
+export function takeGoal(
+	goal: { readonly active: Active | undefined; readonly ended: Ended | undefined },
+	record: GoalRecord,
+): { active: Active | undefined; ended: Ended | undefined } {
 	const { active } = goal;
 	switch (record.change) {
 		case 'set':

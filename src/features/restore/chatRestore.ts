@@ -27,7 +27,14 @@ export class ChatRestore {
 		const observers = between.observers();
 		return between.run(
 			// Once it started writing, a restore is seen through: a Stop does not cut it short.
-			() => applyRestorePreview(session, between.ports, preview, overwriteChanged, { ...(observers ? { observers } : {}), rearmPlan: () => { between.restored(); } }, new AbortController().signal),
+			() => applyRestorePreview(
+				session,
+				between.ports,
+				preview,
+				overwriteChanged,
+				{ ...(observers ? { observers } : {}), rearmPlan: () => { between.restored(); } },
+				new AbortController().signal,
+			),
 			{ stoppable: false, failed: (error) => ({ ok: false, message: `Could not restore: ${errorMessage(error)}` }) },
 		);
 	}

@@ -84,7 +84,13 @@ async function filesPlan(session: ChatSession, ports: AgentPorts & { readonly ch
 }
 
 /** The preview of restoring `scope` of the chat to before its message `to` (or of undoing the restore `to`); why not, in words, when it cannot be. */
-export async function previewRestore(session: ChatSession, ports: AgentPorts, to: string, scope: RestoreRequest, signal: AbortSignal): Promise<RestoreOutcome<RestorePreview>> {
+export async function previewRestore(
+	session: ChatSession,
+	ports: AgentPorts,
+	to: string,
+	scope: RestoreRequest,
+	signal: AbortSignal,
+): Promise<RestoreOutcome<RestorePreview>> {
 	if (session.isReadOnly) {
 		return { ok: false, message: 'This chat is being written in another window, so it cannot be restored here.' };
 	}
@@ -151,7 +157,14 @@ export interface RestoreEffects {
  * Applies a preview: the files (person-changed ones only with `overwriteChanged`), then the record,
  * the resets and `session.rewind`. Nothing is recorded when the files could not be restored.
  */
-export async function applyRestorePreview(session: ChatSession, ports: AgentPorts, preview: RestorePreview, overwriteChanged: boolean, effects: RestoreEffects, signal: AbortSignal): Promise<RestoreOutcome<RestoreRecord>> {
+export async function applyRestorePreview(
+	session: ChatSession,
+	ports: AgentPorts,
+	preview: RestorePreview,
+	overwriteChanged: boolean,
+	effects: RestoreEffects,
+	signal: AbortSignal,
+): Promise<RestoreOutcome<RestoreRecord>> {
 	const { runtime } = ports;
 	let files: RestoreRecord['files'] = [];
 	let turnId: string | undefined;
@@ -159,7 +172,13 @@ export async function applyRestorePreview(session: ChatSession, ports: AgentPort
 		const context = ports.tools.context(signal);
 		// The restore's own writes are kept under a turn of its own, so the restore can be undone.
 		const turn = ports.checkpoints ? runtime.ids.next() : undefined;
-		const applied = await applyRestore(preview.plan, context.writer, overwriteChanged, context, turn === undefined ? undefined : ports.checkpoints?.recorder(session.id, turn));
+		const applied = await applyRestore(
+			preview.plan,
+			context.writer,
+			overwriteChanged,
+			context,
+			turn === undefined ? undefined : ports.checkpoints?.recorder(session.id, turn),
+		);
 		if (!applied.ok) {
 			return applied;
 		}
@@ -186,7 +205,13 @@ export async function applyRestorePreview(session: ChatSession, ports: AgentPort
 		// What the rolled-back part had acknowledged is reset as after a compaction (its own words: afterCompaction.ts).
 		await afterCompaction(
 			ports,
-			{ transcript: session, engine: session.reminders, roster: session.reminders.roster, ...(effects.observers ? { observers: effects.observers } : {}), rearmPlan: effects.rearmPlan },
+			{
+				transcript: session,
+				engine: session.reminders,
+				roster: session.reminders.roster,
+				...(effects.observers ? { observers: effects.observers } : {}),
+				rearmPlan: effects.rearmPlan,
+			},
 			{ summarized: before.filter((item) => !kept.has(item)), tail: [], listFiles: false },
 			signal,
 		);

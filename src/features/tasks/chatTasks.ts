@@ -219,7 +219,13 @@ export class ChatTasks implements FeatureState, IDisposable {
 				return `${id} belongs to ${existing.owner}; ${by} may change only its own rows and those of the agents it started. Nothing was written. Create a row of your own instead, or say in your answer what should change.`;
 			}
 			const notes = update.notes === undefined ? existing.notes : update.notes === '' ? undefined : update.notes;
-			const next: TaskRow = { id, title: title ?? existing.title, status: update.status ?? existing.status, owner: existing.owner, ...(notes === undefined ? {} : { notes }) };
+			const next: TaskRow = {
+				id,
+				title: title ?? existing.title,
+				status: update.status ?? existing.status,
+				owner: existing.owner,
+				...(notes === undefined ? {} : { notes }),
+			};
 			if (next.title !== existing.title || next.status !== existing.status || next.notes !== existing.notes) {
 				changed.push(next);
 			}

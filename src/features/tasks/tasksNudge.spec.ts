@@ -12,7 +12,10 @@ import { TASKS_NUDGE } from '../../reminders/builtin/catalog/agents';
 import { MAX_NUDGE_ROWS } from './tasksNudge';
 
 /** A chat whose settings are `settings` (read at every WAIT, as the real configuration is). */
-function chat(settings: { enabled: boolean; interval?: number } = { enabled: true }, options: { store?: MemorySessionStore; isRunning?: (path: string) => boolean } = {}) {
+function chat(
+	settings: { enabled: boolean; interval?: number } = { enabled: true },
+	options: { store?: MemorySessionStore; isRunning?: (path: string) => boolean } = {},
+) {
 	const config: ReminderConfig = {
 		isEnabled: (type) => type !== TASKS_NUDGE.type || settings.enabled,
 		intervalOf: (type) => (type === TASKS_NUDGE.type ? settings.interval : undefined),

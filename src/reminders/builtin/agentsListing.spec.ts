@@ -38,7 +38,13 @@ class Profiles {
 }
 
 function chat(profiles: Profiles, store = new MemorySessionStore(), config: ReminderConfig = DEFAULT_REMINDER_CONFIG) {
-	const env: SessionEnvironment = { clock: new FakeClock(), ids: new SequentialIds(), log: new RecordingLogger(), reminderConfig: config, reminderDefaults: () => [...DEFAULT_REMINDERS, agentsListing(profiles)] };
+	const env: SessionEnvironment = {
+		clock: new FakeClock(),
+		ids: new SequentialIds(),
+		log: new RecordingLogger(),
+		reminderConfig: config,
+		reminderDefaults: () => [...DEFAULT_REMINDERS, agentsListing(profiles)],
+	};
 	const session = new ChatSession('s1', store, env, [...store.records]);
 	let n = 0;
 	/** One request of a new user turn; `accepted: false` is a request that failed before the provider took it. */

@@ -26,5 +26,14 @@ export function builtinReminders(
 	skills: SkillCatalogSource = NO_SKILLS,
 ): ReminderDefinition[] {
 	// The observations that make up the model's context first: date, environment, project instructions.
-	return [sessionDate(clock), sessionEnvironment(environment), workspaceInstructions(instructions), ...DEFAULT_REMINDERS, editsVerify(verification), agentsListing(profiles), contextCompaction(), skillsCatalog(skills)];
+	return [
+		sessionDate(clock),
+		sessionEnvironment(environment),
+		workspaceInstructions(instructions),
+		...DEFAULT_REMINDERS,
+		editsVerify(verification),
+		agentsListing(profiles),
+		contextCompaction(),
+		skillsCatalog(skills),
+	];
 }

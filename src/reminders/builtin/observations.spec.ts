@@ -54,7 +54,13 @@ interface Sent {
 
 function chat(world = new World(), store = new MemorySessionStore(), config: ReminderConfig = DEFAULT_REMINDER_CONFIG) {
 	const ids = new SequentialIds(`c${store.records.length}-`);
-	const env: SessionEnvironment = { clock: world.clock, ids, log: new RecordingLogger(), reminderConfig: config, reminderDefaults: () => world.definitions() };
+	const env: SessionEnvironment = {
+		clock: world.clock,
+		ids,
+		log: new RecordingLogger(),
+		reminderConfig: config,
+		reminderDefaults: () => world.definitions(),
+	};
 	const session = new ChatSession('s1', store, env, [...store.records]);
 	let turns = 0;
 	let owner = session.reminders.currentRootOwner;

@@ -124,7 +124,9 @@ export function* changeSteps(patch: Patch, textOf: (path: string) => string | un
 		if (text === before) {
 			continue;
 		}
-		changes.push(movedFrom === undefined || movedFrom === path || !isMovedAway(movedFrom) ? { path, before, after: text } : { path, before, after: text, movedFrom });
+		changes.push(
+			movedFrom === undefined || movedFrom === path || !isMovedAway(movedFrom) ? { path, before, after: text } : { path, before, after: text, movedFrom },
+		);
 	}
 	return changes;
 }

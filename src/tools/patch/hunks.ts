@@ -33,7 +33,8 @@ export function* hunkSteps(path: string, before: string, hunks: readonly Hunk[],
 	let cursor = 0;
 	for (const [i, hunk] of hunks.entries()) {
 		const where = new HunkPlace(path, hunk, i, hunks.length);
-		const replacement = (yield* place(index, hunk, cursor, where, work)) ?? (needsRestoring(hunk) ? yield* place(index, restoreMarkers(hunk), cursor, where, work) : undefined);
+		const replacement = (yield* place(index, hunk, cursor, where, work)) ??
+			(needsRestoring(hunk) ? yield* place(index, restoreMarkers(hunk), cursor, where, work) : undefined);
 		if (!replacement) {
 			throw where.error(diagnose(texts, hunk, cursor));
 		}

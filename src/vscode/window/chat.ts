@@ -16,9 +16,35 @@ export const chatView: WindowContribution = {
 		const { context, sessions, projections, configuration, agent, setup, notices, forks, skills, checkpoints, log } = window;
 
 		// The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix.
-		const features = featureViewParts({ sessions, features: agent.features, approvedPlans: agent.approvedPlans, onDidChange: agent.onDidChange, workbench: workbenchActions, services: { forks }, log }).map((part) => store.add(part));
+		const features = featureViewParts({
+			sessions,
+			features: agent.features,
+			approvedPlans: agent.approvedPlans,
+			onDidChange: agent.onDidChange,
+			workbench: workbenchActions,
+			services: { forks },
+			log,
+		}).map((part) => store.add(part));
 
-		const provider = store.add(new ChatViewProvider(context.extensionUri, { sessions, projections, settings: configuration.view, agent: new AgentPresenter(agent), setup: new SetupPresenter(setup), features, notices, userRules: vscodeUserRules, deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints, log }), mentionCandidates: workspaceMentionCandidates, skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })), log }));
+		const provider = store.add(
+			new ChatViewProvider(
+				context.extensionUri,
+				{
+					sessions,
+					projections,
+					settings: configuration.view,
+					agent: new AgentPresenter(agent),
+					setup: new SetupPresenter(setup),
+					features,
+					notices,
+					userRules: vscodeUserRules,
+					deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints, log }),
+					mentionCandidates: workspaceMentionCandidates,
+					skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })),
+					log,
+				},
+			),
+		);
 		store.add(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider));
 		window.chatView.provider = provider;
 	},

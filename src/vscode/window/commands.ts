@@ -18,7 +18,18 @@ export const commands: WindowContribution = {
 	name: 'commands',
 	contribute: ({ sessions, library, agent, api, chatView, log, gate, keys, probe, configuration }, store) => {
 		const current = () => ({ provider: configuration.current.provider, baseUrl: configuration.current.baseUrl });
-		store.add(registerCommands({ sessions, library, agent, api, chatView, log, gate, providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log } }));
+		store.add(
+			registerCommands({
+				sessions,
+				library,
+				agent,
+				api,
+				chatView,
+				log,
+				gate,
+				providers: { keys, detect: () => probe.detect(), ports: probe.ports, current, log },
+			}),
+		);
 	},
 };
 

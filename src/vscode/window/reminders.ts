@@ -8,7 +8,15 @@ export const reminderLanguage: WindowContribution = {
 	name: 'workspace reminder language',
 	contribute: ({ context, workspaceReminders, projections, sessions, configuration, log }, store) => {
 		// Its language server starts at the first such file opened.
-		store.add(new ReminderLanguage({ extensionUri: context.extensionUri, vocabulary: () => workspaceReminders.vocabulary(), chats: projections, mode: () => sessions.current.mode ?? configuration.current.permissionMode, log }));
+		store.add(
+			new ReminderLanguage({
+				extensionUri: context.extensionUri,
+				vocabulary: () => workspaceReminders.vocabulary(),
+				chats: projections,
+				mode: () => sessions.current.mode ?? configuration.current.permissionMode,
+				log,
+			}),
+		);
 	},
 };
 

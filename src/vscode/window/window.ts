@@ -102,8 +102,12 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	const reminders = new ContributedReminders(contributedReminderSwitch(() => configuration.current));
 	// The workspace's own reminders (.aside/reminders/*.md), under workspace.<key> in the same key registry.
 	const activity = new TurnActivity();
-	const workspaceReminders = store.add(new WorkspaceReminders({ keys: reminders.keys, activity, clock: systemClock, enabled: workspaceReminderSwitch(configuration) }));
-	const workspaceReminderFiles = store.add(new VsCodeWorkspaceReminders(workspaceReminders, (files) => parseReminderFolder(files, workspaceReminders.vocabulary()), log));
+	const workspaceReminders = store.add(
+		new WorkspaceReminders({ keys: reminders.keys, activity, clock: systemClock, enabled: workspaceReminderSwitch(configuration) }),
+	);
+	const workspaceReminderFiles = store.add(
+		new VsCodeWorkspaceReminders(workspaceReminders, (files) => parseReminderFolder(files, workspaceReminders.vocabulary()), log),
+	);
 	// Read before the sessions are made, so a reopened chat restores their deliveries from its records.
 	const firstReminderProblems = workspaceReminderFiles.load();
 	const agentProfiles = store.add(vscodeAgentProfiles(log));
@@ -131,7 +135,9 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	await adoptWaitingFork(context.globalStorageUri, sessions, checkpoints.store, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
 	const tools = await VsCodeToolHost.create(log);
-	const observers = store.add(new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }));
+	const observers = store.add(
+		new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }),
+	);
 
 	const keys = new ApiKeys(context.secrets, log);
 	const gate = store.add(new NetworkGate(workspaceTrust, log));
@@ -142,7 +148,12 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview(log));
 	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store });
-	const permissions = permissionContextOf({ rules: () => configuration.current.permissionRules, trusted: () => workspaceTrust.isTrusted, storage: storageFolders, editTools: () => configuration.current.editTools });
+	const permissions = permissionContextOf({
+		rules: () => configuration.current.permissionRules,
+		trusted: () => workspaceTrust.isTrusted,
+		storage: storageFolders,
+		editTools: () => configuration.current.editTools,
+	});
 	// The person's hooks (docs/hooks.md); what goes wrong with one is said in the chat (the notices).
 	const configuredHooks = vscodeHooks({
 		globalState: context.globalState,
@@ -153,9 +164,47 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 		log,
 	});
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
-	const mentions = mentionAttachments({ fs: tools.fs, roots: workspaceRoots, records: () => sessions.current.selectedRecords, problems: workspaceProblems, selection: editorSelection, changes: workingTreeChanges, isEnabled: (type) => reminderConfig.isEnabled(type) }, () => mentionLimitsOf(configuration.current));
-	const attachments = combineAttachments(log, mentions, skillAttachments({ skills, roots: workspaceRoots, history: () => sessions.current.selectedRecords, given: (owner, skill) => observers.current?.skillGiven(owner, skill) }));
-	const agent = store.add(new Agent({ sessions, models: gated, settings: configuration, system: systemPrompt, observers: () => observingActivity(observers.current, activity), planFiles: new DirectoryPlanFiles(sessionsDir), permissions, profiles, hooks: configuredHooks, prompt: configuredHooks, attachments, features: agentFeatures() }, ports));
+	const mentions = mentionAttachments(
+		{
+			fs: tools.fs,
+			roots: workspaceRoots,
+			records: () => sessions.current.selectedRecords,
+			problems: workspaceProblems,
+			selection: editorSelection,
+			changes: workingTreeChanges,
+			isEnabled: (type) => reminderConfig.isEnabled(type),
+		},
+		() => mentionLimitsOf(configuration.current),
+	);
+	const attachments = combineAttachments(
+		log,
+		mentions,
+		skillAttachments({
+			skills,
+			roots: workspaceRoots,
+			history: () => sessions.current.selectedRecords,
+			given: (owner, skill) => observers.current?.skillGiven(owner, skill),
+		}),
+	);
+	const agent = store.add(
+		new Agent(
+			{
+				sessions,
+				models: gated,
+				settings: configuration,
+				system: systemPrompt,
+				observers: () => observingActivity(observers.current, activity),
+				planFiles: new DirectoryPlanFiles(sessionsDir),
+				permissions,
+				profiles,
+				hooks: configuredHooks,
+				prompt: configuredHooks,
+				attachments,
+				features: agentFeatures(),
+			},
+			ports,
+		),
+	);
 	checkpoints.follow(agent.onDidEndTurn);
 	const probe = localServerProbe();
 	const setup = store.add(vscodeProviderSetup({ gate, agent, sessions, models, probe, log }));
