@@ -38,7 +38,10 @@ function text(random: () => number, min: number, max: number): string {
 	return random() < 0.1 ? `${slice}${NON_ASCII}` : slice;
 }
 
-/** Exactly `count` records of a coding session: turns of a user message, model steps with tool calls and their results, now and then an injection record, and a turn-end. */
+/**
+ * Exactly `count` records of a coding session: turns of a user message, model steps with tool calls
+ * and their results, now and then an injection record, and a turn-end.
+ */
 function buildRecords(count: number, seed: number): TranscriptEntry[] {
 	const random = prng(seed);
 	const records: TranscriptEntry[] = [{ kind: 'meta', at: T0, title: 'Fix the parser', provider: 'anthropic', model: 'claude-sonnet' }];

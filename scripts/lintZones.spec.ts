@@ -71,10 +71,12 @@ describe('the line width', () => {
 		}
 	});
 
-	it('the same items one per line pass, and so do a long string and a long comment', async () => {
+	it('the same items one per line pass, and so does a long string; a long comment fails', async () => {
 		const wrapped = `export const used = [\n${Array.from({ length: 30 }, (_, index) => `\titem${index},`).join('\n')}\n];\n`;
 		assert.deepEqual(await problems('src/agent/widthProbe.ts', wrapped), []);
 		const words = 'word '.repeat(40);
-		assert.deepEqual(await problems('src/agent/widthProbe.ts', `// ${words}\nexport const used = '${words}';\n`), []);
+		assert.deepEqual(await problems('src/agent/widthProbe.ts', `export const used = '${words}';\n`), []);
+		const comment = await problems('src/agent/widthProbe.ts', `// ${words}\nexport const used = 1;\n`);
+		assert.ok(comment.some((problem) => problem.startsWith('max-len')), `no width error for a long comment: ${comment.join('; ')}`);
 	});
 });

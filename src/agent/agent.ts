@@ -206,7 +206,10 @@ export class Agent extends Disposable {
 		return undefined;
 	}
 
-	/** Starts a turn (in `override` rather than the chat's mode, when given; `retryOf`: the failed turn it sends again) and resolves when it ended (for the API and tests). */
+	/**
+	 * Starts a turn (in `override` rather than the chat's mode, when given; `retryOf`: the failed turn it
+	 * sends again) and resolves when it ended (for the API and tests).
+	 */
 	async startTurn(text: string, override?: PermissionMode, retryOf?: string): Promise<TurnOutcome> {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');

@@ -26,7 +26,10 @@ export interface HooksEnvironment {
 	readonly skippedByTrust?: () => Promise<readonly string[]>;
 }
 
-/** What the hooks of a tool event said; `refused`: a PreToolUse hook refused the call, and why; `halt`: one answered `continue: false` (the turn ends after this step). */
+/**
+ * What the hooks of a tool event said; `refused`: a PreToolUse hook refused the call, and why; `halt`:
+ * one answered `continue: false` (the turn ends after this step).
+ */
 export interface ToolHookAnswer {
 	readonly refused?: string;
 	readonly halt?: string;

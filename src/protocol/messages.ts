@@ -137,11 +137,17 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	/** The chat list's Delete, confirmed: the chat's transcript, content, index entry and checkpoints go; the host answers with `sessions.listed`. */
 	z.object({ type: z.literal('session.delete'), id: z.string().min(1).max(200) }),
 	// Forks.
-	/** A root user row's "Fork from here": a new chat with the history up to that message's turn; `worktree`: in a new git worktree (the host asks for branch, base and folder). */
+	/**
+	 * A root user row's "Fork from here": a new chat with the history up to that message's turn;
+	 * `worktree`: in a new git worktree (the host asks for branch, base and folder).
+	 */
 	z.object({ type: z.literal('fork.create'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
 	...GOAL_VIEW_MESSAGES,
 	// Restore.
-	/** A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not. */
+	/**
+	 * A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore
+	 * row's Undo… (`to` is that restore). The host answers `restore.preview`, or a notice why not.
+	 */
 	z.object({ type: z.literal('restore.preview'), to: z.string().min(1).max(200), scope: z.enum([...RESTORE_SCOPES, 'undo']) }),
 	/** The preview's Restore: apply it (`overwriteChanged`: the files changed since Aside's last edit too). */
 	z.object({ type: z.literal('restore.apply'), previewId: z.string().min(1).max(200), overwriteChanged: z.boolean() }),

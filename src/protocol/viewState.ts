@@ -124,7 +124,10 @@ export type ReminderCostView = z.infer<typeof ReminderCostView>;
 
 /** How full the model's context is, and what the harness's own reminders take of it. */
 export const ContextUseView = z.object({
-	/** Tokens of the last request (input + output, as the provider reported); absent before the first. After a compaction, until the next answer: the estimate of the compacted request (`estimated`). */
+	/**
+	 * Tokens of the last request (input + output, as the provider reported); absent before the first.
+	 * After a compaction, until the next answer: the estimate of the compacted request (`estimated`).
+	 */
 	usedTokens: z.number().int().nonnegative().optional(),
 	/** `usedTokens` is Aside's estimate (after a compaction, before the next answer), not a provider's count. */
 	estimated: z.boolean().optional(),

@@ -25,9 +25,15 @@ export interface WaitFacts {
 	readonly step?: number;
 	/** The most samples the owner may take; the last one is `step === stepLimit`. */
 	readonly stepLimit?: number;
-	/** Context in use as of the last response (after a compaction, before the next response: the estimate of the compacted request), and the model's window, in tokens. */
+	/**
+	 * Context in use as of the last response (after a compaction, before the next response: the estimate
+	 * of the compacted request), and the model's window, in tokens.
+	 */
 	readonly context?: { readonly usedTokens: number; readonly limitTokens: number };
-	/** Present while automatic compaction is on: its threshold (`aside.context.autoCompactAt`) and the warning's (`aside.context.warnAt`), as shares of the window. */
+	/**
+	 * Present while automatic compaction is on: its threshold (`aside.context.autoCompactAt`) and the
+	 * warning's (`aside.context.warnAt`), as shares of the window.
+	 */
 	readonly compaction?: { readonly autoCompactAt: number; readonly warnAt: number };
 	/** The permission mode this request is made in (src/vocabulary/permissionModes.ts), when the loop says it. */
 	readonly mode?: string;

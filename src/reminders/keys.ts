@@ -9,7 +9,10 @@ export type { ReservedKey } from './declaration';
 import { isValidReminderKey } from './envelope';
 
 
-/** The built-in keys: the declarations of the built-in types, in the order docs/reminder-keys.md shows (the chat features' once the feature list registered them). */
+/**
+ * The built-in keys: the declarations of the built-in types, in the order docs/reminder-keys.md shows
+ * (the chat features' once the feature list registered them).
+ */
 export const RESERVED_KEYS: readonly ReservedKey[] = BUILTIN_REMINDER_TYPES;
 
 /** Which keys may be put on the wire. The built-in registry, or one extended for contributed keys. */

@@ -24,7 +24,10 @@ export class HookScripts {
 		return { type: 'command', command: this.command(name, source) };
 	}
 
-	/** The chat's hooks for an `aside.hooks` value (which must parse without problems), run in `folder` (the scripts' own unless given), and what they say in the chat. */
+	/**
+	 * The chat's hooks for an `aside.hooks` value (which must parse without problems), run in `folder`
+	 * (the scripts' own unless given), and what they say in the chat.
+	 */
 	hooks(value: unknown, folder = this.dir): { hooks: ConfiguredHooks; notices: string[] } {
 		const notices: string[] = [];
 		const parsed = parseHooks(value, { kind: 'user', where: 'the setting aside.hooks' });

@@ -28,7 +28,10 @@ function edit(hunk: Hunk): { old_string: string; new_string: string } {
 	return { old_string: side('remove'), new_string: side('add') };
 }
 
-/** Each file a patch touches, in the order written, as the Claude Code call that would change it (a delete, which Claude Code has no tool for, keeps the name `own`). */
+/**
+ * Each file a patch touches, in the order written, as the Claude Code call that would change it (a
+ * delete, which Claude Code has no tool for, keeps the name `own`).
+ */
 function patchCalls(patch: Patch, source: string, folder: string, own: string): ClaudeToolCall[] {
 	const calls: ClaudeToolCall[] = [];
 	for (const operation of patch.operations) {

@@ -19,7 +19,10 @@ export const CompactionRecord = z.object({
 	cause: z.enum(COMPACTION_CAUSES),
 	/** The root turn it ran in; absent for a manual compaction between turns. */
 	turnId: z.string().min(1).optional(),
-	/** The id of the first record kept verbatim after the summary (a user or assistant record before this one); absent: none, the summary covers everything before. */
+	/**
+	 * The id of the first record kept verbatim after the summary (a user or assistant record before this
+	 * one); absent: none, the summary covers everything before.
+	 */
 	keepFrom: z.string().min(1).optional(),
 	/** What the model wrote, complete (replay sanitizes and frames it). */
 	summary: z.string(),

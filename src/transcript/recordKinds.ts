@@ -8,7 +8,10 @@ import type { RecordDeclaration } from '../base/recordDeclaration';
 export interface RecordTraits {
 	/** `chat`: the whole chat's — a sub-agent's append keeps it untagged, no conversation owns it; `conversation`: the loop's that wrote it. */
 	readonly scope: 'chat' | 'conversation';
-	/** `history`: replay turns it into messages (or marks the history, as a compaction does); `silent`: it reaches the model some other way (a reminder, a tool result), or not at all. */
+	/**
+	 * `history`: replay turns it into messages (or marks the history, as a compaction does); `silent`: it
+	 * reaches the model some other way (a reminder, a tool result), or not at all.
+	 */
 	readonly replay: 'history' | 'silent';
 	/** `row`: the view makes a row of it; `none`: a control or a card shows it, or nothing. */
 	readonly row: 'row' | 'none';

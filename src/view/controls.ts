@@ -53,7 +53,10 @@ export interface WorkbenchActions {
 	copy(text: string): PromiseLike<void>;
 	/** Opens an http(s) or mailto link outside VS Code (the workbench asks the person first). */
 	openLink(href: string): PromiseLike<boolean>;
-	/** Opens a mentioned file (at its lines) or reveals a folder, given as written in the message; resolves with why it did not (outside the workspace, missing), or undefined. */
+	/**
+	 * Opens a mentioned file (at its lines) or reveals a folder, given as written in the message; resolves
+	 * with why it did not (outside the workspace, missing), or undefined.
+	 */
 	openMention(path: string, range: LineRange | undefined): PromiseLike<string | undefined>;
 	/** Opens an approved plan's file (absolute, beside the transcript); absent where the host has none to open. */
 	openPlan?(file: string): PromiseLike<unknown>;
@@ -84,6 +87,9 @@ export interface SetupControls {
 
 /** Forking the current chat from a root user row (ChatForks, src/agent/forks.ts). */
 export interface ForkControls {
-	/** `worktree`: true, in a new git worktree; false, here; absent, the person is asked when a worktree is offered. Resolves with why not, for the chat to say. */
+	/**
+	 * `worktree`: true, in a new git worktree; false, here; absent, the person is asked when a worktree is
+	 * offered. Resolves with why not, for the chat to say.
+	 */
 	fork(from: string, worktree: boolean | undefined): Promise<string | undefined>;
 }

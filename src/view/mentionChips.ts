@@ -37,7 +37,10 @@ function normalised(path: string): string {
 	return path.replace(/\\/gu, '/').replace(/^(?:\.\/)+/u, '').replace(/\/+$/u, '');
 }
 
-/** Whether `shown` (how an entry names the place) is the place `written` names: the same, or one is the other below a folder (a second workspace folder, an absolute path). */
+/**
+ * Whether `shown` (how an entry names the place) is the place `written` names: the same, or one is the
+ * other below a folder (a second workspace folder, an absolute path).
+ */
 function samePlace(shown: string, written: string): boolean {
 	return shown === written || shown.endsWith(`/${written}`) || written.endsWith(`/${shown}`);
 }

@@ -101,7 +101,10 @@ const actions = {
 		const rows = await frame.locator('.transcript > li').evaluateAll((lis) => lis.map((li) => ({ kind: li.getAttribute('data-kind'), text: (li.textContent ?? '').slice(0, 300) })));
 		return { rows };
 	},
-	/** The last user row: its text, its chips (waiting for one in `waitForState`), its hook-context part; `press`: a chip's label to focus and press Enter on. */
+	/**
+	 * The last user row: its text, its chips (waiting for one in `waitForState`), its hook-context part;
+	 * `press`: a chip's label to focus and press Enter on.
+	 */
 	async readUserRow(page, { waitForState, waitForHookContext, press } = {}) {
 		const row = chatFrame(page).locator('.transcript > li[data-kind="user"]').last();
 		await row.waitFor({ timeout: 60_000 });

@@ -81,7 +81,8 @@ describe('the agent, with a scripted model server', function () {
 		const first = messagesOf(requests[0]);
 		assert.deepEqual(first.slice(-2).map((message) => message.role), ['user', 'user']);
 		assert.equal(first.at(-2)?.content, 'Make the greeting say good morning.');
-		// The chat's first request also says where it works (session.environment), what its permission mode allows (mode.constraints) and which agents it can start (agents.listing).
+		// The chat's first request also says where it works (session.environment), what its permission mode
+		// allows (mode.constraints) and which agents it can start (agents.listing).
 		assert.match(first.at(-1)?.content ?? '', /^<system-reminder key="session\.date">\nToday's date is \d{4}-\d\d-\d\d \(\w+\)\.\n<\/system-reminder>\n\n<system-reminder key="session\.environment">\nThe environment you work in:\n[\s\S]*<\/system-reminder>\n\n<system-reminder key="mode\.constraints">\nPermission mode now: ask\.\n[\s\S]*<\/system-reminder>\n\n<system-reminder key="agents\.listing">\nThe agent profiles you can start:\n[\s\S]*<\/system-reminder>$/);
 		const second = messagesOf(requests[1]);
 		assert.match(second.find((message) => message.role === 'tool')?.content ?? '', /^\s*1\t\/\/ Fixture: a file without errors\.\n/, 'Read returns the file with line numbers');

@@ -96,7 +96,7 @@ export class ChatGoal extends Disposable implements FeatureState {
 		}
 	}
 
-	/** A reopened chat: goal.current stays delivered while the history requests are built from holds its last delivery (made after the session restored the others). */
+	/** A reopened chat: goal.current stays delivered while the replayed history holds its last delivery (made after the session restored the others). */
 	private restoreCurrent(): void {
 		let delivered: { readonly turn: number; readonly body: string } | undefined;
 		for (const record of this.session.selectedRecords) {

@@ -17,7 +17,10 @@ export class ChatRestore {
 		return refused === undefined ? previewRestore(session, between.ports, to, scope, new AbortController().signal) : { ok: false, message: refused };
 	}
 
-	/** Applies a preview the person confirmed (person-changed files only with `overwriteChanged`); refused while the agent works, or when it is another chat's. */
+	/**
+	 * Applies a preview the person confirmed (person-changed files only with `overwriteChanged`); refused
+	 * while the agent works, or when it is another chat's.
+	 */
 	async apply(preview: RestorePreview, overwriteChanged: boolean): Promise<RestoreOutcome<RestoreRecord>> {
 		const { session, between } = this.chat;
 		const refused = between.refusal('restoring') ?? (preview.sessionId === session.id ? undefined : 'Another chat was opened since the preview; nothing was restored.');

@@ -18,7 +18,10 @@ function chat(config: ReminderConfig = DEFAULT_REMINDER_CONFIG, store = new Memo
 	const ids = new SequentialIds(`k${store.records.length}-`);
 	const env: SessionEnvironment = { clock, ids, log: new RecordingLogger(), reminderConfig: config, reminderDefaults: () => [contextCompaction()] };
 	const session = new ChatSession('s1', store, env, [...store.records]);
-	/** One request of a new user turn at `share` of the window (`compaction: null`: automatic compaction is off); its body if context.compaction came, committed unless `accepted` is false. */
+	/**
+	 * One request of a new user turn at `share` of the window (`compaction: null`: automatic compaction is
+	 * off); its body if context.compaction came, committed unless `accepted` is false.
+	 */
 	const at = async (share: number, options: { readonly compaction?: WaitFacts['compaction'] | null; readonly accepted?: boolean; readonly limitTokens?: number } = {}): Promise<string | undefined> => {
 		const { compaction = ON, accepted = true, limitTokens = WINDOW } = options;
 		const turnId = ids.next();

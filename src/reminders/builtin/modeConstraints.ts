@@ -26,7 +26,10 @@ const namesOf = (kind: ToolKind, editTools?: readonly string[]): string =>
 const reading = (): string => `reading and searching (${namesOf('read')})`;
 const commands = (): string => `commands (${namesOf('run')})`;
 
-/** What `mode` lets run freely, asks for and refuses; `changing` names the file changes (only the edit tools offered: the model is not told of one it does not have). */
+/**
+ * What `mode` lets run freely, asks for and refuses; `changing` names the file changes (only the edit
+ * tools offered: the model is not told of one it does not have).
+ */
 const WHAT_THE_MODE_DOES: Record<PermissionMode, (changing: string) => { readonly free: string; readonly approval: string; readonly refused: string }> = {
 	ask: (changing) => ({ free: reading(), approval: `${changing} and ${commands()}: each waits for the user, and a refusal comes back as the tool's result`, refused: 'nothing, by the mode' }),
 	'auto-edit': (changing) => ({ free: `${reading()} and ${changing}`, approval: `${commands()}: each waits for the user`, refused: 'nothing, by the mode' }),

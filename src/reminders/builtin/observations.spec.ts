@@ -82,7 +82,10 @@ function chat(world = new World(), store = new MemorySessionStore(), config: Rem
 		const entries = new Map((injection.record?.entries ?? []).map((entry) => [entry.type, entry] as const));
 		return { record: injection.record, entries, types: [...entries.keys()] };
 	};
-	/** Compacts as the compaction does: a compaction record (keeping the tail from `keepFrom`), then the observations reconciled against what requests now replay. */
+	/**
+	 * Compacts as the compaction does: a compaction record (keeping the tail from `keepFrom`), then the
+	 * observations reconciled against what requests now replay.
+	 */
 	const compact = (keepFrom?: string): void => {
 		const record: CompactionRecord = { kind: 'compaction', id: ids.next(), at: world.clock.now(), cause: 'auto', summary: 'We fixed the parser.', tokensBefore: 9000, tokensAfter: 800, ...(keepFrom ? { keepFrom } : {}) };
 		session.append(record);
