@@ -3,7 +3,6 @@
 // the permission gate (approvals.ts), steering (steering.ts), the model state (modelState.ts),
 // each chat's plans (plans.ts) and chat features (chatFeature.ts), and turn loops (turn.ts) built
 // from its ports (ports.ts). Pure: VS Code comes in through them.
-import { errorMessage } from '../base/errors';
 import { Emitter, type Event } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
 import type { PermissionMode } from '../vocabulary/permissionModes';
@@ -13,7 +12,7 @@ import type { AgentState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
 import type { ApprovedPlans } from './approvedPlan';
 import { betweenTurnsOf, HeldWork } from './betweenTurns';
-import { oneReviewAtATime } from './changeReview';
+import { oneReviewAtATime, showPendingReview } from './changeReview';
 import { ChatFeatures } from './chatFeature';
 import { ChatModes } from './chatModes';
 import { ChatWork } from './chatWork';
@@ -67,6 +66,9 @@ export class Agent extends Disposable {
 	private readonly _onDidEndTurn = this._register(new Emitter<TurnOutcome & { readonly returned?: ReturnedMessages }>());
 	/** A turn ended; `returned`: what the person typed meanwhile that never reached the model and is not sent next. */
 	readonly onDidEndTurn: Event<TurnOutcome & { readonly returned?: ReturnedMessages }> = this._onDidEndTurn.event;
+	private readonly _onDidReturnMessages = this._register(new Emitter<ReturnedMessages>());
+	/** Messages sent while work between turns ran that were not sent after it (it was stopped, or another chat opened). */
+	readonly onDidReturnMessages: Event<ReturnedMessages> = this._onDidReturnMessages.event;
 
 	private readonly ports: AgentPorts;
 
@@ -107,9 +109,14 @@ export class Agent extends Disposable {
 				observers: () => env.observers?.(),
 				busy: (doing) => this.busy(doing),
 				rootRequest: (signal) => this.roots.request(session, signal),
-				startTurn: (text, atOnce) => {
-					if (atOnce || env.sessions.current === session) {
-						void this.startTurn(text);
+				startTurn: (text) => {
+					void this.startTurn(text);
+				},
+				continueWith: (texts, stopped) => {
+					if (!stopped && env.sessions.current === session) {
+						void this.startTurn(texts.join('\n\n'));
+					} else {
+						this._onDidReturnMessages.fire({ sessionId: session.id, texts });
 					}
 				},
 				changed,
@@ -270,12 +277,7 @@ export class Agent extends Disposable {
 
 	/** The review card's "Open diff": the file of the change set waiting for the person, in the diff editor. */
 	showReview(callId: string, path: string | undefined): void {
-		if (this.approvals.request?.callId !== callId || !this.ports.review) {
-			return;
-		}
-		this.ports.review.show(callId, path).catch((error: unknown) => {
-			this.ports.runtime.log.warn(`Aside: could not show the review of ${callId}: ${errorMessage(error)}`);
-		});
+		showPendingReview(this.approvals.request, this.ports, callId, path);
 	}
 
 	selectModel(model: string): void {

@@ -13,6 +13,7 @@ function gate<T>() {
 
 function host(current: () => boolean = () => true) {
 	const started: string[] = [];
+	const givenBack: string[] = [];
 	let changes = 0;
 	const held = new HeldWork();
 	const fake: BetweenTurnsHost = {
@@ -20,9 +21,15 @@ function host(current: () => boolean = () => true) {
 		observers: () => undefined,
 		busy: (doing) => (held.active ? `busy before ${doing}` : undefined),
 		rootRequest: () => Promise.reject(new Error('not asked here')),
-		startTurn: (text, atOnce) => {
-			if (atOnce || current()) {
-				started.push(text);
+		startTurn: (text) => {
+			started.push(text);
+		},
+		// As the agent does: the next turn while the chat is current and the work was not stopped; else back to the person.
+		continueWith: (texts, stopped) => {
+			if (!stopped && current()) {
+				started.push(texts.join('\n\n'));
+			} else {
+				givenBack.push(...texts);
 			}
 		},
 		changed: () => {
@@ -31,7 +38,7 @@ function host(current: () => boolean = () => true) {
 		restored: () => undefined,
 		compacted: () => undefined,
 	};
-	return { held, between: betweenTurnsOf(held, fake), started, changes: () => changes };
+	return { held, between: betweenTurnsOf(held, fake), started, givenBack, changes: () => changes };
 }
 
 describe('work between turns', () => {
@@ -51,7 +58,7 @@ describe('work between turns', () => {
 		assert.equal(t.changes(), 2, 'the state changed as it started and as it ended');
 	});
 
-	it('a Stop aborts stoppable work and drops what waited; it leaves a restore that cannot be stopped alone', async () => {
+	it('a Stop aborts stoppable work and gives back what waited; it leaves a restore that cannot be stopped alone', async () => {
 		const t = host();
 		const stoppable = t.between.run((signal) => new Promise<string>((resolve) => {
 			signal.addEventListener('abort', () => {
@@ -61,7 +68,8 @@ describe('work between turns', () => {
 		t.held.hold('typed meanwhile');
 		t.held.stop();
 		assert.equal(await stoppable, 'stopped');
-		assert.deepEqual(t.started, [], 'what waited went with the Stop');
+		assert.deepEqual(t.started, [], 'nothing is sent after a Stop');
+		assert.deepEqual(t.givenBack, ['typed meanwhile'], 'what waited goes back to the person');
 
 		const open = gate<string>();
 		let aborted = false;
@@ -92,6 +100,7 @@ describe('work between turns', () => {
 		open.open(undefined);
 		assert.equal(await failing, 'Could not: disk full');
 		assert.deepEqual(t.started, [], 'another chat is current: nothing starts in it');
+		assert.deepEqual(t.givenBack, ['for the old chat'], 'and the message is not lost');
 		assert.equal(t.held.active, false);
 	});
 });

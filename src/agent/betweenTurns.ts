@@ -1,7 +1,7 @@
 // Work on a chat between its turns (a compaction the person asked for, a restore): one at a time,
 // never beside a turn. Messages sent meanwhile wait for it and then start the next turn, on the
-// chat as the work left it; a Stop aborts work that can be stopped and drops what waited with it,
-// as a Stop drops undelivered steering.
+// chat as the work left it; a Stop aborts work that can be stopped and gives back what waited,
+// as a Stop gives back undelivered steering.
 import type { TurnActivity } from './agentState';
 import type { TurnObservers } from './observers';
 import type { AgentPorts, ResolvedModel } from './ports';
@@ -25,6 +25,7 @@ export class HeldWork {
 		readonly waiting: string[];
 		readonly activity: TurnActivity | undefined;
 		readonly stoppable: boolean;
+		stopped: boolean;
 	} | undefined;
 
 	get active(): boolean {
@@ -41,10 +42,11 @@ export class HeldWork {
 		return this.current !== undefined;
 	}
 
+	/** Stops work that can be stopped; what waited for it is then given back, not sent. */
 	stop(): void {
 		if (this.current?.stoppable) {
 			this.current.controller.abort();
-			this.current.waiting.splice(0);
+			this.current.stopped = true;
 		}
 	}
 
@@ -53,8 +55,9 @@ export class HeldWork {
 		work: (signal: AbortSignal) => Promise<T>,
 		options: HeldWorkOptions<T>,
 		changed: () => void,
-	): Promise<{ readonly result: T; readonly waiting: readonly string[] }> {
-		const current = { controller: new AbortController(), waiting: [] as string[], activity: options.activity, stoppable: options.stoppable };
+	): Promise<{ readonly result: T; readonly waiting: readonly string[]; readonly stopped: boolean }> {
+		const { activity, stoppable } = options;
+		const current = { controller: new AbortController(), waiting: [] as string[], activity, stoppable, stopped: false };
 		this.current = current;
 		changed();
 		let result: T;
@@ -66,7 +69,7 @@ export class HeldWork {
 			this.current = undefined;
 			changed();
 		}
-		return { result, waiting: current.waiting };
+		return { result, waiting: current.waiting, stopped: current.stopped };
 	}
 }
 
@@ -106,8 +109,12 @@ export interface BetweenTurns {
 export interface BetweenTurnsHost extends Pick<BetweenTurns, 'ports' | 'observers' | 'rootRequest' | 'changed' | 'restored' | 'compacted'> {
 	/** Why nothing can be done to the chat now ("… before `doing`."), or undefined. */
 	busy(doing: string): string | undefined;
-	/** Starts a turn of the chat with `text`: `atOnce`, whatever chat is current; else only while it is. */
-	startTurn(text: string, atOnce: boolean): void;
+	startTurn(text: string): void;
+	/**
+	 * The messages sent while the work ran: the next turn of the chat, unless the work was stopped
+	 * or another chat is current now — then they go back to the person, never lost.
+	 */
+	continueWith(texts: readonly string[], stopped: boolean): void;
 }
 
 /** A chat's between-turns port: its work runs as `held`'s, one at a time, never beside a turn. */
@@ -117,17 +124,17 @@ export function betweenTurnsOf(held: HeldWork, host: BetweenTurnsHost): BetweenT
 		observers: () => host.observers(),
 		refusal: (doing) => host.busy(doing),
 		run: async (work, options) => {
-			const { result, waiting } = await held.run(work, options, () => {
+			const { result, waiting, stopped } = await held.run(work, options, () => {
 				host.changed();
 			});
 			if (waiting.length > 0) {
-				host.startTurn(waiting.join('\n\n'), false);
+				host.continueWith(waiting, stopped);
 			}
 			return result;
 		},
 		rootRequest: (signal) => host.rootRequest(signal),
 		startTurn: (text) => {
-			host.startTurn(text, true);
+			host.startTurn(text);
 		},
 		changed: () => {
 			host.changed();

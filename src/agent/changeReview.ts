@@ -4,6 +4,8 @@
 // permission gate's (the card in the chat, and the diff editor's title bar): one for the whole
 // change set. At Accept the runner reads the proposed sides back, as the person left them.
 import type { FileChange } from '../tools/changes';
+import { errorMessage } from '../base/errors';
+import type { Logger } from '../base/log';
 
 export interface ReviewRequest {
 	readonly callId: string;
@@ -65,4 +67,19 @@ export function oneReviewAtATime(review: ChangeReview): ChangeReview {
 		},
 		show: (callId, path) => review.show(callId, path),
 	};
+}
+
+/** The review card's "Open diff": a file (or all) of the change set waiting for the person, when `callId` is the call waiting. */
+export function showPendingReview(
+	waiting: { readonly callId: string } | null,
+	ports: { readonly review?: ChangeReview; readonly runtime: { readonly log: Logger } },
+	callId: string,
+	path: string | undefined,
+): void {
+	if (waiting?.callId !== callId || !ports.review) {
+		return;
+	}
+	ports.review.show(callId, path).catch((error: unknown) => {
+		ports.runtime.log.warn(`Aside: could not show the review of ${callId}: ${errorMessage(error)}`);
+	});
 }

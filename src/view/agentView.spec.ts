@@ -96,11 +96,13 @@ describe('the agent as the chat shows it', () => {
 		const calls: string[] = [];
 		const changed = new Emitter<AgentState>();
 		const ended = new Emitter<{ blocked?: { text: string; reason: string }; returned?: { sessionId: string; texts: string[] } }>();
+		const held = new Emitter<{ sessionId: string; texts: string[] }>();
 		const presenter = new AgentPresenter({
 			state: idle,
 			onDidChange: changed.event,
 			onDidStream: new Emitter<{ requestId: string; text: string }>().event,
 			onDidEndTurn: ended.event,
+			onDidReturnMessages: held.event,
 			submit: (text) => calls.push(`submit ${text}`),
 			stop: () => calls.push('stop'),
 			approve: (callId, granted, note) => calls.push(`approve ${callId} ${granted} ${note ?? ''}`.trim()),
@@ -122,7 +124,14 @@ describe('the agent as the chat shows it', () => {
 		ended.fire({});
 		ended.fire({ blocked: { text: 'deploy', reason: 'not on Friday' } });
 		ended.fire({ returned: { sessionId: 's1', texts: ['also docs', 'and tests'] } });
-		assert.deepEqual(returned, ['hook - deploy: not on Friday', 's1 also docs|and tests: The agent was stopped before your message reached it.'.replace(/^/, 'stopped ')], 'only a blocked message or one a Stop caught goes back');
+		// What waited for a compaction or a restore that was stopped, or whose chat was left.
+		held.fire({ sessionId: 's2', texts: ['after the compaction'] });
+		const stopped = 'The agent was stopped before your message reached it.';
+		assert.deepEqual(
+			returned,
+			['hook - deploy: not on Friday', `stopped s1 also docs|and tests: ${stopped}`, `stopped s2 after the compaction: ${stopped}`],
+			'only a blocked message or one a Stop caught goes back',
+		);
 	});
 });
 

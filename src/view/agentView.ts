@@ -4,6 +4,7 @@ import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
 import { PERMISSION_MODES, type PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
+import { DisposableStore } from '../base/lifecycle';
 import type { AgentStatus, AgentView, ApprovalView, ChildAgentView, StreamView } from '../protocol/messages';
 import { changeKind } from '../tools/changes';
 import type { TurnOutcome } from '../agent/turnScope';
@@ -100,6 +101,7 @@ export interface ViewedAgent {
 	readonly onDidChange: Event<AgentState>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
 	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'> & { readonly returned?: ReturnedMessages }>;
+	readonly onDidReturnMessages?: Event<ReturnedMessages>;
 	submit(text: string, mode?: PermissionMode): void;
 	stop(): void;
 	retry?(turnId: string): string | undefined;
@@ -109,6 +111,8 @@ export interface ViewedAgent {
 }
 
 /** The agent behind the view connection's controls: its state projected, its commands passed on. */
+const STOPPED = 'The agent was stopped before your message reached it.';
+
 export class AgentPresenter implements AgentControls {
 	readonly onDidChange: Event<AgentView>;
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
@@ -119,14 +123,25 @@ export class AgentPresenter implements AgentControls {
 			listener(agentView(state));
 		});
 		this.onDidStream = agent.onDidStream;
-		this.onDidReturnMessage = (listener) => agent.onDidEndTurn(({ blocked, returned }) => {
-			if (blocked) {
-				listener({ texts: [blocked.text], reason: blocked.reason, cause: 'hook' });
+		const stopped = (returned: ReturnedMessages): ReturnedMessage => ({ texts: returned.texts, reason: STOPPED, cause: 'stopped', sessionId: returned.sessionId });
+		this.onDidReturnMessage = (listener) => {
+			const store = new DisposableStore();
+			store.add(agent.onDidEndTurn(({ blocked, returned }) => {
+				if (blocked) {
+					listener({ texts: [blocked.text], reason: blocked.reason, cause: 'hook' });
+				}
+				if (returned) {
+					listener(stopped(returned));
+				}
+			}));
+			// What waited for a compaction or a restore that was stopped, or whose chat was left.
+			if (agent.onDidReturnMessages) {
+				store.add(agent.onDidReturnMessages((returned) => {
+					listener(stopped(returned));
+				}));
 			}
-			if (returned) {
-				listener({ texts: returned.texts, reason: 'The agent was stopped before your message reached it.', cause: 'stopped', sessionId: returned.sessionId });
-			}
-		});
+			return store;
+		};
 	}
 
 	view(): AgentView {

@@ -228,6 +228,28 @@ describe('compacting a chat by hand', () => {
 		assert.deepEqual(keysIn(reminders).filter((key) => key === 'workspace.instructions' || key === 'compact.file-references'), []);
 	});
 
+	it('a message sent while the summary is written, then a Stop: the message goes back to the person, not to the model, never lost', async (t) => {
+		const { provider, session, agent, turn } = chat(t);
+		await turn('Hi', { text: 'Hello.' });
+		provider.script({ hang: 'We' });
+		provider.onRequest = (request) => {
+			if (request.toolChoice === 'none') {
+				agent.submit('What now?');
+				setImmediate(() => {
+					agent.stop();
+				});
+			}
+		};
+		const returned: unknown[] = [];
+		agent.onDidReturnMessages((back) => returned.push(back));
+		const sent = provider.requests.length;
+		assert.equal(await compactionOf(agent, session).compact(), 'The compaction was stopped; the chat is unchanged.');
+		provider.onRequest = undefined;
+		assert.deepEqual(returned, [{ sessionId: session.id, texts: ['What now?'] }]);
+		assert.equal(provider.requests.length, sent + 1, 'only the summary request went out');
+		assert.ok(!session.records.some((record) => record.kind === 'user' && record.text === 'What now?'));
+	});
+
 	it('a failed summary request says so, and leaves the chat unchanged', async (t) => {
 		const { provider, session, agent, turn } = chat(t);
 		await turn('Hi', { text: 'Hello.' });
