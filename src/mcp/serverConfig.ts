@@ -220,20 +220,17 @@ export function stripJsonComments(text: string): string {
 	let index = 0;
 	while (index < text.length) {
 		const char = text[index] ?? '';
+		const afterComment = commentEnd(text, index);
 		if (char === '"') {
 			const end = stringEnd(text, index);
 			out += text.slice(index, end);
 			index = end;
-		} else if (text.startsWith('//', index)) {
-			const end = text.indexOf('\n', index);
-			index = end < 0 ? text.length : end;
-		} else if (text.startsWith('/*', index)) {
-			const end = text.indexOf('*/', index + 2);
-			index = end < 0 ? text.length : end + 2;
+		} else if (afterComment !== undefined) {
+			index = afterComment;
 		} else {
 			// A trailing comma (only blanks and comments before the closer) is dropped.
-			const closer = text[significantAfter(text, index + 1)];
-			if (char !== ',' || (closer !== '}' && closer !== ']')) {
+			const closer = char === ',' ? text[significantAfter(text, index + 1)] : undefined;
+			if (closer !== '}' && closer !== ']') {
 				out += char;
 			}
 			index++;
@@ -242,18 +239,28 @@ export function stripJsonComments(text: string): string {
 	return out;
 }
 
+/** Where the comment that starts at `index` ends (its line's end, or past its `*\/`); undefined when none starts there. */
+function commentEnd(text: string, index: number): number | undefined {
+	if (text.startsWith('//', index)) {
+		const end = text.indexOf('\n', index);
+		return end < 0 ? text.length : end;
+	}
+	if (text.startsWith('/*', index)) {
+		const end = text.indexOf('*/', index + 2);
+		return end < 0 ? text.length : end + 2;
+	}
+	return undefined;
+}
+
 /** Where the next character that is neither blank nor inside a comment stands. */
 function significantAfter(text: string, from: number): number {
 	let index = from;
 	while (index < text.length) {
-		if (/\s/.test(text[index] ?? '')) {
+		const afterComment = commentEnd(text, index);
+		if (afterComment !== undefined) {
+			index = afterComment;
+		} else if (/\s/.test(text[index] ?? '')) {
 			index++;
-		} else if (text.startsWith('//', index)) {
-			const end = text.indexOf('\n', index);
-			index = end < 0 ? text.length : end;
-		} else if (text.startsWith('/*', index)) {
-			const end = text.indexOf('*/', index + 2);
-			index = end < 0 ? text.length : end + 2;
 		} else {
 			return index;
 		}
