@@ -104,6 +104,7 @@ export class Agent extends Disposable {
 			plans: this.work.plansOf(session),
 			mode: { current: () => this.modes.of(session), select: (mode) => { this.modes.select(session, mode); } },
 			isChildRunning: (path) => this.children.has(path),
+			services: env.featureServices ?? {},
 			between: betweenTurnsOf(this.held, {
 				ports: this.ports,
 				observers: () => env.observers?.(),

@@ -5,7 +5,7 @@ import type { Event } from '../base/event';
 import type { PromptHooks, ToolHooks } from '../hooks/toolHooks';
 import type { AgentSettings } from './agentSettings';
 import type { MessageAttachments } from './attachments';
-import type { AgentFeature } from './chatFeature';
+import type { AgentFeature, FeatureServices } from './chatFeature';
 import type { TurnObservers } from './observers';
 import type { PermissionContext } from './permissions/policy';
 import type { PlanFiles } from './plans';
@@ -38,4 +38,6 @@ export interface AgentEnvironment {
 	readonly prompt?: PromptHooks;
 	/** The chat features (src/features/features.ts): each chat's state of each, opened with the chat. */
 	readonly features?: readonly AgentFeature[];
+	/** What the window hands the features' agent sides (src/agent/chatFeature.ts). */
+	readonly featureServices?: FeatureServices;
 }

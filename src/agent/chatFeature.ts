@@ -18,6 +18,16 @@ export interface ChatMode {
 	select(mode: PermissionMode): void;
 }
 
+/**
+ * What the window hands particular features beyond the core, to their agent side (FeatureChat) and
+ * their view part (src/features/feature.ts): each entry is declared by the feature that takes it
+ * (declaration merging, `declare module '…/agent/chatFeature'`), and filled where the window is
+ * wired (src/vscode/window/).
+ */
+export interface FeatureServices {
+	readonly [service: string]: unknown;
+}
+
 /** What a feature's state of one chat is given when the chat opens it. */
 export interface FeatureChat {
 	readonly session: ChatSession;
@@ -31,6 +41,8 @@ export interface FeatureChat {
 	readonly isChildRunning: (path: string) => boolean;
 	/** What the feature may do to the chat between its turns. */
 	readonly between: BetweenTurns;
+	/** What the window hands the features (empty where it hands nothing). */
+	readonly services: FeatureServices;
 	readonly log: Logger;
 }
 

@@ -33,6 +33,16 @@ export interface ToolBox {
 	invoke(tool: Tool, input: unknown, context: ToolContext): Promise<ToolResult>;
 	/** What a call runs with (the workspace, the chat's stale-write guard), cancelled by `signal`. */
 	context(signal: AbortSignal): ToolContext;
+	/** Waits, before a loop's first request, until the tools from outside are on offer (MCP servers started); undefined when there are none. */
+	ready?(signal: AbortSignal): Promise<void>;
+}
+
+/** Tools from outside the built-in ones (MCP servers'), offered beside them. */
+export interface ToolSource {
+	/** The tools now, the same objects while they do not change (their specs are kept per object). */
+	tools(): readonly Tool[];
+	/** Starts what provides them, the first time, and waits until it is ready or `signal` aborts. */
+	ready(signal: AbortSignal): Promise<void>;
 }
 
 /** The provider and model a loop uses. */

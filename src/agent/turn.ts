@@ -60,6 +60,8 @@ export class Turn {
 			scope.onUpdate?.({ type: 'resolved', model });
 			scope.onUpdate?.({ type: 'status', status: 'preparing' });
 			this.attached = (await scope.attachments?.(text, this.owner, signal)) ?? [];
+			// The tools from outside (MCP servers) start with the chat's first message, and are waited for.
+			await this.ports.tools.ready?.(signal);
 			outcome = await this.loop(model, signal);
 		} catch (caught) {
 			if (isCancellation(caught, signal)) {

@@ -6,7 +6,7 @@
 import type { Event } from '../base/event';
 import type { IDisposable } from '../base/lifecycle';
 import type { ApprovedPlans } from '../agent/approvedPlan';
-import type { AgentFeature, ChatFeatures } from '../agent/chatFeature';
+import type { AgentFeature, ChatFeatures, FeatureServices } from '../agent/chatFeature';
 import type { ChatSession } from '../agent/session';
 import type { FeatureRecordKind } from '../transcript/recordKinds';
 import type { ReminderDeclaration } from '../reminders/declaration';
@@ -14,14 +14,7 @@ import type { FeatureViewPart } from '../view/featureView';
 import type { WorkbenchActions } from '../view/controls';
 import type { Logger } from '../base/log';
 
-/**
- * What the window hands particular features beyond the core: each entry is declared by the
- * feature that takes it (declaration merging, `declare module '../feature'`), and filled where the
- * window is wired (src/vscode/window/chat.ts).
- */
-export interface FeatureServices {
-	readonly [service: string]: unknown;
-}
+export type { FeatureServices };
 
 /** What a feature's view part is made from, in a window. */
 export interface FeatureWindow {

@@ -56,6 +56,11 @@ export function nameTools<T>(
 	return { named, collisions };
 }
 
+/** Whether `name` is one an MCP rule may use (`mcp__server`, `mcp__server__tool`, `mcp__server__*`). */
+export function isMcpRuleName(name: string): boolean {
+	return /^mcp__[A-Za-z0-9_-]+(?:__\*)?$/.test(name);
+}
+
 /** Whether a permission rule's or hook matcher's name covers `toolName`: `mcp__server__tool`, `mcp__server`, `mcp__server__*`. */
 export function mcpNameMatches(pattern: string, toolName: string): boolean {
 	if (pattern === toolName) {

@@ -8,17 +8,19 @@ describe('MCP server configurations', () => {
 	it('reads VS Code\'s servers shape from the user settings: stdio, Streamable HTTP and SSE, with Aside\'s own fields', () => {
 		const read = readUserServers({
 			files: { command: 'npx', args: ['-y', 'server-files', '${workspaceFolder}'], env: { TOKEN: 'x', DEBUG: null, PORT: 8080 }, envFile: '.env', cwd: '/tmp' },
-			remote: { type: 'http', url: 'https://mcp.example.test/mcp', headers: { Authorization: 'Bearer ${input:token}' }, disabledTools: ['delete'], timeout: 120_000 },
+			remote: {
+				type: 'http', url: 'https://mcp.example.test/mcp', headers: { Authorization: 'Bearer ${input:token}' }, disabledTools: ['delete'], timeout: 120_000, trustAnnotations: true,
+			},
 			legacy: { type: 'sse', url: 'http://localhost:3001/sse', disabled: true },
 		});
 		assert.deepEqual(read.problems, []);
 		const [files, remote, legacy] = read.servers as [ServerConfig, ServerConfig, ServerConfig];
 		assert.deepEqual(files, {
-			name: 'files', origin: USER, disabled: false, disabledTools: [], transport: 'stdio', command: 'npx',
+			name: 'files', origin: USER, disabled: false, disabledTools: [], trustAnnotations: false, transport: 'stdio', command: 'npx',
 			args: ['-y', 'server-files', '${workspaceFolder}'], env: { TOKEN: 'x', DEBUG: null, PORT: '8080' }, cwd: '/tmp', envFile: '.env',
 		});
 		assert.deepEqual(remote, {
-			name: 'remote', origin: USER, disabled: false, disabledTools: ['delete'], timeoutMs: 120_000, transport: 'http',
+			name: 'remote', origin: USER, disabled: false, disabledTools: ['delete'], timeoutMs: 120_000, trustAnnotations: true, transport: 'http',
 			url: 'https://mcp.example.test/mcp', headers: { Authorization: 'Bearer ${input:token}' },
 		});
 		assert.equal(legacy.transport, 'sse');
@@ -60,6 +62,13 @@ describe('MCP server configurations', () => {
 			['api', 'http', { kind: 'workspace', file: '.mcp.json', path: '/ws/.mcp.json' }],
 			['old', 'sse', { kind: 'workspace', file: '.mcp.json', path: '/ws/.mcp.json' }],
 		]);
+	});
+
+	it('a workspace file cannot make its own servers\' annotations trusted', () => {
+		const text = JSON.stringify({ mcpServers: { db: { command: 'db-mcp', trustAnnotations: true } } });
+		const [db] = readWorkspaceFile('.mcp.json', '/ws/.mcp.json', text).servers;
+		assert.equal(db?.trustAnnotations, false);
+		assert.equal(readUserServers({ db: { command: 'db-mcp', trustAnnotations: true } }).servers[0]?.trustAnnotations, true);
 	});
 
 	it('reads VS Code\'s .vscode/mcp.json with comments, trailing commas and inputs; a malformed input is skipped and named', () => {

@@ -17,6 +17,12 @@ interface Common {
 	readonly disabledTools: readonly string[];
 	/** Aside's own: the request timeout in milliseconds, when the server has its own. */
 	readonly timeoutMs?: number;
+	/**
+	 * Aside's own, honoured only in the person's settings: the server's tool annotations are
+	 * believed, so a `readOnlyHint` tool runs without asking (the spec calls annotations untrusted
+	 * otherwise). A workspace file can never say it of its own servers.
+	 */
+	readonly trustAnnotations: boolean;
 }
 
 export interface StdioServer extends Common {
@@ -64,6 +70,7 @@ const Aside = {
 	disabled: z.boolean().optional(),
 	disabledTools: Strings.optional(),
 	timeout: z.number().int().min(1000).max(3_600_000).optional(),
+	trustAnnotations: z.boolean().optional(),
 };
 const Stdio = z.object({
 	type: z.literal('stdio').optional(),
@@ -120,6 +127,7 @@ export function readServer(name: string, entry: unknown, origin: ServerOrigin): 
 		disabled: parsed.disabled ?? false,
 		disabledTools: parsed.disabledTools ?? [],
 		...(parsed.timeout === undefined ? {} : { timeoutMs: parsed.timeout }),
+		trustAnnotations: origin.kind === 'user' && parsed.trustAnnotations === true,
 	});
 	const isHttp = 'url' in record || record.type === 'http' || record.type === 'sse' || record.type === 'streamable-http';
 	if (isHttp) {

@@ -52,7 +52,8 @@ export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
 	return tools.map((tool) => {
 		let spec = specs.get(tool);
 		if (!spec) {
-			spec = { name: tool.name, description: tool.description, inputSchema: tidySchema(z.toJSONSchema(tool.input)) as Record<string, unknown> };
+			const inputSchema = tool.inputSchema ?? (tidySchema(z.toJSONSchema(tool.input)) as Record<string, unknown>);
+			spec = { name: tool.name, description: tool.description, inputSchema: { ...inputSchema } };
 			specs.set(tool, spec);
 		}
 		return spec;

@@ -209,6 +209,11 @@ export interface Tool<I = unknown> {
 	readonly description: string;
 	readonly kind: ToolKind;
 	readonly input: z.ZodType<I>;
+	/**
+	 * The JSON Schema the model is shown instead of `input`'s, for a tool whose schema comes from
+	 * elsewhere (an MCP server's); `input` still checks each call.
+	 */
+	readonly inputSchema?: Readonly<Record<string, unknown>>;
 	/** For ask mode: what the person is asked to allow. Read tools have none. */
 	confirm?(input: I, context: ToolContext): Promise<Confirmation>;
 	/**

@@ -1,11 +1,11 @@
-// The agent's ports in VS Code: the built-in tools on the workspace (read-only ones only in plan
-// mode or an untrusted workspace), the model dispatch over the model source with the product's
-// retries and `aside.requestTimeoutSeconds`, and the real clock, random ids and the Aside log.
+// The agent's ports in VS Code: the built-in tools on the workspace and the MCP servers' tools
+// (read-only ones only in plan mode or an untrusted workspace), the model dispatch over the model
+// source with the product's retries and `aside.requestTimeoutSeconds`, and the real clock, random ids and the Aside log.
 import * as vscode from 'vscode';
 import { randomIds, systemClock } from '../base/clock';
 import type { Logger } from '../base/log';
 import { modelDispatch, PROVIDER_RETRIES } from '../agent/dispatch';
-import type { AgentPorts, ModelSource } from '../agent/ports';
+import type { AgentPorts, ModelSource, ToolSource } from '../agent/ports';
 import type { CheckpointStore } from '../checkpoints/types';
 import { registryToolBox } from '../agent/toolBox';
 import { SeenTexts } from '../observe/seenTexts';
@@ -25,14 +25,17 @@ export interface AgentHost {
 	readonly review: VsCodeChangeReview;
 	/** Where the files' earlier content is kept (src/vscode/checkpoints.ts). */
 	readonly checkpoints?: CheckpointStore;
+	/** Tools beside the built-in ones: the MCP servers' (src/vscode/mcp/). */
+	readonly extraTools?: ToolSource;
 }
 
-export function vscodeAgentPorts({ configuration, models, tools, seen, log, review, checkpoints }: AgentHost): AgentPorts {
+export function vscodeAgentPorts({ configuration, models, tools, seen, log, review, checkpoints, extraTools }: AgentHost): AgentPorts {
 	return {
 		// Without observers, an empty guard: it refuses every edit.
 		tools: registryToolBox(
-			(mode) => toolsFor(mode, vscode.workspace.isTrusted, withEditTools(configuration.current.editTools)),
+			(mode) => toolsFor(mode, vscode.workspace.isTrusted, [...withEditTools(configuration.current.editTools), ...(extraTools?.tools() ?? [])]),
 			(signal) => tools.contextFor(signal, seen() ?? new SeenTexts()),
+			extraTools,
 		),
 		review,
 		dispatch: modelDispatch(models, { retries: PROVIDER_RETRIES, idleTimeoutMs: () => configuration.current.requestTimeoutSeconds * 1000 }),

@@ -4,6 +4,7 @@
 // proposal is shown before anything is saved, and every rule proposed is checked to parse and to
 // cover the call: what the card shows is what would allow it.
 import { allowedBy, EDIT_FAMILY, parsePermissionRules, type PermissionRule, type RuleSubject } from './rules';
+import { isMcpRuleName } from '../../mcp/names';
 
 /** More than this many rules for one call is no longer "this", it is a list to write by hand. */
 const MAX_PROPOSED = 3;
@@ -73,7 +74,11 @@ function parsedAllowRule(text: string): PermissionRule | undefined {
 export function proposeAllowRules(subject: RuleSubject, existing: readonly PermissionRule[]): readonly string[] | undefined {
 	let items: readonly RuleSubject[];
 	let ruleFor: (item: RuleSubject) => string | undefined;
-	if (subject.kind === 'run') {
+	if (isMcpRuleName(subject.tool)) {
+		// An MCP tool: the rule is its name (its server's calls are not split into patterns).
+		items = [subject];
+		ruleFor = (item) => item.tool;
+	} else if (subject.kind === 'run') {
 		const { command } = subject;
 		if (!command || command.unallowable !== undefined) {
 			return undefined;

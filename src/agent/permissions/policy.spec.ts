@@ -129,3 +129,24 @@ describe('the permission policy', () => {
 		assert.equal(decidePermission({ tool: 'Edit', kind: 'write', paths: ['/ws/src/lib/a.ts'] }, 'full-access', context, ['/ws', '/other']).verdict, 'allow');
 	});
 });
+
+describe('the policy for MCP tools', () => {
+	const call: PolicyCall = { tool: 'mcp__everything__echo', kind: 'run', paths: [] };
+
+	it('asks in ask and auto-edit mode, runs in full access, and plan mode refuses; "Always allow" proposes the tool\'s name', () => {
+		const asked = decidePermission(call, 'ask', OPEN_CONTEXT, ['/ws']);
+		assert.equal(asked.verdict, 'ask');
+		assert.equal(asked.reason, 'ask mode asks before an MCP tool call');
+		assert.deepEqual(asked.allowRules, ['mcp__everything__echo']);
+		assert.equal(decidePermission(call, 'auto-edit', OPEN_CONTEXT, ['/ws']).verdict, 'ask');
+		assert.equal(decidePermission(call, 'full-access', OPEN_CONTEXT, ['/ws']).verdict, 'allow');
+		assert.equal(decidePermission(call, 'plan', OPEN_CONTEXT, ['/ws']).verdict, 'deny');
+	});
+
+	it('full access still keeps deny and ask rules; an allow rule for the server lets it run in ask mode', () => {
+		const context = (value: unknown): PermissionContext => ({ ...OPEN_CONTEXT, rules: parsePermissionRules(value).rules });
+		assert.equal(decidePermission(call, 'full-access', context({ deny: ['mcp__everything'] }), ['/ws']).verdict, 'deny');
+		assert.equal(decidePermission(call, 'full-access', context({ ask: ['mcp__everything__*'] }), ['/ws']).verdict, 'ask');
+		assert.equal(decidePermission(call, 'ask', context({ allow: ['mcp__everything'] }), ['/ws']).verdict, 'allow');
+	});
+});

@@ -12,6 +12,7 @@ import { proposeAllowRules } from './alwaysAllow';
 import { splitCommandLine } from './commandLine';
 import { protectedReason, workspaceRelative } from './protectedPaths';
 import { allowedBy, matchesCall, type PermissionRule, type PermissionRules, NO_RULES, type RuleSubject } from './rules';
+import { isMcpRuleName } from '../../mcp/names';
 
 /** What the policy reads besides the mode and the call: the rules, workspace trust, Aside's storage. */
 export interface PermissionContext {
@@ -50,6 +51,7 @@ export interface PolicyDecision {
 }
 
 const KIND_WORDS: Record<ToolKind, string> = { read: 'reading', write: 'a file change', run: 'a command' };
+const MCP_WORDS: Record<ToolKind, string> = { read: 'a read-only MCP tool call', write: 'an MCP tool call', run: 'an MCP tool call' };
 
 /** What the mode alone says of a call of `kind`. */
 export function modeVerdict(mode: PermissionMode, kind: ToolKind): PolicyVerdict {
@@ -109,10 +111,11 @@ export function decidePermission(call: PolicyCall, mode: PermissionMode, context
 	}
 	const verdict = modeVerdict(mode, call.kind);
 	const unallowable = subject.command?.unallowable;
+	const what = isMcpRuleName(call.tool) ? MCP_WORDS[call.kind] : KIND_WORDS[call.kind];
 	const reason =
 		verdict === 'allow'
-			? `${mode} mode runs ${KIND_WORDS[call.kind]} without asking`
-			: `${mode} mode asks before ${KIND_WORDS[call.kind]}${unallowable !== undefined && context.rules.allow.length > 0 ? ` (no allow rule covers this line: ${unallowable})` : ''}`;
+			? `${mode} mode runs ${what} without asking`
+			: `${mode} mode asks before ${what}${unallowable !== undefined && context.rules.allow.length > 0 ? ` (no allow rule covers this line: ${unallowable})` : ''}`;
 	const allowRules = verdict === 'ask' ? proposeAllowRules(subject, context.rules.allow) : undefined;
 	return { verdict, reason, byMode: true, ...(allowRules ? { allowRules } : {}) };
 }

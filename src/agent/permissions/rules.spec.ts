@@ -136,3 +136,25 @@ describe('matching paths', () => {
 		assert.ok(rules.deny.some((rule) => matchesCall(rule, edit('src/a.ts', 'yarn.lock'))));
 	});
 });
+
+describe('rules naming MCP tools', () => {
+	const mcp = (tool: string): RuleSubject => ({ tool, kind: 'run', paths: [] });
+
+	it('name a tool, a whole server, or every tool of it (mcp__server__*), connected or not; a pattern is refused', () => {
+		const { rules, problems } = parsePermissionRules({
+			allow: ['mcp__github__get_issue', 'mcp__docs', 'mcp__my-db__*'],
+			deny: ['mcp__github__delete_repo', 'mcp__github(get*)'],
+		});
+		assert.equal(problems.length, 1);
+		assert.match(problems[0] ?? '', /an MCP rule names a server or a tool, with no pattern: write mcp__github alone/);
+		assert.deepEqual(allowedBy(rules.allow, mcp('mcp__github__get_issue'))?.map((rule) => rule.text), ['mcp__github__get_issue']);
+		assert.equal(allowedBy(rules.allow, mcp('mcp__github__create_issue')), undefined);
+		assert.deepEqual(allowedBy(rules.allow, mcp('mcp__docs__search'))?.map((rule) => rule.text), ['mcp__docs']);
+		assert.deepEqual(allowedBy(rules.allow, mcp('mcp__my-db__query'))?.map((rule) => rule.text), ['mcp__my-db__*']);
+		assert.equal(allowedBy(rules.allow, mcp('mcp__docsearch__find')), undefined, 'a server name is whole, not a prefix');
+		const [denied] = rules.deny;
+		assert.ok(denied);
+		assert.equal(matchesCall(denied, mcp('mcp__github__delete_repo')), true);
+		assert.equal(matchesCall(denied, { tool: 'Run', kind: 'run', paths: [], command: splitCommandLine('mcp__github__delete_repo') }), false);
+	});
+});

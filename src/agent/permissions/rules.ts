@@ -9,6 +9,7 @@ import { AGENT_TOOL_NAME } from '../subagents/agentTool';
 import { type Tool, type ToolKind, touchesNothing } from '../../tools/tool';
 import { WRITE_RULE_TOOL } from '../../tools/toolFacts';
 import { commandOfPart, type CommandLine } from './commandLine';
+import { isMcpRuleName, mcpNameMatches } from '../../mcp/names';
 
 export const RULE_LISTS = ['deny', 'ask', 'allow'] as const;
 export type RuleList = (typeof RULE_LISTS)[number];
@@ -55,7 +56,8 @@ export const NO_RULES: PermissionRules = { deny: [], ask: [], allow: [] };
 export const PermissionRulesSetting = z.record(z.string(), z.unknown());
 export type PermissionRulesSetting = z.infer<typeof PermissionRulesSetting>;
 
-const RULE = /^([A-Za-z][A-Za-z0-9_]*)\s*(\(.*)?$/s;
+// An MCP rule names a server or a tool of one (names.ts): `mcp__server`, `mcp__server__tool`, `mcp__server__*`.
+const RULE = /^(mcp__[A-Za-z0-9_-]+(?:__\*)?|[A-Za-z][A-Za-z0-9_]*)\s*(\(.*)?$/s;
 const RUN_OPERATORS = /[;&|()`\n\r]|\$\(/;
 
 /**
@@ -98,6 +100,10 @@ function ruleSchema(list: RuleList, tools: readonly RuleTool[]) {
 			return fail('expected Tool or Tool(pattern), for example Run(npm test*) or Edit(src/**)');
 		}
 		const [, name = '', rest] = parsed;
+		// The servers' tools come and go: a rule may name one that is not connected now.
+		if (isMcpRuleName(name)) {
+			return rest === undefined ? { list, text, tool: name } : fail(`an MCP rule names a server or a tool, with no pattern: write ${name} alone`);
+		}
 		const tool = tools.find((candidate) => candidate.name === name);
 		if (!tool) {
 			return fail(`there is no tool named "${name}" (the tools are ${tools.map((candidate) => candidate.name).join(', ')}; names are case-sensitive)`);
@@ -185,6 +191,9 @@ export interface RuleSubject {
 }
 
 function namesTool(rule: PermissionRule, subject: RuleSubject): boolean {
+	if (isMcpRuleName(rule.tool)) {
+		return mcpNameMatches(rule.tool, subject.tool);
+	}
 	return rule.tool === subject.tool || (rule.tool === EDIT_FAMILY && subject.kind === 'write');
 }
 

@@ -5,7 +5,7 @@ import type { ForkControls } from '../../view/controls';
 import type { ChatFeature } from '../feature';
 import { ForkPart } from './forkView';
 
-declare module '../feature' {
+declare module '../../agent/chatFeature' {
 	interface FeatureServices {
 		/** Forks the current chat; absent where the window offers no forks. */
 		readonly forks?: ForkControls;

@@ -31,7 +31,7 @@ function chat(store = new MemorySessionStore()) {
 		log: new RecordingLogger(),
 		carriedPlan: () => undefined,
 	});
-	const features = new ChatFeatures([TASKS_STATE], () => ({ session, clock, newId: () => ids.next(), plans: work.plansOf(session), mode: { current: () => 'ask', select: () => assert.fail('no mode is chosen here') }, isChildRunning: () => false, between: unusedBetweenTurns(), log: new RecordingLogger() }));
+	const features = new ChatFeatures([TASKS_STATE], () => ({ session, clock, newId: () => ids.next(), plans: work.plansOf(session), mode: { current: () => 'ask', select: () => assert.fail('no mode is chosen here') }, isChildRunning: () => false, between: unusedBetweenTurns(), services: {}, log: new RecordingLogger() }));
 	let turns = 0;
 	const user = (text: string): string => {
 		const id = ids.next();

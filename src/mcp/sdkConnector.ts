@@ -1,0 +1,214 @@
+// The one module that speaks the MCP TypeScript SDK (the 2.x client line, docs/mcp.md says why):
+// it makes Aside's McpSession (session.ts) from the SDK's Client and transports. It negotiates the
+// newest protocol revision (`server/discover`) and falls back to the 2025 `initialize` handshake
+// for older servers; a stdio server gets the environment Aside computed whole (launch.ts), its
+// stderr as it comes, and a message naming the PATH searched when its command is not found.
+import { Client, SdkErrorCode, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Emitter } from '../base/event';
+import { errorMessage } from '../base/errors';
+import { notFoundMessage } from './launch';
+import type { CallOptions, ConnectOptions, Launch, McpCallResult, McpConnector, McpContent, McpServerFacts, McpSession, McpToolInfo } from './session';
+
+export const CLIENT_INFO = { name: 'aside', title: 'Aside', version: '0.5.0' } as const;
+
+/** The largest message a stdio server may send (a tool result); the SDK's default is 10 MB. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** How long the stdio probe for the newest revision may take before the server counts as an older one. */
+const STDIO_PROBE_MS = 3000;
+
+/**
+ * The environment as the SDK will pass it: it always adds its few basic variables (PATH, HOME …)
+ * from the extension host's, so one the configuration removed is passed empty instead.
+ */
+function sdkEnvironment(env: Readonly<Record<string, string>>): Record<string, string> {
+	const removed = DEFAULT_INHERITED_ENV_VARS.filter((key) => !Object.hasOwn(env, key) && process.env[key] !== undefined);
+	return { ...env, ...Object.fromEntries(removed.map((key) => [key, ''])) };
+}
+
+function transportFor(launch: Launch, options: ConnectOptions): Transport {
+	if (launch.transport === 'stdio') {
+		const stdio = new StdioClientTransport({
+			command: launch.command,
+			args: [...launch.args],
+			env: sdkEnvironment(launch.env),
+			stderr: 'pipe',
+			maxBufferSize: MAX_MESSAGE_BYTES,
+			...(launch.cwd === undefined ? {} : { cwd: launch.cwd }),
+		});
+		stdio.stderr?.on('data', (chunk: Buffer | string) => {
+			options.stderr?.(chunk.toString());
+		});
+		return stdio;
+	}
+	const requestInit = { headers: { ...launch.headers } };
+	// The older HTTP+SSE transport, for the servers still on it (`"type": "sse"`).
+	// eslint-disable-next-line @typescript-eslint/no-deprecated
+	return launch.transport === 'sse' ? new SSEClientTransport(new URL(launch.url), { requestInit }) : new StreamableHTTPClientTransport(new URL(launch.url), { requestInit });
+}
+
+function contentOf(block: Record<string, unknown>): McpContent {
+	const text = (key: string) => (typeof block[key] === 'string' ? block[key] : undefined);
+	switch (block.type) {
+		case 'text':
+			return { type: 'text', text: text('text') ?? '' };
+		case 'image':
+		case 'audio':
+			return { type: block.type, data: text('data') ?? '', mimeType: text('mimeType') ?? 'application/octet-stream' };
+		case 'resource': {
+			const resource = (block.resource ?? {}) as Record<string, unknown>;
+			const field = (key: string) => (typeof resource[key] === 'string' ? { [key]: resource[key] } : {});
+			return { type: 'resource', uri: typeof resource.uri === 'string' ? resource.uri : '', ...field('mimeType'), ...field('text'), ...field('blob') };
+		}
+		case 'resource_link':
+			return {
+				type: 'resource_link',
+				uri: text('uri') ?? '',
+				name: text('name') ?? text('uri') ?? '',
+				...(text('description') === undefined ? {} : { description: text('description') }),
+				...(text('mimeType') === undefined ? {} : { mimeType: text('mimeType') }),
+			};
+		default:
+			return { type: 'text', text: `[a content block of type ${JSON.stringify(block.type)} Aside does not show]` };
+	}
+}
+
+class SdkSession implements McpSession {
+	private readonly _onDidChangeTools = new Emitter<void>();
+	readonly onDidChangeTools = this._onDidChangeTools.event;
+	private readonly _onDidClose = new Emitter<{ readonly error?: string }>();
+	readonly onDidClose = this._onDidClose.event;
+	private lastError: string | undefined;
+	private closing = false;
+	readonly facts: McpServerFacts;
+
+	constructor(
+		private readonly client: Client,
+		private readonly transport: Transport,
+	) {
+		const version = client.getServerVersion();
+		const offers = client.getServerCapabilities() ?? {};
+		const instructions = client.getInstructions();
+		this.facts = {
+			name: version?.name ?? 'unknown',
+			version: version?.version ?? '',
+			...(version?.title === undefined ? {} : { title: version.title }),
+			...(instructions === undefined || instructions.trim() === '' ? {} : { instructions }),
+			offers: {
+				tools: offers.tools !== undefined,
+				resources: offers.resources !== undefined,
+				subscribe: offers.resources?.subscribe === true,
+				prompts: offers.prompts !== undefined,
+			},
+		};
+		client.onerror = (error) => {
+			this.lastError = errorMessage(error);
+		};
+		client.onclose = () => {
+			this._onDidClose.fire(this.closing || this.lastError === undefined ? {} : { error: this.lastError });
+			this._onDidClose.dispose();
+			this._onDidChangeTools.dispose();
+		};
+		client.setNotificationHandler('notifications/tools/list_changed', () => {
+			this._onDidChangeTools.fire();
+		});
+	}
+
+	get pid(): number | undefined {
+		return this.transport instanceof StdioClientTransport ? (this.transport.pid ?? undefined) : undefined;
+	}
+
+	async listTools(signal: AbortSignal): Promise<McpToolInfo[]> {
+		if (!this.facts.offers.tools) {
+			return [];
+		}
+		const { tools } = await this.client.listTools(undefined, { signal, cacheMode: 'bypass' });
+		return tools.map((tool) => ({
+			name: tool.name,
+			...(tool.title === undefined ? {} : { title: tool.title }),
+			description: tool.description ?? '',
+			inputSchema: tool.inputSchema,
+			annotations: { ...(tool.annotations ?? {}) },
+		}));
+	}
+
+	async callTool(name: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult> {
+		const result = await this.client.callTool(
+			{ name, arguments: { ...args } },
+			{
+				signal: options.signal,
+				timeout: options.timeoutMs,
+				resetTimeoutOnProgress: true,
+				onprogress: (progress) => {
+					options.onProgress?.({
+						progress: progress.progress,
+						...(progress.total === undefined ? {} : { total: progress.total }),
+						...(progress.message === undefined ? {} : { message: progress.message }),
+					});
+				},
+			},
+		);
+		const blocks = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
+		return {
+			content: blocks.map(contentOf),
+			...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
+			isError: result.isError === true,
+		};
+	}
+
+	async close(): Promise<void> {
+		this.closing = true;
+		await this.client.close();
+	}
+}
+
+/** How much of a failed server's last stderr its message quotes. */
+const STDERR_TAIL = 400;
+
+function startFailure(launch: Launch, error: unknown, timeoutMs: number, transportError: string | undefined, stderr: string): string {
+	if (launch.transport === 'stdio' && (error as { code?: unknown }).code === 'ENOENT') {
+		return notFoundMessage(launch);
+	}
+	const timedOut = (error as { code?: unknown }).code === SdkErrorCode.RequestTimeout;
+	const why = timedOut ? `it did not answer the initialisation within ${Math.round(timeoutMs / 100) / 10} s` : `it did not start (${errorMessage(error)})`;
+	const said = [
+		transportError === undefined || transportError === errorMessage(error) ? undefined : `the connection said: ${transportError}`,
+		stderr === '' ? undefined : `its stderr ends: ${stderr.split(/\r?\n/).slice(-3).join(' | ')}`,
+	].filter((part) => part !== undefined);
+	return said.length === 0 ? `${why}.` : `${why}; ${said.join('; ')}.`;
+}
+
+export const sdkConnector: McpConnector = {
+	async connect(launch, options) {
+		const client = new Client(CLIENT_INFO, {
+			capabilities: {},
+			versionNegotiation: { mode: 'auto', ...(launch.transport === 'stdio' ? { probe: { timeoutMs: Math.min(STDIO_PROBE_MS, options.timeoutMs) } } : {}) },
+		});
+		client.setNotificationHandler('notifications/message', (notification) => {
+			const { level, logger, data } = notification.params;
+			options.log?.(`[${level}]${logger === undefined ? '' : ` ${logger}:`} ${typeof data === 'string' ? data : JSON.stringify(data)}`);
+		});
+		// What the server wrote last on stderr, and the last transport error (a line that is not
+		// JSON-RPC), say why it did not start better than the SDK's "Connection closed".
+		let stderrTail = '';
+		let transportError: string | undefined;
+		const transport = transportFor(launch, {
+			...options,
+			stderr: (text) => {
+				stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
+				options.stderr?.(text);
+			},
+		});
+		client.onerror = (error) => {
+			transportError = errorMessage(error);
+		};
+		try {
+			await client.connect(transport, { timeout: options.timeoutMs, signal: options.signal });
+		} catch (error) {
+			await client.close().catch(() => undefined);
+			throw new Error(startFailure(launch, error, options.timeoutMs, transportError, stderrTail.trim()), { cause: error });
+		}
+		return new SdkSession(client, transport);
+	},
+};

@@ -1,0 +1,258 @@
+// One configured MCP server's life in the window: connect, list its tools, list them again on
+// `tools/list_changed`, and, when the connection ends, reconnect with backoff (a crashed stdio
+// server is started again; an HTTP session that is gone is initialised again) and list everything
+// again. Each change of state or of the tool list is one event, with what changed.
+import { createHash } from 'node:crypto';
+import { type Timers, systemTimers } from '../base/clock';
+import { errorMessage } from '../base/errors';
+import { Emitter } from '../base/event';
+import { Disposable, DisposableStore } from '../base/lifecycle';
+import type { ServerConfig } from './serverConfig';
+import type { CallOptions, Launch, McpCallResult, McpConnector, McpServerFacts, McpSession, McpToolInfo } from './session';
+
+export type ServerState =
+	| { readonly kind: 'starting' }
+	| { readonly kind: 'connected'; readonly facts: McpServerFacts }
+	/** The connection ended; another attempt follows (`attempt` of RESTART_DELAYS_MS.length). */
+	| { readonly kind: 'reconnecting'; readonly attempt: number; readonly message: string }
+	| { readonly kind: 'failed'; readonly message: string }
+	| { readonly kind: 'stopped' };
+
+/** What one listing changed: tools by name. */
+export interface ToolListChange {
+	readonly added: readonly string[];
+	readonly removed: readonly string[];
+	/** Tools whose description, schema or annotations differ (their approvals no longer hold). */
+	readonly changed: readonly string[];
+	/** The first listing after the server first connected: nothing the model should be told of. */
+	readonly initial: boolean;
+}
+
+export type ServerEvent = { readonly kind: 'state'; readonly state: ServerState } | { readonly kind: 'tools'; readonly change: ToolListChange };
+
+export interface ConnectionDeps {
+	readonly connector: McpConnector;
+	/** Resolves the server's variables and environment; throws an Error for the person. */
+	readonly launch: (config: ServerConfig) => Promise<Launch>;
+	readonly startupTimeoutMs: () => number;
+	readonly stderr?: (text: string) => void;
+	readonly log?: (text: string) => void;
+	readonly timers?: Timers;
+}
+
+/** Waits before each reconnect attempt; after the last, the server stays failed until restarted. */
+export const RESTART_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000] as const;
+
+/** A tool's definition as its approvals are bound to it: a hash of its description, schema and annotations. */
+export function definitionHash(tool: McpToolInfo): string {
+	return createHash('sha256').update(JSON.stringify([tool.description, tool.inputSchema, tool.annotations, tool.title ?? null])).digest('hex').slice(0, 16);
+}
+
+export class ServerConnection extends Disposable {
+	private readonly _onDidChange = this._register(new Emitter<ServerEvent>());
+	readonly onDidChange = this._onDidChange.event;
+	private _state: ServerState = { kind: 'stopped' };
+	private _tools: readonly McpToolInfo[] = [];
+	private session: McpSession | undefined;
+	private readonly sessionStore = this._register(new DisposableStore());
+	private starting: Promise<void> | undefined;
+	private retry: unknown;
+	private attempts = 0;
+	private listedOnce = false;
+	private stopped = false;
+	private disposed = false;
+	private readonly abort = new AbortController();
+
+	constructor(
+		readonly config: ServerConfig,
+		private readonly deps: ConnectionDeps,
+	) {
+		super();
+	}
+
+	get state(): ServerState {
+		return this._state;
+	}
+
+	get tools(): readonly McpToolInfo[] {
+		return this._tools;
+	}
+
+	get pid(): number | undefined {
+		return this.session?.pid;
+	}
+
+	/** Connects unless connected or connecting; resolves once connected or failed (never rejects). */
+	start(): Promise<void> {
+		this.stopped = false;
+		if (this._state.kind === 'connected') {
+			return Promise.resolve();
+		}
+		this.starting ??= this.connect().finally(() => {
+			this.starting = undefined;
+		});
+		return this.starting;
+	}
+
+	/** Calls a tool on the current connection. */
+	async call(tool: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult> {
+		const session = this.session;
+		if (!session || this._state.kind !== 'connected') {
+			throw new Error(`The MCP server "${this.config.name}" is not connected (${describeState(this._state)}).`);
+		}
+		return session.callTool(tool, args, options);
+	}
+
+	/** Drops the connection and connects again now, attempts counted afresh. */
+	async restart(): Promise<void> {
+		await this.closeSession();
+		this.attempts = 0;
+		this.clearRetry();
+		await this.start();
+	}
+
+	private async connect(): Promise<void> {
+		this.clearRetry();
+		this.setState({ kind: 'starting' });
+		let session: McpSession;
+		try {
+			const launch = await this.deps.launch(this.config);
+			session = await this.deps.connector.connect(launch, {
+				signal: this.abort.signal,
+				timeoutMs: this.deps.startupTimeoutMs(),
+				...(this.deps.stderr ? { stderr: this.deps.stderr } : {}),
+				...(this.deps.log ? { log: this.deps.log } : {}),
+			});
+		} catch (error) {
+			// A server that never connected is misconfigured or broken: trying again would not help.
+			// One that connected before and is gone now gets its reconnect attempts.
+			if (this.listedOnce) {
+				this.failed(errorMessage(error));
+			} else {
+				this.setState({ kind: 'failed', message: errorMessage(error) });
+			}
+			return;
+		}
+		if (this.stopped || this.disposed) {
+			await session.close().catch(() => undefined);
+			return;
+		}
+		this.session = session;
+		this.sessionStore.add(session.onDidChangeTools(() => {
+			void this.list();
+		}));
+		this.sessionStore.add(session.onDidClose(({ error }) => {
+			if (this.session === session) {
+				this.session = undefined;
+				this.sessionStore.clear();
+				this.failed(error === undefined ? 'the connection ended' : `the connection ended: ${error}`);
+			}
+		}));
+		await this.list();
+		if (this.session === session) {
+			this.attempts = 0;
+			this.setState({ kind: 'connected', facts: session.facts });
+		}
+	}
+
+	/** Lists the tools again and tells what changed. */
+	private async list(): Promise<void> {
+		const session = this.session;
+		if (!session) {
+			return;
+		}
+		let tools: McpToolInfo[];
+		try {
+			tools = await session.listTools(this.abort.signal);
+		} catch (error) {
+			this.deps.log?.(`Listing the tools failed: ${errorMessage(error)}`);
+			return;
+		}
+		if (this.session !== session) {
+			return;
+		}
+		const before = new Map(this._tools.map((tool) => [tool.name, definitionHash(tool)]));
+		const after = new Map(tools.map((tool) => [tool.name, definitionHash(tool)]));
+		const change: ToolListChange = {
+			added: [...after.keys()].filter((name) => !before.has(name)),
+			removed: [...before.keys()].filter((name) => !after.has(name)),
+			changed: [...after].filter(([name, hash]) => before.has(name) && before.get(name) !== hash).map(([name]) => name),
+			initial: !this.listedOnce,
+		};
+		this.listedOnce = true;
+		this._tools = tools;
+		if (change.initial || change.added.length + change.removed.length + change.changed.length > 0) {
+			this._onDidChange.fire({ kind: 'tools', change });
+		}
+	}
+
+	private failed(message: string): void {
+		if (this.stopped || this.disposed) {
+			return;
+		}
+		const delay = RESTART_DELAYS_MS[this.attempts];
+		if (delay === undefined) {
+			this.setState({ kind: 'failed', message });
+			return;
+		}
+		this.attempts++;
+		this.setState({ kind: 'reconnecting', attempt: this.attempts, message });
+		const timers = this.deps.timers ?? systemTimers;
+		this.retry = timers.setTimeout(() => {
+			this.retry = undefined;
+			void this.start();
+		}, delay);
+	}
+
+	/** Stops the server: closes its connection, no reconnect. */
+	async stop(): Promise<void> {
+		this.stopped = true;
+		this.clearRetry();
+		await this.closeSession();
+		this.setState({ kind: 'stopped' });
+	}
+
+	private async closeSession(): Promise<void> {
+		const session = this.session;
+		this.session = undefined;
+		this.sessionStore.clear();
+		await session?.close().catch(() => undefined);
+	}
+
+	private clearRetry(): void {
+		(this.deps.timers ?? systemTimers).clearTimeout(this.retry);
+		this.retry = undefined;
+	}
+
+	private setState(state: ServerState): void {
+		this._state = state;
+		if (!this.disposed) {
+			this._onDidChange.fire({ kind: 'state', state });
+		}
+	}
+
+	override dispose(): void {
+		this.disposed = true;
+		this.stopped = true;
+		this.clearRetry();
+		this.abort.abort();
+		void this.closeSession();
+		super.dispose();
+	}
+}
+
+/** A state in words, for messages and the server list. */
+export function describeState(state: ServerState): string {
+	switch (state.kind) {
+		case 'starting':
+			return 'starting';
+		case 'connected':
+			return 'connected';
+		case 'reconnecting':
+			return `reconnecting (attempt ${state.attempt} of ${RESTART_DELAYS_MS.length}) after ${state.message}`;
+		case 'failed':
+			return `failed: ${state.message}`;
+		case 'stopped':
+			return 'not started';
+	}
+}

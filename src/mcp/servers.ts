@@ -1,0 +1,240 @@
+// The window's MCP servers (docs/mcp.md): what the configuration names, each server's connection,
+// and the tools they offer together. Nothing starts until a chat's first request asks the tools to
+// be ready (`ready`); from then on a server added to the configuration starts, one removed stops,
+// one whose entry changed starts again. A workspace's server starts only once the person approved
+// it (the approval port binds that to its launch configuration); a disabled one never does.
+import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
+import { type CallTool, mcpTools, type McpTool } from './mcpTools';
+import { type ConnectionDeps, type ServerEvent, ServerConnection, type ServerState, describeState } from './serverConnection';
+import type { ServerConfig, ServerProblem } from './serverConfig';
+
+/** Where the configuration comes from: settings and the workspace's files. */
+export interface ServerSource {
+	read(): { readonly servers: readonly ServerConfig[]; readonly problems: readonly ServerProblem[] };
+	readonly onDidChange: Event<void>;
+}
+
+export interface McpServersDeps extends Omit<ConnectionDeps, 'stderr' | 'log'> {
+	readonly source: ServerSource;
+	/** Whether a workspace server may start: asks the person when its launch configuration was not approved yet. */
+	readonly approve: (config: ServerConfig) => Promise<boolean>;
+	readonly requestTimeoutMs: () => number;
+	/** Where a server's stderr and log messages go. */
+	readonly output?: (server: string) => { readonly stderr: (text: string) => void; readonly log: (text: string) => void };
+}
+
+/** A configured server as the list shows it. */
+export type EntryState = ServerState | { readonly kind: 'disabled' } | { readonly kind: 'declined' };
+
+export interface ServerEntry {
+	readonly config: ServerConfig;
+	readonly state: EntryState;
+	readonly toolCount: number;
+}
+
+export type ServersChange = { readonly kind: 'server'; readonly server: string; readonly event: ServerEvent } | { readonly kind: 'configuration' };
+
+interface Slot {
+	readonly config: ServerConfig;
+	readonly key: string;
+	connection?: ServerConnection;
+	declined?: boolean;
+}
+
+export class McpServers extends Disposable {
+	private readonly _onDidChange = this._register(new Emitter<ServersChange>());
+	readonly onDidChange = this._onDidChange.event;
+	private readonly slots = new Map<string, Slot>();
+	private problems: readonly ServerProblem[] = [];
+	private started: Promise<void> | undefined;
+	private offered: { readonly tools: McpTool[]; readonly problems: string[] } | undefined;
+
+	constructor(private readonly deps: McpServersDeps) {
+		super();
+		this.reload();
+		this._register(deps.source.onDidChange(() => {
+			this.reload();
+		}));
+	}
+
+	/** The configured servers, in the configuration's order. */
+	entries(): ServerEntry[] {
+		return [...this.slots.values()].map((slot) => ({ config: slot.config, state: this.stateOf(slot), toolCount: slot.connection?.tools.length ?? 0 }));
+	}
+
+	/** The configuration's problems: servers that could not be read. */
+	configurationProblems(): readonly ServerProblem[] {
+		return this.problems;
+	}
+
+	/** Whether the servers were asked to start (a chat sent its first message). */
+	get isStarted(): boolean {
+		return this.started !== undefined;
+	}
+
+	/** Starts every server the first time; resolves when each is connected, failed or declined (never rejects). */
+	start(): Promise<void> {
+		this.started ??= Promise.all([...this.slots.values()].map((slot) => this.startSlot(slot))).then(() => undefined);
+		return this.started;
+	}
+
+	/** Starts the servers and waits for them, or until `signal` aborts. */
+	async ready(signal: AbortSignal): Promise<void> {
+		if (signal.aborted) {
+			return;
+		}
+		let stop: (() => void) | undefined;
+		const aborted = new Promise<void>((resolve) => {
+			stop = resolve;
+			signal.addEventListener('abort', stop, { once: true });
+		});
+		try {
+			await Promise.race([this.start(), aborted]);
+		} finally {
+			if (stop) {
+				signal.removeEventListener('abort', stop);
+			}
+		}
+	}
+
+	/** The tools of the connected servers, sorted by name (the same objects until a list or state changes). */
+	tools(): readonly McpTool[] {
+		return this.offer().tools;
+	}
+
+	/** Tools that are not offered, and why (a bad schema, a name two tools share). */
+	toolProblems(): readonly string[] {
+		return this.offer().problems;
+	}
+
+	/** Connects a server again (the person's Restart, or an approval given later). */
+	async restart(name: string): Promise<void> {
+		const slot = this.slots.get(name);
+		if (!slot) {
+			throw new Error(`There is no MCP server named "${name}".`);
+		}
+		slot.declined = false;
+		if (slot.connection) {
+			await slot.connection.restart();
+		} else {
+			await this.startSlot(slot);
+		}
+	}
+
+	readonly call: CallTool = (server, tool, args, options) => {
+		const connection = this.slots.get(server)?.connection;
+		if (!connection) {
+			return Promise.reject(new Error(`The MCP server "${server}" is not running.`));
+		}
+		return connection.call(tool, args, options);
+	};
+
+	/** Every connected server's process id (stdio), by name. */
+	pids(): ReadonlyMap<string, number> {
+		const pids = new Map<string, number>();
+		for (const [name, slot] of this.slots) {
+			const pid = slot.connection?.pid;
+			if (pid !== undefined) {
+				pids.set(name, pid);
+			}
+		}
+		return pids;
+	}
+
+	private stateOf(slot: Slot): EntryState {
+		if (slot.config.disabled) {
+			return { kind: 'disabled' };
+		}
+		if (slot.declined) {
+			return { kind: 'declined' };
+		}
+		return slot.connection?.state ?? { kind: 'stopped' };
+	}
+
+	private offer(): { readonly tools: McpTool[]; readonly problems: string[] } {
+		this.offered ??= mcpTools(
+			[...this.slots.values()].flatMap((slot) => (slot.connection?.state.kind === 'connected' ? [{ config: slot.config, tools: slot.connection.tools }] : [])),
+			this.call,
+			this.deps.requestTimeoutMs(),
+		);
+		return this.offered;
+	}
+
+	private async startSlot(slot: Slot): Promise<void> {
+		if (slot.config.disabled || this.slots.get(slot.config.name) !== slot) {
+			return;
+		}
+		if (slot.config.origin.kind === 'workspace' && !(await this.deps.approve(slot.config))) {
+			slot.declined = true;
+			this.fire({ kind: 'server', server: slot.config.name, event: { kind: 'state', state: { kind: 'stopped' } } });
+			return;
+		}
+		if (this.slots.get(slot.config.name) !== slot) {
+			return;
+		}
+		slot.connection ??= this.connectionFor(slot.config);
+		await slot.connection.start();
+	}
+
+	private connectionFor(config: ServerConfig): ServerConnection {
+		const output = this.deps.output?.(config.name);
+		const connection = new ServerConnection(config, { ...this.deps, ...(output ? { stderr: output.stderr, log: output.log } : {}) });
+		connection.onDidChange((event) => {
+			this.fire({ kind: 'server', server: config.name, event });
+		});
+		return connection;
+	}
+
+	private reload(): void {
+		const { servers, problems } = this.deps.source.read();
+		this.problems = problems;
+		const next = new Map<string, Slot>();
+		for (const config of servers) {
+			const key = JSON.stringify(config);
+			const old = this.slots.get(config.name);
+			next.set(config.name, old?.key === key ? old : { config, key });
+		}
+		for (const [name, slot] of this.slots) {
+			if (next.get(name) !== slot) {
+				slot.connection?.dispose();
+			}
+		}
+		this.slots.clear();
+		for (const [name, slot] of next) {
+			this.slots.set(name, slot);
+		}
+		this.fire({ kind: 'configuration' });
+		if (this.started) {
+			for (const slot of this.slots.values()) {
+				if (!slot.connection && !slot.declined) {
+					void this.startSlot(slot);
+				}
+			}
+		}
+	}
+
+	private fire(change: ServersChange): void {
+		this.offered = undefined;
+		this._onDidChange.fire(change);
+	}
+
+	override dispose(): void {
+		for (const slot of this.slots.values()) {
+			slot.connection?.dispose();
+		}
+		this.slots.clear();
+		super.dispose();
+	}
+}
+
+/** An entry's state in words. */
+export function describeEntry(state: EntryState): string {
+	if (state.kind === 'disabled') {
+		return 'disabled in its configuration';
+	}
+	if (state.kind === 'declined') {
+		return 'not approved: a workspace server starts only once you approve it';
+	}
+	return describeState(state);
+}

@@ -1,0 +1,105 @@
+// Aside's own view of an MCP connection: what the rest of Aside asks of a server, in Aside's types.
+// The one module that speaks the SDK (sdkConnector.ts) implements it, so choosing or upgrading the
+// SDK changes that module alone; tests drive the same interface against real servers.
+import type { Event } from '../base/event';
+
+/** What the server said of a tool (its `tools/list` entry), as Aside keeps it. */
+export interface McpToolInfo {
+	readonly name: string;
+	readonly title?: string;
+	readonly description: string;
+	/** JSON Schema of its arguments, as the server gave it. */
+	readonly inputSchema: Readonly<Record<string, unknown>>;
+	/** Hints the spec calls untrusted unless the person trusts the server (`trustAnnotations`). */
+	readonly annotations: ToolAnnotations;
+}
+
+export interface ToolAnnotations {
+	readonly title?: string;
+	readonly readOnlyHint?: boolean;
+	readonly destructiveHint?: boolean;
+	readonly idempotentHint?: boolean;
+	readonly openWorldHint?: boolean;
+}
+
+/** One block of a tool's result or a resource's contents. */
+export type McpContent =
+	| { readonly type: 'text'; readonly text: string }
+	| { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
+	| { readonly type: 'resource'; readonly uri: string; readonly mimeType?: string; readonly text?: string; readonly blob?: string }
+	| { readonly type: 'resource_link'; readonly uri: string; readonly name: string; readonly description?: string; readonly mimeType?: string };
+
+export interface McpCallResult {
+	readonly content: readonly McpContent[];
+	readonly structuredContent?: unknown;
+	readonly isError: boolean;
+}
+
+export interface McpProgress {
+	readonly progress: number;
+	readonly total?: number;
+	readonly message?: string;
+}
+
+export interface CallOptions {
+	readonly signal: AbortSignal;
+	/** Without progress for this long, the call fails; each progress notification starts it again. */
+	readonly timeoutMs: number;
+	readonly onProgress?: (progress: McpProgress) => void;
+}
+
+/** Who the server says it is, and what it offers. */
+export interface McpServerFacts {
+	readonly name: string;
+	readonly version: string;
+	readonly title?: string;
+	/** Its `instructions` from the initialisation, if any. */
+	readonly instructions?: string;
+	readonly offers: { readonly tools: boolean; readonly resources: boolean; readonly subscribe: boolean; readonly prompts: boolean };
+}
+
+/** One live connection to one server. */
+export interface McpSession {
+	readonly facts: McpServerFacts;
+	/** The server's process, for a stdio server while it runs. */
+	readonly pid: number | undefined;
+	listTools(signal: AbortSignal): Promise<McpToolInfo[]>;
+	callTool(name: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult>;
+	/** `tools/list_changed`: the list should be asked again. */
+	readonly onDidChangeTools: Event<void>;
+	/** The connection ended (the process exited, the session is gone); `error` says why when known. */
+	readonly onDidClose: Event<{ readonly error?: string }>;
+	close(): Promise<void>;
+}
+
+/** A stdio server, launched: everything resolved, the environment whole. */
+export interface StdioLaunch {
+	readonly transport: 'stdio';
+	readonly command: string;
+	readonly args: readonly string[];
+	readonly cwd?: string;
+	readonly env: Readonly<Record<string, string>>;
+}
+
+export interface HttpLaunch {
+	readonly transport: 'http' | 'sse';
+	readonly url: string;
+	readonly headers: Readonly<Record<string, string>>;
+}
+
+export type Launch = StdioLaunch | HttpLaunch;
+
+export interface ConnectOptions {
+	readonly signal: AbortSignal;
+	/** The initialisation must finish within this. */
+	readonly timeoutMs: number;
+	/** A stdio server's stderr, as it comes. */
+	readonly stderr?: (text: string) => void;
+	/** The server's log messages (`notifications/message`), for the output channel. */
+	readonly log?: (text: string) => void;
+}
+
+export interface McpConnector {
+	/** Starts (stdio) or reaches (HTTP) the server and initialises; rejects with a message for the person. */
+	connect(launch: Launch, options: ConnectOptions): Promise<McpSession>;
+}
