@@ -10,6 +10,7 @@ import type { ChatFeature, FeatureWindow } from './feature';
 import { COMPACTION } from './compaction/feature';
 import { FORK } from './fork/feature';
 import { GOAL } from './goal/feature';
+import { MCP } from './mcp/feature';
 import { MODE } from './mode/feature';
 import { PLAN } from './plan/feature';
 import { RESTORE } from './restore/feature';
@@ -23,6 +24,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	PLAN,
 	MODE,
 	FORK,
+	MCP,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.

@@ -59,6 +59,7 @@ export class ServerConnection extends Disposable {
 	private retry: unknown;
 	private attempts = 0;
 	private listedOnce = false;
+	private listings = 0;
 	private stopped = false;
 	private disposed = false;
 	private readonly abort = new AbortController();
@@ -155,12 +156,13 @@ export class ServerConnection extends Disposable {
 		}
 	}
 
-	/** Lists the tools again and tells what changed. */
+	/** Lists the tools again and tells what changed; of listings that overlap (a burst of list_changed), only the last counts. */
 	private async list(): Promise<void> {
 		const session = this.session;
 		if (!session) {
 			return;
 		}
+		const generation = ++this.listings;
 		let tools: McpToolInfo[];
 		try {
 			tools = await session.listTools(this.abort.signal);
@@ -168,7 +170,7 @@ export class ServerConnection extends Disposable {
 			this.deps.log?.(`Listing the tools failed: ${errorMessage(error)}`);
 			return;
 		}
-		if (this.session !== session) {
+		if (this.session !== session || generation !== this.listings) {
 			return;
 		}
 		const before = new Map(this._tools.map((tool) => [tool.name, definitionHash(tool)]));

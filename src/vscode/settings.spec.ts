@@ -34,16 +34,17 @@ describe('settings', () => {
 		assert.deepEqual(Object.keys(contributed).sort(), [...Object.values(SETTINGS), ...reminderSettings()].map((s) => s.key).sort());
 	});
 
-	it('groups them in the Settings UI: provider, model and server first, then permissions, reminders, context, checkpoints, advanced; each setting in exactly one, in its own order', () => {
+	it('groups them in the Settings UI: provider, model and server first, then permissions, MCP servers, reminders, context, checkpoints, advanced; each setting in exactly one, in its own order', () => {
 		assert.deepEqual(
 			categories.map((category) => [category.order, category.title]),
 			[
 				[1, 'Provider'],
 				[2, 'Permissions'],
-				[3, 'Reminders'],
-				[4, 'Context'],
-				[5, 'Checkpoints'],
-				[6, 'Advanced'],
+				[3, 'MCP Servers'],
+				[4, 'Reminders'],
+				[5, 'Context'],
+				[6, 'Checkpoints'],
+				[7, 'Advanced'],
 			],
 		);
 		assert.equal(new Set(categories.map((category) => category.id)).size, categories.length, 'each category its own id');
@@ -64,7 +65,7 @@ describe('settings', () => {
 			const orders = Object.values(category.properties).map((property) => property.order);
 			assert.deepEqual(orders, orders.map((_, index) => index + 1), `${category.title}: each setting has its place, in the order written`);
 		}
-		for (const key of Object.keys(categories[2]?.properties ?? {})) {
+		for (const key of Object.keys(categories[3]?.properties ?? {})) {
 			assert.match(key, /^aside\.reminders\./, 'the reminders category holds the reminder switches');
 		}
 	});
@@ -116,6 +117,9 @@ describe('settings', () => {
 			autoCompactAt: 0.8,
 			warnAt: 0.6,
 			hooks: {},
+			mcpServers: {},
+			mcpStartupTimeoutMs: 30_000,
+			mcpRequestTimeoutMs: 120_000,
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.cursor/rules', '.roo/rules'],
 			instructionsMaxFiles: 50,
 			instructionsMaxTotalBytes: 262144,

@@ -68,6 +68,10 @@ export const SETTINGS = {
 	warnAt: define('aside.context.warnAt', z.number().min(0.1).max(0.98), 0.6),
 	// Read by src/vscode/hooks.ts from the user settings alone, and checked there entry by entry (src/hooks/config.ts).
 	hooks: define<Record<string, unknown>>('aside.hooks', z.record(z.string(), z.unknown()), {}),
+	// Read by src/vscode/mcp/ from the user settings alone, and checked there server by server (src/mcp/serverConfig.ts).
+	mcpServers: define<Record<string, unknown>>('aside.mcp.servers', z.record(z.string(), z.unknown()), {}),
+	mcpStartupTimeoutMs: define('aside.mcp.startupTimeoutMs', z.number().int().min(1000).max(600_000), 30_000),
+	mcpRequestTimeoutMs: define('aside.mcp.requestTimeoutMs', z.number().int().min(1000).max(3_600_000), 120_000),
 	instructionFiles: define<readonly InstructionKind[]>(
 		'aside.instructions.files',
 		z.array(z.enum(INSTRUCTION_KINDS)).refine((names) => new Set(names).size === names.length, 'each kind at most once'),

@@ -27,8 +27,11 @@ import type { SkillProblem } from '../skills/skill';
 import type { WorkspaceReminders } from '../workspaceReminders/registry';
 import type { SkillLibrary } from '../skills/skillLibrary';
 import type { WorktreeChoice } from '../agent/forks/worktreeFork';
+import type { McpTestHooks } from './mcp/mcpTestHooks';
 
 export interface AsideTestHooks {
+	/** The window's MCP servers (src/vscode/mcp/mcpTestHooks.ts). */
+	readonly mcp?: McpTestHooks;
 	readonly currentSessionItems: () => readonly TranscriptItem[];
 	readonly currentSessionId: () => string;
 	readonly onDidAppend: Event<readonly TranscriptItem[]>;

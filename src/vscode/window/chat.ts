@@ -22,7 +22,7 @@ export const chatView: WindowContribution = {
 			approvedPlans: agent.approvedPlans,
 			onDidChange: agent.onDidChange,
 			workbench: workbenchActions,
-			services: { forks },
+			services: { forks, mcp: window.mcp.servers },
 			log,
 		}).map((part) => store.add(part));
 

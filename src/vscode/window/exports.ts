@@ -2,6 +2,7 @@
 // integration tests ask for them. Not a contribution: without it activation has nothing to return.
 import type { AsideExports } from '../../extension';
 import { testHooks } from '../testHooks';
+import { mcpTestHooks } from '../mcp/mcpTestHooks';
 import type { AsideWindow } from './window';
 
 export function windowExports(window: AsideWindow, env: NodeJS.ProcessEnv = process.env): AsideExports {
@@ -26,5 +27,5 @@ export function windowExports(window: AsideWindow, env: NodeJS.ProcessEnv = proc
 		workspaceReminderFiles: window.workspaceReminderFiles,
 		checkpoints: window.checkpoints,
 	});
-	return hooks ? { ...api, ...hooks } : api;
+	return hooks ? { ...api, ...hooks, mcp: mcpTestHooks(window.mcp) } : api;
 }

@@ -49,6 +49,7 @@ import { workspaceTrust } from '../trust';
 import { VsCodeWorkspaceReminders, workspaceReminderSwitch } from '../workspaceReminders';
 import { adoptWaitingFork, VsCodeWorktreeForks } from '../worktreeFork';
 import { agentFeatures } from '../../features/features';
+import { type WindowMcp, windowMcp } from '../mcp/mcpWindow';
 
 /** The chat view once its contribution has made it; until then (or if it failed) revealing does nothing. */
 export class ChatViewSlot {
@@ -90,6 +91,8 @@ export interface AsideWindow {
 	readonly projections: SessionProjections;
 	readonly worktrees: VsCodeWorktreeForks;
 	readonly forks: ChatForks;
+	/** The MCP servers (docs/mcp.md): their tools beside the built-in ones, the chats told of them. */
+	readonly mcp: WindowMcp;
 	readonly api: AsideApi;
 	readonly chatView: ChatViewSlot;
 }
@@ -147,7 +150,10 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview(log));
-	const ports = vscodeAgentPorts({ configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store });
+	const mcp = store.add(windowMcp(context, configuration, log));
+	const ports = vscodeAgentPorts({
+		configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store, extraTools: mcp.tools,
+	});
 	const permissions = permissionContextOf({
 		rules: () => configuration.current.permissionRules,
 		trusted: () => workspaceTrust.isTrusted,
@@ -201,6 +207,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 				prompt: configuredHooks,
 				attachments,
 				features: agentFeatures(),
+				featureServices: { mcp: mcp.servers },
 			},
 			ports,
 		),
@@ -216,6 +223,6 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	return {
 		context, log, configuration, workspaceReminders, workspaceReminderFiles, firstReminderProblems, agentProfiles, profiles, skills, notices,
 		library, sessions, sessionsDir, reminderConfig, checkpoints: checkpoints.store, checkpointsKept: ports.checkpoints !== undefined, observers,
-		keys, gate, review, agent, probe, setup, projections, worktrees, forks, api, chatView: new ChatViewSlot(),
+		keys, gate, review, agent, probe, setup, projections, worktrees, forks, mcp, api, chatView: new ChatViewSlot(),
 	};
 }

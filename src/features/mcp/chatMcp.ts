@@ -1,0 +1,93 @@
+// One chat's side of the window's MCP servers (docs/mcp.md): it installs the chat's MCP reminders
+// and turns what the servers report into the news the model is told — a connected server that
+// dropped, came back or was given up on (mcp.server-state), tools that changed (mcp.tools-changed).
+// A reopened chat counts the sections its retained history holds as delivered.
+import type { FeatureState } from '../../agent/chatFeature';
+import type { ChatSession } from '../../agent/session';
+import type { Clock } from '../../base/clock';
+import { DisposableStore } from '../../base/lifecycle';
+import type { McpServers, ServersChange } from '../../mcp/servers';
+import { RECORD_KIND } from '../../reminders/record';
+import { MCP_INSTRUCTIONS, MCP_SERVERS } from './mcpReminders';
+import { ServerNews } from './serverNews';
+import { instructionsDefinition, serversDefinition } from './serverSections';
+
+export class ChatMcp implements FeatureState {
+	private readonly store = new DisposableStore();
+	private readonly news: ServerNews;
+	/** Servers this chat saw connected: a drop of one is news, a first failure is not (mcp.servers says it). */
+	private readonly connected = new Set<string>();
+	/** Servers seen connected that are disconnected now (a drop was told, a reconnect will be). */
+	private readonly dropped = new Set<string>();
+
+	constructor(
+		private readonly session: ChatSession,
+		servers: McpServers,
+		clock: Clock,
+	) {
+		this.news = new ServerNews(() => clock.now());
+		for (const entry of servers.entries()) {
+			if (entry.state.kind === 'connected') {
+				this.connected.add(entry.config.name);
+			}
+		}
+		const { roster } = session.reminders;
+		if (!roster.has(MCP_SERVERS.type)) {
+			roster.register(serversDefinition(servers));
+			roster.register(instructionsDefinition(servers));
+			roster.register(this.news.stateDefinition());
+			roster.register(this.news.toolsDefinition());
+			this.restoreSections();
+		}
+		this.store.add(servers.onDidChange((change) => {
+			this.take(change);
+		}));
+	}
+
+	private take(change: ServersChange): void {
+		if (change.kind !== 'server') {
+			return;
+		}
+		const { server, event } = change;
+		if (event.kind === 'tools') {
+			this.news.toolsChanged(server, event.change);
+			return;
+		}
+		const { state } = event;
+		const seen = this.connected.has(server);
+		if (state.kind === 'connected') {
+			if (seen && this.dropped.delete(server)) {
+				this.news.state({ server, what: 'reconnected' });
+			}
+			this.connected.add(server);
+		} else if (state.kind === 'reconnecting' && seen && !this.dropped.has(server)) {
+			this.dropped.add(server);
+			this.news.state({ server, what: 'dropped', message: state.message });
+		} else if (state.kind === 'failed' && seen) {
+			this.connected.delete(server);
+			this.dropped.delete(server);
+			this.news.state({ server, what: 'gave-up', message: state.message });
+		}
+	}
+
+	/** A reopened chat: the sections its retained history holds stay delivered (made after the session restored the others). */
+	private restoreSections(): void {
+		const last = new Map<string, { readonly turn: number; readonly body: string }>();
+		for (const record of this.session.selectedRecords) {
+			if (record.kind === RECORD_KIND && record.owner.kind === 'root') {
+				for (const entry of record.entries) {
+					if (entry.type === MCP_SERVERS.type || entry.type === MCP_INSTRUCTIONS.type) {
+						last.set(entry.type, { turn: record.turn, body: entry.body });
+					}
+				}
+			}
+		}
+		for (const [type, { turn, body }] of last) {
+			this.session.reminders.roster.restoreDelivery(type, turn, body);
+		}
+	}
+
+	dispose(): void {
+		this.store.dispose();
+	}
+}

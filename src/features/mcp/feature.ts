@@ -1,0 +1,28 @@
+// MCP servers in the chat (docs/mcp.md). The servers themselves are the window's (src/mcp/servers.ts,
+// wired in src/vscode/mcp/): their tools are offered beside the built-in ones through the tool box.
+// What the feature adds per chat is what the model is told of them: mcp.servers, mcp.instructions,
+// mcp.server-state and mcp.tools-changed.
+import type { AgentFeature } from '../../agent/chatFeature';
+import type { McpServers } from '../../mcp/servers';
+import type { ChatFeature } from '../feature';
+import { ChatMcp } from './chatMcp';
+import { MCP_REMINDERS } from './mcpReminders';
+
+declare module '../../agent/chatFeature' {
+	interface FeatureServices {
+		/** The window's MCP servers; absent where the window has none (tests without them). */
+		readonly mcp?: McpServers;
+	}
+}
+
+/** Each chat's MCP reminders, over the window's servers (nothing where there are none). */
+export const MCP_STATE: AgentFeature<ChatMcp | object> = {
+	id: 'mcp',
+	open: (chat) => (chat.services.mcp ? new ChatMcp(chat.session, chat.services.mcp, chat.clock) : {}),
+};
+
+export const MCP: ChatFeature = {
+	id: 'mcp',
+	reminders: MCP_REMINDERS,
+	agent: MCP_STATE,
+};

@@ -1,0 +1,51 @@
+// The MCP feature's reminder types (docs/mcp.md): what the chat's servers are, what they said at
+// their initialisation, and what changed since (a server that dropped and came back, tools that
+// came, went or changed). Registered with the key registry and the settings by the feature list.
+import { declareReminder } from '../../reminders/declaration';
+import { onChange } from '../../reminders/policy';
+
+export const MCP_SERVERS = declareReminder({
+	type: 'mcpServers',
+	key: 'mcp.servers',
+	label: 'MCP servers',
+	purpose: 'The chat\'s MCP servers and the state of each (connected with its tool count, failed and why, not approved, disabled); again when that changes, and after a compaction dropped it.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model which MCP servers the chat has and the state of each (connected, failed and why, not approved, disabled), again when that changes.',
+});
+
+export const MCP_INSTRUCTIONS = declareReminder({
+	type: 'mcpInstructions',
+	key: 'mcp.instructions',
+	label: 'MCP instructions',
+	purpose: 'The `instructions` each connected MCP server gave at its initialisation, bounded per server; again when one changes, and after a compaction dropped them. The system prompt stays byte-stable.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Gives the model the instructions each MCP server sends when it connects (bounded), again when they change.',
+});
+
+export const MCP_TOOLS_CHANGED = declareReminder({
+	type: 'mcpToolsChanged',
+	key: 'mcp.tools-changed',
+	label: 'MCP tools changed',
+	purpose: 'A server\'s `tools/list_changed`: which of its tools were added, removed or changed since the model was last told, one entry per server whatever the number of notifications; never for the listing right after the server first connected.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model when an MCP server adds, removes or changes its tools (never for the first listing after it connects).',
+});
+
+export const MCP_SERVER_STATE = declareReminder({
+	type: 'mcpServerState',
+	key: 'mcp.server-state',
+	label: 'MCP server state',
+	purpose: 'A server that dropped (and why), came back (its tools listed again; changes while it was disconnected were not delivered) or was given up on, with the times, since the model was last told.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model when an MCP server disconnects, reconnects or is given up on, and that changes while it was disconnected were not delivered.',
+});
+
+export const MCP_REMINDERS = [MCP_SERVERS, MCP_INSTRUCTIONS, MCP_TOOLS_CHANGED, MCP_SERVER_STATE] as const;

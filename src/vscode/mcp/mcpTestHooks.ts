@@ -1,0 +1,39 @@
+// What the integration tests reach of the window's MCP servers (only with ASIDE_TEST_HOOKS=1, as
+// every test hook): their states, their processes, the tools offered, and an answer to a workspace
+// server's approval in place of the modal, which a test cannot click.
+import { describeEntry } from '../../mcp/servers';
+import type { WindowMcp } from './mcpWindow';
+
+export interface McpTestHooks {
+	readonly servers: () => readonly { readonly name: string; readonly state: string; readonly words: string; readonly toolCount: number }[];
+	/** Each running stdio server's process id, by name. */
+	readonly pids: () => Readonly<Record<string, number>>;
+	/** The MCP tools offered now, by name. */
+	readonly tools: () => readonly string[];
+	/** Answers every approval question from now on (undefined: the modal asks again); records each server asked about. */
+	readonly answerApprovals: (approve: boolean | undefined) => void;
+	readonly asked: () => readonly string[];
+	readonly restart: (name: string) => Promise<void>;
+}
+
+export function mcpTestHooks(mcp: WindowMcp): McpTestHooks {
+	const asked: string[] = [];
+	return {
+		servers: () => mcp.servers.entries().map((entry) => ({
+			name: entry.config.name,
+			state: entry.state.kind,
+			words: describeEntry(entry.state),
+			toolCount: entry.toolCount,
+		})),
+		pids: () => Object.fromEntries(mcp.servers.pids()),
+		tools: () => mcp.servers.tools().map((tool) => tool.name),
+		answerApprovals: (approve) => {
+			mcp.answerApprovals(approve === undefined ? undefined : (config) => {
+				asked.push(config.name);
+				return Promise.resolve(approve);
+			});
+		},
+		asked: () => asked.slice(),
+		restart: (name) => mcp.servers.restart(name),
+	};
+}

@@ -1,0 +1,144 @@
+// The window's MCP servers in VS Code (docs/mcp.md): configured in the user settings and the
+// workspace's files (mcpConfiguration.ts), approved per launch configuration (mcpApprovals.ts),
+// their variables resolved (`${input:id}` asked once and kept in SecretStorage), each server's
+// stderr and log messages in an output channel of its own, bounded. Nothing starts before a chat's
+// first message, and nothing at all in Restricted Mode: an untrusted window offers no MCP tools.
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { ToolSource } from '../../agent/ports';
+import { DisposableStore } from '../../base/lifecycle';
+import type { Logger } from '../../base/log';
+import { launchOf } from '../../mcp/launch';
+import { sdkConnector } from '../../mcp/sdkConnector';
+import type { ServerConfig } from '../../mcp/serverConfig';
+import { McpServers } from '../../mcp/servers';
+import { resolveVariables } from '../../mcp/variables';
+import { askWithModal, type AskApproval, McpApprovals } from './mcpApprovals';
+import { McpConfiguration } from './mcpConfiguration';
+import type { AsideSettings } from '../settings';
+
+/** How much of one server's stderr its output channel takes per connection. */
+export const STDERR_BUDGET_BYTES = 1024 * 1024;
+const INPUT_SECRET = 'aside.mcp.input.';
+
+export interface WindowMcp {
+	readonly servers: McpServers;
+	readonly configuration: McpConfiguration;
+	/** The tools the agent is offered beside the built-in ones. */
+	readonly tools: ToolSource;
+	/** Who answers a workspace server's approval: the modal, unless the test hooks answer. */
+	answerApprovals(ask: AskApproval | undefined): void;
+	dispose(): void;
+}
+
+/** One output channel per server, made when it first writes; stderr bounded per connection. */
+function serverOutput(store: DisposableStore) {
+	const channels = new Map<string, { readonly channel: vscode.LogOutputChannel; written: number }>();
+	return (server: string) => {
+		const open = () => {
+			let entry = channels.get(server);
+			if (!entry) {
+				entry = { channel: store.add(vscode.window.createOutputChannel(`Aside MCP: ${server}`, { log: true })), written: 0 };
+				channels.set(server, entry);
+			}
+			return entry;
+		};
+		return {
+			stderr: (text: string) => {
+				const entry = open();
+				if (entry.written >= STDERR_BUDGET_BYTES) {
+					return;
+				}
+				entry.written += Buffer.byteLength(text);
+				entry.channel.info(text.replace(/\n$/, ''));
+				if (entry.written >= STDERR_BUDGET_BYTES) {
+					entry.channel.warn(`Aside keeps no more of this server's stderr (over ${STDERR_BUDGET_BYTES / 1024 / 1024} MB) until it starts again.`);
+				}
+			},
+			log: (text: string) => {
+				open().channel.info(text);
+			},
+			restarted: () => {
+				const entry = channels.get(server);
+				if (entry) {
+					entry.written = 0;
+				}
+			},
+		};
+	};
+}
+
+export function windowMcp(context: vscode.ExtensionContext, settings: { readonly current: AsideSettings }, log: Logger): WindowMcp {
+	const store = new DisposableStore();
+	const configuration = store.add(new McpConfiguration());
+	let answer: AskApproval | undefined;
+	const approvals = new McpApprovals(context.globalState, () => answer ?? askWithModal);
+	const outputs = serverOutput(store);
+	const folder = () => vscode.workspace.workspaceFolders?.find((candidate) => candidate.uri.scheme === 'file')?.uri.fsPath;
+	const input = async (id: string): Promise<string | undefined> => {
+		const key = `${INPUT_SECRET}${id}`;
+		const kept = await context.secrets.get(key);
+		if (kept !== undefined) {
+			return kept;
+		}
+		const declared = configuration.inputs().find((candidate) => candidate.id === id);
+		const given = await vscode.window.showInputBox({
+			title: `Aside: a value for an MCP server (\${input:${id}})`,
+			prompt: declared?.description ?? id,
+			password: declared?.password ?? true,
+			ignoreFocusOut: true,
+			...(declared?.default === undefined ? {} : { value: declared.default }),
+		});
+		if (given !== undefined) {
+			await context.secrets.store(key, given);
+		}
+		return given;
+	};
+	const launch = async (config: ServerConfig) => {
+		const workspaceFolder = folder();
+		const folderPart = workspaceFolder === undefined ? {} : { workspaceFolder };
+		const resolved = await resolveVariables(config, { ...folderPart, userHome: homedir(), env: process.env, input });
+		if ('message' in resolved) {
+			throw new Error(resolved.message);
+		}
+		outputs(config.name).restarted();
+		return launchOf(resolved, { env: process.env, ...folderPart, readFile: (path) => readFile(path, 'utf8') });
+	};
+	const servers = store.add(new McpServers({
+		source: configuration,
+		connector: sdkConnector,
+		launch,
+		approve: (config) => approvals.approve(config),
+		startupTimeoutMs: () => settings.current.mcpStartupTimeoutMs,
+		requestTimeoutMs: () => settings.current.mcpRequestTimeoutMs,
+		output: outputs,
+	}));
+	store.add(servers.onDidChange((change) => {
+		if (change.kind === 'server' && change.event.kind === 'state' && (change.event.state.kind === 'failed' || change.event.state.kind === 'reconnecting')) {
+			log.warn(`Aside: the MCP server "${change.server}" ${change.event.state.kind === 'failed' ? 'failed' : 'disconnected'}: ${change.event.state.message}`);
+		}
+	}));
+	const tools: ToolSource = {
+		tools: () => (vscode.workspace.isTrusted ? servers.tools() : []),
+		ready: async (signal) => {
+			if (!vscode.workspace.isTrusted) {
+				return;
+			}
+			// The workspace files are read before the servers start, so the first chat gets them all.
+			await configuration.whenRead();
+			await servers.ready(signal);
+		},
+	};
+	return {
+		servers,
+		configuration,
+		tools,
+		answerApprovals: (ask) => {
+			answer = ask;
+		},
+		dispose: () => {
+			store.dispose();
+		},
+	};
+}

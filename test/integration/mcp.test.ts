@@ -1,0 +1,118 @@
+// MCP servers in the real workbench, through the scripted model server (the Anthropic API): the
+// reference server (server-everything, a pinned dev dependency) configured in the user settings
+// over stdio. Its tool is offered as mcp__everything__echo, asks on the approval card in ask mode
+// (a click in the chat where the browser driver runs), and its result reaches the model; the first
+// request carries mcp.servers and mcp.instructions and no mcp.tools-changed; a killed server comes
+// back, and the next request says so once (mcp.server-state) with the tool working again.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { parseReminders } from '../../src/reminders/envelope';
+import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+
+const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+type Request = ModelServer['requests'][number];
+
+function messagesRequests(server: ModelServer): Request[] {
+	return server.requests.filter((request) => request.path === '/v1/messages');
+}
+
+function keysOf(request: Request | undefined): string[] {
+	return parseReminders(lastUserText(request)).flatMap((block) => (block.key === null ? [] : [block.key]));
+}
+
+function toolNames(request: Request | undefined): string[] {
+	return ((request?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map((tool) => tool.name);
+}
+
+describe('MCP servers in the real workbench', function () {
+	this.timeout(120_000);
+	let server: ModelServer;
+	let restore: () => Promise<void>;
+	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
+
+	before(async () => {
+		server = await startModelServer({ models: ['claude-scripted'] });
+		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey: 'sk-test-mcp' });
+		await mcp().update('servers', { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { ASIDE_MCP_TEST: 'set', ASIDE_TEST_HOOKS: null } } }, vscode.ConfigurationTarget.Global);
+		await vscode.commands.executeCommand('aside.newChat');
+		if (hasDriver) {
+			await vscode.commands.executeCommand('aside.focusChat');
+			await driver('readChat');
+		}
+	});
+
+	after(async () => {
+		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
+		await restore();
+		await server.close();
+	});
+
+	it('offers the server\'s tools once a chat sends, asks on the card, and the result and the servers reach the model', async () => {
+		const { api, hooks } = await activeAside();
+		assert.ok(hooks.mcp);
+		assert.equal(hooks.mcp.servers()[0]?.state, 'stopped', 'nothing starts before a chat sends');
+		server.script({ toolCalls: [{ id: 'toolu_echo', name: 'mcp__everything__echo', input: { message: 'hello over MCP' } }] }, { text: 'It echoed.' });
+		const before = messagesRequests(server).length;
+		const sent = api.sendMessage('Echo something through the MCP server.');
+		await until(() => hooks.pendingApproval(), (id) => id === 'toolu_echo', 'the approval card of the MCP call', 60_000);
+		if (hasDriver) {
+			await driver('screenshot', { path: `${process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp'}/mcp-approval.png` });
+			await driver('clickInChat', { name: 'Allow' });
+		} else {
+			hooks.approve('toolu_echo', true);
+		}
+		const result = await sent;
+		assert.equal(result.outcome, 'done', result.error);
+		const requests = messagesRequests(server).slice(before);
+		assert.equal(requests.length, 2);
+		assert.ok(toolNames(requests[0]).includes('mcp__everything__echo'), `offered: ${toolNames(requests[0]).join(', ')}`);
+		const names = toolNames(requests[0]).filter((name) => name.startsWith('mcp__'));
+		assert.deepEqual(names, [...names].sort(), 'sorted, so the tool list stays stable');
+		const first = parseReminders(lastUserText(requests[0]));
+		assert.match(first.find((block) => block.key === 'mcp.servers')?.body ?? '', /- everything: connected, \d+ tools/);
+		assert.match(first.find((block) => block.key === 'mcp.instructions')?.body ?? '', /## everything\n\n/);
+		assert.equal(first.some((block) => block.key === 'mcp.tools-changed'), false, 'not for the listing right after connecting');
+		assert.match(lastUserText(requests[1]), /Echo: hello over MCP/);
+		assert.deepEqual(keysOf(requests[1]).filter((key) => key.startsWith('mcp.')), [], 'said once');
+		const tool = hooks.currentSessionItems().find((item) => item.kind === 'tool' && item.callId === 'toolu_echo');
+		assert.equal(tool?.kind === 'tool' ? tool.verdict : undefined, 'granted');
+	});
+
+	it('the server gets the extension host\'s environment with its env added and a null entry removed', async () => {
+		const { api, hooks } = await activeAside();
+		server.script({ toolCalls: [{ id: 'toolu_env', name: 'mcp__everything__get-env', input: {} }] }, { text: 'Read it.' });
+		const before = messagesRequests(server).length;
+		const sent = api.sendMessage('What environment does the server see?');
+		await until(() => hooks.pendingApproval(), (id) => id === 'toolu_env', 'the approval card', 60_000);
+		hooks.approve('toolu_env', true);
+		assert.equal((await sent).outcome, 'done');
+		const text = lastUserText(messagesRequests(server).slice(before)[1]);
+		assert.match(text, /"ASIDE_MCP_TEST": "set"/);
+		assert.match(text, /"PATH": "/, 'the host\'s environment, not a short allow-list');
+		assert.doesNotMatch(text, /ASIDE_TEST_HOOKS/, 'null removed it');
+	});
+
+	it('a killed server comes back: the next request says so once, and its tool works again', async () => {
+		const { api, hooks } = await activeAside();
+		assert.ok(hooks.mcp);
+		const pid = hooks.mcp.pids().everything;
+		assert.ok(pid !== undefined);
+		process.kill(pid, 'SIGKILL');
+		await until(() => hooks.mcp?.pids().everything, (now) => now !== undefined && now !== pid, 'the restarted server', 60_000);
+		await until(() => hooks.mcp?.servers()[0]?.state, (state) => state === 'connected', 'the reconnect', 60_000);
+		server.script({ toolCalls: [{ id: 'toolu_again', name: 'mcp__everything__echo', input: { message: 'back again' } }] }, { text: 'Works.' });
+		const before = messagesRequests(server).length;
+		const sent = api.sendMessage('Echo once more.');
+		await until(() => hooks.pendingApproval(), (id) => id === 'toolu_again', 'the approval card', 60_000);
+		hooks.approve('toolu_again', true);
+		assert.equal((await sent).outcome, 'done');
+		const requests = messagesRequests(server).slice(before);
+		const state = parseReminders(lastUserText(requests[0])).filter((block) => block.key === 'mcp.server-state');
+		assert.equal(state.length, 1);
+		assert.match(state[0]?.body ?? '', /everything: disconnected[^]*everything: reconnected; its tools were listed again\. Changes while it was disconnected were not delivered/);
+		assert.match(lastUserText(requests[1]), /Echo: back again/);
+		assert.equal(keysOf(requests[1]).includes('mcp.server-state'), false);
+	});
+});
