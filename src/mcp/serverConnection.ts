@@ -60,6 +60,7 @@ export class ServerConnection extends Disposable {
 	private attempts = 0;
 	private listedOnce = false;
 	private listings = 0;
+	private latestListing: Promise<void> = Promise.resolve();
 	private stopped = false;
 	private disposed = false;
 	private readonly abort = new AbortController();
@@ -149,7 +150,14 @@ export class ServerConnection extends Disposable {
 				this.failed(error === undefined ? 'the connection ended' : `the connection ended: ${error}`);
 			}
 		}));
+		// Servers often announce list_changed right after connecting: the listing that counts is the last one.
 		await this.list();
+		for (let latest = this.latestListing; ; latest = this.latestListing) {
+			await latest;
+			if (latest === this.latestListing) {
+				break;
+			}
+		}
 		if (this.session === session) {
 			this.attempts = 0;
 			this.setState({ kind: 'connected', facts: session.facts });
@@ -157,7 +165,12 @@ export class ServerConnection extends Disposable {
 	}
 
 	/** Lists the tools again and tells what changed; of listings that overlap (a burst of list_changed), only the last counts. */
-	private async list(): Promise<void> {
+	private list(): Promise<void> {
+		this.latestListing = this.listOnce();
+		return this.latestListing;
+	}
+
+	private async listOnce(): Promise<void> {
 		const session = this.session;
 		if (!session) {
 			return;
