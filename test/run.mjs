@@ -1,9 +1,10 @@
 // Runs the test tiers and ends with one line, `N passed, N failed`, summing all of them.
 //
-//   node test/run.mjs                       checks, unit, webview, integration
+//   node test/run.mjs                       checks, unit, conformance, webview, integration
 //   node test/run.mjs unit webview          just those tiers
 //
-// Tiers: checks (typecheck + lint, one test each), unit (node:test under plain Node),
+// Tiers: checks (typecheck + lint, one test each), unit (node:test under plain Node), conformance
+// (the MCP conformance suite's client scenarios against Aside's MCP client),
 // webview (the real bundle in headless Chromium), integration (mocha in a real VS Code
 // extension host: the pinned code-server, driven by Chromium, over the packaged .vsix).
 import { spawnSync } from 'node:child_process';
@@ -21,9 +22,10 @@ try {
 }
 const { buildUnitTests, buildWebviewTests } = await import('./harness/buildTests.mjs');
 const { runIntegration } = await import('./harness/integration.mjs');
+const { runConformance } = await import('./harness/conformance.mjs');
 const { ensureTools } = await import('./harness/tools.mjs');
 
-const ALL = ['checks', 'unit', 'webview', 'integration'];
+const ALL = ['checks', 'unit', 'conformance', 'webview', 'integration'];
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = requested.filter((tier) => !ALL.includes(tier));
 if (unknown.length) {
@@ -34,7 +36,7 @@ const tiers = requested.length ? ALL.filter((tier) => requested.includes(tier)) 
 
 // Chromium (the webview tier) and code-server (the integration tier) come before any tier runs,
 // so a fresh machine needs nothing but this command.
-if (tiers.includes('webview') || tiers.includes('integration')) {
+if (tiers.includes('conformance') || tiers.includes('webview') || tiers.includes('integration')) {
 	try {
 		ensureTools();
 	} catch (error) {
@@ -105,6 +107,9 @@ const runners = {
 		const files = await buildWebviewTests();
 		// One Chromium at a time: this machine has two cores.
 		return runNodeTests('webview', files, ['--test-concurrency=1']);
+	},
+	async conformance() {
+		return runConformance();
 	},
 	async integration() {
 		return runIntegration();
