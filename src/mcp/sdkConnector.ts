@@ -3,12 +3,12 @@
 // newest protocol revision (`server/discover`) and falls back to the 2025 `initialize` handshake
 // for older servers; a stdio server gets the environment Aside computed whole (launch.ts), its
 // stderr as it comes, and a message naming the PATH searched when its command is not found.
-import { Client, SdkErrorCode, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkErrorCode, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Emitter } from '../base/event';
 import { errorMessage } from '../base/errors';
 import { notFoundMessage } from './launch';
-import type { CallOptions, ConnectOptions, Launch, McpCallResult, McpConnector, McpContent, McpServerFacts, McpSession, McpToolInfo } from './session';
+import { type CallOptions, type ConnectOptions, type Launch, type McpCallResult, type McpConnector, type McpContent, type McpServerFacts, type McpSession, type McpToolInfo, SessionGone } from './session';
 
 export const CLIENT_INFO = { name: 'aside', title: 'Aside', version: '0.5.0' } as const;
 
@@ -134,7 +134,7 @@ class SdkSession implements McpSession {
 	}
 
 	async callTool(name: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult> {
-		const result = await this.client.callTool(
+		const result = await this.sessionKept(() => this.client.callTool(
 			{ name, arguments: { ...args } },
 			{
 				signal: options.signal,
@@ -148,13 +148,27 @@ class SdkSession implements McpSession {
 					});
 				},
 			},
-		);
+		));
 		const blocks = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
 		return {
 			content: blocks.map(contentOf),
 			...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
 			isError: result.isError === true,
 		};
+	}
+
+	/**
+	 * A Streamable HTTP request the server refused because it no longer knows the session (404, as
+	 * the spec says; 400 naming the session, as some servers answer) is SessionGone.
+	 */
+	private async sessionKept<T>(request: () => Promise<T>): Promise<T> {
+		try {
+			return await request();
+		} catch (error) {
+			const status = error instanceof SdkHttpError ? (error.data as { status?: number } | undefined)?.status : undefined;
+			const gone = this.transport instanceof StreamableHTTPClientTransport && (status === 404 || (status === 400 && /session/i.test(errorMessage(error))));
+			throw gone ? new SessionGone(`the server no longer knows this session (HTTP ${status})`, { cause: error }) : error;
+		}
 	}
 
 	async close(): Promise<void> {

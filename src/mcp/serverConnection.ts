@@ -8,7 +8,7 @@ import { errorMessage } from '../base/errors';
 import { Emitter } from '../base/event';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { ServerConfig } from './serverConfig';
-import type { CallOptions, Launch, McpCallResult, McpConnector, McpServerFacts, McpSession, McpToolInfo } from './session';
+import { type CallOptions, type Launch, type McpCallResult, type McpConnector, type McpServerFacts, type McpSession, type McpToolInfo, SessionGone } from './session';
 
 export type ServerState =
 	| { readonly kind: 'starting' }
@@ -102,7 +102,27 @@ export class ServerConnection extends Disposable {
 		if (!session || this._state.kind !== 'connected') {
 			throw new Error(`The MCP server "${this.config.name}" is not connected (${describeState(this._state)}).`);
 		}
-		return session.callTool(tool, args, options);
+		try {
+			return await session.callTool(tool, args, options);
+		} catch (error) {
+			if (!(error instanceof SessionGone) || this.session !== session) {
+				throw error;
+			}
+		}
+		// The server forgot the session (it restarted): initialise again, list again, and make the call once more.
+		await this.closeSession();
+		this.setState({ kind: 'reconnecting', attempt: 1, message: 'the server no longer knew the session' });
+		await this.start();
+		const again = this.connected();
+		if (!again) {
+			throw new Error(`The MCP server "${this.config.name}" forgot its session and could not be initialised again (${describeState(this._state)}).`);
+		}
+		return again.callTool(tool, args, options);
+	}
+
+	/** The session, when connected now (read afresh: a connect in between may have changed both). */
+	private connected(): McpSession | undefined {
+		return this._state.kind === 'connected' ? this.session : undefined;
 	}
 
 	/** Drops the connection and connects again now, attempts counted afresh. */

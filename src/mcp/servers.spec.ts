@@ -1,6 +1,8 @@
 // The window's MCP servers against real servers: the reference server (server-everything) over
 // stdio, started by the SDK as Aside launches it, and small misbehaving servers written here.
 import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { after, describe, it } from 'node:test';
 import { Emitter } from '../base/event';
@@ -151,6 +153,65 @@ describe('MCP servers (server-everything over stdio)', () => {
 		assert.notEqual(servers.pids().get('everything'), pid);
 		const result = await toolNamed(servers, 'mcp__everything__echo').run({ message: 'again' }, context());
 		assert.equal(result.content, 'Echo: again');
+	});
+});
+
+/** A free loopback port. */
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const address = probe.address();
+			probe.close(() => {
+				resolve(typeof address === 'object' && address ? address.port : 0);
+			});
+		});
+	});
+}
+
+/** server-everything over Streamable HTTP on `port`, once it listens. */
+function httpEverything(port: number): Promise<ChildProcess> {
+	const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+	return new Promise((resolve, reject) => {
+		child.once('exit', (code) => {
+			reject(new Error(`server-everything exited with ${code}`));
+		});
+		child.stderr.on('data', (chunk: Buffer) => {
+			if (chunk.toString().includes('listening')) {
+				resolve(child);
+			}
+		});
+	});
+}
+
+describe('MCP servers (server-everything over Streamable HTTP)', () => {
+	const running: ChildProcess[] = [];
+	after(() => {
+		for (const child of running) {
+			child.kill();
+		}
+	});
+
+	it('connect, call a tool, and initialise again when the server forgot the session (it restarted)', async () => {
+		const port = await freePort();
+		running.push(await httpEverything(port));
+		const { servers } = serversOf({ web: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } });
+		await servers.ready(new AbortController().signal);
+		assert.equal(servers.entries()[0]?.state.kind, 'connected');
+		const echo = toolNamed(servers, 'mcp__web__echo');
+		assert.equal((await echo.run({ message: 'over HTTP' }, context())).content, 'Echo: over HTTP');
+		running.shift()?.kill('SIGKILL');
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		running.push(await httpEverything(port));
+		const states: string[] = [];
+		servers.onDidChange((change) => {
+			if (change.kind === 'server' && change.event.kind === 'state') {
+				states.push(change.event.state.kind);
+			}
+		});
+		assert.equal((await echo.run({ message: 'after its restart' }, context())).content, 'Echo: after its restart');
+		assert.deepEqual(states, ['reconnecting', 'starting', 'connected']);
 	});
 });
 

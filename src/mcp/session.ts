@@ -58,6 +58,9 @@ export interface McpServerFacts {
 	readonly offers: { readonly tools: boolean; readonly resources: boolean; readonly subscribe: boolean; readonly prompts: boolean };
 }
 
+/** The server no longer knows the connection's session (an HTTP server that restarted): it must be initialised again. */
+export class SessionGone extends Error {}
+
 /** One live connection to one server. */
 export interface McpSession {
 	readonly facts: McpServerFacts;
