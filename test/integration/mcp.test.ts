@@ -5,10 +5,11 @@
 // request carries mcp.servers and mcp.instructions and no mcp.tools-changed; a killed server comes
 // back, and the next request says so once (mcp.server-state) with the tool working again.
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer, workspaceFile } from './support';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -44,6 +45,8 @@ describe('MCP servers in the real workbench', function () {
 	});
 
 	after(async () => {
+		rmSync(workspaceFile('.mcp.json').fsPath, { force: true });
+		(await activeAside()).hooks.mcp?.answerApprovals(undefined);
 		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
 		await restore();
 		await server.close();
@@ -114,5 +117,26 @@ describe('MCP servers in the real workbench', function () {
 		assert.match(state[0]?.body ?? '', /everything: disconnected[^]*everything: reconnected; its tools were listed again\. Changes while it was disconnected were not delivered/);
 		assert.match(lastUserText(requests[1]), /Echo: back again/);
 		assert.equal(keysOf(requests[1]).includes('mcp.server-state'), false);
+	});
+
+	it('a workspace\'s .mcp.json server starts once approved, is asked about again when its args change, and a declined one offers nothing', async () => {
+		const { hooks } = await activeAside();
+		assert.ok(hooks.mcp);
+		const file = workspaceFile('.mcp.json').fsPath;
+		const write = (args: string[]) => {
+			writeFileSync(file, JSON.stringify({ mcpServers: { repo: { command: process.execPath, args: [EVERYTHING, ...args] } } }));
+		};
+		hooks.mcp.answerApprovals(true);
+		write(['stdio']);
+		await until(() => hooks.mcp?.tools() ?? [], (tools) => tools.includes('mcp__repo__echo'), 'the approved workspace server\'s tools', 60_000);
+		assert.deepEqual(hooks.mcp.asked(), ['repo']);
+		write(['stdio', '--changed']);
+		await until(() => hooks.mcp?.asked() ?? [], (asked) => asked.length === 2, 'the question again after its args changed', 60_000);
+		await until(() => hooks.mcp?.servers().find((entry) => entry.name === 'repo')?.state, (state) => state === 'connected', 'the server started again', 60_000);
+		hooks.mcp.answerApprovals(false);
+		write(['stdio', '--changed', '--again']);
+		await until(() => hooks.mcp?.servers().find((entry) => entry.name === 'repo')?.state, (state) => state === 'declined', 'the declined server', 60_000);
+		assert.equal(hooks.mcp.tools().some((name) => name.startsWith('mcp__repo__')), false);
+		assert.equal(hooks.mcp.pids().repo, undefined, 'no process');
 	});
 });
