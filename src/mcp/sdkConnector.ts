@@ -8,7 +8,19 @@ import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextp
 import { Emitter } from '../base/event';
 import { errorMessage } from '../base/errors';
 import { notFoundMessage } from './launch';
-import { type CallOptions, type ConnectOptions, type Launch, type McpCallResult, type McpConnector, type McpContent, type McpServerFacts, type McpSession, type McpToolInfo, SessionGone } from './session';
+import {
+	type CallOptions,
+	type ConnectOptions,
+	type Launch,
+	type McpCallResult,
+	type McpConnector,
+	type McpContent,
+	type McpResourceInfo,
+	type McpServerFacts,
+	type McpSession,
+	type McpToolInfo,
+	SessionGone,
+} from './session';
 
 export const CLIENT_INFO = { name: 'aside', title: 'Aside', version: '0.5.0' } as const;
 
@@ -77,6 +89,8 @@ function contentOf(block: Record<string, unknown>): McpContent {
 class SdkSession implements McpSession {
 	private readonly _onDidChangeTools = new Emitter<void>();
 	readonly onDidChangeTools = this._onDidChangeTools.event;
+	private readonly _onDidUpdateResource = new Emitter<string>();
+	readonly onDidUpdateResource = this._onDidUpdateResource.event;
 	private readonly _onDidClose = new Emitter<{ readonly error?: string }>();
 	readonly onDidClose = this._onDidClose.event;
 	private lastError: string | undefined;
@@ -109,9 +123,13 @@ class SdkSession implements McpSession {
 			this._onDidClose.fire(this.closing || this.lastError === undefined ? {} : { error: this.lastError });
 			this._onDidClose.dispose();
 			this._onDidChangeTools.dispose();
+			this._onDidUpdateResource.dispose();
 		};
 		client.setNotificationHandler('notifications/tools/list_changed', () => {
 			this._onDidChangeTools.fire();
+		});
+		client.setNotificationHandler('notifications/resources/updated', (notification) => {
+			this._onDidUpdateResource.fire(notification.params.uri);
 		});
 	}
 
@@ -155,6 +173,32 @@ class SdkSession implements McpSession {
 			...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
 			isError: result.isError === true,
 		};
+	}
+
+	async listResources(signal: AbortSignal): Promise<McpResourceInfo[]> {
+		if (!this.facts.offers.resources) {
+			return [];
+		}
+		const { resources } = await this.sessionKept(() => this.client.listResources(undefined, { signal, cacheMode: 'bypass' }));
+		return resources.map((resource) => ({
+			uri: resource.uri,
+			name: resource.title ?? resource.name,
+			...(resource.description === undefined ? {} : { description: resource.description }),
+			...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+		}));
+	}
+
+	async readResource(uri: string, signal: AbortSignal): Promise<McpContent[]> {
+		const { contents } = await this.sessionKept(() => this.client.readResource({ uri }, { signal, cacheMode: 'bypass' }));
+		return contents.map((content) => contentOf({ type: 'resource', resource: content }));
+	}
+
+	async subscribe(uri: string): Promise<boolean> {
+		if (!this.facts.offers.subscribe) {
+			return false;
+		}
+		await this.sessionKept(() => this.client.subscribeResource({ uri }));
+		return true;
 	}
 
 	/**

@@ -8,27 +8,18 @@ import { errorMessage } from '../base/errors';
 import { Emitter } from '../base/event';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { ServerConfig } from './serverConfig';
-import { type CallOptions, type Launch, type McpCallResult, type McpConnector, type McpServerFacts, type McpSession, type McpToolInfo, SessionGone } from './session';
-
-export type ServerState =
-	| { readonly kind: 'starting' }
-	| { readonly kind: 'connected'; readonly facts: McpServerFacts }
-	/** The connection ended; another attempt follows (`attempt` of RESTART_DELAYS_MS.length). */
-	| { readonly kind: 'reconnecting'; readonly attempt: number; readonly message: string }
-	| { readonly kind: 'failed'; readonly message: string }
-	| { readonly kind: 'stopped' };
-
-/** What one listing changed: tools by name. */
-export interface ToolListChange {
-	readonly added: readonly string[];
-	readonly removed: readonly string[];
-	/** Tools whose description, schema or annotations differ (their approvals no longer hold). */
-	readonly changed: readonly string[];
-	/** The first listing after the server first connected: nothing the model should be told of. */
-	readonly initial: boolean;
-}
-
-export type ServerEvent = { readonly kind: 'state'; readonly state: ServerState } | { readonly kind: 'tools'; readonly change: ToolListChange };
+import {
+	type CallOptions,
+	type Launch,
+	type McpCallResult,
+	type McpConnector,
+	type McpContent,
+	type McpResourceInfo,
+	type McpSession,
+	type McpToolInfo,
+	SessionGone,
+} from './session';
+import { describeState, RESTART_DELAYS_MS, type ServerEvent, type ServerState, type ToolListChange } from './serverState';
 
 export interface ConnectionDeps {
 	readonly connector: McpConnector;
@@ -39,9 +30,6 @@ export interface ConnectionDeps {
 	readonly log?: (text: string) => void;
 	readonly timers?: Timers;
 }
-
-/** Waits before each reconnect attempt; after the last, the server stays failed until restarted. */
-export const RESTART_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000] as const;
 
 /** A tool's definition as its approvals are bound to it: a hash of its description, schema and annotations. */
 export function definitionHash(tool: McpToolInfo): string {
@@ -60,6 +48,8 @@ export class ServerConnection extends Disposable {
 	private attempts = 0;
 	private listedOnce = false;
 	private listings = 0;
+	/** Resources a chat asked updates of: renewed after every reconnect. */
+	private readonly subscriptions = new Set<string>();
 	private latestListing: Promise<void> = Promise.resolve();
 	private stopped = false;
 	private disposed = false;
@@ -97,19 +87,41 @@ export class ServerConnection extends Disposable {
 	}
 
 	/** Calls a tool on the current connection. */
-	async call(tool: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult> {
+	call(tool: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult> {
+		return this.onSession((session) => session.callTool(tool, args, options));
+	}
+
+	readResource(uri: string, signal: AbortSignal): Promise<McpContent[]> {
+		return this.onSession((session) => session.readResource(uri, signal));
+	}
+
+	listResources(signal: AbortSignal): Promise<McpResourceInfo[]> {
+		return this.onSession((session) => session.listResources(signal));
+	}
+
+	/** Asks for updates of `uri`, now and after every reconnect; false when the server offers none. */
+	async subscribe(uri: string): Promise<boolean> {
+		const session = this.connected();
+		if (!session?.facts.offers.subscribe) {
+			return false;
+		}
+		this.subscriptions.add(uri);
+		return this.onSession((current) => current.subscribe(uri));
+	}
+
+	/** Runs `request` on the current connection; when the server forgot the session (it restarted), initialises again and runs it once more. */
+	private async onSession<T>(request: (session: McpSession) => Promise<T>): Promise<T> {
 		const session = this.session;
 		if (!session || this._state.kind !== 'connected') {
 			throw new Error(`The MCP server "${this.config.name}" is not connected (${describeState(this._state)}).`);
 		}
 		try {
-			return await session.callTool(tool, args, options);
+			return await request(session);
 		} catch (error) {
 			if (!(error instanceof SessionGone) || this.session !== session) {
 				throw error;
 			}
 		}
-		// The server forgot the session (it restarted): initialise again, list again, and make the call once more.
 		await this.closeSession();
 		this.setState({ kind: 'reconnecting', attempt: 1, message: 'the server no longer knew the session' });
 		await this.start();
@@ -117,7 +129,7 @@ export class ServerConnection extends Disposable {
 		if (!again) {
 			throw new Error(`The MCP server "${this.config.name}" forgot its session and could not be initialised again (${describeState(this._state)}).`);
 		}
-		return again.callTool(tool, args, options);
+		return request(again);
 	}
 
 	/** The session, when connected now (read afresh: a connect in between may have changed both). */
@@ -163,6 +175,9 @@ export class ServerConnection extends Disposable {
 		this.sessionStore.add(session.onDidChangeTools(() => {
 			void this.list();
 		}));
+		this.sessionStore.add(session.onDidUpdateResource((uri) => {
+			this._onDidChange.fire({ kind: 'resource-updated', uri });
+		}));
 		this.sessionStore.add(session.onDidClose(({ error }) => {
 			if (this.session === session) {
 				this.session = undefined;
@@ -181,6 +196,11 @@ export class ServerConnection extends Disposable {
 		if (this.session === session) {
 			this.attempts = 0;
 			this.setState({ kind: 'connected', facts: session.facts });
+			for (const uri of this.subscriptions) {
+				session.subscribe(uri).catch((error: unknown) => {
+					this.deps.log?.(`Renewing the subscription to ${uri} failed: ${errorMessage(error)}`);
+				});
+			}
 		}
 	}
 
@@ -273,21 +293,5 @@ export class ServerConnection extends Disposable {
 		this.abort.abort();
 		void this.closeSession();
 		super.dispose();
-	}
-}
-
-/** A state in words, for messages and the server list. */
-export function describeState(state: ServerState): string {
-	switch (state.kind) {
-		case 'starting':
-			return 'starting';
-		case 'connected':
-			return 'connected';
-		case 'reconnecting':
-			return `reconnecting (attempt ${state.attempt} of ${RESTART_DELAYS_MS.length}) after ${state.message}`;
-		case 'failed':
-			return `failed: ${state.message}`;
-		case 'stopped':
-			return 'not started';
 	}
 }

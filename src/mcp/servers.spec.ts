@@ -11,8 +11,7 @@ import { launchOf } from './launch';
 import { readUserServers, type ServerConfig } from './serverConfig';
 import { sdkConnector } from './sdkConnector';
 import { McpServers, type ServersChange } from './servers';
-import type { McpTool } from './mcpTools';
-import type { ToolContext } from '../tools/tool';
+import type { Tool, ToolContext } from '../tools/tool';
 
 export const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -69,7 +68,7 @@ function context(signal = new AbortController().signal): ToolContext {
 	return { roots: [process.cwd()], signal } as unknown as ToolContext;
 }
 
-function toolNamed(servers: McpServers, name: string): McpTool {
+function toolNamed(servers: McpServers, name: string): Tool {
 	const tool = servers.tools().find((candidate) => candidate.name === name);
 	assert.ok(tool, `${name} is offered (offered: ${servers.tools().map((t) => t.name).join(', ')})`);
 	return tool;
@@ -85,10 +84,11 @@ describe('MCP servers (server-everything over stdio)', () => {
 		await servers.ready(new AbortController().signal);
 		const [entry] = servers.entries();
 		assert.equal(entry?.state.kind, 'connected', JSON.stringify(entry?.state));
-		const names = servers.tools().map((tool) => tool.name);
+		const names = servers.tools().map((tool) => tool.name).filter((name) => name.startsWith('mcp__'));
 		assert.ok(names.includes('mcp__everything__echo'));
 		assert.ok(names.includes('mcp__everything__get-sum'));
 		assert.deepEqual(names, [...names].sort());
+		assert.deepEqual(servers.tools().slice(names.length).map((tool) => tool.name), ['McpListResources', 'McpReadResource'], 'the resource tools after them: the server has resources');
 		const echo = toolNamed(servers, 'mcp__everything__echo');
 		assert.equal(echo.kind, 'run', 'annotations are not trusted: the call asks');
 		const result = await echo.run({ message: 'hello from Aside' }, context());

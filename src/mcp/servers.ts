@@ -5,8 +5,12 @@
 // it (the approval port binds that to its launch configuration); a disabled one never does.
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import { type CallTool, mcpTools, type McpTool } from './mcpTools';
-import { type ConnectionDeps, type ServerEvent, ServerConnection, type ServerState, describeState } from './serverConnection';
+import { type CallTool, mcpTools } from './mcpTools';
+import { resourceTools } from './resourceTools';
+import type { McpContent, McpResourceInfo } from './session';
+import type { Tool } from '../tools/tool';
+import { type ConnectionDeps, ServerConnection } from './serverConnection';
+import { describeState, type ServerEvent, type ServerState } from './serverState';
 import type { ServerConfig, ServerProblem } from './serverConfig';
 
 /** Where the configuration comes from: settings and the workspace's files. */
@@ -48,7 +52,13 @@ export class McpServers extends Disposable {
 	private readonly slots = new Map<string, Slot>();
 	private problems: readonly ServerProblem[] = [];
 	private started: Promise<void> | undefined;
-	private offered: { readonly tools: McpTool[]; readonly problems: string[] } | undefined;
+	private offered: { readonly tools: readonly Tool[]; readonly problems: string[] } | undefined;
+	/** McpListResources and McpReadResource: the same objects always (their specs are kept per object). */
+	private readonly resourceTools = resourceTools({
+		withResources: () => this.withResources(),
+		listResources: (server, signal) => this.connection(server).listResources(signal),
+		readResource: (server, uri, signal) => this.connection(server).readResource(uri, signal),
+	});
 
 	constructor(private readonly deps: McpServersDeps) {
 		super();
@@ -98,8 +108,11 @@ export class McpServers extends Disposable {
 		}
 	}
 
-	/** The tools of the connected servers, sorted by name (the same objects until a list or state changes). */
-	tools(): readonly McpTool[] {
+	/**
+	 * The tools of the connected servers, sorted by name, then the resource tools when a server has
+	 * resources (the same objects until a list or state changes).
+	 */
+	tools(): readonly Tool[] {
 		return this.offer().tools;
 	}
 
@@ -122,13 +135,7 @@ export class McpServers extends Disposable {
 		}
 	}
 
-	readonly call: CallTool = (server, tool, args, options) => {
-		const connection = this.slots.get(server)?.connection;
-		if (!connection) {
-			return Promise.reject(new Error(`The MCP server "${server}" is not running.`));
-		}
-		return connection.call(tool, args, options);
-	};
+	readonly call: CallTool = (server, tool, args, options) => this.connection(server).call(tool, args, options);
 
 	/** Every connected server's process id (stdio), by name. */
 	pids(): ReadonlyMap<string, number> {
@@ -152,13 +159,47 @@ export class McpServers extends Disposable {
 		return slot.connection?.state ?? { kind: 'stopped' };
 	}
 
-	private offer(): { readonly tools: McpTool[]; readonly problems: string[] } {
-		this.offered ??= mcpTools(
-			[...this.slots.values()].flatMap((slot) => (slot.connection?.state.kind === 'connected' ? [{ config: slot.config, tools: slot.connection.tools }] : [])),
-			this.call,
-			this.deps.requestTimeoutMs(),
-		);
+	private offer(): { readonly tools: readonly Tool[]; readonly problems: string[] } {
+		if (!this.offered) {
+			const { tools, problems } = mcpTools(
+				[...this.slots.values()].flatMap((slot) => (slot.connection?.state.kind === 'connected' ? [{ config: slot.config, tools: slot.connection.tools }] : [])),
+				this.call,
+				this.deps.requestTimeoutMs(),
+			);
+			this.offered = { tools: this.withResources().length > 0 ? [...tools, ...this.resourceTools] : tools, problems };
+		}
 		return this.offered;
+	}
+
+	/** The connected servers that offer resources. */
+	private withResources(): string[] {
+		return [...this.slots.values()].flatMap((slot) => {
+			const state = slot.connection?.state;
+			return state?.kind === 'connected' && state.facts.offers.resources ? [slot.config.name] : [];
+		});
+	}
+
+	private connection(server: string): ServerConnection {
+		const connection = this.slots.get(server)?.connection;
+		if (!connection) {
+			throw new Error(`The MCP server "${server}" is not running.`);
+		}
+		return connection;
+	}
+
+	/** A resource's contents. */
+	readResource(server: string, uri: string, signal: AbortSignal): Promise<McpContent[]> {
+		return this.connection(server).readResource(uri, signal);
+	}
+
+	listResources(server: string, signal: AbortSignal): Promise<McpResourceInfo[]> {
+		return this.connection(server).listResources(signal);
+	}
+
+	/** Asks `server` for updates of `uri` (renewed after reconnects); false when it offers none. */
+	subscribe(server: string, uri: string): Promise<boolean> {
+		const connection = this.slots.get(server)?.connection;
+		return connection ? connection.subscribe(uri) : Promise.resolve(false);
 	}
 
 	private async startSlot(slot: Slot): Promise<void> {

@@ -29,6 +29,14 @@ export type McpContent =
 	| { readonly type: 'resource'; readonly uri: string; readonly mimeType?: string; readonly text?: string; readonly blob?: string }
 	| { readonly type: 'resource_link'; readonly uri: string; readonly name: string; readonly description?: string; readonly mimeType?: string };
 
+/** A resource a server lists. */
+export interface McpResourceInfo {
+	readonly uri: string;
+	readonly name: string;
+	readonly description?: string;
+	readonly mimeType?: string;
+}
+
 export interface McpCallResult {
 	readonly content: readonly McpContent[];
 	readonly structuredContent?: unknown;
@@ -68,8 +76,15 @@ export interface McpSession {
 	readonly pid: number | undefined;
 	listTools(signal: AbortSignal): Promise<McpToolInfo[]>;
 	callTool(name: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult>;
+	listResources(signal: AbortSignal): Promise<McpResourceInfo[]>;
+	/** A resource's contents, each as a `resource` block. */
+	readResource(uri: string, signal: AbortSignal): Promise<McpContent[]>;
+	/** Asks for `notifications/resources/updated` of `uri`; false when the server offers no subscriptions. */
+	subscribe(uri: string): Promise<boolean>;
 	/** `tools/list_changed`: the list should be asked again. */
 	readonly onDidChangeTools: Event<void>;
+	/** `notifications/resources/updated`: the resource of this URI changed. */
+	readonly onDidUpdateResource: Event<string>;
 	/** The connection ended (the process exited, the session is gone); `error` says why when known. */
 	readonly onDidClose: Event<{ readonly error?: string }>;
 	close(): Promise<void>;

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
 			throw new Error(`not connected: ${JSON.stringify(entry?.state)}`);
 		}
 		for (const tool of servers.tools()) {
-			const schema = tool.tool.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
+			const schema = (tool.inputSchema ?? {}) as { properties?: Record<string, unknown>; required?: string[] };
 			const args = Object.fromEntries((schema.required ?? []).map((name) => [name, sample(schema.properties?.[name])]));
 			const result = await tool.run(args, { signal: new AbortController().signal } as unknown as ToolContext);
 			process.stdout.write(`${tool.name}: ${result.content}\n`);

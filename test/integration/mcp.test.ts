@@ -119,6 +119,43 @@ describe('MCP servers in the real workbench', function () {
 		assert.equal(keysOf(requests[1]).includes('mcp.server-state'), false);
 	});
 
+	it('a resource read in the chat and updated twice during one slow answer gives one mcp.resources-updated with the count, and none after', async function () {
+		this.timeout(90_000);
+		const { api, hooks } = await activeAside();
+		const uri = 'demo://resource/static/document/features.md';
+		// The server sends an update of every subscribed resource when its toggle goes on and each 5 s
+		// after: the second answer takes 11 s, so two arrive during it; the third call turns them off.
+		server.script(
+			{ toolCalls: [{ id: 'toolu_read', name: 'McpReadResource', input: { server: 'everything', uri } }, { id: 'toolu_on', name: 'mcp__everything__toggle-subscriber-updates', input: {} }] },
+			{ delayMs: 11_000, toolCalls: [{ id: 'toolu_off', name: 'mcp__everything__toggle-subscriber-updates', input: {} }] },
+			{ text: 'Read it.' },
+		);
+		const approving = setInterval(() => {
+			const pending = hooks.pendingApproval();
+			if (pending === 'toolu_on' || pending === 'toolu_off') {
+				hooks.approve(pending, true);
+			}
+		}, 50);
+		const before = messagesRequests(server).length;
+		try {
+			assert.equal((await api.sendMessage('Read the features document, with updates on.')).outcome, 'done');
+		} finally {
+			clearInterval(approving);
+		}
+		const requests = messagesRequests(server).slice(before);
+		assert.equal(requests.length, 3);
+		assert.match(lastUserText(requests[1]), /Resource demo:\/\/resource\/static\/document\/features\.md \(text\/markdown\):/, 'the resource reached the model');
+		const updated = (request: Request | undefined) => parseReminders(lastUserText(request)).filter((block) => block.key === 'mcp.resources-updated');
+		// The toggle sends one update at once, before the slow answer: the request right after carries that one.
+		assert.ok(updated(requests[1]).length <= 1);
+		assert.equal(updated(requests[2]).length, 1);
+		assert.match(updated(requests[2])[0]?.body ?? '', /- everything: demo:\/\/resource\/static\/document\/features\.md — updated 2 times, last at \d\d:\d\d:\d\d UTC$/);
+		server.script({ text: 'Nothing new.' });
+		const after = messagesRequests(server).length;
+		assert.equal((await api.sendMessage('Anything else?')).outcome, 'done');
+		assert.deepEqual(updated(messagesRequests(server)[after]), [], 'none in the request after');
+	});
+
 	it('a workspace\'s .mcp.json server starts once approved, is asked about again when its args change, and a declined one offers nothing', async () => {
 		const { hooks } = await activeAside();
 		assert.ok(hooks.mcp);

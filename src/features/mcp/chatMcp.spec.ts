@@ -24,7 +24,8 @@ const tool = (name: string, description = `${name} does things`): McpToolInfo =>
 class DrivenServer {
 	tools: McpToolInfo[] = [tool('search'), tool('fetch')];
 	instructions: string | undefined = 'Call search before fetch.';
-	current: { changed: Emitter<void>; closed: Emitter<{ readonly error?: string }> } | undefined;
+	current: { changed: Emitter<void>; closed: Emitter<{ readonly error?: string }>; updated: Emitter<string> } | undefined;
+	readonly subscribed: string[] = [];
 	connects = 0;
 
 	readonly connector: McpConnector = {
@@ -32,13 +33,21 @@ class DrivenServer {
 			this.connects++;
 			const changed = new Emitter<void>();
 			const closed = new Emitter<{ readonly error?: string }>();
-			this.current = { changed, closed };
+			const updated = new Emitter<string>();
+			this.current = { changed, closed, updated };
 			const session: McpSession = {
-				facts: { name: 'docs-server', version: '1.2.0', ...(this.instructions === undefined ? {} : { instructions: this.instructions }), offers: { tools: true, resources: false, subscribe: false, prompts: false } },
+				facts: { name: 'docs-server', version: '1.2.0', ...(this.instructions === undefined ? {} : { instructions: this.instructions }), offers: { tools: true, resources: true, subscribe: true, prompts: false } },
 				pid: undefined,
 				listTools: () => Promise.resolve(this.tools.slice()),
 				callTool: () => Promise.reject(new Error('not called here')),
+				listResources: () => Promise.resolve([{ uri: 'docs://guide', name: 'Guide' }]),
+				readResource: (uri) => Promise.resolve([{ type: 'resource', uri, text: `the text of ${uri}` }]),
+				subscribe: (uri) => {
+					this.subscribed.push(uri);
+					return Promise.resolve(true);
+				},
 				onDidChangeTools: changed.event,
+				onDidUpdateResource: updated.event,
 				onDidClose: closed.event,
 				close: () => Promise.resolve(),
 			};
@@ -159,5 +168,28 @@ describe('the chat\'s MCP reminders', () => {
 		].join('\n'));
 		assert.equal(next.has('mcp.servers'), false);
 		assert.equal(next.has('mcp.tools-changed'), false, 'the same tools after the reconnect');
+	});
+
+	it('ten updates of a resource the model read give one mcp.resources-updated entry with their count; one it did not read gives none', async () => {
+		const { servers, server, state, request, clock } = chat();
+		await servers.ready(new AbortController().signal);
+		await request({ turn: true });
+		const read = servers.tools().find((tool) => tool.name === 'McpReadResource');
+		assert.ok(read);
+		const result = await read.run({ server: 'docs', uri: 'docs://guide' }, { signal: new AbortController().signal, features: state.toolAccess() } as never);
+		assert.equal(result.content, 'Resource docs://guide:\nthe text of docs://guide');
+		await settle();
+		assert.deepEqual(server.subscribed, ['docs://guide'], 'the chat asked for its updates');
+		for (let i = 0; i < 10; i++) {
+			clock.time += 1000;
+			server.current?.updated.fire('docs://guide');
+		}
+		server.current?.updated.fire('docs://unread');
+		const next = await request();
+		assert.equal(next.get('mcp.resources-updated'), [
+			'Resources you read from MCP servers changed since you read them (their new content is not included: read them again with McpReadResource before relying on what they said):',
+			'- docs: docs://guide — updated 10 times, last at 14:02:21 UTC',
+		].join('\n'));
+		assert.equal((await request()).has('mcp.resources-updated'), false);
 	});
 });

@@ -10,11 +10,17 @@ import type { McpServers, ServersChange } from '../../mcp/servers';
 import { RECORD_KIND } from '../../reminders/record';
 import { MCP_INSTRUCTIONS, MCP_SERVERS } from './mcpReminders';
 import { ServerNews } from './serverNews';
+import { ResourceNews } from './resourceNews';
+import { grant, type FeatureAccess } from '../../tools/featureAccess';
+import { MCP_ACCESS } from '../../mcp/resourceTools';
 import { instructionsDefinition, serversDefinition } from './serverSections';
 
 export class ChatMcp implements FeatureState {
 	private readonly store = new DisposableStore();
 	private readonly news: ServerNews;
+	private readonly resources: ResourceNews;
+	/** The resources the model read in this chat, by server: their updates are news. */
+	private readonly read = new Map<string, Set<string>>();
 	/** Servers this chat saw connected: a drop of one is news, a first failure is not (mcp.servers says it). */
 	private readonly connected = new Set<string>();
 	/** Servers seen connected that are disconnected now (a drop was told, a reconnect will be). */
@@ -22,10 +28,11 @@ export class ChatMcp implements FeatureState {
 
 	constructor(
 		private readonly session: ChatSession,
-		servers: McpServers,
+		private readonly servers: McpServers,
 		clock: Clock,
 	) {
 		this.news = new ServerNews(() => clock.now());
+		this.resources = new ResourceNews(() => clock.now());
 		for (const entry of servers.entries()) {
 			if (entry.state.kind === 'connected') {
 				this.connected.add(entry.config.name);
@@ -37,6 +44,7 @@ export class ChatMcp implements FeatureState {
 			roster.register(instructionsDefinition(servers));
 			roster.register(this.news.stateDefinition());
 			roster.register(this.news.toolsDefinition());
+			roster.register(this.resources.definition());
 			this.restoreSections();
 		}
 		this.store.add(servers.onDidChange((change) => {
@@ -51,6 +59,12 @@ export class ChatMcp implements FeatureState {
 		const { server, event } = change;
 		if (event.kind === 'tools') {
 			this.news.toolsChanged(server, event.change);
+			return;
+		}
+		if (event.kind === 'resource-updated') {
+			if (this.read.get(server)?.has(event.uri) === true) {
+				this.resources.updated(server, event.uri);
+			}
 			return;
 		}
 		const { state } = event;
@@ -85,6 +99,17 @@ export class ChatMcp implements FeatureState {
 		for (const [type, { turn, body }] of last) {
 			this.session.reminders.roster.restoreDelivery(type, turn, body);
 		}
+	}
+
+	/** Every loop of the chat (sub-agents' too) reports its resource reads here. */
+	toolAccess(): FeatureAccess {
+		return grant(MCP_ACCESS, {
+			didRead: (server, uri) => {
+				const uris = this.read.get(server) ?? new Set<string>();
+				this.read.set(server, uris.add(uri));
+				void this.servers.subscribe(server, uri).catch(() => undefined);
+			},
+		});
 	}
 
 	dispose(): void {

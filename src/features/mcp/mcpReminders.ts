@@ -48,4 +48,15 @@ export const MCP_SERVER_STATE = declareReminder({
 	description: 'Tells the model when an MCP server disconnects, reconnects or is given up on, and that changes while it was disconnected were not delivered.',
 });
 
-export const MCP_REMINDERS = [MCP_SERVERS, MCP_INSTRUCTIONS, MCP_TOOLS_CHANGED, MCP_SERVER_STATE] as const;
+export const MCP_RESOURCES_UPDATED = declareReminder({
+	type: 'mcpResourcesUpdated',
+	key: 'mcp.resources-updated',
+	label: 'MCP resources updated',
+	purpose: 'A resource the model read in this chat (McpReadResource) that its server says changed: one entry per resource per delivery whatever the number of updates, with their count and the time of the last; content-free.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model when a resource it read from an MCP server changes (one line per resource, with how many times; not its content).',
+});
+
+export const MCP_REMINDERS = [MCP_SERVERS, MCP_INSTRUCTIONS, MCP_TOOLS_CHANGED, MCP_SERVER_STATE, MCP_RESOURCES_UPDATED] as const;

@@ -7,7 +7,7 @@ import { sanitizeUntrusted } from '../../reminders/envelope';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
 import { mcpToolName } from '../../mcp/names';
-import type { ToolListChange } from '../../mcp/serverConnection';
+import type { ToolListChange } from '../../mcp/serverState';
 import { MCP_SERVER_STATE, MCP_TOOLS_CHANGED } from './mcpReminders';
 
 export interface StateNews {

@@ -1,0 +1,45 @@
+// One server's state as the window keeps it, what a listing changed, and the reconnect delays.
+import type { McpServerFacts } from './session';
+
+export type ServerState =
+	| { readonly kind: 'starting' }
+	| { readonly kind: 'connected'; readonly facts: McpServerFacts }
+	/** The connection ended; another attempt follows (`attempt` of RESTART_DELAYS_MS.length). */
+	| { readonly kind: 'reconnecting'; readonly attempt: number; readonly message: string }
+	| { readonly kind: 'failed'; readonly message: string }
+	| { readonly kind: 'stopped' };
+
+/** What one listing changed: tools by name. */
+export interface ToolListChange {
+	readonly added: readonly string[];
+	readonly removed: readonly string[];
+	/** Tools whose description, schema or annotations differ (their approvals no longer hold). */
+	readonly changed: readonly string[];
+	/** The first listing after the server first connected: nothing the model should be told of. */
+	readonly initial: boolean;
+}
+
+export type ServerEvent =
+	| { readonly kind: 'state'; readonly state: ServerState }
+	| { readonly kind: 'tools'; readonly change: ToolListChange }
+	/** `notifications/resources/updated` of a resource a chat subscribed to. */
+	| { readonly kind: 'resource-updated'; readonly uri: string };
+
+/** Waits before each reconnect attempt; after the last, the server stays failed until restarted. */
+export const RESTART_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000] as const;
+
+/** A state in words, for messages and the server list. */
+export function describeState(state: ServerState): string {
+	switch (state.kind) {
+		case 'starting':
+			return 'starting';
+		case 'connected':
+			return 'connected';
+		case 'reconnecting':
+			return `reconnecting (attempt ${state.attempt} of ${RESTART_DELAYS_MS.length}) after ${state.message}`;
+		case 'failed':
+			return `failed: ${state.message}`;
+		case 'stopped':
+			return 'not started';
+	}
+}
