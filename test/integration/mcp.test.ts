@@ -5,7 +5,9 @@
 // request carries mcp.servers and mcp.instructions and no mcp.tools-changed; a killed server comes
 // back, and the next request says so once (mcp.server-state) with the tool working again.
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
@@ -175,5 +177,32 @@ describe('MCP servers in the real workbench', function () {
 		await until(() => hooks.mcp?.servers().find((entry) => entry.name === 'repo')?.state, (state) => state === 'declined', 'the declined server', 60_000);
 		assert.equal(hooks.mcp.tools().some((name) => name.startsWith('mcp__repo__')), false);
 		assert.equal(hooks.mcp.pids().repo, undefined, 'no process');
+	});
+
+	it('Import MCP Servers copies the other tools\' servers from a scratch home into the user settings, their secrets into SecretStorage', async () => {
+		const { hooks } = await activeAside();
+		assert.ok(hooks.mcp);
+		const home = mkdtempSync(join(tmpdir(), 'aside-mcp-import-'));
+		const userDir = join(home, 'User');
+		mkdirSync(join(userDir, 'globalStorage', 'saoudrizwan.claude-dev', 'settings'), { recursive: true });
+		mkdirSync(join(home, '.config', 'Claude'), { recursive: true });
+		writeFileSync(join(userDir, 'mcp.json'), '{ "servers": { "from-vscode": { "type": "http", "url": "https://vscode.example.test/mcp" } } }');
+		writeFileSync(join(home, '.claude.json'), JSON.stringify({ mcpServers: { 'from-claude': { command: 'claude-mcp', env: { API_TOKEN: 'tok-123' } }, everything: { command: 'x' } } }));
+		writeFileSync(join(userDir, 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), JSON.stringify({ mcpServers: { 'from-cline': { command: 'cline-mcp', disabled: true } } }));
+		writeFileSync(join(home, '.config', 'Claude', 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { 'from-desktop': { command: 'desktop-mcp' } } }));
+		const before = mcp().inspect<Record<string, unknown>>('servers')?.globalValue ?? {};
+		try {
+			const said = await hooks.mcp.importServers(home, userDir);
+			assert.match(said, /^Imported 4 MCP servers from-vscode, from-claude, from-cline, from-desktop into aside\.mcp\.servers in your user settings\./);
+			assert.match(said, /already in aside\.mcp\.servers, kept as they are: everything/);
+			const servers = mcp().inspect<Record<string, unknown>>('servers')?.globalValue ?? {};
+			assert.deepEqual(servers.everything, before.everything, 'the person\'s own entry is kept as it was');
+			assert.deepEqual(servers['from-claude'], { command: 'claude-mcp', env: { API_TOKEN: '${input:from-claude-API_TOKEN}' } });
+			assert.deepEqual(servers['from-cline'], { command: 'cline-mcp', disabled: true });
+			assert.equal(await hooks.mcp.inputSecret('from-claude-API_TOKEN'), 'tok-123');
+		} finally {
+			await mcp().update('servers', before, vscode.ConfigurationTarget.Global);
+			rmSync(home, { recursive: true, force: true });
+		}
 	});
 });

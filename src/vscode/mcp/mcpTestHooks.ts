@@ -1,8 +1,10 @@
 // What the integration tests reach of the window's MCP servers (only with ASIDE_TEST_HOOKS=1, as
 // every test hook): their states, their processes, the tools offered, and an answer to a workspace
-// server's approval in place of the modal, which a test cannot click.
+// server's approval in place of the modal, which a test cannot click, and the import over a scratch home.
+import type * as vscode from 'vscode';
 import { describeEntry } from '../../mcp/servers';
-import type { WindowMcp } from './mcpWindow';
+import { importMcpServers } from './mcpCommands';
+import { INPUT_SECRET, type WindowMcp } from './mcpWindow';
 
 export interface McpTestHooks {
 	readonly servers: () => readonly { readonly name: string; readonly state: string; readonly words: string; readonly toolCount: number }[];
@@ -14,9 +16,13 @@ export interface McpTestHooks {
 	readonly answerApprovals: (approve: boolean | undefined) => void;
 	readonly asked: () => readonly string[];
 	readonly restart: (name: string) => Promise<void>;
+	/** Aside: Import MCP Servers… over a scratch home and user folder, every candidate chosen; what it said. */
+	readonly importServers: (home: string, userDir: string) => Promise<string>;
+	/** A value kept for `${input:id}`. */
+	readonly inputSecret: (id: string) => Promise<string | undefined>;
 }
 
-export function mcpTestHooks(mcp: WindowMcp): McpTestHooks {
+export function mcpTestHooks(mcp: WindowMcp, secrets: vscode.SecretStorage): McpTestHooks {
 	const asked: string[] = [];
 	return {
 		servers: () => mcp.servers.entries().map((entry) => ({
@@ -35,5 +41,7 @@ export function mcpTestHooks(mcp: WindowMcp): McpTestHooks {
 		},
 		asked: () => asked.slice(),
 		restart: (name) => mcp.servers.restart(name),
+		importServers: (home, userDir) => importMcpServers(secrets, { home, userDir, env: {}, pick: (candidates) => Promise.resolve(candidates) }),
+		inputSecret: (id) => Promise.resolve(secrets.get(`${INPUT_SECRET}${id}`)),
 	};
 }

@@ -20,7 +20,8 @@ import type { AsideSettings } from '../settings';
 
 /** How much of one server's stderr its output channel takes per connection. */
 export const STDERR_BUDGET_BYTES = 1024 * 1024;
-const INPUT_SECRET = 'aside.mcp.input.';
+/** Where an `${input:id}` value is kept in SecretStorage: this prefix and the id. */
+export const INPUT_SECRET = 'aside.mcp.input.';
 
 export interface WindowMcp {
 	readonly servers: McpServers;
@@ -29,6 +30,8 @@ export interface WindowMcp {
 	readonly tools: ToolSource;
 	/** Who answers a workspace server's approval: the modal, unless the test hooks answer. */
 	answerApprovals(ask: AskApproval | undefined): void;
+	/** Opens a server's output channel (its stderr and log messages). */
+	showOutput(server: string): void;
 	dispose(): void;
 }
 
@@ -58,6 +61,9 @@ function serverOutput(store: DisposableStore) {
 			},
 			log: (text: string) => {
 				open().channel.info(text);
+			},
+			show: () => {
+				open().channel.show(true);
 			},
 			restarted: () => {
 				const entry = channels.get(server);
@@ -136,6 +142,9 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		tools,
 		answerApprovals: (ask) => {
 			answer = ask;
+		},
+		showOutput: (server) => {
+			outputs(server).show();
 		},
 		dispose: () => {
 			store.dispose();

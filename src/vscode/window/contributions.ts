@@ -5,6 +5,7 @@ import { chatView } from './chat';
 import { commands, readmeCommand, reviewDecisions } from './commands';
 import { profileProblemNotices, restrictedModeNotices, skillProblemNotices } from './notices';
 import { reminderFileNotices, reminderLanguage } from './reminders';
+import { mcpCommands } from '../mcp/mcpCommands';
 import type { WindowContribution } from './window';
 
 export const CONTRIBUTIONS: readonly WindowContribution[] = [
@@ -17,4 +18,5 @@ export const CONTRIBUTIONS: readonly WindowContribution[] = [
 	chatView,
 	commands,
 	readmeCommand,
+	mcpCommands,
 ];

@@ -27,5 +27,5 @@ export function windowExports(window: AsideWindow, env: NodeJS.ProcessEnv = proc
 		workspaceReminderFiles: window.workspaceReminderFiles,
 		checkpoints: window.checkpoints,
 	});
-	return hooks ? { ...api, ...hooks, mcp: mcpTestHooks(window.mcp) } : api;
+	return hooks ? { ...api, ...hooks, mcp: mcpTestHooks(window.mcp, window.context.secrets) } : api;
 }
