@@ -52,6 +52,16 @@ describe('hooks config', () => {
 		assert.equal(toolMatcher('(unclosed'), undefined);
 	});
 
+	it('a matcher names MCP tools as Claude Code does: one tool, a whole server, every tool of it, or a regex', () => {
+		const names = ['mcp__github__create_issue', 'mcp__github__list_repos', 'mcp__my-db__query', 'mcp__githubx__x', 'Run'];
+		const matching = (matcher: string) => names.filter((name) => toolMatcher(matcher)?.(name) === true);
+		assert.deepEqual(matching('mcp__github__create_issue'), ['mcp__github__create_issue']);
+		assert.deepEqual(matching('mcp__github'), ['mcp__github__create_issue', 'mcp__github__list_repos']);
+		assert.deepEqual(matching('mcp__github__*'), ['mcp__github__create_issue', 'mcp__github__list_repos']);
+		assert.deepEqual(matching('mcp__my-db|Bash'), ['mcp__my-db__query', 'Run']);
+		assert.deepEqual(matching('mcp__github__.*'), ['mcp__github__create_issue', 'mcp__github__list_repos']);
+	});
+
 	it("a matcher naming Claude Code's file tools matches every Aside tool that changes files", () => {
 		for (const matcher of ['Edit|MultiEdit|Write', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit', '(Edit|Write)', '.*Edit']) {
 			const matches = toolMatcher(matcher);

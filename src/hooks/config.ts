@@ -6,6 +6,7 @@
 // not run, a bad matcher or a malformed entry is a problem naming where, and the rest still counts.
 import * as z from 'zod';
 import { builtinToolFacts, CLAUDE_FILE_TOOLS } from '../tools/toolFacts';
+import { isMcpRuleName, mcpNameMatches } from '../mcp/names';
 
 export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
@@ -70,8 +71,9 @@ const Group = z.looseObject({
 
 /**
  * Claude Code's matcher on a tool name: empty or `*` matches every tool; `Edit|Write` names
- * alternatives exactly; anything else is a regular expression that must match the whole name.
- * Undefined: not a valid pattern.
+ * alternatives exactly, where an MCP name may also stand for a whole server (`mcp__github`,
+ * `mcp__github__*`); anything else is a regular expression that must match the whole name
+ * (`mcp__github__.*`). Undefined: not a valid pattern.
  */
 export function toolMatcher(matcher: string): ((toolName: string) => boolean) | undefined {
 	const pattern = matcher.trim();
@@ -79,9 +81,9 @@ export function toolMatcher(matcher: string): ((toolName: string) => boolean) | 
 		return () => true;
 	}
 	let test: (name: string) => boolean;
-	if (/^[A-Za-z0-9_|]+$/.test(pattern)) {
-		const names = new Set(pattern.split('|').filter((name) => name !== ''));
-		test = (name) => names.has(name);
+	const alternatives = pattern.split('|').filter((name) => name !== '');
+	if (alternatives.every((name) => /^[A-Za-z0-9_]+$/.test(name) || isMcpRuleName(name))) {
+		test = (name) => alternatives.some((alternative) => alternative === name || (isMcpRuleName(alternative) && mcpNameMatches(alternative, name)));
 	} else {
 		let regex: RegExp;
 		try {
