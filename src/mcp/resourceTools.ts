@@ -26,6 +26,9 @@ export interface ResourceReader {
 	readResource(server: string, uri: string, signal: AbortSignal): Promise<McpContent[]>;
 }
 
+/** McpReadResource: a chat reopened follows again what its calls of it read. */
+export const READ_TOOL = 'McpReadResource';
+
 /** The most resources one listing shows. */
 export const MAX_LISTED = 200;
 
@@ -70,7 +73,7 @@ export function resourceTools(reader: ResourceReader): Tool[] {
 		},
 	};
 	const read: Tool<z.infer<typeof ReadInput>> = {
-		name: 'McpReadResource',
+		name: READ_TOOL,
 		description:
 			'Reads one resource of a connected MCP server by its URI. You are told (mcp.resources-updated) when a resource you read changes, if its server says so.',
 		kind: 'read',

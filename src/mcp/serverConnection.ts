@@ -2,7 +2,6 @@
 // `tools/list_changed`, and, when the connection ends, reconnect with backoff (a crashed stdio
 // server is started again; an HTTP session that is gone is initialised again) and list everything
 // again. Each change of state or of the tool list is one event, with what changed.
-import { createHash } from 'node:crypto';
 import { type Timers, systemTimers } from '../base/clock';
 import { errorMessage } from '../base/errors';
 import { Emitter } from '../base/event';
@@ -19,7 +18,7 @@ import {
 	type McpToolInfo,
 	SessionGone,
 } from './session';
-import { describeState, RESTART_DELAYS_MS, type ServerEvent, type ServerState, type ToolListChange } from './serverState';
+import { describeState, listChange, RESTART_DELAYS_MS, type ServerEvent, type ServerState } from './serverState';
 
 export interface ConnectionDeps {
 	readonly connector: McpConnector;
@@ -29,11 +28,6 @@ export interface ConnectionDeps {
 	readonly stderr?: (text: string) => void;
 	readonly log?: (text: string) => void;
 	readonly timers?: Timers;
-}
-
-/** A tool's definition as its approvals are bound to it: a hash of its description, schema and annotations. */
-export function definitionHash(tool: McpToolInfo): string {
-	return createHash('sha256').update(JSON.stringify([tool.description, tool.inputSchema, tool.annotations, tool.title ?? null])).digest('hex').slice(0, 16);
 }
 
 export class ServerConnection extends Disposable {
@@ -104,6 +98,10 @@ export class ServerConnection extends Disposable {
 		const session = this.connected();
 		if (!session?.facts.offers.subscribe) {
 			return false;
+		}
+		// Asked for on this connection already (by another chat, or renewed after the reconnect).
+		if (this.subscriptions.has(uri)) {
+			return true;
 		}
 		this.subscriptions.add(uri);
 		return this.onSession((current) => current.subscribe(uri));
@@ -195,8 +193,10 @@ export class ServerConnection extends Disposable {
 		}
 		if (this.session === session) {
 			this.attempts = 0;
+			// Those asked for before this connection (a chat told of it below may ask for its own).
+			const renewed = [...this.subscriptions];
 			this.setState({ kind: 'connected', facts: session.facts });
-			for (const uri of this.subscriptions) {
+			for (const uri of renewed) {
 				session.subscribe(uri).catch((error: unknown) => {
 					this.deps.log?.(`Renewing the subscription to ${uri} failed: ${errorMessage(error)}`);
 				});
@@ -226,14 +226,7 @@ export class ServerConnection extends Disposable {
 		if (this.session !== session || generation !== this.listings) {
 			return;
 		}
-		const before = new Map(this._tools.map((tool) => [tool.name, definitionHash(tool)]));
-		const after = new Map(tools.map((tool) => [tool.name, definitionHash(tool)]));
-		const change: ToolListChange = {
-			added: [...after.keys()].filter((name) => !before.has(name)),
-			removed: [...before.keys()].filter((name) => !after.has(name)),
-			changed: [...after].filter(([name, hash]) => before.has(name) && before.get(name) !== hash).map(([name]) => name),
-			initial: !this.listedOnce,
-		};
+		const change = listChange(this._tools, tools, !this.listedOnce);
 		this.listedOnce = true;
 		this._tools = tools;
 		if (change.initial || change.added.length + change.removed.length + change.changed.length > 0) {

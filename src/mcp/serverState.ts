@@ -1,5 +1,6 @@
 // One server's state as the window keeps it, what a listing changed, and the reconnect delays.
-import type { McpServerFacts } from './session';
+import { createHash } from 'node:crypto';
+import type { McpServerFacts, McpToolInfo } from './session';
 
 export type ServerState =
 	| { readonly kind: 'starting' }
@@ -24,6 +25,23 @@ export type ServerEvent =
 	| { readonly kind: 'tools'; readonly change: ToolListChange }
 	/** `notifications/resources/updated` of a resource a chat subscribed to. */
 	| { readonly kind: 'resource-updated'; readonly uri: string };
+
+/** A tool's definition as its approvals are bound to it: a hash of its description, schema and annotations. */
+export function definitionHash(tool: McpToolInfo): string {
+	return createHash('sha256').update(JSON.stringify([tool.description, tool.inputSchema, tool.annotations, tool.title ?? null])).digest('hex').slice(0, 16);
+}
+
+/** What a listing changed against the one before it. */
+export function listChange(before: readonly McpToolInfo[], after: readonly McpToolInfo[], initial: boolean): ToolListChange {
+	const was = new Map(before.map((tool) => [tool.name, definitionHash(tool)]));
+	const now = new Map(after.map((tool) => [tool.name, definitionHash(tool)]));
+	return {
+		added: [...now.keys()].filter((name) => !was.has(name)),
+		removed: [...was.keys()].filter((name) => !now.has(name)),
+		changed: [...now].filter(([name, hash]) => was.has(name) && was.get(name) !== hash).map(([name]) => name),
+		initial,
+	};
+}
 
 /** Waits before each reconnect attempt; after the last, the server stays failed until restarted. */
 export const RESTART_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000] as const;

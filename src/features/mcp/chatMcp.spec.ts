@@ -17,6 +17,7 @@ import { userText } from '../../testing/history';
 import { MemorySessionStore } from '../../testing/memorySessionStore';
 import { testEnvironment } from '../../testing/sessions';
 import { ChatMcp } from './chatMcp';
+import type { TranscriptEntry } from '../../transcript/records';
 
 const tool = (name: string, description = `${name} does things`): McpToolInfo => ({ name, description, inputSchema: { type: 'object' }, annotations: {} });
 
@@ -62,7 +63,7 @@ async function settle(): Promise<void> {
 	}
 }
 
-function chat() {
+function chat(records: readonly TranscriptEntry[] = []) {
 	const clock = new FakeClock(Date.UTC(2026, 11, 7, 14, 2, 11));
 	const timers = new FakeTimers(clock);
 	const server = new DrivenServer();
@@ -76,6 +77,7 @@ function chat() {
 		timers,
 	});
 	const store = new MemorySessionStore();
+	store.records.push(...records);
 	const ids = new SequentialIds('id');
 	const session = new ChatSession('s1', store, { ...testEnvironment(clock, ids), reminderConfig: DEFAULT_REMINDER_CONFIG }, store.records);
 	const state = new ChatMcp(session, servers, clock);
@@ -191,5 +193,21 @@ describe('the chat\'s MCP reminders', () => {
 			'- docs: docs://guide — updated 10 times, last at 14:02:21 UTC',
 		].join('\n'));
 		assert.equal((await request()).has('mcp.resources-updated'), false);
+	});
+
+	it('a reopened chat follows again the resources its records read, once their server is connected', async () => {
+		const at = Date.UTC(2026, 11, 7);
+		const { servers, server, request } = chat([
+			{ kind: 'user', id: 'u1', turnId: 't1', at, text: 'Read the guide.' },
+			{ kind: 'assistant', id: 'a1', turnId: 't1', requestId: 'r1', at, text: '', toolCalls: [{ id: 'c1', name: 'McpReadResource', input: { server: 'docs', uri: 'docs://guide' } }, { id: 'c2', name: 'McpReadResource', input: { server: 'docs', uri: 'docs://missing' } }], stop: 'tool_use' },
+			{ kind: 'tool-result', id: 'x1', turnId: 't1', callId: 'c1', name: 'McpReadResource', at, content: 'the guide', isError: false },
+			{ kind: 'tool-result', id: 'x2', turnId: 't1', callId: 'c2', name: 'McpReadResource', at, content: 'no such resource', isError: true },
+		] as TranscriptEntry[]);
+		await servers.ready(new AbortController().signal);
+		await settle();
+		assert.deepEqual(server.subscribed, ['docs://guide'], 'only the read that succeeded');
+		await request({ turn: true });
+		server.current?.updated.fire('docs://guide');
+		assert.match((await request()).get('mcp.resources-updated') ?? '', /- docs: docs:\/\/guide — updated once/);
 	});
 });

@@ -12,7 +12,7 @@ import { MCP_INSTRUCTIONS, MCP_SERVERS } from './mcpReminders';
 import { ServerNews } from './serverNews';
 import { ResourceNews } from './resourceNews';
 import { grant, type FeatureAccess } from '../../tools/featureAccess';
-import { MCP_ACCESS } from '../../mcp/resourceTools';
+import { MCP_ACCESS, READ_TOOL } from '../../mcp/resourceTools';
 import { instructionsDefinition, serversDefinition } from './serverSections';
 
 export class ChatMcp implements FeatureState {
@@ -47,6 +47,7 @@ export class ChatMcp implements FeatureState {
 			roster.register(this.resources.definition());
 			this.restoreSections();
 		}
+		this.restoreReads();
 		this.store.add(servers.onDidChange((change) => {
 			this.take(change);
 		}));
@@ -74,6 +75,10 @@ export class ChatMcp implements FeatureState {
 				this.news.state({ server, what: 'reconnected' });
 			}
 			this.connected.add(server);
+			// What a reopened chat read before follows again once its server is there.
+			for (const uri of this.read.get(server) ?? []) {
+				void this.servers.subscribe(server, uri).catch(() => undefined);
+			}
 		} else if (state.kind === 'reconnecting' && seen && !this.dropped.has(server)) {
 			this.dropped.add(server);
 			this.news.state({ server, what: 'dropped', message: state.message });
@@ -81,6 +86,27 @@ export class ChatMcp implements FeatureState {
 			this.connected.delete(server);
 			this.dropped.delete(server);
 			this.news.state({ server, what: 'gave-up', message: state.message });
+		}
+	}
+
+	/** A reopened chat follows again the resources it read (successful McpReadResource calls of its records). */
+	private restoreReads(): void {
+		const read = new Set<string>();
+		for (const record of this.session.selectedRecords) {
+			if (record.kind === 'tool-result' && record.name === READ_TOOL && !record.isError) {
+				read.add(record.callId);
+			}
+		}
+		for (const record of this.session.selectedRecords) {
+			if (record.kind !== 'assistant') {
+				continue;
+			}
+			for (const call of record.toolCalls) {
+				const input = call.input as { server?: unknown; uri?: unknown } | undefined;
+				if (read.has(call.id) && typeof input?.server === 'string' && typeof input.uri === 'string') {
+					this.read.set(input.server, (this.read.get(input.server) ?? new Set<string>()).add(input.uri));
+				}
+			}
 		}
 	}
 
