@@ -100,6 +100,15 @@ describe('MCP servers (server-everything over stdio)', () => {
 		assert.match(card?.target ?? '', /"message": "x"/);
 	});
 
+	it('a server added to the settings after the servers started is waited for by the next ready', async () => {
+		const { servers, configured } = serversOf({});
+		await servers.ready(new AbortController().signal);
+		configured.set({ later: everything() });
+		await servers.ready(new AbortController().signal);
+		assert.equal(servers.entries()[0]?.state.kind, 'connected');
+		assert.ok(servers.tools().some((tool) => tool.name === 'mcp__later__echo'));
+	});
+
 	it('a server trusted for annotations has its read-only tools read; disabled tools are not offered', async () => {
 		const { servers } = serversOf({ ev: everything({ trustAnnotations: true, disabledTools: ['get-sum'] }) });
 		await servers.ready(new AbortController().signal);

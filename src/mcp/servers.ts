@@ -52,6 +52,8 @@ export class McpServers extends Disposable {
 	private readonly slots = new Map<string, Slot>();
 	private problems: readonly ServerProblem[] = [];
 	private started: Promise<void> | undefined;
+	/** Servers starting now (the first start, or one the configuration added since): `ready` waits for them too. */
+	private readonly starting = new Set<Promise<void>>();
 	private offered: { readonly tools: readonly Tool[]; readonly problems: string[] } | undefined;
 	/** McpListResources and McpReadResource: the same objects always (their specs are kept per object). */
 	private readonly resourceTools = resourceTools({
@@ -85,8 +87,25 @@ export class McpServers extends Disposable {
 
 	/** Starts every server the first time; resolves when each is connected, failed or declined (never rejects). */
 	start(): Promise<void> {
-		this.started ??= Promise.all([...this.slots.values()].map((slot) => this.startSlot(slot))).then(() => undefined);
+		this.started ??= Promise.all([...this.slots.values()].map((slot) => this.startTracked(slot))).then(() => undefined);
 		return this.started;
+	}
+
+	/** Starts `slot`, counted among those `ready` waits for until it is connected, failed or declined. */
+	private startTracked(slot: Slot): Promise<void> {
+		const starting = this.startSlot(slot).finally(() => {
+			this.starting.delete(starting);
+		});
+		this.starting.add(starting);
+		return starting;
+	}
+
+	/** Resolves once no server is starting (those the configuration adds meanwhile included). */
+	private async settled(): Promise<void> {
+		await this.start();
+		while (this.starting.size > 0) {
+			await Promise.all([...this.starting]);
+		}
 	}
 
 	/** Starts the servers and waits for them, or until `signal` aborts. */
@@ -100,7 +119,7 @@ export class McpServers extends Disposable {
 			signal.addEventListener('abort', stop, { once: true });
 		});
 		try {
-			await Promise.race([this.start(), aborted]);
+			await Promise.race([this.settled(), aborted]);
 		} finally {
 			if (stop) {
 				signal.removeEventListener('abort', stop);
@@ -249,7 +268,7 @@ export class McpServers extends Disposable {
 		if (this.started) {
 			for (const slot of this.slots.values()) {
 				if (!slot.connection && !slot.declined) {
-					void this.startSlot(slot);
+					void this.startTracked(slot);
 				}
 			}
 		}
