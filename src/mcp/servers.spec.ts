@@ -2,10 +2,10 @@
 // stdio, started by the SDK as Aside launches it, and small misbehaving servers written here.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { after, describe, it } from 'node:test';
 import { Emitter } from '../base/event';
+import { unusedPort } from '../testing/loopbackPort';
 import { waitForEvent } from '../base/event';
 import { launchOf } from './launch';
 import { readUserServers, type ServerConfig } from './serverConfig';
@@ -165,20 +165,6 @@ describe('MCP servers (server-everything over stdio)', () => {
 	});
 });
 
-/** A free loopback port. */
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const address = probe.address();
-			probe.close(() => {
-				resolve(typeof address === 'object' && address ? address.port : 0);
-			});
-		});
-	});
-}
-
 /** server-everything over Streamable HTTP on `port`, once it listens. */
 function httpEverything(port: number): Promise<ChildProcess> {
 	const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -203,7 +189,7 @@ describe('MCP servers (server-everything over Streamable HTTP)', () => {
 	});
 
 	it('connect, call a tool, and initialise again when the server forgot the session (it restarted)', async () => {
-		const port = await freePort();
+		const port = await unusedPort();
 		running.push(await httpEverything(port));
 		const { servers } = serversOf({ web: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } });
 		await servers.ready(new AbortController().signal);

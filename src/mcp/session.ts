@@ -2,6 +2,7 @@
 // The one module that speaks the SDK (sdkConnector.ts) implements it, so choosing or upgrading the
 // SDK changes that module alone; tests drive the same interface against real servers.
 import type { Event } from '../base/event';
+import type { HttpServer } from './serverConfig';
 
 /** What the server said of a tool (its `tools/list` entry), as Aside keeps it. */
 export interface McpToolInfo {
@@ -99,11 +100,8 @@ export interface StdioLaunch {
 	readonly env: Readonly<Record<string, string>>;
 }
 
-export interface HttpLaunch {
-	readonly transport: 'http' | 'sse';
-	readonly url: string;
-	readonly headers: Readonly<Record<string, string>>;
-}
+/** An HTTP server, reached: its URL and headers with their variables resolved. */
+export type HttpLaunch = Pick<HttpServer, 'transport' | 'url' | 'headers'>;
 
 export type Launch = StdioLaunch | HttpLaunch;
 

@@ -1,22 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
 import { startModelServer } from '../../test/harness/modelServer.mjs';
+import { unusedPort } from '../testing/loopbackPort';
 import { detectLocalServers, LOCAL_SERVERS, localServerUrl, offerLabel, testLocalPorts } from './localServers';
-
-/** A port nothing listens on (bound, then released). */
-function closedPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => {
-				resolve(typeof address === 'object' && address ? address.port : 0);
-			});
-		});
-	});
-}
 
 describe('local server detection', () => {
 	it('finds Ollama by /api/tags and LM Studio by /v1/models, each on its port, and sends no key', async () => {
@@ -48,7 +34,7 @@ describe('local server detection', () => {
 		const slow = await startModelServer();
 		slow.scriptModels({ delayMs: 30_000 });
 		try {
-			assert.deepEqual(await detectLocalServers({ ports: { ollama: await closedPort(), lmstudio: await closedPort() } }), []);
+			assert.deepEqual(await detectLocalServers({ ports: { ollama: await unusedPort(), lmstudio: await unusedPort() } }), []);
 			assert.deepEqual(await detectLocalServers({ ports: { ollama: failing.port, lmstudio: slow.port }, timeoutMs: 300 }), []);
 			assert.equal(slow.requests.length, 1);
 		} finally {
@@ -61,7 +47,7 @@ describe('local server detection', () => {
 		const server = await startModelServer();
 		try {
 			// The scripted server answers /v1/models in OpenAI's shape; as "Ollama" it must use /api/tags.
-			const found = await detectLocalServers({ ports: { ollama: server.port, lmstudio: await closedPort() } });
+			const found = await detectLocalServers({ ports: { ollama: server.port, lmstudio: await unusedPort() } });
 			assert.deepEqual(found.map((s) => s.id), ['ollama']);
 			const fetchJson = (body: unknown): typeof fetch => () => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 			assert.deepEqual(await detectLocalServers({ fetch: fetchJson({ models: [{ name: 'x' }] }) }).then((all) => all.map((s) => s.id)), ['ollama']);
