@@ -39,8 +39,12 @@ export interface ToolBox {
 
 /** Tools from outside the built-in ones (MCP servers'), offered beside them. */
 export interface ToolSource {
-	/** The tools now, the same objects while they do not change (their specs are kept per object). */
-	tools(): readonly Tool[];
+	/**
+	 * The tools now, the same objects while they do not change (their specs are kept per object).
+	 * `offer`: the provider, its model's window and the other tools' count, by which the source may
+	 * offer fewer, stable tools in their stead (MCP's deferral).
+	 */
+	tools(offer?: { readonly providerId: string; readonly contextWindow?: number; readonly otherTools: number }): readonly Tool[];
 	/** Starts what provides them, the first time, and waits until it is ready or `signal` aborts. */
 	ready(signal: AbortSignal): Promise<void>;
 }

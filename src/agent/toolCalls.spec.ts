@@ -6,6 +6,14 @@ import { ScriptedProvider } from '../testing/scriptedProvider';
 import { edits, lastText, turnHarness } from '../testing/turnHarness';
 import type { ChatSession } from './session';
 import type { TurnObservers } from './observers';
+import type { ToolHooks } from '../hooks/toolHooks';
+import { catalogTools } from '../mcp/catalogTools';
+import { mcpTools } from '../mcp/mcpTools';
+import type { ServerConfig } from '../mcp/serverConfig';
+
+function mcpConfig(name: string): ServerConfig {
+	return { name, transport: 'stdio', command: 'x', args: [], env: {}, origin: { kind: 'user' }, disabled: false, disabledTools: [], trustAnnotations: false } as unknown as ServerConfig;
+}
 
 describe('the tool calls of a turn', () => {
 	it('asks before a write in ask mode; a denial is a tool error and a permission.verdict reminder at the next WAIT', async () => {
@@ -104,5 +112,39 @@ describe('the tool calls of a turn', () => {
 		await t.turn().run('read a.ts', new AbortController().signal);
 		assert.deepEqual(log, ['before WAIT turn-1 request=1', 'before Read turn-1 recorded=assistant', 'after Read ok turn-1 recorded=tool-result', 'before WAIT turn-1 request=2', 'end turn-1']);
 		assert.match(lastText(provider.requests[1]?.messages ?? []), /^<system-reminder key="files\.edited">\na\.ts changed outside Aside's tools\.\n<\/system-reminder>$/);
+	});
+
+	it('a stand-in (McpCall) is hooked, asked and run as the MCP tool it names; its record stays the model\'s call', async () => {
+		const ran: string[] = [];
+		const listed = [{ config: mcpConfig('docs'), tools: [{ name: 'publish', description: 'Publishes.', inputSchema: { type: 'object' }, annotations: {} }] }];
+		const { tools } = mcpTools(listed, (server, tool, args) => {
+			ran.push(`${server}/${tool} ${JSON.stringify(args)}`);
+			return Promise.resolve({ content: [{ type: 'text', text: 'published' }], isError: false });
+		}, 1000);
+		const { call } = catalogTools({ mcpTools: () => tools, connected: () => ['docs'], withResources: () => [], listResources: () => Promise.resolve([]) });
+		const hooked: string[] = [];
+		const hooks: ToolHooks = {
+			beforeTool: (hookCall) => {
+				hooked.push(`before ${hookCall.name} ${JSON.stringify(hookCall.input)}`);
+				return Promise.resolve({ outcomes: [] });
+			},
+			afterTool: (hookCall) => {
+				hooked.push(`after ${hookCall.name}`);
+				return Promise.resolve({ outcomes: [] });
+			},
+		};
+		const provider = new ScriptedProvider(
+			{ toolCalls: [{ id: 'c1', name: 'McpCall', input: { server: 'docs', tool: 'publish', arguments: { page: 'a' } } }, { id: 'c2', name: 'McpCall', input: { server: 'docs', tool: 'delete' } }] },
+			{ text: 'done' },
+		);
+		const { session, turn, asked } = turnHarness(provider, { tools: [call], hooks, decide: (tool) => ({ granted: tool === 'mcp__docs__publish' }) });
+		await turn().run('publish a', new AbortController().signal);
+		assert.equal(asked.length, 1);
+		assert.match(asked[0] ?? '', /^mcp__docs__publish Server: docs/, 'the card is the MCP tool\'s own');
+		assert.deepEqual(ran, ['docs/publish {"page":"a"}']);
+		assert.deepEqual(hooked, ['before mcp__docs__publish {"page":"a"}', 'after mcp__docs__publish'], 'hooks match the MCP tool\'s name; the unknown tool never reaches them');
+		const results = session.records.flatMap((record) => (record.kind === 'tool-result' ? [`${record.name} ${record.isError ? 'error' : 'ok'}: ${record.content ?? ''}`] : []));
+		assert.equal(results[0], 'McpCall ok: published');
+		assert.match(results[1] ?? '', /^McpCall error: The MCP server "docs" has no tool named "delete" \(its tools: publish\)/);
 	});
 });

@@ -126,15 +126,22 @@ export class ToolCallRunner {
 		}
 	}
 
-	private async execute(call: ToolCall, tools: readonly Tool[], mode: PermissionMode, final: boolean, signal: AbortSignal): Promise<Executed> {
+	private async execute(requested: ToolCall, tools: readonly Tool[], mode: PermissionMode, final: boolean, signal: AbortSignal): Promise<Executed> {
 		const started = this.ports.runtime.clock.now();
-		const tool = tools.find((candidate) => candidate.name === call.name);
+		const named = tools.find((candidate) => candidate.name === requested.name);
 		if (final) {
 			return { started, result: { isError: true, content: 'Not run: this was the last step allowed for this turn.' } };
 		}
-		if (!tool) {
-			return { started, result: { isError: true, content: `There is no tool named "${call.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` } };
+		if (!named) {
+			return { started, result: { isError: true, content: `There is no tool named "${requested.name}"${mode === 'plan' ? ' in plan mode, which is read-only' : ''}. Available: ${tools.map((t) => t.name).join(', ') || 'none'}.` } };
 		}
+		// A stand-in (McpCall) is hooked, decided and run as the tool it names; its record stays the model's call.
+		const target = named.standsFor?.resolve(requested.input);
+		if (typeof target === 'string') {
+			return { started, result: { isError: true, content: target } };
+		}
+		const tool = target?.tool ?? named;
+		const call: ToolCall = target ? { ...requested, name: target.tool.name, input: target.input } : requested;
 		// The person's hooks first (docs/hooks.md): a PreToolUse block refuses the call before anyone is asked.
 		const { hooks } = this.scope;
 		const before = await hooks?.beforeTool(call, signal);

@@ -68,6 +68,11 @@ export class ServerConnection extends Disposable {
 		return this.session?.pid;
 	}
 
+	/** The session while connected: what is asked of the server outside its tools (its prompts, prompts.ts). */
+	get current(): McpSession | undefined {
+		return this.connected();
+	}
+
 	/** Connects unless connected or connecting; resolves once connected or failed (never rejects). */
 	start(): Promise<void> {
 		this.stopped = false;

@@ -61,3 +61,17 @@ export function describeState(state: ServerState): string {
 			return 'not started';
 	}
 }
+
+/** A configured server as the list shows it. */
+export type EntryState = ServerState | { readonly kind: 'disabled' } | { readonly kind: 'declined' };
+
+/** An entry's state in words. */
+export function describeEntry(state: EntryState): string {
+	if (state.kind === 'disabled') {
+		return 'disabled in its configuration';
+	}
+	if (state.kind === 'declined') {
+		return 'not approved: a workspace server starts only once you approve it';
+	}
+	return describeState(state);
+}

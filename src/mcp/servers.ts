@@ -5,12 +5,13 @@
 // it (the approval port binds that to its launch configuration); a disabled one never does.
 import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
-import { type CallTool, mcpTools } from './mcpTools';
-import { resourceTools } from './resourceTools';
-import type { McpContent, McpResourceInfo } from './session';
+import type { CallTool, McpTool } from './mcpTools';
+import { DEFAULT_DEFER_AT, type DeferAt, type ToolOffer } from './deferral';
+import type { McpContent, McpResourceInfo, McpSession } from './session';
 import type { Tool } from '../tools/tool';
+import { ToolOffering } from './toolOffering';
 import { type ConnectionDeps, ServerConnection } from './serverConnection';
-import { describeState, type ServerEvent, type ServerState } from './serverState';
+import type { EntryState, ServerEvent } from './serverState';
 import type { ServerConfig, ServerProblem } from './serverConfig';
 
 /** Where the configuration comes from: settings and the workspace's files. */
@@ -24,12 +25,12 @@ export interface McpServersDeps extends Omit<ConnectionDeps, 'stderr' | 'log'> {
 	/** Whether a workspace server may start: asks the person when its launch configuration was not approved yet. */
 	readonly approve: (config: ServerConfig) => Promise<boolean>;
 	readonly requestTimeoutMs: () => number;
+	/** `aside.mcp.deferAt`; 10% of the context window when absent. */
+	readonly deferAt?: () => DeferAt;
 	/** Where a server's stderr and log messages go. */
 	readonly output?: (server: string) => { readonly stderr: (text: string) => void; readonly log: (text: string) => void };
 }
 
-/** A configured server as the list shows it. */
-export type EntryState = ServerState | { readonly kind: 'disabled' } | { readonly kind: 'declined' };
 
 export interface ServerEntry {
 	readonly config: ServerConfig;
@@ -54,9 +55,11 @@ export class McpServers extends Disposable {
 	private started: Promise<void> | undefined;
 	/** Servers starting now (the first start, or one the configuration added since): `ready` waits for them too. */
 	private readonly starting = new Set<Promise<void>>();
-	private offered: { readonly tools: readonly Tool[]; readonly problems: string[] } | undefined;
-	/** McpListResources and McpReadResource: the same objects always (their specs are kept per object). */
-	private readonly resourceTools = resourceTools({
+	private readonly offering = new ToolOffering({
+		listed: () => [...this.slots.values()].flatMap((slot) => (slot.connection?.state.kind === 'connected' ? [{ config: slot.config, tools: slot.connection.tools }] : [])),
+		call: (server, tool, args, options) => this.call(server, tool, args, options),
+		requestTimeoutMs: () => this.deps.requestTimeoutMs(),
+		deferAt: () => this.deps.deferAt?.() ?? DEFAULT_DEFER_AT,
 		withResources: () => this.withResources(),
 		listResources: (server, signal) => this.connection(server).listResources(signal),
 		readResource: (server, uri, signal) => this.connection(server).readResource(uri, signal),
@@ -129,15 +132,26 @@ export class McpServers extends Disposable {
 
 	/**
 	 * The tools of the connected servers, sorted by name, then the resource tools when a server has
-	 * resources (the same objects until a list or state changes).
+	 * resources (the same objects until a list or state changes); the catalog tools instead once
+	 * they are deferred for an `offer` (toolOffering.ts).
 	 */
-	tools(): readonly Tool[] {
-		return this.offer().tools;
+	tools(offer?: ToolOffer): readonly Tool[] {
+		return this.offering.tools(offer);
+	}
+
+	/** Every connected server's tools as they would be offered one by one (also while deferred). */
+	mcpTools(): readonly McpTool[] {
+		return this.offering.mcpTools();
+	}
+
+	/** Why the tools are deferred behind McpDescribe and McpCall, or undefined. */
+	get deferred(): string | undefined {
+		return this.offering.deferred;
 	}
 
 	/** Tools that are not offered, and why (a bad schema, a name two tools share). */
 	toolProblems(): readonly string[] {
-		return this.offer().problems;
+		return this.offering.problems();
 	}
 
 	/** Connects a server again (the person's Restart, or an approval given later). */
@@ -155,6 +169,11 @@ export class McpServers extends Disposable {
 	}
 
 	readonly call: CallTool = (server, tool, args, options) => this.connection(server).call(tool, args, options);
+
+	/** A connected server's session, for what is asked of it beside its tools (its prompts). */
+	sessionOf(name: string): McpSession | undefined {
+		return this.slots.get(name)?.connection?.current;
+	}
 
 	/** Every connected server's process id (stdio), by name. */
 	pids(): ReadonlyMap<string, number> {
@@ -176,18 +195,6 @@ export class McpServers extends Disposable {
 			return { kind: 'declined' };
 		}
 		return slot.connection?.state ?? { kind: 'stopped' };
-	}
-
-	private offer(): { readonly tools: readonly Tool[]; readonly problems: string[] } {
-		if (!this.offered) {
-			const { tools, problems } = mcpTools(
-				[...this.slots.values()].flatMap((slot) => (slot.connection?.state.kind === 'connected' ? [{ config: slot.config, tools: slot.connection.tools }] : [])),
-				this.call,
-				this.deps.requestTimeoutMs(),
-			);
-			this.offered = { tools: this.withResources().length > 0 ? [...tools, ...this.resourceTools] : tools, problems };
-		}
-		return this.offered;
 	}
 
 	/** The connected servers that offer resources. */
@@ -275,7 +282,7 @@ export class McpServers extends Disposable {
 	}
 
 	private fire(change: ServersChange): void {
-		this.offered = undefined;
+		this.offering.invalidate();
 		this._onDidChange.fire(change);
 	}
 
@@ -286,15 +293,4 @@ export class McpServers extends Disposable {
 		this.slots.clear();
 		super.dispose();
 	}
-}
-
-/** An entry's state in words. */
-export function describeEntry(state: EntryState): string {
-	if (state.kind === 'disabled') {
-		return 'disabled in its configuration';
-	}
-	if (state.kind === 'declined') {
-		return 'not approved: a workspace server starts only once you approve it';
-	}
-	return describeState(state);
 }

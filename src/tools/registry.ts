@@ -15,7 +15,7 @@ import { readTool } from './read';
 import { runTool } from './run';
 import { taskListTool } from './taskList';
 import { taskWriteTool } from './taskWrite';
-import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
+import { type Confirmation, keepTools, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
 import { builtinToolFacts } from './toolFacts';
 import { writeTool } from './write';
 
@@ -68,7 +68,7 @@ export function withEditTools(chosen: readonly string[], tools: readonly Tool[] 
 /** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only
  * the ones that read. */
 export function toolsFor(mode: string, trusted: boolean, tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
-	return mode === 'plan' || !trusted ? tools.filter((tool) => tool.kind === 'read') : [...tools];
+	return mode === 'plan' || !trusted ? keepTools(tools, (tool) => tool.kind === 'read') : [...tools];
 }
 
 function formatIssues(issues: readonly z.core.$ZodIssue[]): string {

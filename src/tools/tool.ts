@@ -229,4 +229,24 @@ export interface Tool<I = unknown> {
 	 */
 	touches(input: I, context: ToolContext): Promise<ToolTouches>;
 	run(input: I, context: ToolContext): Promise<ToolResult>;
+	/**
+	 * A stand-in (McpCall: an MCP tool called by server and name while the MCP tools are deferred):
+	 * each call is hooked, decided, asked and run as the tool it names, with that tool's input.
+	 */
+	readonly standsFor?: StandIn;
+}
+
+/** What a stand-in tool calls: the tool a call names, or why there is none. */
+export interface StandIn {
+	resolve(input: unknown): { readonly tool: Tool; readonly input: unknown } | string;
+	/** The same stand-in, resolving only to the tools `keep` lets through (plan mode, a profile's tools); undefined when none does now. */
+	narrow(keep: (tool: Tool) => boolean): Tool | undefined;
+}
+
+/** The tools `keep` lets through; a stand-in is narrowed to the tools it stands for that `keep` lets through. */
+export function keepTools(tools: readonly Tool[], keep: (tool: Tool) => boolean): Tool[] {
+	return tools.flatMap((tool) => {
+		const narrowed = tool.standsFor ? tool.standsFor.narrow(keep) : keep(tool) ? tool : undefined;
+		return narrowed ? [narrowed] : [];
+	});
 }

@@ -33,7 +33,12 @@ export function vscodeAgentPorts({ configuration, models, tools, seen, log, revi
 	return {
 		// Without observers, an empty guard: it refuses every edit.
 		tools: registryToolBox(
-			(mode) => toolsFor(mode, vscode.workspace.isTrusted, [...withEditTools(configuration.current.editTools), ...(extraTools?.tools() ?? [])]),
+			(mode) => {
+				const builtIn = withEditTools(configuration.current.editTools);
+				// The Agent tool goes beside them.
+				const offer = { providerId: models.providerId, contextWindow: models.contextWindow?.(models.configuredModel), otherTools: builtIn.length + 1 };
+				return toolsFor(mode, vscode.workspace.isTrusted, [...builtIn, ...(extraTools?.tools(offer) ?? [])]);
+			},
 			(signal) => tools.contextFor(signal, seen() ?? new SeenTexts()),
 			extraTools,
 		),

@@ -9,7 +9,7 @@ import { contributedReminderSwitch, mentionLimitsOf, readSettings, reminderConfi
 import '../testing/chatFeatures';
 
 interface ContributedProperty {
-	type?: string;
+	type?: string | string[];
 	enum?: unknown[];
 	minimum?: number;
 	maximum?: number;
@@ -28,6 +28,19 @@ interface Category {
 const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { contributes: { configuration: Category[] } };
 const categories = manifest.contributes.configuration;
 const contributed = Object.assign({}, ...categories.map((category) => category.properties)) as Record<string, ContributedProperty>;
+
+/** A zod schema as VS Code's settings declare it: a union's types as a list, its members' bounds. */
+function declared(schema: z.ZodType): ContributedProperty {
+	const json = z.toJSONSchema(schema) as ContributedProperty & { anyOf?: ContributedProperty[] };
+	if (!json.anyOf) {
+		return json;
+	}
+	const members = json.anyOf;
+	return {
+		type: members.flatMap((member) => member.type ?? []),
+		...Object.fromEntries((['minimum', 'maximum'] as const).flatMap((bound) => members.flatMap((member) => (member[bound] === undefined ? [] : [[bound, member[bound]]])))),
+	};
+}
 
 describe('settings', () => {
 	it('package.json contributes exactly the settings defined in code', () => {
@@ -74,8 +87,8 @@ describe('settings', () => {
 		it(`${definition.key}: type, bounds, enum and default match the zod schema`, () => {
 			const property = contributed[definition.key];
 			assert.ok(property, `${definition.key} is not in package.json`);
-			const schema = z.toJSONSchema(definition.schema as z.ZodType) as ContributedProperty;
-			assert.equal(property.type, schema.type);
+			const schema = declared(definition.schema as z.ZodType);
+			assert.deepEqual(property.type, schema.type);
 			assert.deepEqual(property.enum, schema.enum);
 			assert.equal(property.minimum, schema.minimum);
 			assert.equal(property.maximum, schema.maximum);
@@ -120,6 +133,7 @@ describe('settings', () => {
 			mcpServers: {},
 			mcpStartupTimeoutMs: 30_000,
 			mcpRequestTimeoutMs: 120_000,
+			mcpDeferAt: '10%',
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.cursor/rules', '.roo/rules'],
 			instructionsMaxFiles: 50,
 			instructionsMaxTotalBytes: 262144,

@@ -2,7 +2,7 @@
 // parent was not offered (plan mode, an untrusted workspace and aside.tools.edit apply to it as to
 // the parent). The Agent tool is not among these: whether a child may spawn is its profile's
 // canSpawn and its depth (childAgents.ts).
-import type { Tool } from '../../tools/tool';
+import { keepTools, type Tool } from '../../tools/tool';
 import type { ProfileTools } from './profile';
 
 export function toolsForProfile(tools: ProfileTools, parentTools: readonly Tool[]): readonly Tool[] {
@@ -10,9 +10,9 @@ export function toolsForProfile(tools: ProfileTools, parentTools: readonly Tool[
 		case 'inherit':
 			return parentTools;
 		case 'read-only':
-			return parentTools.filter((tool) => tool.kind === 'read');
+			return keepTools(parentTools, (tool) => tool.kind === 'read');
 		case 'named':
 			// Named tools only: Run (a command) too, but only when named.
-			return parentTools.filter((tool) => tools.names.includes(tool.name));
+			return keepTools(parentTools, (tool) => tools.names.includes(tool.name));
 	}
 }

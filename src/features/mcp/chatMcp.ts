@@ -8,7 +8,8 @@ import type { Clock } from '../../base/clock';
 import { DisposableStore } from '../../base/lifecycle';
 import type { McpServers, ServersChange } from '../../mcp/servers';
 import { RECORD_KIND } from '../../reminders/record';
-import { MCP_INSTRUCTIONS, MCP_SERVERS } from './mcpReminders';
+import { MCP_CATALOG, MCP_INSTRUCTIONS, MCP_SERVERS } from './mcpReminders';
+import { catalogDefinition } from './catalogSection';
 import { ServerNews } from './serverNews';
 import { ResourceNews } from './resourceNews';
 import { grant, type FeatureAccess } from '../../tools/featureAccess';
@@ -45,6 +46,7 @@ export class ChatMcp implements FeatureState {
 			roster.register(this.news.stateDefinition());
 			roster.register(this.news.toolsDefinition());
 			roster.register(this.resources.definition());
+			roster.register(catalogDefinition(servers));
 			this.restoreSections();
 		}
 		this.restoreReads();
@@ -116,7 +118,7 @@ export class ChatMcp implements FeatureState {
 		for (const record of this.session.selectedRecords) {
 			if (record.kind === RECORD_KIND && record.owner.kind === 'root') {
 				for (const entry of record.entries) {
-					if (entry.type === MCP_SERVERS.type || entry.type === MCP_INSTRUCTIONS.type) {
+					if (entry.type === MCP_SERVERS.type || entry.type === MCP_INSTRUCTIONS.type || entry.type === MCP_CATALOG.type) {
 						last.set(entry.type, { turn: record.turn, body: entry.body });
 					}
 				}

@@ -1,7 +1,8 @@
 // MCP servers in the chat (docs/mcp.md). The servers themselves are the window's (src/mcp/servers.ts,
 // wired in src/vscode/mcp/): their tools are offered beside the built-in ones through the tool box.
 // What the feature adds per chat is what the model is told of them: mcp.servers, mcp.instructions,
-// mcp.server-state and mcp.tools-changed.
+// mcp.server-state, mcp.tools-changed, mcp.resources-updated and, while the tools are deferred,
+// mcp.catalog.
 import type { AgentFeature } from '../../agent/chatFeature';
 import type { McpServers } from '../../mcp/servers';
 import type { ChatFeature } from '../feature';

@@ -59,4 +59,15 @@ export const MCP_RESOURCES_UPDATED = declareReminder({
 	description: 'Tells the model when a resource it read from an MCP server changes (one line per resource, with how many times; not its content).',
 });
 
-export const MCP_REMINDERS = [MCP_SERVERS, MCP_INSTRUCTIONS, MCP_TOOLS_CHANGED, MCP_SERVER_STATE, MCP_RESOURCES_UPDATED] as const;
+export const MCP_CATALOG = declareReminder({
+	type: 'mcpCatalog',
+	key: 'mcp.catalog',
+	label: 'MCP catalog',
+	purpose: 'While the MCP tools are deferred (their schemas would pass `aside.mcp.deferAt`, or `vscode-lm` would get more than 128 tools): each server\'s tools in one line each, to describe with McpDescribe and call with McpCall; again when a server comes, goes or changes its list, and after a compaction dropped it.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'While the MCP tools are deferred behind McpDescribe and McpCall, lists each server\'s tools in one line each, again when they change.',
+});
+
+export const MCP_REMINDERS = [MCP_SERVERS, MCP_INSTRUCTIONS, MCP_TOOLS_CHANGED, MCP_SERVER_STATE, MCP_RESOURCES_UPDATED, MCP_CATALOG] as const;

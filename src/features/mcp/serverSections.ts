@@ -41,8 +41,9 @@ export function serversBody(servers: McpServers): string | undefined {
 		return undefined;
 	}
 	const problems = servers.toolProblems().map((problem) => `- ${sanitizeUntrusted(problem)}`);
+	const how = servers.deferred === undefined ? 'Their tools are named mcp__<server>__<tool>' : 'Their tools (mcp__<server>__<tool> to rules and hooks) are listed in mcp.catalog and called with McpCall';
 	return [
-		'The MCP servers the person configured for this chat. Their tools are named mcp__<server>__<tool>, come from outside Aside, and ask the person before they run unless a rule allows them.',
+		`The MCP servers the person configured for this chat. ${how}, come from outside Aside, and ask the person before they run unless a rule allows them.`,
 		...entries.map(entryLine),
 		...(problems.length > 0 ? ['Tools that are not offered:', ...problems] : []),
 	].join('\n');

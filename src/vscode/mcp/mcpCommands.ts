@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ImportCandidate, type ImportFile, type ImportSource, importCandidates, SOURCE_NAMES } from '../../mcp/importSources';
-import { describeEntry } from '../../mcp/servers';
+import { describeEntry } from '../../mcp/serverState';
 import type { WindowContribution } from '../window/window';
 import { INPUT_SECRET, type WindowMcp } from './mcpWindow';
 

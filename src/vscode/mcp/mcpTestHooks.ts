@@ -2,7 +2,7 @@
 // every test hook): their states, their processes, the tools offered, and an answer to a workspace
 // server's approval in place of the modal, which a test cannot click, and the import over a scratch home.
 import type * as vscode from 'vscode';
-import { describeEntry } from '../../mcp/servers';
+import { describeEntry } from '../../mcp/serverState';
 import { importMcpServers } from './mcpCommands';
 import { INPUT_SECRET, type WindowMcp } from './mcpWindow';
 
@@ -10,7 +10,7 @@ export interface McpTestHooks {
 	readonly servers: () => readonly { readonly name: string; readonly state: string; readonly words: string; readonly toolCount: number }[];
 	/** Each running stdio server's process id, by name. */
 	readonly pids: () => Readonly<Record<string, number>>;
-	/** The MCP tools offered now, by name. */
+	/** The connected servers' tools by their mcp__ names (also while they are deferred behind McpCall). */
 	readonly tools: () => readonly string[];
 	/** Answers every approval question from now on (undefined: the modal asks again); records each server asked about. */
 	readonly answerApprovals: (approve: boolean | undefined) => void;
@@ -32,7 +32,7 @@ export function mcpTestHooks(mcp: WindowMcp, secrets: vscode.SecretStorage): Mcp
 			toolCount: entry.toolCount,
 		})),
 		pids: () => Object.fromEntries(mcp.servers.pids()),
-		tools: () => mcp.servers.tools().map((tool) => tool.name),
+		tools: () => mcp.servers.mcpTools().map((tool) => tool.name),
 		answerApprovals: (approve) => {
 			mcp.answerApprovals(approve === undefined ? undefined : (config) => {
 				asked.push(config.name);

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ToolSource } from '../../agent/ports';
 import { DisposableStore } from '../../base/lifecycle';
 import type { Logger } from '../../base/log';
+import { DEFAULT_DEFER_AT, readDeferAt } from '../../mcp/deferral';
 import { launchOf } from '../../mcp/launch';
 import { sdkConnector } from '../../mcp/sdkConnector';
 import type { ServerConfig } from '../../mcp/serverConfig';
@@ -118,6 +119,7 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		approve: (config) => approvals.approve(config),
 		startupTimeoutMs: () => settings.current.mcpStartupTimeoutMs,
 		requestTimeoutMs: () => settings.current.mcpRequestTimeoutMs,
+		deferAt: () => readDeferAt(settings.current.mcpDeferAt) ?? DEFAULT_DEFER_AT,
 		output: outputs,
 	}));
 	store.add(servers.onDidChange((change) => {
@@ -126,7 +128,7 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		}
 	}));
 	const tools: ToolSource = {
-		tools: () => (vscode.workspace.isTrusted ? servers.tools() : []),
+		tools: (offer) => (vscode.workspace.isTrusted ? servers.tools(offer) : []),
 		ready: async (signal) => {
 			if (!vscode.workspace.isTrusted) {
 				return;
