@@ -104,7 +104,7 @@ export class ApprovalCard {
 			// A child agent's call: the person must know it is not the root turn asking.
 			approval.agent === undefined ? null : el('div', { class: 'approval-agent', title: approval.agent }, icon('hubot'), `${agentName(approval.agent)} asks`),
 			review ? this.files(approval.callId, review.files) : approval.target ? el('code', { class: 'approval-target' }, approval.target) : null,
-			approval.diff ? diffView(approval.diff, 'Proposed change') : null,
+			approval.diff ? diffView(approval.diff, approval.diffTitle ?? 'Proposed change') : null,
 			note,
 			el('div', { class: 'approval-actions' }, allow, deny),
 			always ? el('div', { class: 'approval-always' }, always) : null,

@@ -8,6 +8,8 @@ import * as z from 'zod';
 import { sanitizeUntrusted } from '../reminders/envelope';
 import type { Confirmation, Tool, ToolKind } from '../tools/tool';
 import { touchesNothing } from '../tools/tool';
+import { unifiedDiff } from '../tools/diff';
+import { BoundApproval, type DefinitionStore, memoryDefinitions } from './definitionApprovals';
 import { nameTools } from './names';
 import { originWords, type ServerConfig } from './serverConfig';
 import type { CallOptions, McpCallResult, McpToolInfo, ToolAnnotations } from './session';
@@ -82,18 +84,32 @@ function describe(config: ServerConfig, info: McpToolInfo): string {
 	return sanitizeUntrusted(`${bounded}\n\n(MCP tool "${info.name}" of the server "${config.name}".)`);
 }
 
-function mcpTool(name: string, config: ServerConfig, info: McpToolInfo, call: CallTool, timeoutMs: number): McpTool {
+/** Why a tool whose definition changed asks, in every mode. */
+export const DEFINITION_CHANGED = 'its definition (description, input schema or annotations) changed since you approved it; allowing this call approves the new one';
+
+function mcpTool(name: string, config: ServerConfig, info: McpToolInfo, call: CallTool, timeoutMs: number, approval: BoundApproval): McpTool {
+	const kind = kindOf(config, info);
 	return {
 		name,
 		server: config.name,
 		tool: info,
 		description: describe(config, info),
-		kind: kindOf(config, info),
+		// A trusted read-only tool whose definition changed is not trusted to read until approved again.
+		get kind() {
+			return approval.suspended() ? 'run' : kind;
+		},
 		input: Args,
 		inputSchema: info.inputSchema,
 		touches: touchesNothing,
-		confirm: (args) => Promise.resolve(confirmation(config, info, args)),
+		confirm: (args) => {
+			const asked = confirmation(config, info, args);
+			const suspended = approval.suspended();
+			const diff = suspended ? unifiedDiff('the definition you approved', 'the definition now', suspended.approved.text, suspended.now.text) : undefined;
+			return Promise.resolve(diff === undefined ? asked : { ...asked, alwaysAsk: DEFINITION_CHANGED, diff, diffTitle: 'How its definition changed since you approved it' });
+		},
 		async run(args, context) {
+			// It runs: the person allowed it (a changed definition always asks), so this definition is the approved one.
+			approval.approve();
 			const result = await call(config.name, info.name, args, { signal: context.signal, timeoutMs: config.timeoutMs ?? timeoutMs });
 			return toolResultOf(result);
 		},
@@ -105,7 +121,12 @@ function mcpTool(name: string, config: ServerConfig, info: McpToolInfo, call: Ca
  * schema cannot be offered or whose name another tool takes after sanitising left out, with a
  * message for each.
  */
-export function mcpTools(servers: readonly ListedServer[], call: CallTool, timeoutMs: number): { readonly tools: McpTool[]; readonly problems: string[] } {
+export function mcpTools(
+	servers: readonly ListedServer[],
+	call: CallTool,
+	timeoutMs: number,
+	definitions: DefinitionStore = memoryDefinitions(),
+): { readonly tools: McpTool[]; readonly problems: string[] } {
 	const problems: string[] = [];
 	const entries: { server: string; tool: string; value: { readonly config: ServerConfig; readonly info: McpToolInfo } }[] = [];
 	for (const { config, tools } of servers) {
@@ -122,5 +143,6 @@ export function mcpTools(servers: readonly ListedServer[], call: CallTool, timeo
 		}
 	}
 	const { named, collisions } = nameTools(entries);
-	return { tools: named.map(({ name, value }) => mcpTool(name, value.config, value.info, call, timeoutMs)), problems: [...problems, ...collisions] };
+	const tools = named.map(({ name, value }) => mcpTool(name, value.config, value.info, call, timeoutMs, new BoundApproval(definitions, name, value.info)));
+	return { tools, problems: [...problems, ...collisions] };
 }

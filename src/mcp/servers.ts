@@ -7,6 +7,7 @@ import { Emitter, type Event } from '../base/event';
 import { Disposable } from '../base/lifecycle';
 import type { CallTool, McpTool } from './mcpTools';
 import { DEFAULT_DEFER_AT, type DeferAt, type ToolOffer } from './deferral';
+import type { DefinitionStore } from './definitionApprovals';
 import type { McpContent, McpResourceInfo, McpSession } from './session';
 import type { Tool } from '../tools/tool';
 import { ToolOffering } from './toolOffering';
@@ -27,6 +28,8 @@ export interface McpServersDeps extends Omit<ConnectionDeps, 'stderr' | 'log'> {
 	readonly requestTimeoutMs: () => number;
 	/** `aside.mcp.deferAt`; 10% of the context window when absent. */
 	readonly deferAt?: () => DeferAt;
+	/** The tool definitions the person approved; in memory when absent. */
+	readonly definitions?: DefinitionStore;
 	/** Where a server's stderr and log messages go. */
 	readonly output?: (server: string) => { readonly stderr: (text: string) => void; readonly log: (text: string) => void };
 }
@@ -60,6 +63,7 @@ export class McpServers extends Disposable {
 		call: (server, tool, args, options) => this.call(server, tool, args, options),
 		requestTimeoutMs: () => this.deps.requestTimeoutMs(),
 		deferAt: () => this.deps.deferAt?.() ?? DEFAULT_DEFER_AT,
+		definitions: () => this.deps.definitions,
 		withResources: () => this.withResources(),
 		listResources: (server, signal) => this.connection(server).listResources(signal),
 		readResource: (server, uri, signal) => this.connection(server).readResource(uri, signal),

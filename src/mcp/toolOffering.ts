@@ -4,6 +4,7 @@
 // until aside.mcp.deferAt changes), so the tool array stays byte-identical whatever the servers do.
 import type { Tool } from '../tools/tool';
 import { catalogTools } from './catalogTools';
+import { type DefinitionStore, memoryDefinitions } from './definitionApprovals';
 import { type DeferAt, deferralReason, type ToolOffer } from './deferral';
 import { type CallTool, type ListedServer, type McpTool, mcpTools } from './mcpTools';
 import { type ResourceReader, resourceTools } from './resourceTools';
@@ -14,6 +15,8 @@ export interface OfferingDeps extends ResourceReader {
 	readonly call: CallTool;
 	requestTimeoutMs(): number;
 	deferAt(): DeferAt;
+	/** The definitions the person approved (definitionApprovals.ts); kept in memory for the window's life when absent. */
+	definitions?(): DefinitionStore | undefined;
 }
 
 export class ToolOffering {
@@ -25,6 +28,7 @@ export class ToolOffering {
 	/** McpListResources and McpReadResource: the same objects always (their specs are kept per object). */
 	private readonly resources: readonly Tool[];
 	private readonly deferredTools: readonly Tool[];
+	private readonly memory = memoryDefinitions();
 
 	constructor(private readonly deps: OfferingDeps) {
 		this.resources = resourceTools(deps);
@@ -74,7 +78,7 @@ export class ToolOffering {
 
 	private list(): NonNullable<ToolOffering['listing']> {
 		if (!this.listing) {
-			const { tools, problems } = mcpTools(this.deps.listed(), this.deps.call, this.deps.requestTimeoutMs());
+			const { tools, problems } = mcpTools(this.deps.listed(), this.deps.call, this.deps.requestTimeoutMs(), this.deps.definitions?.() ?? this.memory);
 			this.listing = { tools, offered: this.deps.withResources().length > 0 ? [...tools, ...this.resources] : tools, problems };
 		}
 		return this.listing;

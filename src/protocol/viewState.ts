@@ -36,6 +36,8 @@ export const ApprovalView = z.object({
 	title: z.string(),
 	target: z.string(),
 	diff: z.string().optional(),
+	/** What the diff shows, when it is not the change the call makes (an MCP tool's changed definition). */
+	diffTitle: z.string().min(1).max(200).optional(),
 	/** A change set under review in the diff editor: its files, each with "Open diff" on the card. */
 	review: z.object({ files: z.array(z.object({ path: z.string(), change: z.enum(['create', 'modify', 'delete']) })) }).optional(),
 	/** The child agent invocation that asks (its owner path); absent when the root turn asks. */

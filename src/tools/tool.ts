@@ -69,6 +69,8 @@ export interface Confirmation {
 	readonly target: string;
 	/** The unified diff a write would make, when there is one (every file's, one after another). */
 	readonly diff?: string;
+	/** What `diff` shows, when it is not the change the call makes ("Proposed change" otherwise). */
+	readonly diffTitle?: string;
 	/** A write's files, each with its text before and after: what the review opens in the diff editor. */
 	readonly changes?: readonly FileChange[];
 	/**

@@ -62,6 +62,7 @@ export function approvalView(request: PermissionRequest): ApprovalView {
 		title: confirmation.title,
 		target: confirmation.target,
 		...(confirmation.diff === undefined ? {} : { diff: confirmation.diff }),
+		...(confirmation.diffTitle === undefined ? {} : { diffTitle: confirmation.diffTitle }),
 		...(confirmation.changes === undefined ? {} : {
 			review: { files: confirmation.changes.map((change) => ({ path: change.shown, change: changeKind(change) })) },
 		}),

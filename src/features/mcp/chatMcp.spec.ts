@@ -129,7 +129,7 @@ describe('the chat\'s MCP reminders', () => {
 			'The MCP server docs changed its tools (at 14:02:11 UTC):',
 			'- added: mcp__docs__summarise',
 			'- removed (no longer callable): mcp__docs__fetch',
-			'- changed (description, input schema or annotations; read the tool\'s definition again before calling it): mcp__docs__search',
+			'- changed (description, input schema or annotations; read the tool\'s definition again before calling it; the person\'s approval of it is suspended until they allow a call of the new definition): mcp__docs__search',
 		].join('\n'));
 		assert.equal(next.has('mcp.servers'), false, 'still 2 tools: the section is unchanged');
 		assert.equal((await request()).has('mcp.tools-changed'), false);

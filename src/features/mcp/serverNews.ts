@@ -121,7 +121,9 @@ export class ServerNews {
 					const lines = [
 						news.added.size > 0 ? `- added: ${names(news.added)}` : undefined,
 						news.removed.size > 0 ? `- removed (no longer callable): ${names(news.removed)}` : undefined,
-						news.changed.size > 0 ? `- changed (description, input schema or annotations; read the tool's definition again before calling it): ${names(news.changed)}` : undefined,
+						news.changed.size > 0
+							? `- changed (description, input schema or annotations; read the tool's definition again before calling it; the person's approval of it is suspended until they allow a call of the new definition): ${names(news.changed)}`
+							: undefined,
 					].filter((line) => line !== undefined);
 					return [`The MCP server ${sanitizeUntrusted(server)} changed its tools (at ${clockTime(news.at)}):`, ...lines].join('\n');
 				});

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { launchIdentity } from '../../mcp/launchIdentity';
+import type { ApprovedDefinition, DefinitionStore } from '../../mcp/definitionApprovals';
 import type { ServerConfig } from '../../mcp/serverConfig';
 
 const APPROVALS_KEY = 'aside.mcp.approvedServers';
@@ -80,4 +81,18 @@ export class McpApprovals {
 	private memory(): Memory {
 		return this.globalState.get<Memory>(APPROVALS_KEY) ?? {};
 	}
+}
+
+/** Where the MCP tool definitions the person approved are kept (src/mcp/definitionApprovals.ts). */
+export const DEFINITIONS_KEY = 'aside.mcp.approvedDefinitions';
+
+/** The approved tool definitions in globalState: they outlive the window, as the approval of a changed tool should. */
+export function globalDefinitions(globalState: vscode.Memento): DefinitionStore {
+	const kept = () => globalState.get<Record<string, ApprovedDefinition>>(DEFINITIONS_KEY) ?? {};
+	return {
+		get: (tool) => kept()[tool],
+		set: (tool, definition) => {
+			void globalState.update(DEFINITIONS_KEY, { ...kept(), [tool]: definition });
+		},
+	};
 }

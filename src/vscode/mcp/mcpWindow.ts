@@ -15,7 +15,7 @@ import { sdkConnector } from '../../mcp/sdkConnector';
 import type { ServerConfig } from '../../mcp/serverConfig';
 import { McpServers } from '../../mcp/servers';
 import { resolveVariables } from '../../mcp/variables';
-import { askWithModal, type AskApproval, McpApprovals } from './mcpApprovals';
+import { askWithModal, type AskApproval, globalDefinitions, McpApprovals } from './mcpApprovals';
 import { McpConfiguration } from './mcpConfiguration';
 import type { AsideSettings } from '../settings';
 
@@ -120,6 +120,7 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		startupTimeoutMs: () => settings.current.mcpStartupTimeoutMs,
 		requestTimeoutMs: () => settings.current.mcpRequestTimeoutMs,
 		deferAt: () => readDeferAt(settings.current.mcpDeferAt) ?? DEFAULT_DEFER_AT,
+		definitions: globalDefinitions(context.globalState),
 		output: outputs,
 	}));
 	store.add(servers.onDidChange((change) => {
