@@ -4,9 +4,10 @@
 // at the agent's next step. A slash command at the start (`/compact`) gets a hint (slashHint.ts).
 import type { ViewSettings } from '../src/protocol/messages';
 import { el, icon } from './dom';
-import type { MentionCandidate, SkillCandidate } from '../src/protocol/mentions';
+import type { MentionCandidate, MentionOffer, SkillCandidate } from '../src/protocol/mentions';
 import { MentionMenu, type MenuTrigger } from './mentionMenu';
 import { SlashHint } from './slashHint';
+import { ArgumentMenu } from './argumentMenu';
 import type { SlashCommandView } from '../src/protocol/messages';
 
 export interface ComposerEvents {
@@ -28,6 +29,8 @@ export class Composer {
 	private readonly hint: HTMLElement;
 	/** `/compact …`: what a slash command at the start does. */
 	private readonly slash: SlashHint;
+	/** The values of a slash command's argument being typed, when the host completes them. */
+	private readonly arguments: ArgumentMenu;
 	/** `@…`: the list of mentions to insert. */
 	private readonly mentions: MentionMenu;
 	private settings: ViewSettings = { sendShortcut: 'enter', maxMessageLength: 100_000 };
@@ -44,6 +47,7 @@ export class Composer {
 		this.stopButton = el('button', { type: 'button', class: 'composer-send composer-stop', 'aria-label': 'Stop', title: 'Stop (Escape)', hidden: true }, icon('debug-stop'));
 		this.hint = el('div', { class: 'composer-hint', id: 'composer-hint' });
 		this.slash = new SlashHint(this.input);
+		this.arguments = new ArgumentMenu(this.input);
 		this.mentions = new MentionMenu(this.input, (requestId, query, trigger) => {
 			this.events.queryMentions(requestId, query, trigger);
 		});
@@ -52,6 +56,7 @@ export class Composer {
 			'form',
 			{ class: 'composer', 'aria-label': 'Composer' },
 			this.slash.element,
+			this.arguments.element,
 			this.mentions.element,
 			el('div', { class: 'composer-box' }, this.input, this.send, this.stopButton),
 			el('div', { class: 'composer-footer' }, toolbar, this.hint),
@@ -76,7 +81,7 @@ export class Composer {
 			this.events.stop();
 		});
 		this.input.addEventListener('keydown', (event) => {
-			if (this.mentions.handleKey(event) || this.slash.handleKey(event)) {
+			if (this.mentions.handleKey(event) || this.arguments.handleKey(event) || this.slash.handleKey(event)) {
 				// An open hint takes Tab and Escape first: Escape closes it before it would stop the agent.
 				event.preventDefault();
 			} else if (event.key === 'Escape' && this.running && !event.isComposing) {
@@ -107,6 +112,12 @@ export class Composer {
 	/** The slash commands the host offers (its registry). */
 	setCommands(commands: readonly SlashCommandView[]): void {
 		this.slash.setCommands(commands);
+		this.arguments.setCommands(commands);
+	}
+
+	/** The host's answer to a `commands.complete`. */
+	completionsAnswered(requestId: string, values: readonly string[]): void {
+		this.arguments.answered(requestId, values);
 	}
 
 	applySettings(settings: ViewSettings): void {
@@ -164,8 +175,8 @@ export class Composer {
 	}
 
 	/** The host's answer to a `mentions.query`. */
-	mentionsAnswered(requestId: string, candidates: readonly MentionCandidate[], skills?: readonly SkillCandidate[]): void {
-		this.mentions.answered(requestId, candidates, skills);
+	mentionsAnswered(requestId: string, candidates: readonly MentionCandidate[], skills?: readonly SkillCandidate[], offers?: readonly MentionOffer[]): void {
+		this.mentions.answered(requestId, candidates, skills, offers);
 	}
 
 	private isSendKey(event: KeyboardEvent): boolean {
@@ -208,6 +219,7 @@ export class Composer {
 		const over = length > limit;
 		this.element.classList.toggle('over-limit', over);
 		this.slash.refresh();
+		this.arguments.refresh();
 		this.hint.textContent = length > limit * 0.9 ? `${length.toLocaleString()} / ${limit.toLocaleString()} characters` : '';
 	}
 }

@@ -1,6 +1,7 @@
 // A message that did not reach the model comes back to the composer of its chat, never dropped:
-// one a hook blocked or a chat restore gave back goes into an empty box at once, and over a draft
-// waits on the notice's Restore button; messages a Stop caught always go back, above any draft.
+// one a hook blocked, a chat restore gave back or a slash command could not send goes into an empty
+// box at once, and over a draft waits on the notice's Restore button; messages a Stop caught always
+// go back, above any draft.
 import type { HostMessage } from '../src/protocol/messages';
 import type { ChatScope } from './chatScope';
 import type { Composer } from './composer';
@@ -29,15 +30,15 @@ export function giveBack(message: Returned, composer: Composer, chat: ChatScope,
 		// The host's hooks say the same on their own (a held notice): this one, with the way back, replaces it.
 		notices.remove(why);
 	}
-	const level = cause === 'hook' ? 'warning' : 'info';
+	const level = cause === 'hook' || cause === 'command' ? 'warning' : 'info';
 	if (!composer.hasDraft) {
 		composer.restore(text);
-		notices.show(level, cause === 'hook' ? `${why} It is back in the message box.` : why);
+		notices.show(level, cause === 'restore' ? why : `${why} It is back in the message box.`);
 		return;
 	}
 	const restore = el('button', { type: 'button', class: 'button-secondary notice-action' }, 'Restore message');
-	const kept = cause === 'hook'
-		? `${why} Your draft is kept; Restore message puts the blocked message back above it.`
+	const kept = cause === 'hook' || cause === 'command'
+		? `${why} Your draft is kept; Restore message puts the ${cause === 'hook' ? 'blocked message' : 'command'} back above it.`
 		: 'The chat was restored to before a message. Your draft is kept; Restore message puts that message back above it.';
 	const notice = notices.show(level, kept, restore);
 	restore.addEventListener('click', () => {

@@ -196,8 +196,14 @@ class ChatApp {
 			case 'composer.focus':
 				this.composer.focus();
 				return;
+			case 'commands.changed':
+				this.composer.setCommands(message.commands);
+				return;
+			case 'commands.completed':
+				this.composer.completionsAnswered(message.requestId, message.values);
+				return;
 			case 'mentions.answer':
-				this.composer.mentionsAnswered(message.requestId, message.candidates, message.skills);
+				this.composer.mentionsAnswered(message.requestId, message.candidates, message.skills, message.offers);
 				return;
 		}
 	}

@@ -1,11 +1,13 @@
 // The composer's `@` list: while the word at the caret starts with `@`, the keywords and the
 // workspace files and folders matching what follows (the host ranks the files: a
 // `mentions.query` answered by `mentions.answer`, a newer query cancelling the older); while it
-// starts with `$`, the skills on offer whose names match (`$name` attaches one). Keyboard
+// starts with `$`, the skills on offer whose names match (`$name` attaches one). What a chat
+// feature's kind of mention offers comes with the host's answer, after the keywords (`@mcp:` and,
+// past it, the MCP servers' resources), each with the text it inserts. Keyboard
 // first: arrows move, Enter or Tab inserts the mention text, Escape closes it until the `@` word
 // is left. A listbox the message box points into with aria-activedescendant, so a screen reader
 // says the option under the keyboard. Names are text, never markup.
-import { fuzzyScore, type MentionCandidate, mentionText, type SkillCandidate } from '../src/protocol/mentions';
+import { fuzzyScore, type MentionCandidate, type MentionOffer, mentionText, type SkillCandidate } from '../src/protocol/mentions';
 import { el } from './dom';
 
 interface MenuOption {
@@ -14,7 +16,9 @@ interface MenuOption {
 	readonly label: string;
 	readonly detail: string;
 	/** Says something instead of offering it (no skills): never chosen. */
-	readonly inert?: true;
+	readonly inert?: boolean;
+	/** Inserted without a space after it, so the list goes on with what it starts (`@mcp:`). */
+	readonly partial?: boolean;
 }
 
 export type MenuTrigger = '@' | '$';
@@ -42,7 +46,7 @@ const AT_WORD = /(?:^|[\s([{<'"`])@([^\s"'`<>|]*)$/u;
 const DOLLAR_WORD = /(?:^|[\s([{<'"`])\$([a-z0-9][a-z0-9-]*)?$/u;
 
 export class MentionMenu {
-	readonly element = el('ul', { class: 'mention-menu', id: 'composer-mentions', role: 'listbox', 'aria-label': 'Mention a file, folder, problems, selection or changes, or a skill', hidden: true });
+	readonly element = el('ul', { class: 'mention-menu', id: 'composer-mentions', role: 'listbox', 'aria-label': 'Mention a file, folder, problems, selection, changes or an MCP resource, or a skill', hidden: true });
 	private options: MenuOption[] = [];
 	private active = 0;
 	/** Where the `@` word starts and what follows the `@`, while the list is open. */
@@ -52,6 +56,8 @@ export class MentionMenu {
 	private asked = 0;
 	private pending: { readonly requestId: string; readonly query: string; readonly trigger: MenuTrigger } | undefined;
 	private files: readonly MentionCandidate[] = [];
+	/** The chat features' options of the last `@` answer. */
+	private offers: readonly MentionOffer[] = [];
 	/** The skills of the last `$` answer (undefined: not answered yet). */
 	private skills: readonly SkillCandidate[] | undefined;
 	/** The query `files` answer. */
@@ -104,6 +110,7 @@ export class MentionMenu {
 		if (this.word?.query !== query || this.word.start !== start || this.word.trigger !== trigger) {
 			if (this.word?.start !== start || this.word.trigger !== trigger) {
 				this.files = []; // another word: the last one's answer does not apply
+				this.offers = [];
 				this.skills = undefined;
 			}
 			this.word = { start, query, trigger };
@@ -118,11 +125,12 @@ export class MentionMenu {
 	}
 
 	/** The host's answer; an answer to an older query is dropped. */
-	answered(requestId: string, candidates: readonly MentionCandidate[], skills?: readonly SkillCandidate[]): void {
+	answered(requestId: string, candidates: readonly MentionCandidate[], skills?: readonly SkillCandidate[], offers?: readonly MentionOffer[]): void {
 		if (this.pending?.requestId !== requestId) {
 			return;
 		}
 		this.files = candidates;
+		this.offers = offers ?? [];
 		this.skills = this.pending.trigger === '$' ? (skills ?? []) : undefined;
 		this.filesFor = this.pending.query;
 		if (this.word) {
@@ -168,7 +176,7 @@ export class MentionMenu {
 		const caret = this.input.selectionStart;
 		const value = this.input.value;
 		const rest = value.slice(caret);
-		const text = `${option.insert}${rest.startsWith(' ') ? '' : ' '}`;
+		const text = `${option.insert}${option.partial === true || rest.startsWith(' ') ? '' : ' '}`;
 		this.input.value = `${value.slice(0, word.start)}${text}${rest}`;
 		const end = word.start + text.length;
 		this.input.setSelectionRange(end, end);
@@ -185,6 +193,10 @@ export class MentionMenu {
 		const keywords = KEYWORDS.filter((option) => fuzzyScore(query, option.label.slice(1)) !== undefined);
 		// Until the host answers, the files of the previous answer that still match.
 		const current = this.filesFor === (this.word?.query ?? '');
+		// Until the host answers, the previous answer's options that still match (what a list says instead only for its own query).
+		const offers = this.offers
+			.filter((offer) => current || (offer.inert !== true && fuzzyScore(query, offer.label.replace(/^@/u, '').toLowerCase()) !== undefined))
+			.map((offer): MenuOption => ({ ...offer }));
 		const files = this.files.filter(
 			(candidate) => current || fuzzyScore(query, candidate.path.toLowerCase()) !== undefined,
 		).map((candidate): MenuOption => ({
@@ -192,7 +204,7 @@ export class MentionMenu {
 			label: candidate.kind === 'folder' ? `${candidate.path}/` : candidate.path,
 			detail: candidate.kind,
 		}));
-		this.show([...keywords, ...files]);
+		this.show([...keywords, ...offers, ...files]);
 	}
 
 	/** The `$` list: until the host answers, the last answer's skills that still match; none at all says so. */

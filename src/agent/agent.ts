@@ -184,10 +184,10 @@ export class Agent extends Disposable {
 	}
 
 	/**
-	 * Sends the person's message. `mode`: the one-message override, the mode its turn runs in
-	 * instead of the chat's; a message that joins a running turn as steering runs in that turn's.
+	 * Sends the person's message. `mode`: the one-message override, the mode its turn runs in instead of the chat's; a
+	 * message that joins a running turn as steering runs in that turn's. `command`: the slash command it came from, as typed.
 	 */
-	submit(text: string, mode?: PermissionMode): void {
+	submit(text: string, mode?: PermissionMode, command?: string): void {
 		if (this.held.hold(text)) {
 			return;
 		}
@@ -196,7 +196,7 @@ export class Agent extends Disposable {
 			this.steering.steer(running.session.reminders, running.turn.owner, text);
 			return;
 		}
-		void this.startTurn(text, mode);
+		void this.startTurn(text, mode, undefined, command);
 	}
 
 	/** Why nothing can be done to the chat now ("… before `doing`."): a turn, or work between turns, runs. */
@@ -215,10 +215,10 @@ export class Agent extends Disposable {
 	}
 
 	/**
-	 * Starts a turn (in `override` rather than the chat's mode, when given; `retryOf`: the failed turn it
-	 * sends again) and resolves when it ended (for the API and tests).
+	 * Starts a turn (in `override` rather than the chat's mode, when given; `retryOf`: the failed turn it sends again;
+	 * `command`: the slash command its message came from) and resolves when it ended (for the API and tests).
 	 */
-	async startTurn(text: string, override?: PermissionMode, retryOf?: string): Promise<TurnOutcome> {
+	async startTurn(text: string, override?: PermissionMode, retryOf?: string, command?: string): Promise<TurnOutcome> {
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
@@ -240,7 +240,7 @@ export class Agent extends Disposable {
 		}), turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
-		const outcome = await turn.run(text, controller.signal, retryOf);
+		const outcome = await turn.run(text, controller.signal, retryOf, command);
 		this.running = undefined;
 		this.stream.clear();
 		this.children.clear();

@@ -40,7 +40,7 @@ export class Turn {
 	 * is resolved after the user message is recorded; if that fails, the loop fails with its
 	 * message and nothing is sent. `retryOf`: the failed root turn this message sends again.
 	 */
-	async run(text: string, signal: AbortSignal, retryOf?: string): Promise<TurnOutcome> {
+	async run(text: string, signal: AbortSignal, retryOf?: string, command?: string): Promise<TurnOutcome> {
 		const { turnId, scope } = this;
 		const { clock, ids, log } = this.ports.runtime;
 		let outcome: TurnOutcomeKind;
@@ -55,7 +55,16 @@ export class Turn {
 			}
 			// UserPromptSubmit's context is accepted with the message, beside the text, which stays as typed (replay puts it first).
 			const hookContext = hooked?.context.map((entry) => ({ event: entry.event, text: entry.text }));
-			scope.transcript.append({ kind: 'user', id: ids.next(), turnId, at: clock.now(), text, ...(hookContext?.length ? { hookContext } : {}), ...(retryOf === undefined ? {} : { retryOf }) });
+			scope.transcript.append({
+				kind: 'user',
+				id: ids.next(),
+				turnId,
+				at: clock.now(),
+				text,
+				...(hookContext?.length ? { hookContext } : {}),
+				...(retryOf === undefined ? {} : { retryOf }),
+				...(command === undefined ? {} : { command }),
+			});
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });
 			scope.onUpdate?.({ type: 'status', status: 'preparing' });

@@ -13,6 +13,7 @@ import type { ReminderDeclaration } from '../reminders/declaration';
 import type { FeatureViewPart } from '../view/featureView';
 import type { WorkbenchActions } from '../view/controls';
 import type { Logger } from '../base/log';
+import type { MentionKind } from '../mentions/kinds';
 
 export type { FeatureServices };
 
@@ -38,6 +39,8 @@ export interface ChatFeature {
 	readonly records?: readonly FeatureRecordKind[];
 	/** Its reminder types: registered with the key registry (and so the settings) by the feature list. */
 	readonly reminders?: readonly ReminderDeclaration[];
+	/** Its kinds of `@`-mention (`@mcp:server/uri`): parsed, expanded and offered in the composer beside the built-in ones. */
+	readonly mentions?: readonly MentionKind<FeatureServices>[];
 	readonly agent?: AgentFeature;
 	view?(window: FeatureWindow): FeatureViewPart & IDisposable;
 }

@@ -1,12 +1,13 @@
 // The feature list: every chat feature, one line each. The agent's feature states, the view's
-// feature parts and their slash commands are composed from it; nothing below src/features/
-// imports a feature.
+// feature parts and their slash commands, and the kinds of `@`-mention are composed from it;
+// nothing below src/features/ imports a feature.
 import type { AgentFeature } from '../agent/chatFeature';
 import type { IDisposable } from '../base/lifecycle';
 import type { FeatureViewPart } from '../view/featureView';
 import { registerRecordKinds } from '../transcript/records';
 import { registerReminderTypes } from '../reminders/keys';
-import type { ChatFeature, FeatureWindow } from './feature';
+import { registerMentionKinds, type WindowMentionKind, windowMentionKinds } from '../mentions/kinds';
+import type { ChatFeature, FeatureServices, FeatureWindow } from './feature';
 import { COMPACTION } from './compaction/feature';
 import { FORK } from './fork/feature';
 import { GOAL } from './goal/feature';
@@ -33,9 +34,11 @@ export { restoreOf } from './restore/feature';
 export { planDecisionOf } from './plan/feature';
 
 // The transcript holds the features' record kinds, and the key registry their reminder types, from
-// the moment the list is loaded (before any chat is read or any setting is).
+// the moment the list is loaded (before any chat is read or any setting is); the mention parser their
+// kinds of `@`-mention.
 registerRecordKinds(CHAT_FEATURES.flatMap((feature) => feature.records ?? []));
 registerReminderTypes(CHAT_FEATURES.flatMap((feature) => feature.reminders ?? []));
+registerMentionKinds(CHAT_FEATURES.flatMap((feature) => feature.mentions ?? []));
 
 /** The agent's side of each feature that keeps per-chat state. */
 export function agentFeatures(features: readonly ChatFeature[] = CHAT_FEATURES): AgentFeature[] {
@@ -45,4 +48,9 @@ export function agentFeatures(features: readonly ChatFeature[] = CHAT_FEATURES):
 /** Each feature's view part in a window. */
 export function featureViewParts(window: FeatureWindow, features: readonly ChatFeature[] = CHAT_FEATURES): (FeatureViewPart & IDisposable)[] {
 	return features.flatMap((feature) => (feature.view ? [feature.view(window)] : []));
+}
+
+/** The features' kinds of `@`-mention in a window, over what it hands the features. */
+export function featureMentionKinds(services: FeatureServices, features: readonly ChatFeature[] = CHAT_FEATURES): WindowMentionKind[] {
+	return windowMentionKinds(features.flatMap((feature) => feature.mentions ?? []), services);
 }

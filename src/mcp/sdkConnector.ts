@@ -13,14 +13,19 @@ import {
 	type ConnectOptions,
 	type Launch,
 	type McpCallResult,
+	type McpCompletion,
 	type McpConnector,
 	type McpContent,
+	type McpPromptInfo,
+	type McpPromptResult,
 	type McpResourceInfo,
 	type McpServerFacts,
 	type McpSession,
 	type McpToolInfo,
+	type RequestOptions,
 	SessionGone,
 } from './session';
+import { contentOf, promptOf, promptResultOf } from './wireContent';
 
 export const CLIENT_INFO = { name: 'aside', title: 'Aside', version: '0.5.0' } as const;
 
@@ -60,37 +65,13 @@ function transportFor(launch: Launch, options: ConnectOptions): Transport {
 	return launch.transport === 'sse' ? new SSEClientTransport(new URL(launch.url), { requestInit }) : new StreamableHTTPClientTransport(new URL(launch.url), { requestInit });
 }
 
-function contentOf(block: Record<string, unknown>): McpContent {
-	const text = (key: string) => (typeof block[key] === 'string' ? block[key] : undefined);
-	switch (block.type) {
-		case 'text':
-			return { type: 'text', text: text('text') ?? '' };
-		case 'image':
-		case 'audio':
-			return { type: block.type, data: text('data') ?? '', mimeType: text('mimeType') ?? 'application/octet-stream' };
-		case 'resource': {
-			const resource = (block.resource ?? {}) as Record<string, unknown>;
-			const field = (key: string) => (typeof resource[key] === 'string' ? { [key]: resource[key] } : {});
-			return { type: 'resource', uri: typeof resource.uri === 'string' ? resource.uri : '', ...field('mimeType'), ...field('text'), ...field('blob') };
-		}
-		case 'resource_link':
-			return {
-				type: 'resource_link',
-				uri: text('uri') ?? '',
-				name: text('name') ?? text('uri') ?? '',
-				...(text('description') === undefined ? {} : { description: text('description') }),
-				...(text('mimeType') === undefined ? {} : { mimeType: text('mimeType') }),
-			};
-		default:
-			return { type: 'text', text: `[a content block of type ${JSON.stringify(block.type)} Aside does not show]` };
-	}
-}
-
 class SdkSession implements McpSession {
 	private readonly _onDidChangeTools = new Emitter<void>();
 	readonly onDidChangeTools = this._onDidChangeTools.event;
 	private readonly _onDidUpdateResource = new Emitter<string>();
 	readonly onDidUpdateResource = this._onDidUpdateResource.event;
+	private readonly _onDidChangePrompts = new Emitter<void>();
+	readonly onDidChangePrompts = this._onDidChangePrompts.event;
 	private readonly _onDidClose = new Emitter<{ readonly error?: string }>();
 	readonly onDidClose = this._onDidClose.event;
 	private lastError: string | undefined;
@@ -114,6 +95,7 @@ class SdkSession implements McpSession {
 				resources: offers.resources !== undefined,
 				subscribe: offers.resources?.subscribe === true,
 				prompts: offers.prompts !== undefined,
+				completions: offers.completions !== undefined,
 			},
 		};
 		client.onerror = (error) => {
@@ -124,12 +106,16 @@ class SdkSession implements McpSession {
 			this._onDidClose.dispose();
 			this._onDidChangeTools.dispose();
 			this._onDidUpdateResource.dispose();
+			this._onDidChangePrompts.dispose();
 		};
 		client.setNotificationHandler('notifications/tools/list_changed', () => {
 			this._onDidChangeTools.fire();
 		});
 		client.setNotificationHandler('notifications/resources/updated', (notification) => {
 			this._onDidUpdateResource.fire(notification.params.uri);
+		});
+		client.setNotificationHandler('notifications/prompts/list_changed', () => {
+			this._onDidChangePrompts.fire();
 		});
 	}
 
@@ -199,6 +185,38 @@ class SdkSession implements McpSession {
 		}
 		await this.sessionKept(() => this.client.subscribeResource({ uri }));
 		return true;
+	}
+
+	async listPrompts(signal: AbortSignal): Promise<McpPromptInfo[]> {
+		if (!this.facts.offers.prompts) {
+			return [];
+		}
+		// Without a cursor the SDK walks every page (64 at most) and returns them together.
+		const { prompts } = await this.sessionKept(() => this.client.listPrompts(undefined, { signal, cacheMode: 'bypass' }));
+		return prompts.map((prompt) => promptOf(prompt));
+	}
+
+	async getPrompt(name: string, args: Readonly<Record<string, string>>, options: RequestOptions): Promise<McpPromptResult> {
+		const request = { signal: options.signal, timeout: options.timeoutMs };
+		const result = await this.sessionKept(() => this.client.getPrompt({ name, arguments: { ...args } }, request));
+		return promptResultOf(result);
+	}
+
+	async completePromptArgument(
+		prompt: string,
+		argument: { readonly name: string; readonly value: string },
+		context: Readonly<Record<string, string>>,
+		options: RequestOptions,
+	): Promise<McpCompletion> {
+		if (!this.facts.offers.completions) {
+			return { values: [], hasMore: false };
+		}
+		const given = Object.keys(context).length > 0 ? { context: { arguments: { ...context } } } : {};
+		const { completion } = await this.sessionKept(() => this.client.complete(
+			{ ref: { type: 'ref/prompt', name: prompt }, argument: { ...argument }, ...given },
+			{ signal: options.signal, timeout: options.timeoutMs },
+		));
+		return { values: completion.values, hasMore: completion.hasMore === true || (completion.total ?? 0) > completion.values.length };
 	}
 
 	/**

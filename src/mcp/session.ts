@@ -64,7 +64,48 @@ export interface McpServerFacts {
 	readonly title?: string;
 	/** Its `instructions` from the initialisation, if any. */
 	readonly instructions?: string;
-	readonly offers: { readonly tools: boolean; readonly resources: boolean; readonly subscribe: boolean; readonly prompts: boolean };
+	readonly offers: {
+		readonly tools: boolean;
+		readonly resources: boolean;
+		readonly subscribe: boolean;
+		readonly prompts: boolean;
+		/** It answers `completion/complete` (argument completion of its prompts). */
+		readonly completions: boolean;
+	};
+}
+
+/** One argument a prompt declares. */
+export interface McpPromptArgument {
+	readonly name: string;
+	readonly description?: string;
+	readonly required: boolean;
+}
+
+/** A prompt a server lists (`prompts/list`). */
+export interface McpPromptInfo {
+	readonly name: string;
+	readonly title?: string;
+	readonly description?: string;
+	readonly arguments: readonly McpPromptArgument[];
+}
+
+/** A prompt filled in (`prompts/get`): its messages, in order. */
+export interface McpPromptResult {
+	readonly description?: string;
+	readonly messages: readonly { readonly role: 'user' | 'assistant'; readonly content: McpContent }[];
+}
+
+/** A server's values for an argument being typed (`completion/complete`). */
+export interface McpCompletion {
+	readonly values: readonly string[];
+	/** More values exist than the server sent. */
+	readonly hasMore: boolean;
+}
+
+/** What a request other than a tool call waits for. */
+export interface RequestOptions {
+	readonly signal: AbortSignal;
+	readonly timeoutMs: number;
 }
 
 /** The server no longer knows the connection's session (an HTTP server that restarted): it must be initialised again. */
@@ -82,8 +123,24 @@ export interface McpSession {
 	readResource(uri: string, signal: AbortSignal): Promise<McpContent[]>;
 	/** Asks for `notifications/resources/updated` of `uri`; false when the server offers no subscriptions. */
 	subscribe(uri: string): Promise<boolean>;
+	/** Every page of `prompts/list`; none when the server offers no prompts. */
+	listPrompts(signal: AbortSignal): Promise<McpPromptInfo[]>;
+	/** `prompts/get`: the prompt filled in with `args`. */
+	getPrompt(name: string, args: Readonly<Record<string, string>>, options: RequestOptions): Promise<McpPromptResult>;
+	/**
+	 * `completion/complete` for an argument of the prompt `prompt` being typed (`value` so far), `context`: the
+	 * arguments given already; no values when the server offers no completions.
+	 */
+	completePromptArgument(
+		prompt: string,
+		argument: { readonly name: string; readonly value: string },
+		context: Readonly<Record<string, string>>,
+		options: RequestOptions,
+	): Promise<McpCompletion>;
 	/** `tools/list_changed`: the list should be asked again. */
 	readonly onDidChangeTools: Event<void>;
+	/** `prompts/list_changed`: the prompts should be listed again. */
+	readonly onDidChangePrompts: Event<void>;
 	/** `notifications/resources/updated`: the resource of this URI changed. */
 	readonly onDidUpdateResource: Event<string>;
 	/** The connection ended (the process exited, the session is gone); `error` says why when known. */

@@ -11,7 +11,7 @@ import type { McpCallResult, McpContent } from './session';
 export const MCP_MAX_OUTPUT_BYTES = RUN_MAX_OUTPUT_BYTES;
 
 /** The size of base64 data once decoded. */
-function decodedBytes(base64: string): number {
+export function decodedBytes(base64: string): number {
 	const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
 	return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
 }

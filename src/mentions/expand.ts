@@ -5,7 +5,8 @@
 // from the chat's own records (the subjects of the `mention.file` entries its kept history holds),
 // which the engine writes only when the request carrying them was dispatched: a cancelled or
 // failed request marks nothing as shown, a reopened chat knows what it was given, and a compacted
-// one sends again what only the summarized part had.
+// one sends again what only the summarized part had. A chat feature's kind (`@mcp:server/uri`,
+// kinds.ts) is expanded by its own expander, one per message, under the same rules.
 import * as nodePath from 'node:path';
 import type { MessageAttachments } from '../agent/attachments';
 import { errorMessage } from '../base/errors';
@@ -13,6 +14,7 @@ import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTIO
 import { fileRejected, folderRejected, mentionedChanges } from '../reminders/builtin/mentions';
 import type { StagedEntry } from '../reminders/definition';
 import type { StagedInStage } from '../reminders/staging';
+import type { MentionExpander } from './kinds';
 import { changesMention, problemsMention, selectionMention } from './keywordMentions';
 import { DEFAULT_MENTION_LIMITS, type MentionLimits } from './limits';
 import { type MentionToken, parseMentions } from './parse';
@@ -23,6 +25,8 @@ import type { MentionPorts } from './ports';
 class Expansion {
 	private readonly roots: string[];
 	private readonly paths: PathMentions;
+	/** The contributed kinds' expanders of this message, made when the first of its kind comes. */
+	private readonly contributed = new Map<string, MentionExpander>();
 
 	constructor(
 		private readonly ports: MentionPorts,
@@ -32,11 +36,27 @@ class Expansion {
 		this.paths = new PathMentions(ports.fs, this.roots, ports.records(), limits);
 	}
 
+	private contributedEntry(token: Extract<MentionToken, { kind: 'contributed' }>, signal: AbortSignal): Promise<StagedEntry | undefined> {
+		const kind = this.ports.kinds?.find((candidate) => candidate.prefix === token.prefix);
+		if (!kind || !this.enabled(kind.declaration.type)) {
+			return Promise.resolve(undefined);
+		}
+		let expander = this.contributed.get(kind.prefix);
+		if (!expander) {
+			expander = kind.source.expander({ records: this.ports.records(), limits: this.limits });
+			this.contributed.set(kind.prefix, expander);
+		}
+		return expander(token, signal);
+	}
+
 	private enabled(type: string): boolean {
 		return this.ports.isEnabled?.(type) ?? true;
 	}
 
 	async entryFor(token: MentionToken, signal: AbortSignal): Promise<StagedEntry | undefined> {
+		if (token.kind === 'contributed') {
+			return this.contributedEntry(token, signal);
+		}
 		if (token.kind === 'keyword') {
 			switch (token.keyword) {
 				case 'problems':
@@ -61,6 +81,10 @@ class Expansion {
 }
 
 function failed(token: MentionToken, message: string): StagedEntry | undefined {
+	if (token.kind === 'contributed') {
+		// A kind says its own failures; one that threw anyway costs its mention only.
+		return undefined;
+	}
 	if (token.kind === 'path') {
 		return (token.folder ? folderRejected : fileRejected)(token.raw, `it could not be read (${message}).`);
 	}
@@ -75,7 +99,7 @@ function failed(token: MentionToken, message: string): StagedEntry | undefined {
  */
 export function mentionAttachments(ports: MentionPorts, limits: MentionLimits | (() => MentionLimits) = DEFAULT_MENTION_LIMITS): MessageAttachments {
 	return async (text, owner, signal) => {
-		const tokens = parseMentions(text);
+		const tokens = parseMentions(text, ports.kinds?.map((kind) => kind.prefix) ?? []);
 		if (tokens.length === 0 || owner.kind !== 'root') {
 			return [];
 		}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mentionText } from '../protocol/mentions';
-import { parseMentions } from './parse';
+import { contributedMentionText, parseMentions } from './parse';
 
 const raws = (text: string) => parseMentions(text).map((token) => token.raw);
 
@@ -49,5 +49,40 @@ describe('finding mentions in a message', () => {
 			assert.equal(token?.kind === 'path' ? token.path : '', path);
 			assert.deepEqual(token?.kind === 'path' ? token.range : undefined, range);
 		}
+	});
+
+	it('reads a contributed kind\'s mention after its prefix: the rest as typed, `/`, `:` and `?` included, trailing sentence punctuation left out', () => {
+		const mcp = ['mcp:'];
+		assert.deepEqual(parseMentions('Read @mcp:everything/demo://resource/static/document/architecture.md. Then @mcp:db/pg://rows?limit=10&where=a:b and (@mcp:s/x).', mcp), [
+			{ kind: 'contributed', raw: '@mcp:everything/demo://resource/static/document/architecture.md', prefix: 'mcp:', body: 'everything/demo://resource/static/document/architecture.md' },
+			{ kind: 'contributed', raw: '@mcp:db/pg://rows?limit=10&where=a:b', prefix: 'mcp:', body: 'db/pg://rows?limit=10&where=a:b' },
+			{ kind: 'contributed', raw: '@mcp:s/x', prefix: 'mcp:', body: 's/x' },
+		]);
+	});
+
+	it('takes a quoted rest whole: spaces, a closing `?` or `)`, quotes of the other kind', () => {
+		assert.deepEqual(parseMentions('See @mcp:"files/file:///my notes/a b.md?" and @mcp:"wiki/page (draft)" and @mcp:"w/it\'s \'here\'".', ['mcp:']), [
+			{ kind: 'contributed', raw: '@mcp:"files/file:///my notes/a b.md?"', prefix: 'mcp:', body: 'files/file:///my notes/a b.md?' },
+			{ kind: 'contributed', raw: '@mcp:"wiki/page (draft)"', prefix: 'mcp:', body: 'wiki/page (draft)' },
+			{ kind: 'contributed', raw: '@mcp:"w/it\'s \'here\'"', prefix: 'mcp:', body: 'w/it\'s \'here\'' },
+		]);
+	});
+
+	it('reads a prefix no kind registered, and a bare prefix, as it always did: a path (which stays text unless it names a file)', () => {
+		assert.deepEqual(parseMentions('@mcp:srv/uri and @x:"y z"', []).map((token) => [token.kind, token.raw]), [['path', '@mcp:srv/uri'], ['path', '@x']]);
+		assert.deepEqual(parseMentions('@mcp: alone, @mcp:. too', ['mcp:']).map((token) => [token.kind, token.raw]), [['path', '@mcp']]);
+		assert.deepEqual(parseMentions('`@mcp:a/b` and "@mcp:c/d"', ['mcp:']), [], 'in back-ticks or quotes it is text');
+	});
+
+	it('writes a contributed mention back the way it is parsed: quoted when it has a space or a quote or ends in punctuation; never with a double quote or a line break', () => {
+		for (const body of ['s/demo://a/b.md', 's/a b', 's/pg://x?', 's/page (draft)', 's/it\'s', 's/a|b', 's/x.', 's/tab\there', 's/a:b:c?d=e']) {
+			const text = contributedMentionText('mcp:', body);
+			assert.ok(text !== undefined, body);
+			const [token] = parseMentions(`see ${text}, then`, ['mcp:']);
+			assert.deepEqual(token?.kind === 'contributed' ? token.body : undefined, body, `${text} parses back to ${body}`);
+		}
+		assert.equal(contributedMentionText('mcp:', 's/demo://a/b.md'), '@mcp:s/demo://a/b.md', 'unquoted when it can be');
+		assert.equal(contributedMentionText('mcp:', 's/say "hi"'), undefined);
+		assert.equal(contributedMentionText('mcp:', 's/two\nlines'), undefined);
 	});
 });

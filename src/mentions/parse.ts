@@ -3,6 +3,8 @@
 // path for names with spaces (`@"my notes.md"`). Pure: whether a path exists is decided when
 // the mention is expanded (src/mentions/expand.ts), so a token that names nothing stays text.
 // The text itself is never changed. Inside back-ticks or quotes (literals.ts) an `@` is text.
+// A chat feature's kinds (kinds.ts) are `@<prefix><rest>` or, quoted, `@<prefix>"<rest>"`.
+import { mentionPrefixes } from './kinds';
 import { withoutLiterals } from './literals';
 
 export const MENTION_KEYWORDS = ['problems', 'selection', 'changes'] as const;
@@ -16,11 +18,14 @@ export interface LineRange {
 
 export type MentionToken =
 	| { readonly kind: 'keyword'; readonly raw: string; readonly keyword: MentionKeyword }
-	| { readonly kind: 'path'; readonly raw: string; readonly path: string; readonly range?: LineRange; readonly folder: boolean; readonly quoted: boolean };
+	| { readonly kind: 'path'; readonly raw: string; readonly path: string; readonly range?: LineRange; readonly folder: boolean; readonly quoted: boolean }
+	/** A chat feature's kind (`@mcp:server/uri`): `body` is what follows the prefix, unquoted. */
+	| { readonly kind: 'contributed'; readonly raw: string; readonly prefix: string; readonly body: string };
 
 // `@` at the start or after whitespace or an opening bracket or quote: `a@b.com` is an address,
 // `x@y` a version, neither a mention.
-const MENTION = /(?<=^|[\s([{<'"`])@(?:"([^"\n]+)"(#L\d+(?:-L?\d+)?)?|([^\s"'`<>|]+))/gu;
+// The middle alternative is a prefix with a quoted rest (`@mcp:"srv/a uri"`).
+const MENTION = /(?<=^|[\s([{<'"`])@(?:"([^"\n]+)"(#L\d+(?:-L?\d+)?)?|([a-z][a-z0-9-]*:)"([^"\n]+)"|([^\s"'`<>|]+))/gu;
 // Punctuation that ends a sentence rather than a path: `see @a.ts.` or `(@a.ts)`.
 const TRAILING = /[.,;:!?)\]}]+$/u;
 const RANGE = /#L(\d+)(?:-L?(\d+))?$/u;
@@ -45,11 +50,27 @@ function pathToken(raw: string, body: string, quoted: boolean): MentionToken | u
 	return { kind: 'path', raw, path: folder ? path.replace(/\/+$/u, '') : path, ...(range ? { range } : {}), folder, quoted };
 }
 
+/** An unquoted mention: a keyword, a contributed kind's (`@mcp:srv/uri`), or a path. */
+function wordToken(word: string, prefixes: readonly string[]): MentionToken | undefined {
+	const body = word.replace(TRAILING, '');
+	if (body === '') {
+		return undefined;
+	}
+	const keyword = MENTION_KEYWORDS.find((candidate) => candidate === body);
+	if (keyword) {
+		return { kind: 'keyword', raw: `@${body}`, keyword };
+	}
+	const prefix = prefixes.find((candidate) => body.startsWith(candidate) && body.length > candidate.length);
+	return prefix ? { kind: 'contributed', raw: `@${body}`, prefix, body: body.slice(prefix.length) } : pathToken(`@${body}`, body, false);
+}
+
 /**
  * The candidate mentions in `text`, in order, each once (the same raw mention twice is one). A
- * path token's trailing sentence punctuation is left out of it, so `see @a.ts.` names `a.ts`.
+ * path token's trailing sentence punctuation is left out of it, so `see @a.ts.` names `a.ts`;
+ * so is an unquoted contributed mention's (`@mcp:srv/a.md.` names `srv/a.md`). `prefixes`: the
+ * contributed kinds' (by default those registered); a prefix not among them is read as a path.
  */
-export function parseMentions(text: string): MentionToken[] {
+export function parseMentions(text: string, prefixes: readonly string[] = mentionPrefixes()): MentionToken[] {
 	const tokens: MentionToken[] = [];
 	const seen = new Set<string>();
 	for (const match of withoutLiterals(text).matchAll(MENTION)) {
@@ -58,13 +79,17 @@ export function parseMentions(text: string): MentionToken[] {
 		if (quoted !== undefined) {
 			const range = match[2] ?? '';
 			token = pathToken(`@"${quoted}"${range}`, `${quoted}${range}`, true);
+		} else if (match[3] !== undefined) {
+			const prefix = match[3];
+			// The quoted rest as typed (a quote inside it may have been blanked as a literal).
+			const start = match.index + 1 + prefix.length + 1;
+			const body = text.slice(start, match.index + match[0].length - 1);
+			token = prefixes.includes(prefix) ? { kind: 'contributed', raw: `@${prefix}"${body}"`, prefix, body } : wordToken(prefix, prefixes);
 		} else {
-			const body = (match[3] ?? '').replace(TRAILING, '');
-			if (body === '') {
+			token = wordToken(match[5] ?? '', prefixes);
+			if (token === undefined) {
 				continue;
 			}
-			const keyword = MENTION_KEYWORDS.find((candidate) => candidate === body);
-			token = keyword ? { kind: 'keyword', raw: `@${body}`, keyword } : pathToken(`@${body}`, body, false);
 		}
 		if (token && !seen.has(token.raw)) {
 			seen.add(token.raw);
@@ -72,4 +97,19 @@ export function parseMentions(text: string): MentionToken[] {
 		}
 	}
 	return tokens;
+}
+
+// What an unquoted contributed mention cannot hold: what ends the word, or a quote.
+const UNQUOTED = /[\s"'`<>|]/u;
+
+/**
+ * How a contributed mention is written so that it parses back to `body` exactly: as it is, or
+ * quoted (`@mcp:"srv/a b"`) when it holds a space or a quote, or ends in sentence punctuation.
+ * Undefined when it cannot be written (a double quote or a line break in it).
+ */
+export function contributedMentionText(prefix: string, body: string): string | undefined {
+	if (body === '' || /["\n\r]/u.test(body)) {
+		return undefined;
+	}
+	return UNQUOTED.test(body) || TRAILING.test(body) ? `@${prefix}"${body}"` : `@${prefix}${body}`;
 }

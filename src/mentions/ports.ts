@@ -5,6 +5,7 @@ import type { DiagnosticEntry } from '../observe/diagnostics';
 import type { ChangesResult } from '../reminders/builtin/mentions';
 import type { RecordLike } from '../reminders/history';
 import type { WorkspaceFs } from '../tools/tool';
+import type { WindowMentionKind } from './kinds';
 
 /** The editor's selection, as plain data. */
 export interface EditorSelection {
@@ -35,4 +36,6 @@ export interface MentionPorts {
 	readonly changes: (signal: AbortSignal) => Promise<ChangesResult>;
 	/** `aside.reminders.<type>.enabled`: a kind turned off expands to nothing, and marks nothing as given. */
 	readonly isEnabled?: (type: string) => boolean;
+	/** The chat features' kinds of mention (`@mcp:server/uri`), in this window. */
+	readonly kinds?: readonly WindowMentionKind[];
 }

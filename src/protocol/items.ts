@@ -7,7 +7,8 @@ import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { rowSchema } from './rowMarks';
 
-export const MENTION_CHIP_KINDS = ['file', 'folder', 'problems', 'selection', 'changes'] as const;
+/** `resource`: a chat feature's kind of mention (`@mcp:server/uri`). */
+export const MENTION_CHIP_KINDS = ['file', 'folder', 'problems', 'selection', 'changes', 'resource'] as const;
 /** `pending`: the turn's first request is not recorded yet; then what its `mention.*` entry said. */
 export const MENTION_CHIP_STATES = ['pending', 'attached', 'in-context', 'rejected'] as const;
 
@@ -46,6 +47,8 @@ export const UserTurnItem = rowSchema({
 	agent: z.string().min(1).optional(),
 	/** Set when the message is the request an approval sent (`text` holds the whole plan, for the model): that plan-decision's id and the plan file. */
 	implementsPlan: z.object({ decision: z.string().min(1), file: z.string() }).optional(),
+	/** The slash command, as typed, that made this message (an MCP prompt's text): shown above it. */
+	command: z.string().min(1).max(2000).optional(),
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 

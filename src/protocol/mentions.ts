@@ -10,6 +10,24 @@ export interface MentionCandidate {
 /** The most candidates one answer carries. */
 export const MAX_MENTION_CANDIDATES = 50;
 
+/**
+ * An option of the `@` list a chat feature offers (an MCP resource for `@mcp:`): the host writes
+ * the mention it inserts, so the view needs no rule of the feature's.
+ */
+export interface MentionOffer {
+	/** What replaces the `@` word. */
+	readonly insert: string;
+	readonly label: string;
+	readonly detail: string;
+	/** Inserted without the space after it, and the list asked again (the prefix `@mcp:` itself). */
+	readonly partial?: boolean;
+	/** Says something instead of offering it (no server has resources): never chosen. */
+	readonly inert?: boolean;
+}
+
+/** How long an offered mention may be (a longer one is not offered). */
+export const MAX_OFFER_CHARS = 4000;
+
 /** A skill of the composer's `$` list: its name (what `$name` attaches) and what it is for. */
 export interface SkillCandidate {
 	readonly name: string;

@@ -58,6 +58,12 @@ describe('parseHostMessage', () => {
 				sessionId: 's1',
 				items: [{ kind: 'user', id: 'u2', text: '@a.ts#L2-3 @problems', at: 2, mentions: [{ kind: 'file', label: 'a.ts#L2-3', path: 'a.ts', range: { start: 2, end: 3 }, state: 'rejected', detail: 'no such file.' }, { kind: 'problems', label: 'problems', state: 'attached' }], hookContext: [{ event: 'SessionStart', text: 'hi' }] }],
 			},
+			{ type: 'mentions.answer', seq: 18, requestId: 'mention-3', candidates: [], offers: [{ insert: '@mcp:', label: '@mcp:', detail: 'a resource of an MCP server', partial: true }, { insert: '@mcp:"docs/a b.md"', label: 'mcp:docs/a b.md', detail: 'A B' }, { insert: '', label: 'No MCP resources', detail: 'none', inert: true }] },
+			{ type: 'items.appended', seq: 19, sessionId: 's1', items: [{ kind: 'user', id: 'u3', text: 'see @mcp:docs/x', at: 3, mentions: [{ kind: 'resource', label: 'mcp:docs/x', state: 'attached' }] }] },
+			{ type: 'commands.changed', seq: 20, commands: [{ name: '/mcp.everything.args-prompt', args: '<city> [state]', summary: 'Weather', arguments: [{ name: 'city', required: true }, { name: 'state', required: false }], completes: true }] },
+			{ type: 'commands.completed', seq: 21, requestId: 'complete-1', values: ['Sales', 'Support'] },
+			{ type: 'composer.restore', seq: 22, text: '/mcp.everything.args-prompt', reason: 'It needs <city>. Nothing was sent.', cause: 'command' },
+			{ type: 'items.appended', seq: 23, sessionId: 's1', items: [{ kind: 'user', id: 'u4', text: 'What\'s weather in Paris?', at: 4, command: '/mcp.everything.args-prompt Paris' }] },
 			{ type: 'items.inserted', seq: 10, sessionId: 's1', before: 'u2', items: [{ kind: 'reminders', id: 'r2', at: 2, phase: 'turn-start', entries: [{ type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' }] }] },
 		]) {
 			const parsed = parseHostMessage(message);
@@ -74,6 +80,7 @@ describe('parseHostMessage', () => {
 			[{ type: 'items.appended', seq: 1, sessionId: 's1', items: [{ kind: 'assistant-from-the-future', id: 'x' }] }, /items/],
 			[{ type: 'items.inserted', seq: 1, sessionId: 's1', items: [{ kind: 'user', id: 'u3', text: 'x', at: 3 }] }, /before/],
 			[{ type: 'notice', seq: -1, level: 'error', text: 'x' }, /seq/],
+			[{ type: 'mentions.answer', seq: 1, requestId: 'm1', candidates: [], offers: [{ insert: '@mcp:x', detail: 'no label' }] }, /label/],
 			[null, /without a type/],
 			['snapshot', /without a type/],
 			[{ seq: 0 }, /without a type/],
@@ -113,6 +120,7 @@ describe('parseViewMessage', () => {
 			{ type: 'restore.preview', to: 'u1', scope: 'files' },
 			{ type: 'restore.apply', previewId: 'p1', overwriteChanged: false },
 			{ type: 'restore.cancel', previewId: 'p1' },
+			{ type: 'commands.complete', requestId: 'complete-1', command: '/mcp.everything.completable-prompt', argument: 'name', value: 'K', context: { department: 'Support' } },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));
 		}

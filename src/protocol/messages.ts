@@ -4,9 +4,10 @@
 // than the last: a webview that sees a gap posts `ready` again. Enums are the vocabulary's (src/vocabulary/).
 import * as z from 'zod';
 import { RESTORE_SCOPES } from '../vocabulary/restore';
-import { SKILL_DESCRIPTION_CHARS } from './mentions';
+import { MAX_OFFER_CHARS, SKILL_DESCRIPTION_CHARS } from './mentions';
 import { GOAL_HOST_MESSAGES, GOAL_VIEW_MESSAGES } from './goal';
 import { TASKS_HOST_MESSAGES } from './tasks';
+import { SLASH_HOST_MESSAGES, SLASH_VIEW_MESSAGES } from './slashCommands';
 import { seq } from './sequence';
 import { LineRangeView, RestorePreviewView, TranscriptItem } from './items';
 import { AgentView, ContextUseView, MAX_PLAN_NOTE_CHARS, PermissionMode, PLAN_CHOICES, SessionSummaryView, SetupView, ViewSettings, ViewState } from './viewState';
@@ -37,6 +38,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	/** Rows already shown, replaced by id (a child agent's header: its steps, status and result). */
 	z.object({ type: z.literal('items.updated'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
 	...TASKS_HOST_MESSAGES,
+	...SLASH_HOST_MESSAGES,
 	/** The current session's title changed (it is taken from the first message). */
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
 	/** The view settings changed (the person edited settings.json). */
@@ -61,15 +63,29 @@ export const HostMessage = z.discriminatedUnion('type', [
 		seq,
 		requestId: z.string().min(1).max(100),
 		candidates: z.array(z.object({ kind: z.enum(['file', 'folder']), path: z.string().min(1).max(4000) })).max(50),
+		/** What the chat features' kinds of mention offer (`@mcp:` resources), each with the text it inserts; absent when none. */
+		offers: z
+			.array(
+				z.object({
+					insert: z.string().max(MAX_OFFER_CHARS),
+					label: z.string().min(1).max(MAX_OFFER_CHARS),
+					detail: z.string().max(300),
+					partial: z.boolean().optional(),
+					inert: z.boolean().optional(),
+				}),
+			)
+			.max(50)
+			.optional(),
 		/** The `$` list: the skills on offer whose names match, best first (absent for an `@` query). */
 		skills: z.array(z.object({ name: z.string().min(1).max(200), description: z.string().max(SKILL_DESCRIPTION_CHARS) })).max(50).optional(),
 	}),
 	/**
 	 * A message sent from this composer did not reach the model: its text goes back, with why. `cause`: a UserPromptSubmit
 	 * hook blocked it (the default); a chat restore gave it back (`reason` is then the whole sentence); the agent was stopped
-	 * first (`stopped`: several messages joined). `sessionId`: the chat whose composer it goes to, when not the one shown.
+	 * first (`stopped`: several messages joined); a slash command could not run (`command`: `reason` is the whole sentence).
+	 * `sessionId`: the chat whose composer it goes to, when not the one shown.
 	 */
-	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped']).optional(), sessionId: z.string().optional() }),
+	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped', 'command']).optional(), sessionId: z.string().optional() }),
 	...GOAL_HOST_MESSAGES,
 	// Restore.
 	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
@@ -143,6 +159,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	 */
 	z.object({ type: z.literal('fork.create'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
 	...GOAL_VIEW_MESSAGES,
+	...SLASH_VIEW_MESSAGES,
 	// Restore.
 	/**
 	 * A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore

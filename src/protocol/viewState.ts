@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { COMPACTION_CAUSES } from '../vocabulary/outcomes';
 import { TasksView } from './tasks';
-import { SlashCommandView } from './slashCommands';
+import { MAX_SLASH_COMMANDS, SlashCommandView } from './slashCommands';
 import { TranscriptItem } from './items';
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
@@ -196,6 +196,6 @@ export const ViewState = z.object({
 	/** The task list feature's panel (src/features/tasks/); absent from a host without it. */
 	tasks: TasksView.optional(),
 	/** The slash commands the composer's hint lists (src/view/slashCommands.ts). */
-	commands: z.array(SlashCommandView).max(200),
+	commands: z.array(SlashCommandView).max(MAX_SLASH_COMMANDS),
 });
 export type ViewState = z.infer<typeof ViewState>;

@@ -79,11 +79,12 @@ export function testSessions(clock = new FakeClock(), ids = new SequentialIds())
 
 let userIds = 0;
 
-/** Appends a user message the way a turn starts, and returns its row. */
-export function appendUser(session: ChatSession, text: string, at = 0): UserTurnItem {
+/** Appends a user message the way a turn starts (`command`: the slash command it came from), and returns its row. */
+export function appendUser(session: ChatSession, text: string, at = 0, command?: string): UserTurnItem {
 	const id = `u${++userIds}`;
-	session.append({ kind: 'user', id, turnId: `t-${id}`, at, text });
-	return { kind: 'user', id, text, at };
+	const from = command === undefined ? {} : { command };
+	session.append({ kind: 'user', id, turnId: `t-${id}`, at, text, ...from });
+	return { kind: 'user', id, text, at, ...from };
 }
 
 /** The agent as the view connection sees it: submit appends a user message; the rest is recorded. */
@@ -135,9 +136,9 @@ export class FakeAgent implements AgentControls {
 		return this.childStreamTexts;
 	}
 
-	submit(text: string, mode?: PermissionMode): void {
-		this.calls.push(`submit ${text}${mode === undefined ? '' : ` (${mode} for this message)`}`);
-		appendUser(this.sessions.current, text);
+	submit(text: string, mode?: PermissionMode, command?: string): void {
+		this.calls.push(`submit ${text}${mode === undefined ? '' : ` (${mode} for this message)`}${command === undefined ? '' : ` [from ${command}]`}`);
+		appendUser(this.sessions.current, text, 0, command);
 	}
 
 	stop(): void {

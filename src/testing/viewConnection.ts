@@ -14,7 +14,7 @@ import { FakeAgent, testSessions } from './sessions';
 import type { ChatSessions } from '../agent/sessions';
 
 /** A view connection over sessions in memory and a stand-in agent, recording what it posts. */
-export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ForkControls; features?: (sessions: ReturnType<typeof testSessions>) => NonNullable<ViewConnectionOptions['features']>; userRules?: ViewConnectionOptions['userRules'] } = {}) {
+export function testConnection(options: { deliver?: boolean; notices?: HeldNotices; mentionCandidates?: ViewConnectionOptions['mentionCandidates']; mentionOffers?: ViewConnectionOptions['mentionOffers']; skillCandidates?: ViewConnectionOptions['skillCandidates']; deleteChat?: ViewConnectionOptions['deleteChat']; forks?: (sessions: ChatSessions) => ForkControls; features?: (sessions: ReturnType<typeof testSessions>) => NonNullable<ViewConnectionOptions['features']>; userRules?: ViewConnectionOptions['userRules'] } = {}) {
 	const sessions = testSessions();
 	const agent = new FakeAgent(sessions);
 	const settingsChanged = new Emitter<ViewSettings>();
@@ -60,6 +60,7 @@ export function testConnection(options: { deliver?: boolean; notices?: HeldNotic
 		agent,
 		...(options.notices ? { notices: options.notices } : {}),
 		...(options.mentionCandidates ? { mentionCandidates: options.mentionCandidates } : {}),
+		...(options.mentionOffers ? { mentionOffers: options.mentionOffers } : {}),
 		...(options.skillCandidates ? { skillCandidates: options.skillCandidates } : {}),
 		...(options.deleteChat ? { deleteChat: options.deleteChat } : {}),
 		// The mode picker, the plan card and Fork over the stand-in agent (and the forks given), as the window wires them.

@@ -33,6 +33,8 @@ export const UserRecord = z.object({
 	hookContext: z.array(z.object({ event: z.string().min(1), text: z.string() })).min(1).optional(),
 	/** The root turn this message sends again: the person's Retry after it failed (replay drops that turn's message if it never reached the model). */
 	retryOf: z.string().min(1).optional(),
+	/** The slash command, as typed, whose message `text` is (an MCP prompt's): the row shows it; the model gets `text`. */
+	command: z.string().min(1).optional(),
 });
 export const USER_RECORD = declareRecord(UserRecord);
 

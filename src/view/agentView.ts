@@ -103,7 +103,7 @@ export interface ViewedAgent {
 	readonly onDidStream: Event<{ readonly requestId: string; readonly text: string }>;
 	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'> & { readonly returned?: ReturnedMessages }>;
 	readonly onDidReturnMessages?: Event<ReturnedMessages>;
-	submit(text: string, mode?: PermissionMode): void;
+	submit(text: string, mode?: PermissionMode, command?: string): void;
 	stop(): void;
 	retry?(turnId: string): string | undefined;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
@@ -158,8 +158,8 @@ export class AgentPresenter implements AgentControls {
 		return (this.agent.state.children ?? []).flatMap(({ streaming }) => (streaming ? [{ requestId: streaming.requestId, text: streaming.text }] : []));
 	}
 
-	submit(text: string, mode?: PermissionMode): void {
-		this.agent.submit(text, mode);
+	submit(text: string, mode?: PermissionMode, command?: string): void {
+		this.agent.submit(text, mode, command);
 	}
 
 	stop(): void {

@@ -1,12 +1,14 @@
 // The composer's lists: `@` (workspace files and folders, asked of the host and cancelled by a newer
-// query) and `$` (the skills, from the library in memory).
+// query, with what the chat features' kinds of mention offer) and `$` (the skills, from the library in memory).
 import { errorMessage } from '../base/errors';
-import { MAX_MENTION_CANDIDATES, type MentionCandidate, rankSkills, type SkillCandidate } from '../protocol/mentions';
+import { MAX_MENTION_CANDIDATES, type MentionCandidate, type MentionOffer, rankSkills, type SkillCandidate } from '../protocol/mentions';
 import type { HandlerPort, ViewHandlers } from './viewHandlers';
 
 export interface ComposerListSource {
 	/** The workspace files and folders the composer's `@` list offers for a query, when the host lists them. */
 	readonly mentionCandidates?: (query: string, signal: AbortSignal) => Promise<readonly MentionCandidate[]>;
+	/** What the chat features' kinds of mention offer for a query (`@mcp:` lists MCP resources); never rejects. */
+	readonly mentionOffers?: (query: string, signal: AbortSignal) => Promise<readonly MentionOffer[]>;
 	/** The skills on offer now, for the composer's `$` list (none: it says there are none). */
 	readonly skillCandidates?: () => readonly SkillCandidate[];
 }
@@ -31,10 +33,17 @@ export function composerQueryHandlers(source: ComposerListSource, view: HandlerP
 		const controller = new AbortController();
 		pending = controller;
 		const list = source.mentionCandidates;
-		(list ? list(query, controller.signal) : Promise.resolve([])).then(
-			(candidates) => {
+		// What the features offer never costs the files their answer.
+		const offered = (source.mentionOffers?.(query, controller.signal) ?? Promise.resolve([])).catch((): readonly MentionOffer[] => []);
+		Promise.all([list ? list(query, controller.signal) : Promise.resolve([]), offered]).then(
+			([candidates, offers]) => {
 				if (!controller.signal.aborted) {
-					view.send({ type: 'mentions.answer', requestId, candidates: candidates.slice(0, MAX_MENTION_CANDIDATES).map(({ kind, path }) => ({ kind, path })) });
+					view.send({
+						type: 'mentions.answer',
+						requestId,
+						candidates: candidates.slice(0, MAX_MENTION_CANDIDATES).map(({ kind, path }) => ({ kind, path })),
+						...(offers.length > 0 ? { offers: offers.slice(0, MAX_MENTION_CANDIDATES).map((offer) => ({ ...offer })) } : {}),
+					});
 				}
 			},
 			(error: unknown) => {

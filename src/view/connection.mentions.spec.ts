@@ -34,6 +34,28 @@ describe('the composer\'s @ queries', () => {
 		assert.deepEqual(t.posted.flatMap((message) => (message.type === 'mentions.answer' ? [[message.requestId, message.candidates[0]?.path]] : [])), [['q2', 'ab.ts']]);
 	});
 
+	it('carry what the chat features\' kinds of mention offer beside the files, each with the text it inserts; none when they offer nothing', async () => {
+		const queries: string[] = [];
+		const t = testConnection({
+			mentionCandidates: () => Promise.resolve([{ kind: 'file', path: 'mcp.md' }]),
+			mentionOffers: (query) => {
+				queries.push(query);
+				return Promise.resolve(query.startsWith('mcp:') ? [{ insert: '@mcp:"docs/a b.md"', label: 'mcp:docs/a b.md', detail: 'A B (text/markdown)' }] : []);
+			},
+		});
+		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q1', query: 'mcp:docs' });
+		t.connection.receive({ type: 'mentions.query', requestId: 'q2', query: 'src' });
+		await flush();
+		const answers = t.posted.flatMap((message) => (message.type === 'mentions.answer' ? [message] : []));
+		assert.deepEqual(queries, ['mcp:docs', 'src']);
+		assert.deepEqual(answers.map((answer) => [answer.requestId, answer.offers]), [['q2', undefined]], 'the newer query cancelled the older');
+		t.connection.receive({ type: 'mentions.query', requestId: 'q3', query: 'mcp:docs' });
+		await flush();
+		const last = t.posted.filter((message) => message.type === 'mentions.answer').at(-1);
+		assert.deepEqual(last?.type === 'mentions.answer' ? [last.offers, last.candidates] : [], [[{ insert: '@mcp:"docs/a b.md"', label: 'mcp:docs/a b.md', detail: 'A B (text/markdown)' }], [{ kind: 'file', path: 'mcp.md' }]]);
+	});
+
 	it('answer empty, and log why, when the files cannot be listed; empty without a lister', async () => {
 		const t = testConnection({ mentionCandidates: () => Promise.reject(new Error('search is down')) });
 		t.connection.receive({ type: 'ready', protocol: PROTOCOL_VERSION, reason: 'load' });

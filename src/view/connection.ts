@@ -6,9 +6,11 @@ import { errorMessage } from '../base/errors';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import { type FeatureViewPart, partFor, type Unsequenced } from './featureView';
 import { SlashCommands } from './slashCommands';
+import { commandQueryHandlers } from './commandQueries';
+import { submitFromComposer } from './submission';
 import type { HeldNotices, NoticeAction } from './heldNotices';
 import type { Logger } from '../base/log';
-import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, type PermissionMode, PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../protocol/messages';
+import { type AgentView, type ContextUseView, type HostMessage, parseViewMessage, PROTOCOL_VERSION, type ViewMessage, type ViewState } from '../protocol/messages';
 import type { AgentControls, SetupControls, ViewSettingsSource, WorkbenchActions } from './controls';
 import { type ChatListSource, chatListHandlers } from './chatListHandlers';
 import { type ComposerListSource, composerQueryHandlers } from './composerQueries';
@@ -16,7 +18,6 @@ import { setupHandlers, workbenchHandlers } from './workbenchHandlers';
 import { type HandlerPort, handlerFor, type ViewHandlers } from './viewHandlers';
 import type { SessionProjection, SessionProjections } from './sessionView';
 import { SentMessages } from './sentMessages';
-import { sayWhatFullAccessMeans } from './modeWarning';
 import { ApprovalAnswers } from './approvalAnswers';
 import { agentHandlers } from './agentHandlers';
 import type { UserRulesSetting } from '../agent/permissions/alwaysAllow';
@@ -68,11 +69,13 @@ export class ViewConnection extends Disposable {
 			log: options.log,
 		};
 		this.parts = options.features ?? [];
-		this.commands = new SlashCommands(this.parts.flatMap((part) => part.commands ?? []));
+		const sources = this.parts.flatMap((part) => part.commandSource ?? []);
+		this.commands = this._register(new SlashCommands(this.parts.flatMap((part) => part.commands ?? []), sources, options.log));
 		this.handlers = {
 			...agentHandlers(options.agent, new ApprovalAnswers(options.agent, options.userRules, this.notice.bind(this)), this.port),
 			...chatListHandlers(options, this.port),
 			...composerQueryHandlers(options, this.port),
+			...commandQueryHandlers(this.commands, this.port),
 			...workbenchHandlers(options.workbench, this.port),
 			...setupHandlers(options.setup, this.port),
 		};
@@ -88,6 +91,9 @@ export class ViewConnection extends Disposable {
 		this._register(options.agent.onDidChange((agent) => {
 			this.send({ type: 'agent.changed', agent });
 			this.sendContext(agent);
+		}));
+		this._register(this.commands.onDidChange((commands) => {
+			this.send({ type: 'commands.changed', commands });
 		}));
 		this._register(options.agent.onDidStream(({ requestId, text }) => {
 			this.send({ type: 'text.streamed', requestId, text });
@@ -165,7 +171,7 @@ export class ViewConnection extends Disposable {
 				}
 				return;
 			case 'submit':
-				this.submit(message.text, message.mode);
+				submitFromComposer({ ...this.options, commands: this.commands, sent: this.sent, port: this.port }, message.text, message.mode);
 				return;
 			default: {
 				const handler = handlerFor(this.handlers, message);
@@ -178,28 +184,6 @@ export class ViewConnection extends Disposable {
 				this.notice('warning', 'That is not available here.');
 			}
 		}
-	}
-
-	private submit(text: string, mode: PermissionMode | undefined): void {
-		const limit = this.options.settings.current.maxMessageLength;
-		if (text.trim() === '') {
-			this.send({ type: 'notice', level: 'warning', text: 'The message is empty: nothing was sent.' });
-			return;
-		}
-		if (text.length > limit) {
-			this.send({
-				type: 'notice',
-				level: 'error',
-				text: `The message has ${text.length.toLocaleString('en-US')} characters; the limit is ${limit.toLocaleString('en-US')} (setting aside.chat.maxMessageLength). Nothing was sent.`,
-			});
-			return;
-		}
-		if (this.commands.run(text, this.port)) {
-			return;
-		}
-		this.sent.sent(text);
-		sayWhatFullAccessMeans(this.options.sessions, this.options.agent.view().mode, mode, (notice) => { this.notice('warning', notice); });
-		this.options.agent.submit(text, mode);
 	}
 
 	/** Held notices go to a ready view only: a hidden one would lose them, so they wait for its `ready`. */

@@ -36,8 +36,11 @@ export interface AgentControls {
 	childStreams(): readonly StreamView[];
 	/** Messages that never reached the model (a hook blocked one, or a Stop came first): the view gives them back. */
 	readonly onDidReturnMessage: Event<ReturnedMessage>;
-	/** A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one. */
-	submit(text: string, mode?: PermissionMode): void;
+	/**
+	 * A message from the person: starts a turn (in `mode`, a one-message override, when given), or steers the running one.
+	 * `command`: the slash command, as typed, whose message this is (the user row shows it).
+	 */
+	submit(text: string, mode?: PermissionMode, command?: string): void;
 	stop(): void;
 	/** Retry on a failed turn's row; returns why it cannot, for the chat to say, or undefined. */
 	retry(turnId: string): string | undefined;

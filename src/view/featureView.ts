@@ -3,7 +3,7 @@
 // connection knows the list, not the features; a new feature adds no case to it.
 import type { IDisposable } from '../base/lifecycle';
 import type { ViewMessage, ViewState } from '../protocol/messages';
-import type { SlashCommand } from './slashCommands';
+import type { SlashCommand, SlashCommandSource } from './slashCommands';
 import type { FeatureViewPort } from './viewPort';
 
 export type { FeatureViewPort, Unsequenced } from './viewPort';
@@ -13,6 +13,8 @@ export interface FeatureViewPart {
 	readonly id: string;
 	/** Its commands in the composer's slash-command registry. */
 	readonly commands?: readonly SlashCommand[];
+	/** Its commands that come and go (an MCP server's prompts): never a built-in's name. */
+	readonly commandSource?: SlashCommandSource;
 	/** Starts saying what changes through `view`, until disposed. */
 	connect(view: FeatureViewPort): IDisposable;
 	/** What it adds to every snapshot (the fields of ViewState that are its own; the core's win). */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import '../testing/chatFeatures';
 import { fileAlreadyInContext, fileRejected, folderRejected, mentionedFile, mentionedFolder, mentionedProblems, mentionedSelection } from '../reminders/builtin/mentions';
 import type { StagedEntry } from '../reminders/definition';
 import { chipsOf, settleChips } from './mentionChips';
@@ -64,5 +65,31 @@ describe('the chips of a user row', () => {
 			['selection', 'rejected', 'but no editor has a selection right now: nothing is attached.'],
 			['folder', 'rejected', 'it is outside the workspace folders.'],
 		]);
+	});
+
+	it('a chat feature\'s kind (`@mcp:`) is a resource chip, settled by the entry of its key that names it as written', () => {
+		const chips = chipsOf('compare @mcp:docs/guide://a and @mcp:"docs/my notes" with @a.ts, @mcp:docs/guide://ab and @mcp:gone/x');
+		assert.deepEqual(chips.map((chip) => [chip.kind, chip.label, chip.state]), [
+			['resource', 'mcp:docs/guide://a', 'pending'],
+			['resource', 'mcp:"docs/my notes"', 'pending'],
+			['file', 'a.ts', 'pending'],
+			['resource', 'mcp:docs/guide://ab', 'pending'],
+			['resource', 'mcp:gone/x', 'pending'],
+		]);
+		const resource = (body: string, reason: string) => ({ key: 'mention.mcp-resource', body, reason });
+		const settled = settleChips(chips, [
+			resource('The user mentioned @mcp:docs/guide://a: the resource guide://a of the MCP server docs (lines 1–3 of 3). Its contents, as of this message:\n\n```\nx\n```', 'you mentioned an MCP resource'),
+			resource('The user mentioned @mcp:"docs/my notes" again. It is already in context, unchanged, from an earlier message of this chat; it is not attached again.', 'you mentioned an MCP resource already given'),
+			file('a.ts'),
+			resource('The user mentioned @mcp:docs/guide://ab, which is not attached: the MCP server "docs" could not read it: Resource not found.', 'you mentioned an MCP resource that could not be attached'),
+		]);
+		assert.deepEqual(settled.map((chip) => [chip.kind, chip.label, chip.state, chip.detail]), [
+			['resource', 'mcp:docs/guide://a', 'attached', undefined],
+			['resource', 'mcp:"docs/my notes"', 'in-context', undefined],
+			['file', 'a.ts', 'attached', undefined],
+			['resource', 'mcp:docs/guide://ab', 'rejected', 'the MCP server "docs" could not read it: Resource not found.'],
+		]);
+		const offByOne = settleChips(chipsOf('@mcp:docs/guide://a'), [resource('The user mentioned @mcp:docs/guide://ab: the resource …', 'you mentioned an MCP resource')]);
+		assert.deepEqual(offByOne, [], 'an entry of another resource is not this chip\'s');
 	});
 });

@@ -3,7 +3,9 @@
 // chips are beside it. Once the turn's first request is recorded, its `mention.*` entries say
 // what became of each one (src/reminders/builtin/mentions.ts writes them, one per mention that
 // names something, in the order typed): attached, already in context, or rejected and why. A
-// path that named nothing stayed text for the agent, so its chip goes.
+// path that named nothing stayed text for the agent, so its chip goes. A chat feature's kind of
+// mention (`@mcp:server/uri`) is a `resource` chip, settled by the entry of its kind that names it.
+import { mentionKindOf, mentionPrefixes } from '../mentions/kinds';
 import { type MentionToken, parseMentions } from '../mentions/parse';
 import type { MentionChipView } from '../protocol/messages';
 import { MENTION_CHANGES, MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION } from '../reminders/builtin/catalog/mentions';
@@ -21,6 +23,9 @@ function chipOf(token: MentionToken): MentionChipView {
 	if (token.kind === 'keyword') {
 		return { kind: token.keyword, label, state: 'pending' };
 	}
+	if (token.kind === 'contributed') {
+		return { kind: 'resource', label, state: 'pending' };
+	}
 	return { kind: token.folder ? 'folder' : 'file', label, path: token.path, ...(token.range ? { range: { ...token.range } } : {}), state: 'pending' };
 }
 
@@ -30,7 +35,21 @@ export function chipsOf(text: string): MentionChipView[] {
 }
 
 const MENTION_KEYS = new Set([MENTION_FILE, MENTION_FOLDER, MENTION_PROBLEMS, MENTION_SELECTION, MENTION_CHANGES].map((declaration) => declaration.key));
-const KEYWORD_KEYS: Record<MentionChipView['kind'], string> = { file: MENTION_FILE.key, folder: MENTION_FOLDER.key, problems: MENTION_PROBLEMS.key, selection: MENTION_SELECTION.key, changes: MENTION_CHANGES.key };
+const KEYWORD_KEYS: Record<Exclude<MentionChipView['kind'], 'resource'>, string> = {
+	file: MENTION_FILE.key,
+	folder: MENTION_FOLDER.key,
+	problems: MENTION_PROBLEMS.key,
+	selection: MENTION_SELECTION.key,
+	changes: MENTION_CHANGES.key,
+};
+
+/** Whether `entry` is the one a contributed kind made for this `resource` chip: of its kind's key, naming the mention as written. */
+function isContributedEntryOf(chip: MentionChipView, entry: MentionEntryLike): boolean {
+	const prefix = mentionPrefixes().find((candidate) => chip.label.startsWith(candidate));
+	const key = prefix === undefined ? undefined : mentionKindOf(prefix)?.key;
+	const named = `${MENTIONED}${sanitizeUntrusted(`@${chip.label}`)}`;
+	return key !== undefined && entry.key === key && entry.body.startsWith(named) && /^[ ,.:]/u.test(entry.body.slice(named.length));
+}
 
 /** A path as the tools show it: forward slashes, no `./`, no trailing slash. */
 function normalised(path: string): string {
@@ -88,6 +107,14 @@ function settledPath(chip: MentionChipView, entry: MentionEntryLike): MentionChi
 	return { ...chip, kind, state: / already given$/u.test(entry.reason) ? 'in-context' : 'attached' };
 }
 
+/** A contributed kind's entry says what became of its mention the way a file's does (its reason). */
+function settledContributed(chip: MentionChipView, entry: MentionEntryLike): MentionChipView {
+	if (/could not be attached$/u.test(entry.reason)) {
+		return { ...chip, state: 'rejected', detail: rejection(entry.body) };
+	}
+	return { ...chip, state: / already given$/u.test(entry.reason) ? 'in-context' : 'attached' };
+}
+
 function settledKeyword(chip: MentionChipView, entry: MentionEntryLike): MentionChipView {
 	// `@selection` with nothing selected, `@changes` without a diff: said, but nothing attached.
 	const empty = /: nothing is attached\.$|there is no diff to attach: /u.exec(entry.body);
@@ -100,7 +127,8 @@ function settledKeyword(chip: MentionChipView, entry: MentionEntryLike): Mention
  * (or its kind is turned off): it stayed text, and is left out.
  */
 export function settleChips(chips: readonly MentionChipView[], entries: readonly MentionEntryLike[]): MentionChipView[] {
-	const mentions = entries.filter((entry) => MENTION_KEYS.has(entry.key));
+	const contributedKeys = new Set(mentionPrefixes().flatMap((prefix) => mentionKindOf(prefix)?.key ?? []));
+	const mentions = entries.filter((entry) => MENTION_KEYS.has(entry.key) || contributedKeys.has(entry.key));
 	const settled: MentionChipView[] = [];
 	let next = 0;
 	for (const chip of chips) {
@@ -108,7 +136,12 @@ export function settleChips(chips: readonly MentionChipView[], entries: readonly
 		if (entry === undefined) {
 			break;
 		}
-		if (chip.path === undefined) {
+		if (chip.kind === 'resource') {
+			if (isContributedEntryOf(chip, entry)) {
+				settled.push(settledContributed(chip, entry));
+				next += 1;
+			}
+		} else if (chip.path === undefined) {
 			if (entry.key === KEYWORD_KEYS[chip.kind]) {
 				settled.push(settledKeyword(chip, entry));
 				next += 1;

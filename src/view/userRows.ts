@@ -42,7 +42,8 @@ export class UserRows {
 
 	/** The row of a user record (a child's prompt is shown as it is: mentions expand only for the root). */
 	start(record: UserRecord): UserTurnItem {
-		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at };
+		const command = record.command === undefined ? {} : { command: record.command.slice(0, 2000) };
+		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at, ...command };
 		if (record.agent !== undefined) {
 			return row;
 		}

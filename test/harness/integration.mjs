@@ -59,6 +59,30 @@ const actions = {
 		await input.press('Enter');
 		return { options, value };
 	},
+	/**
+	 * Types `typed` into the emptied composer and reads its slash hint (once it shows `waitForHint`) and
+	 * the values offered for the argument being typed (once `waitForOption` is one); `then`: a key pressed after.
+	 */
+	async slashInChat(page, { typed, waitForHint, waitForOption, then }) {
+		const frame = chatFrame(page);
+		const input = frame.getByRole('textbox', { name: 'Message Aside' });
+		await input.waitFor({ timeout: 60_000 });
+		await input.click();
+		await input.fill('');
+		await input.pressSequentially(typed);
+		if (waitForHint !== undefined) {
+			await frame.locator('.slash-hint', { hasText: waitForHint }).waitFor({ timeout: 60_000 });
+		}
+		if (waitForOption !== undefined) {
+			await frame.locator('.argument-menu [role="option"]', { hasText: waitForOption }).first().waitFor({ timeout: 30_000 });
+		}
+		const hint = (await frame.locator('.slash-hint:not([hidden])').count()) > 0 ? await frame.locator('.slash-hint').innerText() : null;
+		const options = await frame.locator('.argument-menu [role="option"]').allInnerTexts();
+		if (then !== undefined) {
+			await input.press(then);
+		}
+		return { hint, options, value: await input.inputValue() };
+	},
 	/** Types with the keyboard into whatever has the focus: no click, so focus handling is tested. */
 	async typeKeys(page, { text, then }) {
 		await page.keyboard.type(text);
@@ -120,7 +144,8 @@ const actions = {
 			await chip.press('Enter');
 		}
 		const chips = await row.locator('.mention-chip').evaluateAll((els) => els.map((el) => ({ label: el.querySelector('.mention-chip-label')?.textContent ?? '', state: el.getAttribute('data-state'), name: el.getAttribute('aria-label'), tag: el.tagName.toLowerCase() })));
-		return { text: await row.locator('.user-text').innerText(), chips, hookContext: await row.locator('.hook-context-toggle').allInnerTexts() };
+		const command = await row.locator('.user-command').allInnerTexts();
+		return { text: await row.locator('.user-text').innerText(), chips, hookContext: await row.locator('.hook-context-toggle').allInnerTexts(), command: command[0] ?? null };
 	},
 	/** The composer's text once it is `waitForValue` (polled: frames have no waitForFunction), and the notices shown. */
 	async readComposer(page, { waitForValue } = {}) {

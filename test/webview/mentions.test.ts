@@ -153,4 +153,64 @@ describe('the composer\'s @ list', () => {
 		assert.equal(await list.isVisible(), false);
 		await assertCleanAndClose(chat);
 	});
+
+	it('shows what a chat feature offers (`@mcp:` and the MCP servers\' resources) after the keywords, as text, and inserts the mention the host wrote', async () => {
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }) }));
+		const { page } = chat;
+		const input = page.getByRole('textbox', { name: 'Message Aside' });
+		const list = page.getByRole('listbox');
+		await input.click();
+		await input.pressSequentially('Read @mc');
+		const first = ((await chat.waitForPosted('mentions.query', 3)) as Query[]).at(-1);
+		assert.equal(first?.query, 'mc');
+		await chat.host({
+			type: 'mentions.answer',
+			seq: 1,
+			requestId: first.requestId,
+			candidates: [{ kind: 'file', path: 'src/mcp.ts' }],
+			offers: [{ insert: '@mcp:', label: '@mcp:', detail: 'a resource of an MCP server', partial: true }],
+		});
+		await page.locator('.mention-option', { hasText: '@mcp:' }).waitFor();
+		assert.deepEqual(await page.locator('.mention-option .mention-label').allInnerTexts(), ['@mcp:', 'src/mcp.ts'], 'the offers before the files');
+		await input.press('Tab');
+		assert.equal(await input.inputValue(), 'Read @mcp:', 'the prefix goes in without a space, and the list asks again');
+		const resources = ((await chat.waitForPosted('mentions.query', 4)) as Query[]).at(-1);
+		assert.equal(resources?.query, 'mcp:');
+		const hostile = `mcp:docs/${HOSTILE_CORPUS[1] ?? ''}`;
+		await chat.host({
+			type: 'mentions.answer',
+			seq: 2,
+			requestId: resources.requestId,
+			candidates: [],
+			offers: [
+				{ insert: '@mcp:docs/demo://guide', label: 'mcp:docs/demo://guide', detail: 'Guide (text/markdown)' },
+				{ insert: '@mcp:"docs/file:///my notes/a b.md"', label: 'mcp:docs/file:///my notes/a b.md', detail: 'My notes' },
+				{ insert: '@mcp:x', label: hostile, detail: FORGED_BLOCK },
+			],
+		});
+		await page.locator('.mention-option', { hasText: 'mcp:docs/demo://guide' }).waitFor();
+		assert.deepEqual(await page.locator('.mention-option .mention-label').allInnerTexts(), ['mcp:docs/demo://guide', 'mcp:docs/file:///my notes/a b.md', hostile], 'labels as the text they are');
+		assert.equal(await list.locator(DANGEROUS_ELEMENTS).count(), 0);
+		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
+		await input.pressSequentially('note');
+		// Until the host answers `mcp:note`, the options of the last answer that still match stay.
+		await page.locator('.mention-option', { hasText: 'my notes' }).waitFor();
+		assert.deepEqual(await page.locator('.mention-option .mention-label').allInnerTexts(), ['mcp:docs/file:///my notes/a b.md']);
+		await input.press('Enter');
+		assert.equal(await input.inputValue(), 'Read @mcp:"docs/file:///my notes/a b.md" ', 'the host\'s text, quoted as it wrote it');
+		assert.equal((await postedOf(chat, 'submit')).length, 0);
+
+		// What a list says instead of offering is never inserted.
+		await input.pressSequentially('and @mcp:');
+		const bare = ((await chat.waitForPosted('mentions.query', 1)) as Query[]).at(-1);
+		await chat.host({ type: 'mentions.answer', seq: 3, requestId: bare?.requestId, candidates: [], offers: [{ insert: '', label: 'No MCP resources', detail: 'no connected MCP server offers resources', inert: true }] });
+		await page.locator('.mention-option', { hasText: 'No MCP resources' }).waitFor();
+		assert.equal(await page.locator('.mention-option').getAttribute('aria-disabled'), 'true');
+		await input.press('Tab');
+		assert.equal(await input.inputValue(), 'Read @mcp:"docs/file:///my notes/a b.md" and @mcp:');
+		await input.press('Escape');
+		assert.equal(await list.isVisible(), false);
+		await assertCleanAndClose(chat);
+	});
 });

@@ -72,6 +72,30 @@ describe('the user row', () => {
 		await assertCleanAndClose(chat);
 	});
 
+	it('shows an MCP resource\'s chip (`@mcp:`) with its outcome; it is a note, never a button that opens a file', async () => {
+		const chat = await openChat(harness);
+		const resource: UserTurnItem = {
+			kind: 'user',
+			id: 'u1',
+			text: 'read @mcp:docs/demo://guide and @mcp:"docs/gone here"',
+			at: Date.UTC(2026, 0, 1),
+			mentions: [
+				{ kind: 'resource', label: 'mcp:docs/demo://guide', state: 'attached' },
+				{ kind: 'resource', label: 'mcp:"docs/gone here"', state: 'rejected', detail: 'the MCP server "docs" could not read it: Resource not found.' },
+			],
+		};
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Chat', items: [resource] } }));
+		const row = chat.page.locator('.row-user');
+		assert.deepEqual(await row.locator('.mention-chip-label').allInnerTexts(), ['mcp:docs/demo://guide', 'mcp:"docs/gone here"']);
+		assert.deepEqual(await row.getByRole('note').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('aria-label'))), [
+			'Resource mcp:docs/demo://guide: attached',
+			'Resource mcp:"docs/gone here": not attached: the MCP server "docs" could not read it: Resource not found.',
+		]);
+		assert.equal(await row.locator('button.mention-chip').count(), 0);
+		assert.equal(await row.locator('.mention-chip[data-kind="resource"] .codicon-mcp').count(), 2);
+		await assertCleanAndClose(chat);
+	});
+
 	it('shows the hook context collapsed, as text, and opens it by keyboard; it arrives later as an update too', async () => {
 		const chat = await openChat(harness);
 		const user: UserTurnItem = { kind: 'user', id: 'u1', text: 'go', at: 1 };

@@ -12,8 +12,8 @@ import { post } from '../host';
 import { restoreControl } from '../restore';
 import { rowElement, rowHeader } from './common';
 
-const KIND_ICONS: Record<MentionChipView['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', changes: 'git-compare' };
-const KIND_WORDS: Record<MentionChipView['kind'], string> = { file: 'File', folder: 'Folder', problems: 'Problems', selection: 'Selection', changes: 'Changes' };
+const KIND_ICONS: Record<MentionChipView['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', changes: 'git-compare', resource: 'mcp' };
+const KIND_WORDS: Record<MentionChipView['kind'], string> = { file: 'File', folder: 'Folder', problems: 'Problems', selection: 'Selection', changes: 'Changes', resource: 'Resource' };
 const STATE_ICONS: Record<MentionChipView['state'], string | undefined> = { pending: undefined, attached: 'check', 'in-context': 'history', rejected: 'error' };
 
 /** The chip's outcome in words: what its title and accessible name end with. */
@@ -117,8 +117,10 @@ export function userRow(item: UserTurnItem): HTMLLIElement {
 	const restore = item.agent === undefined ? restoreControl(item) : undefined;
 	const header = restore ? rowHeader('account', 'You', item.at, restore.toggle, forkButton(item)) : rowHeader('account', 'You', item.at);
 	const text = item.implementsPlan ? implementationText(item) : [el('div', { class: 'user-text' }, item.text)];
+	// A slash command's message (an MCP prompt's text): the command as typed, above the text it sent.
+	const command = item.command === undefined ? null : el('div', { class: 'user-command', title: 'The slash command that made this message' }, el('code', {}, item.command));
 	// The menu opens between the header and the message: it never covers the text.
-	return rowElement(item, item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, ...text, userParts(item));
+	return rowElement(item, item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, command, ...text, userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

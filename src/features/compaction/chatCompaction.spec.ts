@@ -116,7 +116,7 @@ describe('compacting a chat by hand', () => {
 		const { provider, session, agent, turn } = chat(t);
 		// As the composer sends it: a slash command is run, anything else goes to the agent.
 		const commands = new SlashCommands(new CompactionPart(() => compactionOf(agent, session)).commands);
-		const view = { send: () => undefined, notice: (_level: string, text: string) => assert.fail(text) };
+		const view = { send: () => undefined, notice: (_level: string, text: string) => assert.fail(text), submit: () => assert.fail('no message of its own') };
 		const composer = {
 			send: (text: string) => {
 				if (!commands.run(text, view)) {

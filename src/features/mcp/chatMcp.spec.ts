@@ -37,7 +37,7 @@ class DrivenServer {
 			const updated = new Emitter<string>();
 			this.current = { changed, closed, updated };
 			const session: McpSession = {
-				facts: { name: 'docs-server', version: '1.2.0', ...(this.instructions === undefined ? {} : { instructions: this.instructions }), offers: { tools: true, resources: true, subscribe: true, prompts: false } },
+				facts: { name: 'docs-server', version: '1.2.0', ...(this.instructions === undefined ? {} : { instructions: this.instructions }), offers: { tools: true, resources: true, subscribe: true, prompts: false, completions: false } },
 				pid: undefined,
 				listTools: () => Promise.resolve(this.tools.slice()),
 				callTool: () => Promise.reject(new Error('not called here')),
@@ -47,7 +47,11 @@ class DrivenServer {
 					this.subscribed.push(uri);
 					return Promise.resolve(true);
 				},
+				listPrompts: () => Promise.resolve([]),
+				getPrompt: () => Promise.reject(new Error('not called here')),
+				completePromptArgument: () => Promise.resolve({ values: [], hasMore: false }),
 				onDidChangeTools: changed.event,
+				onDidChangePrompts: new Emitter<void>().event,
 				onDidUpdateResource: updated.event,
 				onDidClose: closed.event,
 				close: () => Promise.resolve(),

@@ -1,7 +1,9 @@
 // One chat's side of the window's MCP servers (docs/mcp.md): it installs the chat's MCP reminders
 // and turns what the servers report into the news the model is told — a connected server that
 // dropped, came back or was given up on (mcp.server-state), tools that changed (mcp.tools-changed).
-// A reopened chat counts the sections its retained history holds as delivered.
+// A reopened chat counts the sections its retained history holds as delivered. The resources the
+// model read (McpReadResource) or was given by a mention (`@mcp:`, once the request carrying it
+// went out) are followed: their updates are mcp.resources-updated.
 import type { FeatureState } from '../../agent/chatFeature';
 import type { ChatSession } from '../../agent/session';
 import type { Clock } from '../../base/clock';
@@ -15,6 +17,7 @@ import { ResourceNews } from './resourceNews';
 import { grant, type FeatureAccess } from '../../tools/featureAccess';
 import { MCP_ACCESS, READ_TOOL } from '../../mcp/resourceTools';
 import { instructionsDefinition, serversDefinition } from './serverSections';
+import { mentionedResources } from './mentionReminder';
 
 export class ChatMcp implements FeatureState {
 	private readonly store = new DisposableStore();
@@ -53,6 +56,21 @@ export class ChatMcp implements FeatureState {
 		this.store.add(servers.onDidChange((change) => {
 			this.take(change);
 		}));
+		// A mention's entry is recorded only once the request carrying it went out: then the model has it.
+		this.store.add(session.onDidAppend((record) => {
+			if (record.kind === RECORD_KIND) {
+				for (const { server, uri } of mentionedResources([record]).values()) {
+					this.follow(server, uri);
+				}
+			}
+		}));
+	}
+
+	/** The model has `uri` of `server` in this chat: its updates are news from now on. */
+	private follow(server: string, uri: string): void {
+		const uris = this.read.get(server) ?? new Set<string>();
+		this.read.set(server, uris.add(uri));
+		void this.servers.subscribe(server, uri).catch(() => undefined);
 	}
 
 	private take(change: ServersChange): void {
@@ -91,7 +109,10 @@ export class ChatMcp implements FeatureState {
 		}
 	}
 
-	/** A reopened chat follows again the resources it read (successful McpReadResource calls of its records). */
+	/**
+	 * A reopened chat follows again the resources it read (successful McpReadResource calls of its
+	 * records) or was given by mentions: at once where their server is connected, else when it connects.
+	 */
 	private restoreReads(): void {
 		const read = new Set<string>();
 		for (const record of this.session.selectedRecords) {
@@ -106,9 +127,12 @@ export class ChatMcp implements FeatureState {
 			for (const call of record.toolCalls) {
 				const input = call.input as { server?: unknown; uri?: unknown } | undefined;
 				if (read.has(call.id) && typeof input?.server === 'string' && typeof input.uri === 'string') {
-					this.read.set(input.server, (this.read.get(input.server) ?? new Set<string>()).add(input.uri));
+					this.follow(input.server, input.uri);
 				}
 			}
+		}
+		for (const { server, uri } of mentionedResources(this.session.selectedRecords).values()) {
+			this.follow(server, uri);
 		}
 	}
 
@@ -133,9 +157,7 @@ export class ChatMcp implements FeatureState {
 	toolAccess(): FeatureAccess {
 		return grant(MCP_ACCESS, {
 			didRead: (server, uri) => {
-				const uris = this.read.get(server) ?? new Set<string>();
-				this.read.set(server, uris.add(uri));
-				void this.servers.subscribe(server, uri).catch(() => undefined);
+				this.follow(server, uri);
 			},
 		});
 	}

@@ -2,12 +2,15 @@
 // wired in src/vscode/mcp/): their tools are offered beside the built-in ones through the tool box.
 // What the feature adds per chat is what the model is told of them: mcp.servers, mcp.instructions,
 // mcp.server-state, mcp.tools-changed, mcp.resources-updated and, while the tools are deferred,
-// mcp.catalog.
+// mcp.catalog; and `@mcp:<server>/<uri>` mentions of their resources.
 import type { AgentFeature } from '../../agent/chatFeature';
 import type { McpServers } from '../../mcp/servers';
 import type { ChatFeature } from '../feature';
 import { ChatMcp } from './chatMcp';
 import { MCP_REMINDERS } from './mcpReminders';
+import { McpPromptsPart } from './promptsPart';
+import { MENTION_MCP_RESOURCE } from './mentionReminder';
+import { MCP_RESOURCE_MENTION } from './resourceMention';
 
 declare module '../../agent/chatFeature' {
 	interface FeatureServices {
@@ -24,6 +27,9 @@ export const MCP_STATE: AgentFeature<ChatMcp | object> = {
 
 export const MCP: ChatFeature = {
 	id: 'mcp',
-	reminders: MCP_REMINDERS,
+	reminders: [...MCP_REMINDERS, MENTION_MCP_RESOURCE],
+	mentions: [MCP_RESOURCE_MENTION],
 	agent: MCP_STATE,
+	// The servers' prompts as slash commands `/mcp.<server>.<prompt>`.
+	view: (window) => new McpPromptsPart(window.services.mcpPrompts, window.log),
 };

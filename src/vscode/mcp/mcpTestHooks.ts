@@ -12,6 +12,8 @@ export interface McpTestHooks {
 	readonly pids: () => Readonly<Record<string, number>>;
 	/** The connected servers' tools by their mcp__ names (also while they are deferred behind McpCall). */
 	readonly tools: () => readonly string[];
+	/** The connected servers' prompts, as `server/prompt`. */
+	readonly prompts: () => readonly string[];
 	/** Answers every approval question from now on (undefined: the modal asks again); records each server asked about. */
 	readonly answerApprovals: (approve: boolean | undefined) => void;
 	readonly asked: () => readonly string[];
@@ -33,6 +35,7 @@ export function mcpTestHooks(mcp: WindowMcp, secrets: vscode.SecretStorage): Mcp
 		})),
 		pids: () => Object.fromEntries(mcp.servers.pids()),
 		tools: () => mcp.servers.mcpTools().map((tool) => tool.name),
+		prompts: () => mcp.prompts.servers().flatMap(({ server, prompts }) => prompts.map((prompt) => `${server}/${prompt.name}`)),
 		answerApprovals: (approve) => {
 			mcp.answerApprovals(approve === undefined ? undefined : (config) => {
 				asked.push(config.name);

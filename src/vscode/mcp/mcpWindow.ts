@@ -11,6 +11,7 @@ import { DisposableStore } from '../../base/lifecycle';
 import type { Logger } from '../../base/log';
 import { DEFAULT_DEFER_AT, readDeferAt } from '../../mcp/deferral';
 import { launchOf } from '../../mcp/launch';
+import { McpPrompts } from '../../mcp/prompts';
 import { sdkConnector } from '../../mcp/sdkConnector';
 import type { ServerConfig } from '../../mcp/serverConfig';
 import { McpServers } from '../../mcp/servers';
@@ -29,6 +30,10 @@ export interface WindowMcp {
 	readonly configuration: McpConfiguration;
 	/** The tools the agent is offered beside the built-in ones. */
 	readonly tools: ToolSource;
+	/** The connected servers' prompts (none in Restricted Mode): slash commands in the chat. */
+	readonly prompts: McpPrompts;
+	/** Whether MCP runs here (not in Restricted Mode), and the wait for the servers: what `@mcp:` mentions need. */
+	readonly gate: { trusted(): boolean; ready(signal: AbortSignal): Promise<void> };
 	/** Who answers a workspace server's approval: the modal, unless the test hooks answer. */
 	answerApprovals(ask: AskApproval | undefined): void;
 	/** Opens a server's output channel (its stderr and log messages). */
@@ -128,6 +133,13 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 			log.warn(`Aside: the MCP server "${change.server}" ${change.event.state.kind === 'failed' ? 'failed' : 'disconnected'}: ${change.event.state.message}`);
 		}
 	}));
+	const prompts = store.add(new McpPrompts(servers, {
+		requestTimeoutMs: () => settings.current.mcpRequestTimeoutMs,
+		enabled: () => vscode.workspace.isTrusted,
+		log: (text) => {
+			log.warn(`Aside: ${text}`);
+		},
+	}));
 	const tools: ToolSource = {
 		tools: (offer) => (vscode.workspace.isTrusted ? servers.tools(offer) : []),
 		ready: async (signal) => {
@@ -143,6 +155,8 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		servers,
 		configuration,
 		tools,
+		prompts,
+		gate: { trusted: () => vscode.workspace.isTrusted, ready: (signal) => tools.ready(signal) },
 		answerApprovals: (ask) => {
 			answer = ask;
 		},

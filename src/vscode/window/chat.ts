@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { deleteChat } from '../../agent/chatDeletion';
 import { AgentPresenter } from '../../view/agentView';
-import { featureViewParts } from '../../features/features';
+import { featureMentionKinds, featureViewParts } from '../../features/features';
+import { contributedOffers } from '../../mentions/kinds';
 import { SetupPresenter } from '../../view/setupView';
 import { CHAT_VIEW_ID, ChatViewProvider, workbenchActions } from '../chatView';
 import { workspaceMentionCandidates } from '../mentionPorts';
@@ -15,6 +16,7 @@ export const chatView: WindowContribution = {
 	contribute: (window, store) => {
 		const { context, sessions, projections, configuration, agent, setup, notices, forks, skills, checkpoints, log } = window;
 
+		const services = { forks, mcp: window.mcp.servers, mcpGate: window.mcp.gate, mcpPrompts: window.mcp.prompts };
 		// The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix.
 		const features = featureViewParts({
 			sessions,
@@ -22,9 +24,11 @@ export const chatView: WindowContribution = {
 			approvedPlans: agent.approvedPlans,
 			onDidChange: agent.onDidChange,
 			workbench: workbenchActions,
-			services: { forks, mcp: window.mcp.servers },
+			services,
 			log,
 		}).map((part) => store.add(part));
+		// The features' kinds of mention (`@mcp:`) offer their options in the composer's `@` list.
+		const mentionKinds = featureMentionKinds(services);
 
 		const provider = store.add(
 			new ChatViewProvider(
@@ -40,6 +44,7 @@ export const chatView: WindowContribution = {
 					userRules: vscodeUserRules,
 					deleteChat: (id) => deleteChat(id, { sessions, running: () => agent.isRunning, checkpoints, log }),
 					mentionCandidates: workspaceMentionCandidates,
+					mentionOffers: (query, signal) => contributedOffers(mentionKinds, query, signal, log),
 					skillCandidates: () => skills.current().map(({ name, description }) => ({ name, description })),
 					log,
 				},

@@ -48,7 +48,7 @@ import { VsCodeToolHost, workspaceRoots } from '../toolHost';
 import { workspaceTrust } from '../trust';
 import { VsCodeWorkspaceReminders, workspaceReminderSwitch } from '../workspaceReminders';
 import { adoptWaitingFork, VsCodeWorktreeForks } from '../worktreeFork';
-import { agentFeatures } from '../../features/features';
+import { agentFeatures, featureMentionKinds } from '../../features/features';
 import { type WindowMcp, windowMcp } from '../mcp/mcpWindow';
 
 /** The chat view once its contribution has made it; until then (or if it failed) revealing does nothing. */
@@ -169,6 +169,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 		},
 		log,
 	});
+	const featureServices = { mcp: mcp.servers, mcpGate: mcp.gate };
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
 	const mentions = mentionAttachments(
 		{
@@ -179,6 +180,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 			selection: editorSelection,
 			changes: workingTreeChanges,
 			isEnabled: (type) => reminderConfig.isEnabled(type),
+			kinds: featureMentionKinds(featureServices),
 		},
 		() => mentionLimitsOf(configuration.current),
 	);
@@ -207,7 +209,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 				prompt: configuredHooks,
 				attachments,
 				features: agentFeatures(),
-				featureServices: { mcp: mcp.servers },
+				featureServices,
 			},
 			ports,
 		),
