@@ -2,7 +2,8 @@
 // over stdio: the same echo call through a bare SDK client and through Aside's tool — window
 // servers, connection, SDK session, result bounding), and what a chat with 10 connected servers
 // and 200 tools costs at every request: WAIT with the chat's MCP reminders installed (nothing new
-// to say, the steady state), and the tool list with its specs, asked at every step.
+// to say, the steady state), and the tool list with its specs, asked at every step — offered one
+// by one and deferred behind the three stable tools, with what each costs a request in tokens.
 import '../src/testing/chatFeatures';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -13,6 +14,9 @@ import { launchOf } from '../src/mcp/launch';
 import { readUserServers } from '../src/mcp/serverConfig';
 import { sdkConnector } from '../src/mcp/sdkConnector';
 import { McpServers } from '../src/mcp/servers';
+import { type DeferAt, specTokens } from '../src/mcp/deferral';
+import { promptChars, tokensOfChars } from '../src/agent/compaction/estimate';
+import { catalogBody } from '../src/features/mcp/catalogSection';
 import type { McpConnector, McpSession, McpToolInfo } from '../src/mcp/session';
 import { DEFAULT_REMINDER_CONFIG } from '../src/reminders/config';
 import type { Owner } from '../src/reminders/definition';
@@ -96,7 +100,8 @@ function inProcessConnector(): McpConnector {
 	};
 }
 
-async function chatCost(): Promise<BenchRow[]> {
+/** `SERVERS` in-process servers, started; `deferAt` as the setting says. */
+async function inProcessServers(deferAt?: DeferAt): Promise<McpServers> {
 	const configured = Object.fromEntries(Array.from({ length: SERVERS }, (_, index) => [`server${index}`, { command: 'in-process' }]));
 	const servers = new McpServers({
 		source: { read: () => readUserServers(configured), onDidChange: new Emitter<void>().event },
@@ -105,8 +110,38 @@ async function chatCost(): Promise<BenchRow[]> {
 		approve: () => Promise.resolve(true),
 		startupTimeoutMs: () => 1000,
 		requestTimeoutMs: () => 1000,
+		...(deferAt ? { deferAt: () => deferAt } : {}),
 	});
 	await servers.ready(new AbortController().signal);
+	return servers;
+}
+
+/** What the tools cost a request, in tokens (the compaction estimate), offered one by one and deferred. */
+const tokenNotes: string[] = [];
+
+async function deferredCost(): Promise<BenchRow[]> {
+	const offer = { providerId: 'anthropic', contextWindow: 128_000, otherTools: 12 };
+	const whole = await inProcessServers({ kind: 'tokens', tokens: Number.MAX_SAFE_INTEGER });
+	const wholeTokens = whole.tools(offer).reduce((sum, tool) => sum + specTokens(tool), 0);
+	whole.dispose();
+	const servers = await inProcessServers({ kind: 'share', percent: 10 });
+	const tools = servers.tools(offer);
+	if (servers.deferred === undefined) {
+		throw new Error(`${SERVERS * TOOLS_PER_SERVER} tools within 10% of a 128k window: not deferred (${wholeTokens} tokens)`);
+	}
+	const deferredTokens = tokensOfChars(promptChars('', toolSpecs(tools)));
+	const catalogTokens = tokensOfChars((catalogBody(servers) ?? '').length);
+	tokenNotes.push(
+		`What the ${SERVERS * TOOLS_PER_SERVER} tools cost a request (about 4 characters a token): offered one by one, ${wholeTokens} tokens at every request; deferred (past 10% of a 128k window), ` +
+			`${deferredTokens} tokens for McpDescribe, McpCall and McpReadResource at every request, and mcp.catalog ${catalogTokens} tokens once (again only when a list changes).`,
+	);
+	const deferred = measure(() => toolSpecs(servers.tools(offer)).length, WAITS);
+	servers.dispose();
+	return [row(`the same tools deferred: the 3 stable tools and their specs, as every step asks them`, WAITS.iterations, deferred)];
+}
+
+async function chatCost(): Promise<BenchRow[]> {
+	const servers = await inProcessServers();
 	const clock = new FakeClock(Date.UTC(2026, 11, 7));
 	const store = new MemorySessionStore();
 	const session = new ChatSession('bench', store, { ...testEnvironment(clock, new SequentialIds('id')), reminderConfig: DEFAULT_REMINDER_CONFIG }, store.records);
@@ -131,7 +166,7 @@ async function chatCost(): Promise<BenchRow[]> {
 
 async function main(): Promise<void> {
 	const started = Date.now();
-	const rows = [...(await callOverhead()), ...(await chatCost())];
+	const rows = [...(await callOverhead()), ...(await chatCost()), ...(await deferredCost())];
 	report({
 		case: 'mcp',
 		title: 'MCP tool calls and servers (`mcp`)',
@@ -140,6 +175,7 @@ async function main(): Promise<void> {
 		notes: [
 			`The calls go to server-everything over stdio, one at a time, ${CALLS.iterations} each after ${CALLS.warmup} untimed: the same echo through a bare SDK client and through the tool Aside offers the model.`,
 			'The WAIT rows use in-process servers (no process, no pipe), so they measure Aside alone; the chat\'s MCP reminders have nothing new to say, as between changes.',
+			...tokenNotes,
 			`The run took ${((Date.now() - started) / 1000).toFixed(1)} s.`,
 		],
 	});

@@ -4,6 +4,7 @@
 import type { ViewMessage } from '../src/protocol/messages';
 import type { ViewFeaturePart } from './featurePart';
 import { GoalControl } from './goal';
+import { McpServerList } from './mcpServers';
 import { TaskPanel } from './tasks';
 
 export type { ViewFeaturePart } from './featurePart';
@@ -12,6 +13,7 @@ export function featureParts(post: (message: ViewMessage) => void): ViewFeatureP
 	return [
 		new GoalControl(post),
 		new TaskPanel(),
+		new McpServerList(post),
 	];
 }
 

@@ -4,6 +4,7 @@ import type { AgentStatus, AgentView, StreamView } from '../src/protocol/message
 import { el, icon } from './dom';
 import { rowHeader } from './rows/common';
 import { StreamingRow } from './streamingRow';
+import { ToolProgressRows } from './toolProgress';
 
 function steeringRow(text: string): HTMLElement {
 	return el(
@@ -27,10 +28,12 @@ export class LiveView {
 	});
 	private readonly steering = el('div', { class: 'steering', role: 'list', 'aria-label': 'Messages waiting for the agent' });
 	private steeringShown: readonly string[] = [];
+	private readonly progress: ToolProgressRows;
 
 	/** `pinScroll` runs a DOM change and keeps the view scrolled to the end if it was there. */
 	constructor(private readonly pinScroll: (mutate: () => void) => void) {
-		this.element.append(this.steering);
+		this.progress = new ToolProgressRows(pinScroll);
+		this.element.append(this.progress.element, this.steering);
 	}
 
 	/**
@@ -39,6 +42,7 @@ export class LiveView {
 	 */
 	update(agent: AgentView, streamed?: StreamView): void {
 		this.stream.follow(agent.streaming, streamed);
+		this.progress.show(agent.toolProgress ?? []);
 		this.showSteering(agent.steering);
 	}
 

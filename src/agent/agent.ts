@@ -166,7 +166,7 @@ export class Agent extends Disposable {
 			models: this.modelState.models,
 			mode: this.modes.of(this.env.sessions.current),
 			approval: this.approvals.request,
-			streaming: this.stream.current,
+			...this.stream.live,
 			steering: [...this.steering.pending],
 			contextWindow: this.modelState.contextWindow(),
 			plan: this.pendingPlan(),

@@ -5,6 +5,7 @@ import type { ModelInfo } from '../providers/provider';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionRequest } from './approvals';
 import type { PendingPlan } from './plans';
+import type { CallProgress } from './toolProgress';
 
 /** What a running turn is doing now. */
 export type TurnActivity =
@@ -55,4 +56,6 @@ export interface AgentState {
 	readonly plan?: (PendingPlan & { readonly mode: PermissionMode }) | null;
 	/** The child invocations running now, in the order they started (empty while none runs). */
 	readonly children?: readonly ChildState[];
+	/** The root turn's running calls that report progress (live only, never recorded). */
+	readonly toolProgress?: readonly CallProgress[];
 }

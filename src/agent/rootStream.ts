@@ -3,6 +3,7 @@
 import type { Streaming, TurnActivity } from './agentState';
 import type { ResolvedModel } from './ports';
 import { activityOf } from './runningChildren';
+import type { CallProgress } from './toolProgress';
 import type { TurnUpdate } from './turnScope';
 
 export interface RootStreamPorts {
@@ -15,6 +16,8 @@ export interface RootStreamPorts {
 
 export class RootStream {
 	private streaming: { readonly requestId: string; text: string } | null = null;
+	/** The running calls' progress, by call id: live only, gone when each call ends. */
+	private readonly progress = new Map<string, CallProgress>();
 
 	constructor(private readonly ports: RootStreamPorts) {}
 
@@ -23,8 +26,14 @@ export class RootStream {
 		return this.streaming && { requestId: this.streaming.requestId, text: this.streaming.text };
 	}
 
+	/** What the agent's state says of the turn live: the response streaming now and the calls' progress. */
+	get live(): { readonly streaming: Streaming | null; readonly toolProgress: readonly CallProgress[] } {
+		return { streaming: this.current, toolProgress: [...this.progress.values()] };
+	}
+
 	clear(): void {
 		this.streaming = null;
+		this.progress.clear();
 	}
 
 	/** Takes an update of the running turn (whose activity it sets). */
@@ -42,6 +51,13 @@ export class RootStream {
 				this.streaming.text += update.text;
 				this.ports.stream({ requestId: update.requestId, text: update.text });
 				return;
+			case 'tool-progress':
+				if (update.progress) {
+					this.progress.set(update.callId, update.progress);
+				} else {
+					this.progress.delete(update.callId);
+				}
+				break;
 			case 'retrying':
 				running.activity = activityOf(update);
 				break;

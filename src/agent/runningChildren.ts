@@ -50,6 +50,7 @@ export class RunningChildren implements ChildObserver {
 		}
 		switch (update.type) {
 			case 'resolved':
+			case 'tool-progress':
 				return;
 			case 'text':
 				if (child.streaming?.requestId !== update.requestId) {

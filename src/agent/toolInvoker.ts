@@ -16,6 +16,7 @@ import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
 import { rulesName } from './permissions/rules';
 import { callContext } from './callContext';
+import { CallProgressReporter } from './toolProgress';
 import type { OpenReview } from './changeReview';
 import type { AgentPorts } from './ports';
 import type { ToolCall } from './response';
@@ -184,6 +185,12 @@ export class ToolInvoker {
 		const { observers } = this.scope;
 		const touches = observers ? (declared ?? (await declareTouches(tool, call.input, context))) : NO_TOUCHES;
 		await observers?.beforeTool({ name: call.name, touches }, this.owner, signal);
-		return this.running(call, signal, () => this.ports.tools.invoke(tool, call.input, context));
+		// Its progress goes to the live row, throttled, and goes when it ends; never into its result.
+		const progress = new CallProgressReporter(call.id, tool.name, (update) => this.scope.onUpdate?.({ type: 'tool-progress', callId: call.id, progress: update }));
+		try {
+			return await this.running(call, signal, () => this.ports.tools.invoke(tool, call.input, { ...context, progress: progress.report }));
+		} finally {
+			progress.end();
+		}
 	}
 }

@@ -19,6 +19,7 @@ import type { TurnPromptHooks } from './turnHooks';
 import type { ToolSpec } from '../providers/provider';
 import type { ToolResult } from '../tools/tool';
 import type { ToolCall } from './response';
+import type { CallProgress } from './toolProgress';
 
 /** A loop's transcript as it sees it: what is recorded, and where new records go. */
 export interface TurnTranscript {
@@ -45,7 +46,9 @@ export type TurnUpdate =
 	| { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly reason: string }
 	/** The model writes a compaction's summary (src/agent/compaction/). */
 	| { readonly type: 'compacting'; readonly cause: CompactionCause }
-	| { readonly type: 'text'; readonly requestId: string; readonly text: string };
+	| { readonly type: 'text'; readonly requestId: string; readonly text: string }
+	/** A running call's progress for its live row (throttled; `null`: the call finished). Never recorded. */
+	| { readonly type: 'tool-progress'; readonly callId: string; readonly progress: CallProgress | null };
 
 /** What makes a loop this one, beside its ports: the engine and transcript it works on, who decides its calls, its prompt and limits. */
 export interface TurnScope {

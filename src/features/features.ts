@@ -32,6 +32,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 export { compactionOf } from './compaction/feature';
 export { restoreOf } from './restore/feature';
 export { planDecisionOf } from './plan/feature';
+export type { McpServerControl } from './mcp/serverList';
 
 // The transcript holds the features' record kinds, and the key registry their reminder types, from
 // the moment the list is loaded (before any chat is read or any setting is); the mention parser their

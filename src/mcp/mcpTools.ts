@@ -110,7 +110,10 @@ function mcpTool(name: string, config: ServerConfig, info: McpToolInfo, call: Ca
 		async run(args, context) {
 			// It runs: the person allowed it (a changed definition always asks), so this definition is the approved one.
 			approval.approve();
-			const result = await call(config.name, info.name, args, { signal: context.signal, timeoutMs: config.timeoutMs ?? timeoutMs });
+			const { progress } = context;
+			// Its progress goes to the call's row (the context's `progress`), never into the result.
+			const options = { signal: context.signal, timeoutMs: config.timeoutMs ?? timeoutMs, ...(progress ? { onProgress: progress } : {}) };
+			const result = await call(config.name, info.name, args, options);
 			return toolResultOf(result);
 		},
 	};

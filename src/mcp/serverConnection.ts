@@ -145,6 +145,10 @@ export class ServerConnection extends Disposable {
 		await this.closeSession();
 		this.attempts = 0;
 		this.clearRetry();
+		// Its session is gone: start() must not take it for connected still (connect() says `starting` next).
+		if (this._state.kind === 'connected') {
+			this._state = { kind: 'stopped' };
+		}
 		await this.start();
 	}
 

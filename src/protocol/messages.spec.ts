@@ -64,6 +64,7 @@ describe('parseHostMessage', () => {
 			{ type: 'commands.completed', seq: 21, requestId: 'complete-1', values: ['Sales', 'Support'] },
 			{ type: 'composer.restore', seq: 22, text: '/mcp.everything.args-prompt', reason: 'It needs <city>. Nothing was sent.', cause: 'command' },
 			{ type: 'items.appended', seq: 23, sessionId: 's1', items: [{ kind: 'user', id: 'u4', text: 'What\'s weather in Paris?', at: 4, command: '/mcp.everything.args-prompt Paris' }] },
+			{ type: 'mcp.servers', seq: 24, view: { trusted: true, servers: [{ name: 'docs', state: 'failed', words: 'failed: exited', origin: '.mcp.json', user: false, toolCount: 0, specTokens: 0, stderr: 'boom' }], problems: [] } },
 			{ type: 'items.inserted', seq: 10, sessionId: 's1', before: 'u2', items: [{ kind: 'reminders', id: 'r2', at: 2, phase: 'turn-start', entries: [{ type: 'sessionDate', key: 'session.date', label: 'date', body: 'Today.', reason: 'a new day' }] }] },
 		]) {
 			const parsed = parseHostMessage(message);
@@ -121,6 +122,9 @@ describe('parseViewMessage', () => {
 			{ type: 'restore.apply', previewId: 'p1', overwriteChanged: false },
 			{ type: 'restore.cancel', previewId: 'p1' },
 			{ type: 'commands.complete', requestId: 'complete-1', command: '/mcp.everything.completable-prompt', argument: 'name', value: 'K', context: { department: 'Support' } },
+			{ type: 'mcp.restart', server: 'docs' },
+			{ type: 'mcp.showOutput', server: 'docs' },
+			{ type: 'mcp.setDisabled', server: 'docs', disabled: true },
 		]) {
 			assert.ok(parseViewMessage(message).ok, JSON.stringify(message));
 		}

@@ -7,6 +7,7 @@ import { RESTORE_SCOPES } from '../vocabulary/restore';
 import { MAX_OFFER_CHARS, SKILL_DESCRIPTION_CHARS } from './mentions';
 import { GOAL_HOST_MESSAGES, GOAL_VIEW_MESSAGES } from './goal';
 import { TASKS_HOST_MESSAGES } from './tasks';
+import { MCP_HOST_MESSAGES, MCP_VIEW_MESSAGES } from './mcp';
 import { SLASH_HOST_MESSAGES, SLASH_VIEW_MESSAGES } from './slashCommands';
 import { seq } from './sequence';
 import { LineRangeView, RestorePreviewView, TranscriptItem } from './items';
@@ -87,6 +88,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	 */
 	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped', 'command']).optional(), sessionId: z.string().optional() }),
 	...GOAL_HOST_MESSAGES,
+	...MCP_HOST_MESSAGES,
 	// Restore.
 	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
 	z.object({ type: z.literal('restore.preview'), seq, preview: RestorePreviewView }),
@@ -159,6 +161,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	 */
 	z.object({ type: z.literal('fork.create'), from: z.string().min(1).max(200), worktree: z.boolean().optional() }),
 	...GOAL_VIEW_MESSAGES,
+	...MCP_VIEW_MESSAGES,
 	...SLASH_VIEW_MESSAGES,
 	// Restore.
 	/**

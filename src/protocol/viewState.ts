@@ -6,6 +6,7 @@ import { COMPACTION_CAUSES } from '../vocabulary/outcomes';
 import { TasksView } from './tasks';
 import { MAX_SLASH_COMMANDS, SlashCommandView } from './slashCommands';
 import { TranscriptItem } from './items';
+import { ToolProgressView } from './toolProgress';
 
 export const SendShortcut = z.enum(['enter', 'ctrlEnter']);
 export type SendShortcut = z.infer<typeof SendShortcut>;
@@ -94,6 +95,8 @@ export const AgentView = z.object({
 	plan: PendingPlanView.optional(),
 	/** The child agent invocations running now, in the order they started. */
 	children: z.array(ChildAgentView),
+	/** The running calls that report progress, for their live rows (absent or empty: none). */
+	toolProgress: z.array(ToolProgressView).optional(),
 });
 export type AgentView = z.infer<typeof AgentView>;
 

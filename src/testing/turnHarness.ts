@@ -7,7 +7,7 @@ import type { PermissionMode } from '../vocabulary/permissionModes';
 import type { AgentPorts } from '../agent/ports';
 import { ChatSession } from '../agent/session';
 import { Turn } from '../agent/turn';
-import type { TurnScope } from '../agent/turnScope';
+import type { TurnScope, TurnUpdate } from '../agent/turnScope';
 import type { ChatMessage } from '../providers/messages';
 import type { TranscriptEntry } from '../transcript/records';
 import { streamWithRetries } from '../providers/retry';
@@ -77,6 +77,8 @@ export interface TurnHarnessOptions {
 	readonly loaded?: readonly TranscriptEntry[];
 	/** The person's SessionStart / UserPromptSubmit / Stop hooks: the harness's chat runs them (`chatHooks`). */
 	readonly prompt?: PromptHooks;
+	/** The loop's live updates (status, streamed text, a call's progress). */
+	readonly onUpdate?: (update: TurnUpdate) => void;
 }
 
 /** A session over a memory store and root turns of it over `provider`, with the scripted Read and Edit. */
@@ -141,6 +143,7 @@ export function turnHarness(provider: ScriptedProvider, options: TurnHarnessOpti
 		...(onCompacted ? { onCompacted } : {}),
 		...(options.attachments ? { attachments: options.attachments } : {}),
 		...(options.hooks ? { hooks: options.hooks } : {}),
+		...(options.onUpdate ? { onUpdate: options.onUpdate } : {}),
 		...(chatHooks ? { prompt: chatHooks } : {}),
 	};
 	const turn = (id = 'turn-1') => new Turn(ports, scope, id);

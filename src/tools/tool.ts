@@ -188,6 +188,13 @@ export interface SeenFiles {
 	agent(path: string): SeenFiles;
 }
 
+/** How far a running call is (an MCP server's `notifications/progress`): for the view only, never the model. */
+export interface ToolProgress {
+	readonly progress: number;
+	readonly total?: number;
+	readonly message?: string;
+}
+
 export interface ToolContext {
 	/** The workspace folders, absolute. The first is where relative paths start. */
 	readonly roots: readonly string[];
@@ -203,6 +210,8 @@ export interface ToolContext {
 	readonly planFile?: string;
 	/** Keeps what a write call is about to change (src/checkpoints/): the running root turn's; absent where nothing is kept. */
 	readonly checkpoint?: CheckpointRecorder;
+	/** Where a running call says how far it is: its row in the chat shows it; absent where nothing shows it. */
+	readonly progress?: (update: ToolProgress) => void;
 }
 
 export interface Tool<I = unknown> {

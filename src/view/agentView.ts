@@ -10,6 +10,8 @@ import { changeKind } from '../tools/changes';
 import type { TurnOutcome } from '../agent/turnScope';
 import type { AgentControls, ReturnedMessage } from './controls';
 import type { ReturnedMessages } from '../agent/steering';
+import type { CallProgress } from '../agent/toolProgress';
+import type { ToolProgressView } from '../protocol/toolProgress';
 
 export const READY_DETAIL = 'Ask Aside to read, search or change files in this workspace. Every reminder it adds is shown in the chat.';
 
@@ -76,6 +78,11 @@ export function childAgentView(child: ChildState): ChildAgentView {
 	return { path: child.path, detail: activityDetail(child.activity), streaming: child.streaming && { requestId: child.streaming.requestId } };
 }
 
+/** A running call's progress as its live row shows it. */
+export function toolProgressView({ callId, tool, fraction, message }: CallProgress): ToolProgressView {
+	return { callId, tool, ...(fraction === undefined ? {} : { fraction }), ...(message === undefined ? {} : { message }) };
+}
+
 /** The agent's controls as the view shows them. A stream is only announced: its text travels in `text.streamed`. */
 export function agentView(state: AgentState): AgentView {
 	return {
@@ -90,6 +97,7 @@ export function agentView(state: AgentState): AgentView {
 		...(state.contextWindow ? { contextWindow: state.contextWindow } : {}),
 		...(state.plan ? { plan: { proposalId: state.plan.proposalId, plan: state.plan.plan, modes: [...IMPLEMENTATION_MODES], mode: state.plan.mode } } : {}),
 		children: (state.children ?? []).map(childAgentView),
+		...(state.toolProgress?.length ? { toolProgress: state.toolProgress.map(toolProgressView) } : {}),
 	};
 }
 

@@ -9,6 +9,8 @@ import type { ChatFeature } from '../feature';
 import { ChatMcp } from './chatMcp';
 import { MCP_REMINDERS } from './mcpReminders';
 import { McpPromptsPart } from './promptsPart';
+import { McpServerList } from './serverList';
+import { McpViewPart } from './mcpViewPart';
 import { MENTION_MCP_RESOURCE } from './mentionReminder';
 import { MCP_RESOURCE_MENTION } from './resourceMention';
 
@@ -30,6 +32,10 @@ export const MCP: ChatFeature = {
 	reminders: [...MCP_REMINDERS, MENTION_MCP_RESOURCE],
 	mentions: [MCP_RESOURCE_MENTION],
 	agent: MCP_STATE,
-	// The servers' prompts as slash commands `/mcp.<server>.<prompt>`.
-	view: (window) => new McpPromptsPart(window.services.mcpPrompts, window.log),
+	// The servers' prompts as slash commands `/mcp.<server>.<prompt>`, and the server list.
+	view: (window) =>
+		new McpViewPart(
+			new McpPromptsPart(window.services.mcpPrompts, window.log),
+			new McpServerList(window.services.mcp, window.services.mcpControl, window.log),
+		),
 };

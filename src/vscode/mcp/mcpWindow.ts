@@ -19,11 +19,15 @@ import { resolveVariables } from '../../mcp/variables';
 import { askWithModal, type AskApproval, globalDefinitions, McpApprovals } from './mcpApprovals';
 import { McpConfiguration } from './mcpConfiguration';
 import type { AsideSettings } from '../settings';
+import type { McpServerControl } from '../../features/features';
+import { setServerDisabled } from './serverSettings';
 
 /** How much of one server's stderr its output channel takes per connection. */
 export const STDERR_BUDGET_BYTES = 1024 * 1024;
 /** Where an `${input:id}` value is kept in SecretStorage: this prefix and the id. */
 export const INPUT_SECRET = 'aside.mcp.input.';
+/** How much of the end of a server's stderr is kept for the server list. */
+const STDERR_TAIL_CHARS = 4096;
 
 export interface WindowMcp {
 	readonly servers: McpServers;
@@ -38,12 +42,16 @@ export interface WindowMcp {
 	answerApprovals(ask: AskApproval | undefined): void;
 	/** Opens a server's output channel (its stderr and log messages). */
 	showOutput(server: string): void;
+	/** What the chat's server list does through VS Code. */
+	readonly control: McpServerControl;
 	dispose(): void;
 }
 
 /** One output channel per server, made when it first writes; stderr bounded per connection. */
 function serverOutput(store: DisposableStore) {
 	const channels = new Map<string, { readonly channel: vscode.LogOutputChannel; written: number }>();
+	/** The end of each server's stderr since it last started, for the server list. */
+	const tails = new Map<string, string>();
 	return (server: string) => {
 		const open = () => {
 			let entry = channels.get(server);
@@ -55,6 +63,7 @@ function serverOutput(store: DisposableStore) {
 		};
 		return {
 			stderr: (text: string) => {
+				tails.set(server, ((tails.get(server) ?? '') + text).slice(-STDERR_TAIL_CHARS));
 				const entry = open();
 				if (entry.written >= STDERR_BUDGET_BYTES) {
 					return;
@@ -71,7 +80,9 @@ function serverOutput(store: DisposableStore) {
 			show: () => {
 				open().channel.show(true);
 			},
+			tail: () => tails.get(server) ?? '',
 			restarted: () => {
+				tails.delete(server);
 				const entry = channels.get(server);
 				if (entry) {
 					entry.written = 0;
@@ -162,6 +173,15 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		},
 		showOutput: (server) => {
 			outputs(server).show();
+		},
+		control: {
+			trusted: () => vscode.workspace.isTrusted,
+			onDidChangeTrust: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
+			showOutput: (server) => {
+				outputs(server).show();
+			},
+			stderrTail: (server) => outputs(server).tail(),
+			setDisabled: setServerDisabled,
 		},
 		dispose: () => {
 			store.dispose();
