@@ -1,46 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { BUILTIN_REMINDER_TYPES } from '../reminders/builtin/catalog';
 import { DEFAULT_MENTION_LIMITS } from '../mentions/limits';
 import { contributedReminderSwitch, mentionLimitsOf, readSettings, reminderConfigOf, reminderSettings, SETTINGS } from './settings';
 import '../testing/chatFeatures';
-
-interface ContributedProperty {
-	type?: string | string[];
-	enum?: unknown[];
-	minimum?: number;
-	maximum?: number;
-	default?: unknown;
-	markdownDescription?: string;
-	description?: string;
-}
-
-interface Category {
-	id: string;
-	title: string;
-	order: number;
-	properties: Record<string, ContributedProperty & { order?: number }>;
-}
-
-const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { contributes: { configuration: Category[] } };
-const categories = manifest.contributes.configuration;
-const contributed = Object.assign({}, ...categories.map((category) => category.properties)) as Record<string, ContributedProperty>;
-
-/** A zod schema as VS Code's settings declare it: a union's types as a list, its members' bounds. */
-function declared(schema: z.ZodType): ContributedProperty {
-	const json = z.toJSONSchema(schema) as ContributedProperty & { anyOf?: ContributedProperty[] };
-	if (!json.anyOf) {
-		return json;
-	}
-	const members = json.anyOf;
-	return {
-		type: members.flatMap((member) => member.type ?? []),
-		...Object.fromEntries((['minimum', 'maximum'] as const).flatMap((bound) => members.flatMap((member) => (member[bound] === undefined ? [] : [[bound, member[bound]]])))),
-	};
-}
+import { categories, contributed, declared } from '../testing/contributedSettings';
 
 describe('settings', () => {
 	it('package.json contributes exactly the settings defined in code', () => {
