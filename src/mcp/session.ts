@@ -1,6 +1,6 @@
 // Aside's own view of an MCP connection: what the rest of Aside asks of a server, in Aside's types.
-// The one module that speaks the SDK (sdkConnector.ts) implements it, so choosing or upgrading the
-// SDK changes that module alone; tests drive the same interface against real servers.
+// The SDK's modules (src/mcp/sdk*.ts; nothing else imports the SDK) implement it, so choosing or
+// upgrading the SDK changes those modules alone; tests drive the same interface against real servers.
 import type { Event } from '../base/event';
 import type { HttpServer } from './serverConfig';
 
