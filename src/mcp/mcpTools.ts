@@ -13,7 +13,7 @@ import { BoundApproval, type DefinitionStore, memoryDefinitions } from './defini
 import { nameTools } from './names';
 import { originWords, type ServerConfig } from './serverConfig';
 import type { CallOptions, McpCallResult, McpToolInfo, ToolAnnotations } from './session';
-import { toolResultOf } from './toolResult';
+import { keptToolResult } from './toolResult';
 
 /** Claude Code's bound on an MCP tool's description. */
 export const MAX_DESCRIPTION = 2048;
@@ -114,7 +114,7 @@ function mcpTool(name: string, config: ServerConfig, info: McpToolInfo, call: Ca
 			// Its progress goes to the call's row (the context's `progress`), never into the result.
 			const options = { signal: context.signal, timeoutMs: config.timeoutMs ?? timeoutMs, ...(progress ? { onProgress: progress } : {}) };
 			const result = await call(config.name, info.name, args, options);
-			return toolResultOf(result);
+			return keptToolResult(result, context.outputs, name);
 		},
 	};
 }

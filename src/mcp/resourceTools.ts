@@ -8,7 +8,7 @@ import { featureAccessKey } from '../tools/featureAccess';
 import { ToolError } from '../tools/errors';
 import { type Tool, touchesNothing } from '../tools/tool';
 import type { McpContent, McpResourceInfo } from './session';
-import { toolResultOf } from './toolResult';
+import { keptToolResult } from './toolResult';
 
 /** What the MCP feature hands the tools of a chat's loops. */
 export interface McpChatAccess {
@@ -83,7 +83,7 @@ export function resourceTools(reader: ResourceReader): Tool[] {
 			knownServer(reader, server);
 			const contents = await reader.readResource(server, uri, context.signal);
 			context.features?.get(MCP_ACCESS)?.didRead(server, uri);
-			return toolResultOf({ content: contents, isError: false });
+			return keptToolResult({ content: contents, isError: false }, context.outputs, `${READ_TOOL}-${server}`);
 		},
 	};
 	return [list, read];

@@ -1,10 +1,12 @@
 // An MCP tool's result as the model reads it: its text bounded like Run's output (the beginning and
-// the end kept), structured content as compact JSON when the text does not already carry it, an
-// embedded resource's text under its URI, links and binary parts named, and `isError` as a tool
-// error. Outside text is neutralised where every tool result is (at replay).
+// the end kept, the whole kept in a file Read opens), structured content as compact JSON when the
+// text does not already carry it, an embedded resource's text under its URI, links and binary parts
+// named, and `isError` as a tool error. Outside text is neutralised where every tool result is (at
+// replay).
 import { CappedOutput } from '../tools/nodeRunner';
 import { RUN_MAX_OUTPUT_BYTES } from '../tools/run';
 import { formatBytes } from '../tools/text';
+import type { KeptOutput, KeptOutputs } from '../tools/keptOutputs';
 import type { ToolResult } from '../tools/tool';
 import type { McpCallResult, McpContent } from './session';
 
@@ -45,11 +47,39 @@ export function resultText(result: McpCallResult): string {
 	return parts.join('\n\n');
 }
 
-export function toolResultOf(result: McpCallResult, maxBytes = MCP_MAX_OUTPUT_BYTES): ToolResult {
+export function toolResultOf(result: McpCallResult, maxBytes = MCP_MAX_OUTPUT_BYTES, kept?: KeptOutput): ToolResult {
 	const capped = new CappedOutput(maxBytes);
 	capped.push(Buffer.from(resultText(result), 'utf8'));
 	const text = capped.text().trim();
-	const notes = capped.truncated ? [`The result was longer than ${formatBytes(maxBytes)}; the middle was left out.`] : [];
+	const notes = capped.truncated ? [truncatedNote(maxBytes, kept)] : [];
 	const content = [text === '' ? '(the tool returned no content)' : text, ...notes].join('\n\n');
 	return result.isError ? { isError: true, content: `The tool reported an error:\n${content}` } : { content };
+}
+
+function truncatedNote(maxBytes: number, kept: KeptOutput | undefined): string {
+	const said = `The result was longer than ${formatBytes(maxBytes)}; the middle was left out.`;
+	if (kept === undefined) {
+		return said;
+	}
+	const whole = `The whole result (${formatBytes(kept.bytes)}) is kept in ${kept.path}: read it with Read (offset and limit choose the lines).`;
+	return `${said} ${whole}${kept.cut ? ` Only its first ${formatBytes(kept.keptBytes)} were kept.` : ''}`;
+}
+
+/**
+ * The result as the model reads it, its whole text kept in the context's outputs folder when it is
+ * longer than the bound (where there is one), so the model can read the rest. A result that could
+ * not be kept is still given, bounded.
+ */
+export async function keptToolResult(
+	result: McpCallResult,
+	outputs: KeptOutputs | undefined,
+	stem: string,
+	maxBytes = MCP_MAX_OUTPUT_BYTES,
+): Promise<ToolResult> {
+	const text = resultText(result);
+	if (outputs === undefined || Buffer.byteLength(text, 'utf8') <= maxBytes) {
+		return toolResultOf(result, maxBytes);
+	}
+	const kept = await outputs.keep(stem, text).catch(() => undefined);
+	return toolResultOf(result, maxBytes, kept);
 }

@@ -9,7 +9,7 @@ import { isPdf, PDF_FIRST_PAGES, PDF_MAX_PAGES } from './pdf';
 import { readPdf } from './readPdf';
 import { plural } from '../base/words';
 import { classifyBytes, formatBytes, splitLines, truncateUtf8, utf8Length } from './text';
-import type { Tool, ToolNotice, ToolResult } from './tool';
+import type { Tool, ToolContext, ToolNotice, ToolResult } from './tool';
 
 export const READ_DEFAULT_LIMIT = 2000;
 export const READ_MAX_OUTPUT_BYTES = 256 * 1024;
@@ -17,11 +17,16 @@ export const READ_MAX_OUTPUT_BYTES = 256 * 1024;
 export const READ_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 const input = z.object({
-	path: z.string().describe('The file to read: relative to the workspace folder, or absolute inside it.'),
+	path: z.string().describe('The file to read: relative to the workspace folder, or absolute inside it; or the absolute path a tool result gave for an output it kept whole.'),
 	offset: z.number().int().min(1).optional().describe('The 1-based line to start at. Default 1.'),
 	limit: z.number().int().min(1).optional().describe(`How many lines to return at most. Default ${READ_DEFAULT_LIMIT}.`),
 	pages: z.string().optional().describe(`PDF only: the pages to read, "3" or "2-5" (1-based, at most ${PDF_MAX_PAGES}). Default: the first ${PDF_FIRST_PAGES}.`),
 });
+
+/** The file Read opens: one in the workspace (or the plan file), or an output Aside kept whole (keptOutputs.ts). */
+async function readablePath(path: string, context: ToolContext): Promise<string> {
+	return (await context.outputs?.resolve(path, context.fs)) ?? (await resolveInWorkspace(path, context.roots, context.fs, context.planFile));
+}
 
 export const readTool: Tool<z.infer<typeof input>> = {
 	name: 'Read',
@@ -34,10 +39,10 @@ export const readTool: Tool<z.infer<typeof input>> = {
 	kind: 'read',
 	input,
 	async touches({ path }, context) {
-		return { reads: [await resolveInWorkspace(path, context.roots, context.fs, context.planFile)], writes: [] };
+		return { reads: [await readablePath(path, context)], writes: [] };
 	},
 	async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT, pages }, context) {
-		const absolute = await resolveInWorkspace(path, context.roots, context.fs, context.planFile);
+		const absolute = await readablePath(path, context);
 		const shown = displayPath(absolute, context.roots);
 		const stat = await context.fs.stat(absolute);
 		if (!stat) {

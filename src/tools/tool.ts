@@ -6,6 +6,7 @@ import type { CheckpointRecorder } from '../checkpoints/types';
 import type * as z from 'zod';
 import type { FeatureAccess } from './featureAccess';
 import type { ChangePlan, FileChange } from './changes';
+import type { KeptOutputs } from './keptOutputs';
 
 export type ToolKind = 'read' | 'write' | 'run';
 
@@ -212,6 +213,8 @@ export interface ToolContext {
 	readonly checkpoint?: CheckpointRecorder;
 	/** Where a running call says how far it is: its row in the chat shows it; absent where nothing shows it. */
 	readonly progress?: (update: ToolProgress) => void;
+	/** Where an output too big for the context is kept whole, for Read to open (keptOutputs.ts); absent where nothing is kept. */
+	readonly outputs?: KeptOutputs;
 }
 
 export interface Tool<I = unknown> {

@@ -8,6 +8,7 @@ import { NodeCommandRunner } from '../tools/nodeRunner';
 import { decodeUtf8 } from '../tools/text';
 import { StaleTextError } from '../tools/staleWrite';
 import type { DocumentWriter, FileStat, SeenFiles, TextSearch, ToolContext, WorkspaceFs } from '../tools/tool';
+import type { KeptOutputs } from '../tools/keptOutputs';
 import { createTextSearch } from './ripgrep';
 
 function isMissing(error: unknown): boolean {
@@ -145,15 +146,18 @@ export class VsCodeToolHost {
 		readonly fs: WorkspaceFs,
 		private readonly writer: DocumentWriter,
 		private readonly search: TextSearch,
+		private readonly outputs: KeptOutputs | undefined,
 	) {}
 
-	static async create(log?: Logger): Promise<VsCodeToolHost> {
+	/** `outputs`: where outputs too big for the context are kept whole for Read (keptOutputs.ts). */
+	static async create(log?: Logger, outputs?: KeptOutputs): Promise<VsCodeToolHost> {
 		const fs = new VsCodeWorkspaceFs();
-		return new VsCodeToolHost(fs, new VsCodeDocumentWriter(), await createTextSearch(fs, log));
+		return new VsCodeToolHost(fs, new VsCodeDocumentWriter(), await createTextSearch(fs, log), outputs);
 	}
 
 	/** `seen`: the current chat's stale-write guard. */
 	contextFor(signal: AbortSignal, seen: SeenFiles): ToolContext {
-		return { roots: workspaceRoots(), fs: this.fs, writer: this.writer, runner: this.runner, search: this.search, seen, signal };
+		const kept = this.outputs ? { outputs: this.outputs } : {};
+		return { roots: workspaceRoots(), fs: this.fs, writer: this.writer, runner: this.runner, search: this.search, seen, signal, ...kept };
 	}
 }

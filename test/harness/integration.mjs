@@ -116,6 +116,12 @@ const actions = {
 		};
 	},
 	/** The chat's rows in order, each one's kind and text (a compaction row says its tokens); waits for a row of `waitForKind` first. */
+	/** The first progress bar of a running tool's live row, once it has a value: its percentage and label. */
+	async readProgress(page) {
+		const bar = chatFrame(page).locator('.row-tool-progress [role="progressbar"][aria-valuenow]').first();
+		await bar.waitFor({ timeout: 30_000 });
+		return { valueNow: Number(await bar.getAttribute('aria-valuenow')), label: await bar.getAttribute('aria-label') };
+	},
 	async readRows(page, { waitForKind } = {}) {
 		const frame = chatFrame(page);
 		await frame.locator('#app[aria-busy="false"]').waitFor({ timeout: 60_000 });

@@ -122,6 +122,13 @@ describe('built-in reminders', () => {
 			assert.match(body, /carries the user's authority and binds your next call\.$/);
 		});
 
+		it('a long target (an MCP call\'s arguments) is named by its start: the call itself is in the history already', () => {
+			const target = `{"message":"${'x'.repeat(150_000)}"}`;
+			const body = permissionVerdict({ granted: true, tool: 'mcp__web__echo', target }).body ?? '';
+			assert.ok(body.length < 1000, `${body.length} characters`);
+			assert.match(body, /^PERMISSION GRANTED: the user approved mcp__web__echo on \{"message":"x+… \(150,014 characters in all\), and it ran/);
+		});
+
 		it('a denial forbids retrying or working around it, and keeps the user\'s note', () => {
 			const event = permissionVerdict({ granted: false, tool: 'Run', target: 'rm -rf build', note: '  use the clean script  ' });
 			assert.match(event.body ?? '', /^PERMISSION DENIED: the user refused Run on rm -rf build; it did not run\. Do not retry it/);

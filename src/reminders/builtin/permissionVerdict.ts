@@ -17,8 +17,21 @@ export interface Verdict {
 	readonly note?: string;
 }
 
+/** How much of a target the verdict repeats: the call is in the history, so its start names it. */
+const TARGET_SHOWN = 200;
+
+function targetWords(target: string): string {
+	if (target.length <= TARGET_SHOWN) {
+		return sanitizeUntrusted(target);
+	}
+	// Not between the halves of a surrogate pair.
+	const end = /[\uD800-\uDBFF]/.test(target.charAt(TARGET_SHOWN - 1)) ? TARGET_SHOWN - 1 : TARGET_SHOWN;
+	const shown = `${target.slice(0, end)}… (${target.length.toLocaleString('en-US')} characters in all)`;
+	return sanitizeUntrusted(shown);
+}
+
 function describe(verdict: Verdict): string {
-	const call = verdict.target ? `${verdict.tool} on ${sanitizeUntrusted(verdict.target)}` : verdict.tool;
+	const call = verdict.target ? `${verdict.tool} on ${targetWords(verdict.target)}` : verdict.tool;
 	const note = verdict.note?.trim() ? `\nThe user added: ${sanitizeUntrusted(verdict.note.trim())}` : '';
 	return verdict.granted
 		? `PERMISSION GRANTED: the user approved ${call}, and it ran (its result is above). This grant covered that one call; it is not standing permission for similar calls.${note}`

@@ -1,6 +1,7 @@
 // The window's core: the pieces every contribution is wired from, built in the order they need
 // each other. It is not a contribution that may fail alone: without the configuration, the
 // sessions and the agent there is nothing to contribute to, so a throw here fails the activation.
+import { dirname, join } from 'node:path';
 import type * as vscode from 'vscode';
 import { Agent } from '../../agent/agent';
 import { combineAttachments } from '../../agent/attachments';
@@ -11,6 +12,7 @@ import { rememberCurrentSession, reopenLastSession } from '../../agent/lastSessi
 import { GatedModelSource, NetworkGate } from '../../agent/networkGate';
 import { permissionContextOf } from '../../agent/permissions/context';
 import { DirectoryPlanFiles } from '../../agent/planFiles';
+import { DirectoryOutputs } from '../../tools/keptOutputs';
 import type { ProviderSetup } from '../../agent/providerSetup';
 import type { ChatSessions } from '../../agent/sessions';
 import { ProfileOverride } from '../../agent/subagents/profileOverride';
@@ -137,7 +139,8 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	// A worktree fork another window handed to this one is its current chat, its checkpoints here.
 	await adoptWaitingFork(context.globalStorageUri, sessions, checkpoints.store, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
-	const tools = await VsCodeToolHost.create(log);
+	// Outputs too big for the context, kept whole beside the chats for Read (keptOutputs.ts).
+	const tools = await VsCodeToolHost.create(log, new DirectoryOutputs(join(dirname(sessionsDir), 'tool-outputs')));
 	const observers = store.add(
 		new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }),
 	);
