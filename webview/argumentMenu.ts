@@ -2,12 +2,12 @@
 // for a command whose values the host completes (an MCP server that offers completion): asked of
 // the host (`commands.complete`) once the typing pauses, an answer to an older question dropped;
 // until the new answer comes, the last one's values that still match. Which argument the caret is
-// in is read as the host reads the command (src/protocol/commandArguments.ts). A listbox like the
-// `@` list: arrows move, Enter or Tab puts the value in place of the word (quoted when it must
-// be), Escape closes it until the word changes. Values are text, never markup.
+// in is read as the host reads the command (src/protocol/commandArguments.ts). The composer's list
+// (composerList.ts), as the `@` list is: Enter or Tab puts the value in place of the word (quoted
+// when it must be), Escape closes it until the word changes. Values are text, never markup.
 import { argumentAt, quoteArgument } from '../src/protocol/commandArguments';
 import type { SlashCommandView } from '../src/protocol/messages';
-import { el } from './dom';
+import { ComposerList } from './composerList';
 import { post } from './host';
 
 /** How long the typing must pause before the host is asked. */
@@ -25,7 +25,7 @@ interface Target {
 }
 
 export class ArgumentMenu {
-	readonly element = el('ul', { class: 'argument-menu', id: 'composer-arguments', role: 'listbox', 'aria-label': 'Values for the argument', hidden: true });
+	private readonly list: ComposerList;
 	private commands: readonly SlashCommandView[] = [];
 	private target: Target | undefined;
 	/** The question asked last, waiting for its answer. */
@@ -34,27 +34,35 @@ export class ArgumentMenu {
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	/** The last answer, and the argument it is for (`command argument start`). */
 	private answer: { readonly values: readonly string[]; readonly word: string; readonly key: string } | undefined;
-	private options: readonly string[] = [];
-	private active = 0;
+	/** The values the list shows. */
+	private values: readonly string[] = [];
 	/** The question Escape closed the list for. */
 	private dismissed: string | undefined;
 
 	constructor(private readonly input: HTMLTextAreaElement) {
-		// Pressing an option keeps the focus in the message box.
-		this.element.addEventListener('mousedown', (event) => {
-			event.preventDefault();
-		});
-		this.element.addEventListener('click', (event) => {
-			const item = (event.target as Element).closest('[role="option"]');
-			const index = item ? Number(item.getAttribute('data-index')) : -1;
-			if (index >= 0) {
+		this.list = new ComposerList(input, {
+			id: 'composer-arguments',
+			optionId: 'composer-argument',
+			className: 'argument-menu',
+			optionClass: 'argument-option',
+			label: 'Values for the argument',
+			expands: false,
+			choose: (index) => {
 				this.choose(index);
-			}
+			},
+			dismiss: () => {
+				this.dismissed = this.target?.key;
+				this.hide();
+			},
 		});
 	}
 
+	get element(): HTMLUListElement {
+		return this.list.element;
+	}
+
 	get isOpen(): boolean {
-		return !this.element.hidden;
+		return this.list.isOpen;
 	}
 
 	setCommands(commands: readonly SlashCommandView[]): void {
@@ -92,37 +100,13 @@ export class ArgumentMenu {
 		}
 		this.pending = undefined;
 		this.answer = { values, word: wordOf(target), key: target.key };
-		this.active = 0;
+		this.list.resetActive();
 		this.show();
 	}
 
 	/** Arrows, Enter, Tab and Escape while the list is open; true when the key was its. */
 	handleKey(event: KeyboardEvent): boolean {
-		if (!this.isOpen || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) {
-			return false;
-		}
-		switch (event.key) {
-			case 'ArrowDown':
-			case 'ArrowUp': {
-				const step = event.key === 'ArrowDown' ? 1 : -1;
-				this.active = (this.active + step + this.options.length) % this.options.length;
-				this.render();
-				return true;
-			}
-			case 'Enter':
-			case 'Tab':
-				if (event.shiftKey) {
-					return false;
-				}
-				this.choose(this.active);
-				return true;
-			case 'Escape':
-				this.dismissed = this.target?.key;
-				this.hide();
-				return true;
-			default:
-				return false;
-		}
+		return this.list.handleKey(event);
 	}
 
 	/** The argument under the caret of a command whose values the host completes. */
@@ -144,7 +128,7 @@ export class ArgumentMenu {
 	}
 
 	private choose(index: number): void {
-		const value = this.options[index];
+		const value = this.values[index];
 		const target = this.target;
 		if (value === undefined || !target) {
 			return;
@@ -169,34 +153,13 @@ export class ArgumentMenu {
 			return;
 		}
 		const typed = target.value.toLowerCase();
-		this.options = answer.key === target.key ? answer.values : answer.values.filter((value) => value.toLowerCase().startsWith(typed));
-		this.active = Math.min(this.active, Math.max(0, this.options.length - 1));
-		this.render();
-	}
-
-	private render(): void {
-		if (this.options.length === 0) {
-			this.hide();
-			return;
-		}
-		this.element.replaceChildren(
-			...this.options.map((value, index) => {
-				const selected = index === this.active ? 'true' : 'false';
-				return el('li', { class: 'argument-option', role: 'option', id: `composer-argument-${index}`, 'data-index': String(index), 'aria-selected': selected }, value);
-			}),
-		);
-		this.element.hidden = false;
-		this.input.setAttribute('aria-activedescendant', `composer-argument-${this.active}`);
-		this.element.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+		this.values = answer.key === target.key ? answer.values : answer.values.filter((value) => value.toLowerCase().startsWith(typed));
+		this.list.show(this.values.map((value) => ({ content: [value] })));
 	}
 
 	private hide(): void {
-		this.element.hidden = true;
-		this.element.replaceChildren();
-		this.options = [];
-		if (this.input.getAttribute('aria-activedescendant')?.startsWith('composer-argument-') === true) {
-			this.input.removeAttribute('aria-activedescendant');
-		}
+		this.values = [];
+		this.list.hide();
 	}
 }
 

@@ -3,11 +3,11 @@
 // `mentions.query` answered by `mentions.answer`, a newer query cancelling the older); while it
 // starts with `$`, the skills on offer whose names match (`$name` attaches one). What a chat
 // feature's kind of mention offers comes with the host's answer, after the keywords (`@mcp:` and,
-// past it, the MCP servers' resources), each with the text it inserts. Keyboard
-// first: arrows move, Enter or Tab inserts the mention text, Escape closes it until the `@` word
-// is left. A listbox the message box points into with aria-activedescendant, so a screen reader
-// says the option under the keyboard. Names are text, never markup.
+// past it, the MCP servers' resources), each with the text it inserts. The composer's list
+// (composerList.ts): Enter or Tab inserts the mention text, Escape closes it until the `@` word is
+// left. Names are text, never markup.
 import { fuzzyScore, type MentionCandidate, type MentionOffer, mentionText, type SkillCandidate } from '../src/protocol/mentions';
+import { ComposerList } from './composerList';
 import { el } from './dom';
 
 interface MenuOption {
@@ -46,9 +46,8 @@ const AT_WORD = /(?:^|[\s([{<'"`])@([^\s"'`<>|]*)$/u;
 const DOLLAR_WORD = /(?:^|[\s([{<'"`])\$([a-z0-9][a-z0-9-]*)?$/u;
 
 export class MentionMenu {
-	readonly element = el('ul', { class: 'mention-menu', id: 'composer-mentions', role: 'listbox', 'aria-label': 'Mention a file, folder, problems, selection, changes or an MCP resource, or a skill', hidden: true });
+	private readonly list: ComposerList;
 	private options: MenuOption[] = [];
-	private active = 0;
 	/** Where the `@` word starts and what follows the `@`, while the list is open. */
 	private word: { readonly start: number; readonly query: string; readonly trigger: MenuTrigger } | undefined;
 	/** The `@` word Escape closed the list for (its start). */
@@ -67,24 +66,29 @@ export class MentionMenu {
 		private readonly input: HTMLTextAreaElement,
 		private readonly query: (requestId: string, query: string, trigger: MenuTrigger) => void,
 	) {
-		input.setAttribute('aria-autocomplete', 'list');
-		input.setAttribute('aria-controls', this.element.id);
-		input.setAttribute('aria-expanded', 'false');
-		// Pressing an option keeps the focus in the message box.
-		this.element.addEventListener('mousedown', (event) => {
-			event.preventDefault();
-		});
-		this.element.addEventListener('click', (event) => {
-			const item = (event.target as Element).closest('[role="option"]');
-			const index = item ? Number(item.getAttribute('data-index')) : -1;
-			if (index >= 0) {
+		this.list = new ComposerList(input, {
+			id: 'composer-mentions',
+			optionId: 'composer-mention',
+			className: 'mention-menu',
+			optionClass: 'mention-option',
+			label: 'Mention a file, folder, problems, selection, changes or an MCP resource, or a skill',
+			expands: true,
+			choose: (index) => {
 				this.choose(index);
-			}
+			},
+			dismiss: () => {
+				this.dismissed = this.word?.start;
+				this.close();
+			},
 		});
 	}
 
+	get element(): HTMLUListElement {
+		return this.list.element;
+	}
+
 	get isOpen(): boolean {
-		return !this.element.hidden;
+		return this.list.isOpen;
 	}
 
 	/** The text or the caret changed. */
@@ -119,7 +123,7 @@ export class MentionMenu {
 				this.pending = { requestId: `mention-${this.asked}`, query, trigger };
 				this.query(this.pending.requestId, query, trigger);
 			}
-			this.active = 0;
+			this.list.resetActive();
 		}
 		this.render();
 	}
@@ -140,31 +144,7 @@ export class MentionMenu {
 
 	/** Arrows, Enter, Tab and Escape while the list is open; true when the key was its. */
 	handleKey(event: KeyboardEvent): boolean {
-		if (!this.isOpen || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) {
-			return false;
-		}
-		switch (event.key) {
-			case 'ArrowDown':
-			case 'ArrowUp': {
-				const step = event.key === 'ArrowDown' ? 1 : -1;
-				this.active = (this.active + step + this.options.length) % this.options.length;
-				this.render();
-				return true;
-			}
-			case 'Enter':
-			case 'Tab':
-				if (event.shiftKey) {
-					return false;
-				}
-				this.choose(this.active);
-				return true;
-			case 'Escape':
-				this.dismissed = this.word?.start;
-				this.close();
-				return true;
-			default:
-				return false;
-		}
+		return this.list.handleKey(event);
 	}
 
 	private choose(index: number): void {
@@ -220,32 +200,17 @@ export class MentionMenu {
 
 	private show(options: MenuOption[]): void {
 		this.options = options;
-		if (this.options.length === 0) {
-			this.hide();
-			return;
-		}
-		this.active = Math.min(this.active, this.options.length - 1);
-		this.element.replaceChildren(
-			...this.options.map((option, index) =>
-				el(
-					'li',
-					{ class: 'mention-option', role: 'option', id: `composer-mention-${index}`, 'data-index': String(index), 'aria-selected': index === this.active ? 'true' : 'false', ...(option.inert ? { 'aria-disabled': 'true' } : {}) },
-					el('span', { class: 'mention-label' }, option.label),
-					el('span', { class: 'mention-detail' }, ` ${option.detail}`),
-				),
-			),
+		this.list.show(
+			options.map((option) => ({
+				content: [el('span', { class: 'mention-label' }, option.label), el('span', { class: 'mention-detail' }, ` ${option.detail}`)],
+				...(option.inert === true ? { inert: true } : {}),
+			})),
 		);
-		this.element.hidden = false;
-		this.input.setAttribute('aria-expanded', 'true');
-		this.input.setAttribute('aria-activedescendant', `composer-mention-${this.active}`);
-		this.element.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
 	}
 
 	private hide(): void {
-		this.element.hidden = true;
-		this.element.replaceChildren();
-		this.input.setAttribute('aria-expanded', 'false');
-		this.input.removeAttribute('aria-activedescendant');
+		this.options = [];
+		this.list.hide();
 	}
 
 	private close(): void {
