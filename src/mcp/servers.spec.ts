@@ -1,19 +1,18 @@
 // The window's MCP servers against real servers: the reference server (server-everything) over
 // stdio, started by the SDK as Aside launches it, and small misbehaving servers written here.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { homedir } from 'node:os';
 import { after, describe, it } from 'node:test';
 import { Emitter } from '../base/event';
 import { unusedPort } from '../testing/loopbackPort';
+import { EVERYTHING, httpEverything } from '../testing/everything';
 import { waitForEvent } from '../base/event';
 import { launchOf } from './launch';
 import { readUserServers, type ServerConfig } from './serverConfig';
 import { sdkConnector } from './sdkConnector';
 import { McpServers, type ServersChange } from './servers';
 import type { Tool, ToolContext } from '../tools/tool';
-
-export const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
 function source(setting: unknown) {
 	const changed = new Emitter<void>();
@@ -164,21 +163,6 @@ describe('MCP servers (server-everything over stdio)', () => {
 		assert.equal(result.content, 'Echo: again');
 	});
 });
-
-/** server-everything over Streamable HTTP on `port`, once it listens. */
-function httpEverything(port: number): Promise<ChildProcess> {
-	const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-	return new Promise((resolve, reject) => {
-		child.once('exit', (code) => {
-			reject(new Error(`server-everything exited with ${code}`));
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			if (chunk.toString().includes('listening')) {
-				resolve(child);
-			}
-		});
-	});
-}
 
 describe('MCP servers (server-everything over Streamable HTTP)', () => {
 	const running: ChildProcess[] = [];

@@ -5,29 +5,13 @@
 // (the aside.stop command) ends a long call at once; a result past the bound reaches the model
 // bounded, with its whole text kept in a file the model then opens with Read.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { httpEverything } from '../../src/testing/everything';
 import { unusedPort } from '../../src/testing/loopbackPort';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
 import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
-
-const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-
-/** server-everything over Streamable HTTP on `port`, once it listens. */
-function httpEverything(port: number): Promise<ChildProcess> {
-	const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-	return new Promise((resolve, reject) => {
-		child.once('exit', (code) => {
-			reject(new Error(`server-everything exited with ${code}`));
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			if (chunk.toString().includes('listening')) {
-				resolve(child);
-			}
-		});
-	});
-}
 
 type Request = ModelServer['requests'][number];
 
