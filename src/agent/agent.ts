@@ -210,7 +210,7 @@ export class Agent extends Disposable {
 		if (typeof target === 'string') {
 			return target;
 		}
-		void this.startTurn(target.text, undefined, turnId);
+		void this.startTurn(target.text, undefined, turnId, target.command);
 		return undefined;
 	}
 

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ProviderError } from '../providers/provider';
 import { scriptedModels, testAgent } from '../testing/agentPorts';
+import { FakeClock, SequentialIds } from '../testing/fakeClock';
 import { ScriptedProvider } from '../testing/scriptedProvider';
+import { testSessions } from '../testing/sessions';
 
 function userTexts(request: { readonly messages: readonly { readonly role: string; readonly content: unknown }[] } | undefined): string[] {
 	return (request?.messages ?? []).flatMap((message) =>
@@ -30,6 +32,21 @@ describe('Retry after a failed turn', () => {
 		assert.equal(provider.requests.length, 2);
 		assert.deepEqual(userTexts(provider.requests[1]), ['Rename greet to welcome @src/greeting.ts'], 'once, not twice');
 		assert.deepEqual(provider.requests[1]?.messages.filter((message) => message.role === 'assistant'), []);
+	});
+
+	it('a message a slash command made (an MCP prompt) is retried with its command, so its row still names it', async () => {
+		const provider = new ScriptedProvider({ failBefore: new ProviderError('network', 'The connection was refused.') }, { text: 'Reviewed.' });
+		const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
+		const agent = testAgent(scriptedModels(provider), sessions);
+		const failed = await agent.startTurn('Review this code: let x = 1', undefined, undefined, '/mcp.everything.simple-prompt');
+		assert.equal(failed.outcome, 'failed');
+		assert.equal(agent.retry(failed.turnId), undefined);
+		await until(() => !agent.isRunning && provider.requests.length === 2);
+		const users = sessions.current.records.filter((record) => record.kind === 'user');
+		assert.deepEqual(users.map((record) => [record.text, record.command, record.retryOf]), [
+			['Review this code: let x = 1', '/mcp.everything.simple-prompt', undefined],
+			['Review this code: let x = 1', '/mcp.everything.simple-prompt', failed.turnId],
+		]);
 	});
 
 	it('keeps both messages when the failed turn got part of the way (its work is in the history)', async () => {

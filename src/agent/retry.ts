@@ -1,17 +1,21 @@
 // Retry after a failed turn: the same message (its mentions, so the same attachments, are
-// expanded again when it is sent) goes out as a new message whose record names the turn it
-// retries. Only the chat's last turn, when it failed, can be retried.
+// expanded again when it is sent; the slash command it came from, shown on its row) goes out as a
+// new message whose record names the turn it retries. Only the chat's last turn, when it failed,
+// can be retried.
 import type { AgentRecord } from '../transcript/records';
 
 /** What retrying turn `turnId` sends, or why it cannot be retried (for the chat to say). */
-export function retryOf(records: readonly AgentRecord[], turnId: string): { readonly text: string } | string {
+export function retryOf(records: readonly AgentRecord[], turnId: string): { readonly text: string; readonly command?: string } | string {
 	let message: string | undefined;
+	/** The slash command the message came from (an MCP prompt's), so the retried row names it too. */
+	let command: string | undefined;
 	let failed = false;
 	let later = false;
 	for (const record of records) {
 		if (record.kind === 'user' && record.agent === undefined) {
-			if (record.turnId === turnId) {
-				message ??= record.text;
+			if (record.turnId === turnId && message === undefined) {
+				message = record.text;
+				command = record.command;
 			} else if (message !== undefined) {
 				later = true;
 			}
@@ -28,5 +32,5 @@ export function retryOf(records: readonly AgentRecord[], turnId: string): { read
 	if (later) {
 		return 'Only the chat\'s last turn can be retried: send the message again instead.';
 	}
-	return { text: message };
+	return command === undefined ? { text: message } : { text: message, command };
 }

@@ -54,11 +54,11 @@ export function testPorts(models: ModelSource, options: TestPortOptions = {}): A
 }
 
 /** An Agent over `models` in memory: five steps, ask mode, no tools, fixed settings. */
-export function testAgent(models: ModelSource): Agent {
+export function testAgent(models: ModelSource, sessions = testSessions(new FakeClock(), new SequentialIds('s'))): Agent {
 	return new Agent(
 		{
 			features: agentFeatures(),
-			sessions: testSessions(new FakeClock(), new SequentialIds('s')),
+			sessions,
 			models,
 			settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'ask' }, onDidChange: new Emitter<unknown>().event },
 			system: () => 'system',
