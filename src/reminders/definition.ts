@@ -66,6 +66,8 @@ export type ReminderContent =
 			readonly body: string | null;
 			readonly commit?: Commit;
 			readonly reason?: string;
+			/** The chat row's label for this delivery (what it is about, e.g. the server it names); the definition's otherwise. */
+			readonly label?: string;
 			/** What it is about, recorded with the delivery; `restore` gets it back from a reopened chat. */
 			readonly subjects?: readonly ReminderSubject[];
 			/**

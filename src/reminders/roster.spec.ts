@@ -97,6 +97,17 @@ describe('reminder roster', () => {
 		assert.deepEqual(firedAt, [1, 3, 5, 15], "back to 10 turns after the last delivery once the override is gone");
 	});
 
+	it('a delivery\'s label is its content\'s when it gives one (the server it is about), the definition\'s otherwise', () => {
+		const roster = new ReminderRoster('session', KEYS);
+		let label: string | undefined = 'MCP tools changed: everything';
+		roster.installDefaults([{ ...definition('labelled', everyTurn), content: () => ({ body: 'changed', ...(label === undefined ? {} : { label }) }) }]);
+		roster.advanceTurn();
+		assert.equal(wait(roster)[0]?.label, 'MCP tools changed: everything');
+		label = undefined;
+		roster.advanceTurn();
+		assert.equal(wait(roster)[0]?.label, 'labelled');
+	});
+
 	it('a one-shot fires once, and again only after an explicit re-arm, with the reason', () => {
 		const roster = new ReminderRoster('session', KEYS);
 		roster.register(definition('plan', oneShot));

@@ -244,7 +244,7 @@ export class ReminderRoster {
 				out.push({
 					type: definition.type,
 					key: definition.key,
-					label: definition.label,
+					label: (typeof content === 'string' ? undefined : content.label) ?? definition.label,
 					body,
 					reason: (typeof content === 'string' ? undefined : content.reason) ?? decision.reason,
 					commit: () => {

@@ -1,0 +1,181 @@
+// A terminal's output as text the model can read: escape sequences (colours, cursor moves, window
+// titles, VS Code's shell integration marks) stripped, carriage-return progress folded to what the
+// terminal shows last ("Downloading 99%", not every step), CRLF as LF, backspaces applied and other
+// control characters dropped. Fed in chunks as they come: a sequence or a CR LF split between two
+// chunks is held until the rest arrives. A line that never ends is broken at `maxLineChars`.
+//
+// The line is kept as the terminal renders it: text overwrites what is under the cursor, `\r`
+// moves it to the start, `\b` and the cursor moves CSI C / D / G move it, and CSI K erases
+// (the usual "\r\x1b[K" of a progress line). Other sequences change nothing in the text.
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+const CSI_8BIT = '\u009b';
+const OSC_8BIT = '\u009d';
+/** An unfinished sequence longer than this is not one: dropped, so garbage cannot hold the output back. */
+const MAX_SEQUENCE = 4096;
+/** How long a line may grow before it is broken. */
+export const MAX_LINE_CHARS = 16 * 1024;
+
+/** Where the sequence starting at `start` ends (the index after it), or -1 when the text ends first. */
+function sequenceEnd(text: string, start: number): number {
+	const first = text[start];
+	const kind = first === CSI_8BIT ? '[' : first === OSC_8BIT ? ']' : text[start + 1];
+	const body = first === ESC ? start + 2 : start + 1;
+	if (kind === undefined) {
+		return -1;
+	}
+	if (kind === '[') {
+		// Parameters and intermediates, then one final byte.
+		for (let i = body; i < text.length; i++) {
+			const code = text.charCodeAt(i);
+			if (code >= 0x40 && code <= 0x7e) {
+				return i + 1;
+			}
+			if (code < 0x20 || code > 0x3f) {
+				// Not a CSI after all: drop the introducer only.
+				return body;
+			}
+		}
+		return -1;
+	}
+	if (kind === ']' || kind === 'P' || kind === 'X' || kind === '^' || kind === '_') {
+		// A string: to BEL (OSC) or to ST (ESC \).
+		for (let i = body; i < text.length; i++) {
+			if (text[i] === BEL && kind === ']') {
+				return i + 1;
+			}
+			if (text[i] === ESC) {
+				if (i + 1 >= text.length) {
+					return -1;
+				}
+				return text[i + 1] === '\\' ? i + 2 : i;
+			}
+		}
+		return -1;
+	}
+	// ESC, any intermediates (ESC ( B), then one final character.
+	for (let i = start + 1; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (code < 0x20 || code > 0x2f) {
+			return i + 1;
+		}
+	}
+	return -1;
+}
+
+export class TerminalText {
+	private line: string[] = [];
+	private cursor = 0;
+	/** The start of a sequence (or a lone CR) the last chunk ended in. */
+	private held = '';
+
+	constructor(private readonly maxLineChars = MAX_LINE_CHARS) {}
+
+	/** The line being written now, as the terminal shows it (the prompt a process waits at, a progress bar). */
+	get current(): string {
+		return this.line.join('');
+	}
+
+	/** Takes a chunk of output; returns the lines it completed. */
+	push(chunk: string): string[] {
+		const text = this.held + chunk;
+		this.held = '';
+		const lines: string[] = [];
+		let i = 0;
+		while (i < text.length) {
+			const char = text[i] as string;
+			if (char === ESC || char === CSI_8BIT || char === OSC_8BIT) {
+				const end = sequenceEnd(text, i);
+				if (end === -1) {
+					const rest = text.slice(i);
+					this.held = rest.length > MAX_SEQUENCE ? '' : rest;
+					break;
+				}
+				this.control(text.slice(i, end));
+				i = end;
+				continue;
+			}
+			if (char === '\r') {
+				if (i + 1 === text.length) {
+					this.held = '\r';
+					break;
+				}
+				if (text[i + 1] !== '\n') {
+					this.cursor = 0;
+				}
+				i++;
+				continue;
+			}
+			if (char === '\n') {
+				lines.push(this.takeLine());
+			} else if (char === '\b') {
+				this.cursor = Math.max(0, this.cursor - 1);
+			} else if (char === '\t' || (char >= ' ' && char !== '\u007f' && !(char >= '\u0080' && char <= '\u009f'))) {
+				this.write(char);
+				if (this.line.length >= this.maxLineChars) {
+					lines.push(this.takeLine());
+				}
+			}
+			i++;
+		}
+		return lines;
+	}
+
+	/** The output ended: the unfinished line, if any, as a last line. */
+	end(): string[] {
+		this.held = '';
+		return this.line.length > 0 ? [this.takeLine()] : [];
+	}
+
+	private takeLine(): string {
+		const line = this.line.join('').trimEnd();
+		this.line = [];
+		this.cursor = 0;
+		return line;
+	}
+
+	private write(char: string): void {
+		while (this.line.length < this.cursor) {
+			this.line.push(' ');
+		}
+		this.line[this.cursor] = char;
+		this.cursor++;
+	}
+
+	/** The cursor moves and erases of a CSI sequence; every other sequence changes no text. */
+	private control(sequence: string): void {
+		// eslint-disable-next-line no-control-regex -- escape sequences are what this reads
+		const match = /^(?:\u001b\[|\u009b)([0-9;]*)([CDGK])$/u.exec(sequence);
+		if (!match) {
+			return;
+		}
+		const n = Number.parseInt(match[1] ?? '', 10);
+		switch (match[2]) {
+			case 'C':
+				this.cursor += Number.isNaN(n) || n === 0 ? 1 : n;
+				break;
+			case 'D':
+				this.cursor = Math.max(0, this.cursor - (Number.isNaN(n) || n === 0 ? 1 : n));
+				break;
+			case 'G':
+				this.cursor = Math.max(0, (Number.isNaN(n) ? 1 : n) - 1);
+				break;
+			case 'K':
+				if (Number.isNaN(n) || n === 0) {
+					this.line.length = Math.min(this.line.length, this.cursor);
+				} else if (n === 1) {
+					this.line = this.line.map((char, index) => (index <= this.cursor ? ' ' : char));
+				} else {
+					this.line = [];
+				}
+				break;
+		}
+	}
+}
+
+/** The whole of `text` as the model reads it (one call; for output that came at once). */
+export function terminalText(text: string): string {
+	const reader = new TerminalText();
+	return [...reader.push(text), ...reader.end()].join('\n');
+}
