@@ -24,7 +24,8 @@ describe('ContextUseTracker', () => {
 		assert.equal(view.usedTokens, undefined, 'no usage reported yet');
 		assert.equal(view.limitTokens, undefined);
 		assert.deepEqual(view.reminders, [
-			{ key: 'workspace.instructions', label: 'instructions', deliveries: 1, tokens: estimateTokens(wrap('workspace.instructions', long)) },
+			// Per key, the declared label, whatever a delivery's own said (an MCP one names its server).
+			{ key: 'workspace.instructions', label: 'project instructions', deliveries: 1, tokens: estimateTokens(wrap('workspace.instructions', long)) },
 			{ key: 'read.truncated', label: 'read.truncated', deliveries: 1, tokens: estimateTokens(wrap('read.truncated', 'Showing lines 1–2000 of 9000.')) },
 			{ key: 'session.date', label: 'date', deliveries: 1, tokens: estimateTokens(wrap('session.date', 'Today.')) },
 		]);

@@ -12,6 +12,7 @@ import type { AgentRecord } from '../transcript/records';
 import type { RestoreRecord } from '../transcript/restoreRecord';
 import type { CompactionRecord } from '../transcript/historyMarkers';
 import { rollsBackChat, summaryMessage } from '../transcript/replay';
+import { BUILTIN_KEYS } from '../reminders/keys';
 
 /** The usual rough estimate: about four characters a token for English and code. */
 const CHARS_PER_TOKEN = 4;
@@ -112,7 +113,8 @@ export class ContextUseTracker {
 				let tokens = 0;
 				for (const entry of record.entries) {
 					const block = blockTokens(entry.key, entry.body);
-					this.add(entry.key, entry.label, block);
+					// Per key: its declared label (a delivery's own may name what it was about, e.g. a server).
+					this.add(entry.key, BUILTIN_KEYS.get(entry.key)?.label ?? entry.label, block);
 					tokens += block;
 				}
 				this.remember(undefined, tokens);

@@ -153,6 +153,12 @@ describe('MCP servers in the real workbench', function () {
 		assert.ok(updated(requests[1]).length <= 1);
 		assert.equal(updated(requests[2]).length, 1);
 		assert.match(updated(requests[2])[0]?.body ?? '', /- everything: demo:\/\/resource\/static\/document\/features\.md — updated 2 times, last at \d\d:\d\d:\d\d UTC$/);
+		if (hasDriver) {
+			// The chat shows that delivery as a ◇ row naming the server.
+			const row = await driver<{ label: string; entries: { key: string; label: string }[] }>('expandReminders', { which: 'last' });
+			assert.match(row.label, /MCP resources updated: everything/);
+			assert.deepEqual(row.entries.filter((entry) => entry.key === 'mcp.resources-updated').map((entry) => entry.label), ['MCP resources updated: everything']);
+		}
 		server.script({ text: 'Nothing new.' });
 		const after = messagesRequests(server).length;
 		assert.equal((await api.sendMessage('Anything else?')).outcome, 'done');

@@ -1,4 +1,4 @@
-// The README's pictures of Restore…, Fork from here and the goal line, taken from the real bundle
+// The README's pictures of Restore…, Fork from here, the goal line and MCP, taken from the real bundle
 // in headless Chromium under VS Code's dark theme colours. Each test checks that what the picture
 // shows is there; with ASIDE_PICTURES_DIR set it also writes the picture into that folder
 // (`ASIDE_PICTURES_DIR=docs/images node test/run.mjs webview` refreshes the README's).
@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { GoalView } from '../../src/protocol/goal';
+import type { McpServersView } from '../../src/protocol/mcp';
 import type { RestorePreviewView, TranscriptItem } from '../../src/protocol/messages';
-import { assistant, user } from './items';
+import { assistant, entry, reminders, tool, user } from './items';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
 import { applyTheme } from './themes';
 
@@ -94,6 +95,48 @@ describe('the README pictures', () => {
 		assert.equal(await page.page.locator('.goal-spend').innerText(), '164k / 200k (82%)');
 		assert.equal(await page.page.locator('.goal-spend').getAttribute('title'), 'Spent: 164k / 200k tokens (82%)');
 		await picture(page.page, 'goal.png');
+		await assertCleanAndClose(page);
+	});
+
+	it('MCP: the server list opened from the header, and a ◇ row that names the server whose resource changed', async () => {
+		const page = await openChat(harness);
+		await page.page.setViewportSize({ width: 560, height: 760 });
+		const uri = 'demo://resource/static/document/features.md';
+		const items: TranscriptItem[] = [
+			{ ...user('u1', 'Keep the features document in mind while you update the changelog.'), at: AT },
+			tool('t1', { callId: 'c1', name: 'McpReadResource', input: JSON.stringify({ server: 'everything', uri }, null, 2), result: `Resource ${uri} (text/markdown):\n# Features`, durationMs: 35 }),
+			{
+				...reminders('r1', [
+					entry(
+						'mcp.resources-updated',
+						'MCP resources updated: everything',
+						'Resources you read from MCP servers changed since you read them (their new content is not included: read them again with McpReadResource before relying on what they said):\n' +
+							`- everything: ${uri} — updated 2 times, last at 09:31:12 UTC`,
+						'content changed since last delivered',
+					),
+				], 'mid-turn'),
+				at: AT + 40_000,
+			},
+			{ ...assistant('a1', 'The features document changed while I worked: reading it again before I finish the changelog.'), at: AT + 45_000 },
+		];
+		const agent = agentView({ status: { state: 'ready', detail: 'Ready.' }, models: [{ id: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5' }], model: 'claude-sonnet-4-5' });
+		await page.connect(viewState({ agent, session: { id: 'session-3', title: 'Changelog', items } }));
+		await applyTheme(page.page, 'dark');
+		const servers: McpServersView = {
+			trusted: true,
+			problems: [],
+			servers: [
+				{ name: 'everything', state: 'connected', words: 'connected', origin: 'user settings', user: true, toolCount: 13, specTokens: 3400 },
+				{ name: 'docs', state: 'connected', words: 'connected', origin: '.vscode/mcp.json', user: false, toolCount: 2, specTokens: 310 },
+			],
+		};
+		await page.host({ type: 'mcp.servers', seq: 1, view: servers });
+		await page.page.getByRole('button', { name: 'MCP servers: 2 of 2 connected' }).click();
+		const row = page.page.locator('.transcript > li[data-kind="reminders"]');
+		await row.locator('button.reminders-toggle').click();
+		assert.equal((await row.locator('.reminder-label').innerText()).trim(), 'MCP resources updated: everything');
+		assert.equal(await page.page.locator('.mcp-servers').isVisible(), true);
+		await picture(page.page, 'mcp-servers.png');
 		await assertCleanAndClose(page);
 	});
 });

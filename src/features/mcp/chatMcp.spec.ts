@@ -17,6 +17,7 @@ import { userText } from '../../testing/history';
 import { MemorySessionStore } from '../../testing/memorySessionStore';
 import { testEnvironment } from '../../testing/sessions';
 import { ChatMcp } from './chatMcp';
+import { serversLabel } from './serverNews';
 import type { TranscriptEntry } from '../../transcript/records';
 
 const tool = (name: string, description = `${name} does things`): McpToolInfo => ({ name, description, inputSchema: { type: 'object' }, annotations: {} });
@@ -98,7 +99,8 @@ function chat(records: readonly TranscriptEntry[] = []) {
 			await injection.commit();
 		}
 		const entries = (injection.record?.entries ?? []).filter((entry) => entry.key.startsWith('mcp.'));
-		return new Map(entries.map((entry) => [entry.key, entry.body]));
+		// The bodies by key; `labels`: each entry's row label by key.
+		return Object.assign(new Map(entries.map((entry) => [entry.key, entry.body])), { labels: new Map(entries.map((entry) => [entry.key, entry.label])) });
 	};
 	return { clock, timers, server, servers, state, request };
 }
@@ -135,6 +137,7 @@ describe('the chat\'s MCP reminders', () => {
 			'- removed (no longer callable): mcp__docs__fetch',
 			'- changed (description, input schema or annotations; read the tool\'s definition again before calling it; the person\'s approval of it is suspended until they allow a call of the new definition): mcp__docs__search',
 		].join('\n'));
+		assert.equal(next.labels.get('mcp.tools-changed'), 'MCP tools changed: docs');
 		assert.equal(next.has('mcp.servers'), false, 'still 2 tools: the section is unchanged');
 		assert.equal((await request()).has('mcp.tools-changed'), false);
 	});
@@ -172,6 +175,7 @@ describe('the chat\'s MCP reminders', () => {
 			'- 14:02:11 UTC docs: disconnected (the connection ended: read ECONNRESET); its tools are not offered until Aside reconnects it.',
 			'- 14:02:12 UTC docs: reconnected; its tools were listed again. Changes while it was disconnected were not delivered: what you read from it earlier may be out of date.',
 		].join('\n'));
+		assert.equal(next.labels.get('mcp.server-state'), 'MCP server state: docs', 'the row names the server');
 		assert.equal(next.has('mcp.servers'), false);
 		assert.equal(next.has('mcp.tools-changed'), false, 'the same tools after the reconnect');
 	});
@@ -196,6 +200,7 @@ describe('the chat\'s MCP reminders', () => {
 			'Resources you read from MCP servers changed since you read them (their new content is not included: read them again with McpReadResource before relying on what they said):',
 			'- docs: docs://guide — updated 10 times, last at 14:02:21 UTC',
 		].join('\n'));
+		assert.equal(next.labels.get('mcp.resources-updated'), 'MCP resources updated: docs');
 		assert.equal((await request()).has('mcp.resources-updated'), false);
 	});
 
@@ -213,5 +218,14 @@ describe('the chat\'s MCP reminders', () => {
 		await request({ turn: true });
 		server.current?.updated.fire('docs://guide');
 		assert.match((await request()).get('mcp.resources-updated') ?? '', /- docs: docs:\/\/guide — updated once/);
+	});
+});
+
+describe('an MCP delivery\'s row label', () => {
+	it('names the servers it is about, each once, at most three and how many more; a long name is cut', () => {
+		assert.equal(serversLabel('MCP tools changed', []), 'MCP tools changed');
+		assert.equal(serversLabel('MCP tools changed', ['docs', 'files', 'docs']), 'MCP tools changed: docs, files');
+		assert.equal(serversLabel('MCP server state', ['a', 'b', 'c', 'd', 'e']), 'MCP server state: a, b, c +2 more');
+		assert.equal(serversLabel('MCP server state', ['x'.repeat(60)]), `MCP server state: ${'x'.repeat(39)}…`);
 	});
 });

@@ -11,6 +11,7 @@ import { deliveredSubjects, type RecordLike } from '../../reminders/history';
 import { sanitizeUntrusted } from '../../reminders/envelope';
 import { fenced } from '../../reminders/builtin/mentions';
 import { formatBytes } from '../../tools/text';
+import { serversLabel } from './serverNews';
 
 export const MENTION_MCP_RESOURCE = declareReminder({
 	type: 'mentionMcpResource',
@@ -51,8 +52,9 @@ export function mentionedResources(records: Iterable<RecordLike>): Map<string, G
 	return given;
 }
 
-function entry(reason: string, body: string, subjects?: readonly ReminderSubject[]): StagedEntry {
-	return { ...entryOf(MENTION_MCP_RESOURCE), reason, body, ...(subjects ? { subjects } : {}) };
+function entry(reason: string, body: string, subjects?: readonly ReminderSubject[], server?: string): StagedEntry {
+	const label = server === undefined ? {} : { label: serversLabel(MENTION_MCP_RESOURCE.label, [server]) };
+	return { ...entryOf(MENTION_MCP_RESOURCE), ...label, reason, body, ...(subjects ? { subjects } : {}) };
 }
 
 /** A binary part of the contents: named, never attached. */
@@ -101,7 +103,7 @@ export function mentionedResource(resource: ResourceAttachment): StagedEntry {
 		parts.push([`Binary contents, named here but not attached (${plural(resource.binary.length, 'part')}):`, ...resource.binary.map(binaryLine)].join('\n'));
 	}
 	parts.push('You are told (mcp.resources-updated) when this resource changes, if its server says so.');
-	return entry('you mentioned an MCP resource', parts.join('\n\n'), [resource.subject]);
+	return entry('you mentioned an MCP resource', parts.join('\n\n'), [resource.subject], server);
 }
 
 export function resourceAlreadyInContext(raw: string): StagedEntry {

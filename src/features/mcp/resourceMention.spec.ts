@@ -28,7 +28,7 @@ describe('@mcp: mentions of real servers\' resources', () => {
 		assert.equal(gate.asked, 1, 'the mention waited for the servers');
 		assert.ok(entry);
 		assert.equal(entry.key, 'mention.mcp-resource');
-		assert.equal(entry.label, 'MCP resource');
+		assert.equal(entry.label, 'MCP resource: everything', 'the row names the server');
 		const text = readFileSync(join(DOCS, 'architecture.md'), 'utf8');
 		const lines = text.replace(/\n$/u, '').split('\n').length;
 		assert.equal(

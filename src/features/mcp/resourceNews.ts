@@ -7,7 +7,7 @@ import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
 import { sanitizeUntrusted } from '../../reminders/envelope';
 import { MCP_RESOURCES_UPDATED } from './mcpReminders';
-import { clockTime } from './serverNews';
+import { clockTime, serversLabel } from './serverNews';
 
 interface Updates {
 	readonly server: string;
@@ -54,6 +54,7 @@ export class ResourceNews {
 				].join('\n');
 				return {
 					body,
+					label: serversLabel(MCP_RESOURCES_UPDATED.label, carried.map((entry) => entry.server)),
 					commit: () => {
 						this.entries = this.entries.filter((entry) => !carried.includes(entry));
 					},

@@ -29,6 +29,17 @@ export function clockTime(at: number): string {
 	return `${new Date(at).toISOString().slice(11, 19)} UTC`;
 }
 
+/** The most server names a row's label lists before "+N more". */
+const LABEL_SERVERS = 3;
+
+/** A delivery's row label with the servers it is about: `MCP tools changed: everything, files`. */
+export function serversLabel(label: string, servers: Iterable<string>): string {
+	const names = [...new Set(servers)];
+	const shown = names.slice(0, LABEL_SERVERS).map((name) => (name.length > 40 ? `${name.slice(0, 39)}…` : name));
+	const more = names.length > LABEL_SERVERS ? ` +${names.length - LABEL_SERVERS} more` : '';
+	return names.length === 0 ? label : `${label}: ${shown.join(', ')}${more}`;
+}
+
 function stateLine(news: StateNews): string {
 	const server = sanitizeUntrusted(news.server);
 	const why = news.message === undefined ? '' : ` (${sanitizeUntrusted(news.message)})`;
@@ -98,6 +109,7 @@ export class ServerNews {
 				const body = ['What happened to the chat\'s MCP servers since you were last told:', ...carried.map((news) => `- ${stateLine(news)}`)].join('\n');
 				return {
 					body,
+					label: serversLabel(MCP_SERVER_STATE.label, carried.map((news) => news.server)),
 					commit: () => {
 						this.states = this.states.filter((news) => !carried.includes(news));
 					},
@@ -129,6 +141,7 @@ export class ServerNews {
 				});
 				return {
 					body: paragraphs.join('\n\n'),
+					label: serversLabel(MCP_TOOLS_CHANGED.label, carried.map(({ server }) => server)),
 					commit: () => {
 						for (const { server, news } of carried) {
 							const left = (this.tools.get(server) ?? []).filter((entry) => entry !== news);
