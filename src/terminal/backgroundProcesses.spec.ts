@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { waitForEvent } from '../base/event';
+import { BackgroundProcesses, type ProcessEvent } from './backgroundProcesses';
+import { ChildProcessLauncher } from './childLauncher';
+import { FileOutput } from './outputFile';
+
+const dir = mkdtempSync(join(tmpdir(), 'aside-background-'));
+after(() => {
+	rmSync(dir, { recursive: true, force: true });
+});
+
+function registry(options: { graceMs?: number; fileChars?: number } = {}) {
+	return new BackgroundProcesses(new ChildProcessLauncher(), {
+		outputDir: join(dir, `chat-${Math.random().toString(36).slice(2)}`),
+		now: () => Date.now(),
+		file: (path) => new FileOutput(path),
+		graceMs: options.graceMs ?? 300,
+		...(options.fileChars === undefined ? {} : { bounds: { ringChars: 64 * 1024, fileChars: options.fileChars } }),
+	});
+}
+
+const ended = (processes: BackgroundProcesses, id: string): Promise<ProcessEvent> =>
+	waitForEvent(processes.onDidChange, (event) => event.kind === 'ended' && event.process.id === id, 20_000, `${id} to end`);
+
+describe('background processes (real child processes)', { skip: process.platform === 'win32' }, () => {
+	it('numbers each chat\'s processes, keeps their output in the ring and the file, and their exit code as reported', async () => {
+		const processes = registry();
+		const first = processes.start('printf "one\\ntwo\\n"; exit 3', dir, { kind: 'exit' });
+		const second = processes.start('sleep 30', dir, { kind: 'exit' });
+		assert.deepEqual([first.id, second.id], ['p1', 'p2']);
+		assert.deepEqual(processes.running().map((process) => process.id), ['p1', 'p2'], 'both run until their exit is seen');
+		await ended(processes, 'p1');
+		assert.equal(first.end?.code, 3);
+		assert.equal(first.end.cause, 'exited');
+		assert.deepEqual(first.output.last(5), ['one', 'two']);
+		assert.equal(readFileSync(first.outputPath, 'utf8'), 'one\ntwo\n');
+		assert.deepEqual(processes.running().map((process) => process.id), ['p2']);
+		processes.dispose();
+	});
+
+	it('stops a process with an interrupt; one that ignores it is killed after the grace period', async () => {
+		const processes = registry({ graceMs: 300 });
+		const polite = processes.start('sleep 30', dir, { kind: 'exit' });
+		const stubborn = processes.start('trap "" INT; while true; do sleep 0.1; done', dir, { kind: 'exit' });
+		const [politeEnd, stubbornEnd] = await Promise.all([processes.stop(polite.id), processes.stop(stubborn.id)]);
+		assert.equal(politeEnd?.cause, 'stopped');
+		assert.equal(politeEnd.signal, 'SIGINT');
+		assert.equal(stubbornEnd?.cause, 'stopped');
+		assert.equal(stubbornEnd.signal, 'SIGKILL', 'it ignored the interrupt');
+		assert.equal(await processes.stop(polite.id), politeEnd, 'stopping an ended process says how it ended');
+		assert.equal(processes.stop('p9'), undefined);
+	});
+
+	it('collects the lines matching notify.match, until RunOutput reads them', async () => {
+		const processes = registry();
+		const process = processes.start('for i in 1 2 3 4; do echo "step $i"; done; echo "ERROR: disk full"; echo done', dir, { kind: 'match', pattern: /error/iu });
+		await ended(processes, process.id);
+		assert.deepEqual(process.matches, ['ERROR: disk full']);
+		assert.deepEqual(processes.read(process.id, 'last')?.lines, ['step 1', 'step 2', 'step 3', 'step 4', 'ERROR: disk full', 'done']);
+		assert.deepEqual(process.matches, []);
+		assert.equal(process.output.unread, 0);
+	});
+
+	it('stops a process whose output passes the file\'s bound, and says that is why', async () => {
+		const processes = registry({ fileChars: 64 * 1024 });
+		const done = ended(processes, 'p1');
+		const process = processes.start('yes "a line that repeats for ever"', dir, { kind: 'exit' });
+		await done;
+		assert.equal(process.end?.cause, 'bound');
+		assert.equal(process.output.overBound, true);
+		assert.ok(readFileSync(process.outputPath, 'utf8').length <= 64 * 1024);
+	});
+});

@@ -1,0 +1,38 @@
+// How a background process is started and ended, whatever runs it: a VS Code terminal of its own
+// through the shell integration API, or a child process of the extension host when there is no
+// terminal (aside.run.terminal "off", headless, or the integration did not come up). The registry
+// (backgroundProcesses.ts) sees only this.
+import type { Event } from '../base/event';
+
+/** How a process ended: its exit code as reported, or undefined when the shell reported none (never guessed). */
+export interface LaunchExit {
+	readonly code: number | undefined;
+	/** The signal that ended it, when one did and it is known. */
+	readonly signal?: string;
+}
+
+export interface LaunchedProcess {
+	/** Raw output as it comes (terminal text: escapes and CRs included). */
+	readonly onData: Event<string>;
+	/** Fires once, when the process ended. */
+	readonly onExit: Event<LaunchExit>;
+	/** The terminal it runs in, for the person; undefined for a child process. */
+	readonly terminalName: string | undefined;
+	/** Ctrl-C: what the person would press. */
+	interrupt(): void;
+	/** Ends it and everything it started, now. */
+	kill(): void;
+	/** Shows its terminal, when it has one. */
+	show?(): void;
+}
+
+export interface LaunchOptions {
+	readonly cwd: string;
+	/** The terminal's name ("Aside: p1 npm run dev"). */
+	readonly name: string;
+}
+
+export interface ProcessLauncher {
+	/** Starts `command` in a shell; a failure to start is an exit with its message as output. */
+	start(command: string, options: LaunchOptions): LaunchedProcess;
+}
