@@ -43,7 +43,8 @@ export interface BackgroundOptions {
 	/** The chat's folder for output files. */
 	readonly outputDir: string;
 	readonly now: () => number;
-	readonly file: (path: string) => OutputFile;
+	/** The file a process's output goes to (undefined: only the ring keeps it). */
+	readonly file: (path: string) => OutputFile | undefined;
 	/** After an interrupt, how long a process gets before it is killed. */
 	readonly graceMs?: number;
 	readonly bounds?: OutputBounds;

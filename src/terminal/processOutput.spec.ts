@@ -96,7 +96,7 @@ describe('a process\'s output', () => {
 
 describe('a quiet process waiting at a prompt', () => {
 	it('reads questions, yes/no choices, credentials and "press a key" as prompts; ordinary output not', () => {
-		for (const line of ['Overwrite existing files?', 'Proceed [y/N] ', 'Continue? (yes/no) ', 'Are you sure [Y/n]:', 'Password:', 'Enter passphrase for key \'/home/a/.ssh/id\': ', 'Press any key to continue']) {
+		for (const line of ['Overwrite existing files?', 'Proceed [y/N] ', 'Continue? (yes/no) ', 'Are you sure [Y/n]:', 'Password:', 'Enter passphrase for key \'/home/a/.ssh/id\': ', 'Press any key to continue', 'Ok to proceed? (y) ', 'Project name? › (my-app)']) {
 			assert.equal(looksLikePrompt(line), true, line);
 		}
 		for (const line of ['Listening on http://localhost:3000', 'Compiled successfully.', '', 'GET /?q=1 200', 'watching for file changes...']) {

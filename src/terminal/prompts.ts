@@ -3,8 +3,9 @@
 // gets an answer: the model is told to stop it and run it again non-interactively.
 
 const PROMPTS: readonly RegExp[] = [
-	// A question: "Overwrite existing files?", "Continue? ".
+	// A question: "Overwrite existing files?", "Continue? ", or one with its default after it: "Ok to proceed? (y) ", "Project name? › (my-app)".
 	/\?\s*$/u,
+	/\?\s*[›»>]?\s*[[(][^\])]{0,40}[\])]\s*:?\s*$/u,
 	// A yes/no choice: [y/N], [Y/n], (yes/no), (y/n), [yes/no]:
 	/[[(]\s*(?:y\s*\/\s*n|yes\s*\/\s*no)\s*[\])]\s*[:?]?\s*$/iu,
 	// Credentials: "Password:", "Enter passphrase for key '…':", "Username for 'https://…':".

@@ -1,0 +1,51 @@
+// The background processes' reminder types (docs/tools.md, "Run in the background"): a process that
+// ended, new or matching output, a process waiting at a prompt it will never get an answer to, and
+// the set that runs now. Registered with the key registry and the settings by the feature list.
+import { declareReminder } from '../../reminders/declaration';
+import { onChange } from '../../reminders/policy';
+
+export const RUN_BACKGROUND_EXIT = declareReminder({
+	type: 'runBackgroundExit',
+	key: 'run.background.exit',
+	label: 'background process ended',
+	purpose: 'A background process (Run with background: true) exited, was stopped, or was stopped because its output passed the bound: its exit code as reported ("unknown" when the shell reported none), the cause, how long it ran, its last lines and its output file. Once per process, kept until a request that carried it went out.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model when a background process it started ends: the exit code, why, how long it ran, its last lines and where its whole output is.',
+});
+
+export const RUN_BACKGROUND_OUTPUT = declareReminder({
+	type: 'runBackgroundOutput',
+	key: 'run.background.output',
+	label: 'background output',
+	purpose: 'New output of a background process started with notify "output", or the lines matching its notify.match: what the model has not read yet, at most once per process per request, and nothing once RunOutput read it.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model about new output (or lines matching its pattern) of a background process it asked to hear from, until it reads them with RunOutput.',
+});
+
+export const RUN_BACKGROUND_STUCK = declareReminder({
+	type: 'runBackgroundStuck',
+	key: 'run.background.stuck',
+	label: 'background process waiting',
+	purpose: 'A background process went quiet at a line that reads as a prompt ("?", [y/N], (yes/no), a password): it has no input and will wait for ever; stop it and run it again non-interactively. Once per process and prompt line.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model when a background process seems to wait for input it will never get, so it stops it and runs it non-interactively.',
+});
+
+export const RUN_BACKGROUND_RUNNING = declareReminder({
+	type: 'runBackgroundRunning',
+	key: 'run.background.running',
+	label: 'background processes',
+	purpose: 'The background processes running now (id, command, since when, output file), once any was started: again when the set changes, and after a compaction dropped it, so the model does not start a second dev server the summary forgot.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	policy: onChange,
+	description: 'Tells the model which background processes it started still run, again when that changes and after a compaction.',
+});
+
+export const PROCESS_REMINDERS = [RUN_BACKGROUND_EXIT, RUN_BACKGROUND_OUTPUT, RUN_BACKGROUND_STUCK, RUN_BACKGROUND_RUNNING] as const;
