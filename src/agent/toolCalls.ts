@@ -11,6 +11,7 @@ import { hookOutcome } from '../reminders/builtin/hookOutcome';
 import { permissionVerdict } from '../reminders/builtin/permissionVerdict';
 import { ProviderError } from '../providers/provider';
 import type { Tool, ToolResult } from '../tools/tool';
+import { imageRecords } from '../transcript/replayImages';
 import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT } from './permissions/policy';
@@ -218,6 +219,7 @@ export class ToolCallRunner {
 			content: result.content,
 			isError: result.isError ?? false,
 			...(result.notices?.length ? { notices: [...result.notices] } : {}),
+			...(result.images?.length ? { images: imageRecords(result.images) } : {}),
 			...(result.detail ? { detail: result.detail } : {}),
 			durationMs: clock.now() - started,
 			...(verdict ? { verdict } : {}),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findForgedMarker } from '../reminders/envelope';
+import { imageFixture, pngImage } from '../testing/imageFixtures';
 import { toolSpecs } from '../tools/registry';
 import { mcpTools } from './mcpTools';
 import { readUserServers, type ServerConfig } from './serverConfig';
@@ -44,13 +45,47 @@ describe('MCP tools as Aside\'s tools', () => {
 });
 
 describe('an MCP tool\'s result', () => {
-	it('is its text; structured content is added as compact JSON unless the text carries it; isError is an error; binary parts are named', () => {
+	it('is its text; structured content is added as compact JSON unless the text carries it; isError is an error; binary parts that are no image are named', () => {
 		assert.deepEqual(toolResultOf({ content: [{ type: 'text', text: 'hello' }], isError: false }), { content: 'hello' });
 		assert.equal(toolResultOf({ content: [], structuredContent: { sum: 3 }, isError: false }).content, '{"sum":3}');
 		assert.equal(toolResultOf({ content: [{ type: 'text', text: '{"sum":3}' }], structuredContent: { sum: 3 }, isError: false }).content, '{"sum":3}');
 		assert.deepEqual(toolResultOf({ content: [{ type: 'text', text: 'no such repo' }], isError: true }), { isError: true, content: 'The tool reported an error:\nno such repo' });
-		const image = toolResultOf({ content: [{ type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' }, { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt' }], isError: false });
-		assert.equal(image.content, '[image: image/png, 5 bytes — not shown to the model]\n\nResource link: a.txt (file:///a.txt)');
+		const notImage = toolResultOf({
+			content: [{ type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' }, { type: 'audio', data: 'aGVsbG8=', mimeType: 'audio/wav' }, { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt' }],
+			isError: false,
+		});
+		assert.equal(
+			notImage.content,
+			'[image: image/png, 5 bytes — not shown to the model: its bytes are not a PNG, JPEG, GIF or WebP image]\n\n' +
+				'[audio: audio/wav, 5 bytes — not shown to the model]\n\nResource link: a.txt (file:///a.txt)',
+		);
+		assert.equal(notImage.images, undefined);
+	});
+
+	it('attaches image blocks and image resources as image parts in the format their bytes are, each named where it was', () => {
+		const png = pngImage(3, 2).toString('base64');
+		const gif = imageFixture('tk.gif').toString('base64');
+		const result = toolResultOf({
+			content: [
+				{ type: 'text', text: 'before' },
+				{ type: 'image', data: png, mimeType: 'image/jpeg' },
+				{ type: 'resource', uri: 'file:///tk.gif', mimeType: 'image/gif', blob: gif },
+			],
+			isError: true,
+		});
+		assert.deepEqual(result.images, [
+			{ mimeType: 'image/png', width: 3, height: 2, data: png },
+			{ mimeType: 'image/gif', width: 14, height: 11, data: gif },
+		]);
+		assert.match(result.content, /^The tool reported an error:\nbefore\n\n\[image: image\/png, \d+ bytes, 3×2 px — attached\]\n\n\[image \(resource file:\/\/\/tk\.gif\): image\/gif, 72 bytes, 14×11 px — attached\]$/);
+		assert.equal(result.isError, true);
+	});
+
+	it('names an image past the most any provider takes, and does not attach it', () => {
+		const data = Buffer.concat([pngImage(1, 1), Buffer.alloc(21 * 1024 * 1024)]).toString('base64');
+		const result = toolResultOf({ content: [{ type: 'image', data, mimeType: 'image/png' }], isError: false });
+		assert.equal(result.images, undefined);
+		assert.match(result.content, /^\[image: image\/png, 21 MB — not shown to the model: it is 21 MB, more than any provider takes for an image \(20 MB\)\]$/);
 	});
 
 	it('a 50 MB result keeps its beginning and end within the bound, and says so', () => {

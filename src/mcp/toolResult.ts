@@ -1,24 +1,26 @@
 // An MCP tool's result as the model reads it: its text bounded like Run's output (the beginning and
 // the end kept, the whole kept in a file Read opens), structured content as compact JSON when the
-// text does not already carry it, an embedded resource's text under its URI, links and binary parts
-// named, and `isError` as a tool error. Outside text is neutralised where every tool result is (at
-// replay).
+// text does not already carry it, an embedded resource's text under its URI, images as image parts
+// (toolImages.ts), links and other binary parts named, and `isError` as a tool error. Outside text
+// is neutralised where every tool result is (at replay).
 import { CappedOutput } from '../tools/nodeRunner';
 import { RUN_MAX_OUTPUT_BYTES } from '../tools/run';
+import { decodedBytes } from '../tools/images';
 import { formatBytes } from '../tools/text';
 import type { KeptOutput, KeptOutputs } from '../tools/keptOutputs';
 import type { ToolResult } from '../tools/tool';
 import type { McpCallResult, McpContent } from './session';
+import { mcpImage, mcpImages, mcpImageText } from './toolImages';
 
 export const MCP_MAX_OUTPUT_BYTES = RUN_MAX_OUTPUT_BYTES;
 
-/** The size of base64 data once decoded. */
-export function decodedBytes(base64: string): number {
-	const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-	return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
-}
+export { decodedBytes };
 
 function blockText(block: McpContent): string {
+	const image = mcpImage(block);
+	if (image !== undefined) {
+		return mcpImageText(block, image);
+	}
 	switch (block.type) {
 		case 'text':
 			return block.text;
@@ -53,7 +55,10 @@ export function toolResultOf(result: McpCallResult, maxBytes = MCP_MAX_OUTPUT_BY
 	const text = capped.text().trim();
 	const notes = capped.truncated ? [truncatedNote(maxBytes, kept)] : [];
 	const content = [text === '' ? '(the tool returned no content)' : text, ...notes].join('\n\n');
-	return result.isError ? { isError: true, content: `The tool reported an error:\n${content}` } : { content };
+	// Images ride beside the text, each named in it where it was (toolImages.ts).
+	const images = mcpImages(result);
+	const withImages = images.length > 0 ? { images } : {};
+	return result.isError ? { isError: true, content: `The tool reported an error:\n${content}`, ...withImages } : { content, ...withImages };
 }
 
 function truncatedNote(maxBytes: number, kept: KeptOutput | undefined): string {

@@ -8,6 +8,7 @@ import { type CacheControlled, EPHEMERAL, markMessageBreakpoints, MAX_BREAKPOINT
 import { ANTHROPIC_LABEL, MessageAssembler, unreadable } from './anthropicEvents';
 import type { DiscoveredWindow } from './contextWindow';
 import { HttpEndpoint } from './endpoint';
+import { type AnthropicResultContent, anthropicResultContent } from './imageParts';
 import { alternating, type AssistantMessage, type ChatMessage, type ToolResultPart, type UserTurn } from './messages';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
 
@@ -27,7 +28,7 @@ export interface AnthropicOptions {
 export type AnthropicBlock = (
 	| { type: 'text'; text: string }
 	| { type: 'tool_use'; id: string; name: string; input: unknown }
-	| { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true }
+	| { type: 'tool_result'; tool_use_id: string; content: string | AnthropicResultContent; is_error?: true }
 ) &
 	CacheControlled;
 
@@ -37,7 +38,9 @@ export interface AnthropicMessage {
 }
 
 function resultBlock(part: ToolResultPart): AnthropicBlock {
-	return { type: 'tool_result', tool_use_id: part.callId, content: part.content, ...(part.isError ? { is_error: true as const } : {}) };
+	// A result with images is a content array (text, then image blocks); one without stays a string.
+	const content = part.images?.length ? anthropicResultContent(part.content, part.images) : part.content;
+	return { type: 'tool_result', tool_use_id: part.callId, content, ...(part.isError ? { is_error: true as const } : {}) };
 }
 
 function blocksOf(entry: AssistantMessage | UserTurn): AnthropicBlock[] {

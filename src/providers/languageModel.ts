@@ -8,6 +8,7 @@ import { errorMessage } from '../base/errors';
 import { alternating, type ChatMessage } from './messages';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent, type ToolSpec } from './provider';
 import { overflowKind } from './overflow';
+import { imagesKey, lmImageInput, lmImageLines, type LmDataPartApi, type LmImageInput, lmResultParts } from './lmImages';
 
 export interface LmTextPart {
 	value: string;
@@ -30,7 +31,9 @@ export interface LanguageModelApi {
 	};
 	readonly LanguageModelTextPart: new (value: string) => LmTextPart;
 	readonly LanguageModelToolCallPart: new (callId: string, name: string, input: object) => LmToolCallPart;
-	readonly LanguageModelToolResultPart: new (callId: string, content: LmTextPart[]) => LmToolResultPart;
+	readonly LanguageModelToolResultPart: new (callId: string, content: (LmTextPart | object)[]) => LmToolResultPart;
+	/** Images in tool results (lmImages.ts); absent where the API has none. */
+	readonly LanguageModelDataPart?: LmDataPartApi;
 	readonly LanguageModelChatToolMode: { readonly Auto: number };
 	readonly CancellationTokenSource: new () => { readonly token: { readonly isCancellationRequested: boolean }; cancel(): void; dispose(): void };
 	readonly CancellationError: abstract new (...args: never[]) => Error;
@@ -78,11 +81,20 @@ function resultText(callId: string, content: string): string {
  * parts, for a request that offers no tools (the API has no "none" tool mode, and some backends
  * behind it refuse tool parts without their tools' definitions).
  */
-export function toLmMessages(api: LanguageModelApi, system: string, messages: readonly ChatMessage[], toolsAsText = false): Outgoing[] {
+export function toLmMessages(
+	api: LanguageModelApi,
+	system: string,
+	messages: readonly ChatMessage[],
+	toolsAsText = false,
+	takesImages?: LmImageInput,
+): Outgoing[] {
 	const out: Outgoing[] = [{ message: api.LanguageModelChatMessage.User(system), text: system, key: JSON.stringify(['system', system]) }];
 	for (const entry of alternating(messages)) {
 		if (entry.role === 'user' && toolsAsText) {
-			const texts = [...entry.results.map((result) => resultText(result.callId, result.content)), ...entry.texts.flat().map((part) => part.text)];
+			const texts = [
+				...entry.results.map((result) => [resultText(result.callId, result.content), ...lmImageLines(result.images)].join('\n')),
+				...entry.texts.flat().map((part) => part.text),
+			];
 			out.push({
 				message: api.LanguageModelChatMessage.User(texts.map((text) => new api.LanguageModelTextPart(text))),
 				text: texts.join('\n'),
@@ -93,7 +105,12 @@ export function toLmMessages(api: LanguageModelApi, system: string, messages: re
 		if (entry.role === 'user') {
 			// One message per user turn (tool results, reminders, the user's text), results first, as tool-calling models expect.
 			const parts = [
-				...entry.results.map((result) => ({ part: new api.LanguageModelToolResultPart(result.callId, [new api.LanguageModelTextPart(result.content)]), text: result.content, key: ['result', result.callId, result.content] })),
+				...entry.results.map((result) => {
+					const textPart = (value: string): LmTextPart => new api.LanguageModelTextPart(value);
+					const content = lmResultParts(textPart, api.LanguageModelDataPart, result.content, result.images, takesImages);
+					const key = ['result', result.callId, result.content, ...imagesKey(result.images)];
+					return { part: new api.LanguageModelToolResultPart(result.callId, content.parts), text: content.text, key };
+				}),
 				...entry.texts.flat().map((part) => ({ part: new api.LanguageModelTextPart(part.text), text: part.text, key: ['text', part.text] })),
 			];
 			out.push({
@@ -166,7 +183,7 @@ export class LanguageModelProvider implements ChatProvider {
 			}
 			// toolChoice 'none': LanguageModelChatToolMode has only Auto and Required, so no tools are offered at all.
 			const noTools = request.toolChoice === 'none';
-			const outgoing = toLmMessages(api, request.system, request.messages, noTools);
+			const outgoing = toLmMessages(api, request.system, request.messages, noTools, lmImageInput(this.model));
 			const tools = noTools ? [] : toolsOf(request.tools);
 			// Counted while the model works; a model that cannot count leaves the usage unknown.
 			const input = this.countInput(outgoing, tools, source.token);

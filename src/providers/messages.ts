@@ -16,11 +16,25 @@ export interface ToolCallPart {
 	readonly input: unknown;
 }
 
+/**
+ * An image a tool result carries (Read of a PNG, an MCP tool's image block): its real format, sniffed
+ * from its bytes, the bytes as base64, and its size in pixels when its header says. Each provider
+ * puts it on its own wire (imageParts.ts), or names it in text where the model cannot take it.
+ */
+export interface ImagePart {
+	readonly mimeType: string;
+	readonly data: string;
+	readonly width?: number;
+	readonly height?: number;
+}
+
 export interface ToolResultPart {
 	readonly type: 'tool-result';
 	readonly callId: string;
 	readonly content: string;
 	readonly isError?: boolean;
+	/** After `content`, in order. */
+	readonly images?: readonly ImagePart[];
 }
 
 export interface UserMessage {
@@ -40,6 +54,7 @@ export interface ToolMessage {
 	readonly callId: string;
 	readonly content: string;
 	readonly isError?: boolean;
+	readonly images?: readonly ImagePart[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage | ToolMessage;
@@ -74,7 +89,13 @@ export function alternating(messages: readonly ChatMessage[]): (AssistantMessage
 	};
 	for (const message of messages) {
 		if (message.role === 'tool') {
-			results.push({ type: 'tool-result', callId: message.callId, content: message.content, ...(message.isError === undefined ? {} : { isError: message.isError }) });
+			results.push({
+				type: 'tool-result',
+				callId: message.callId,
+				content: message.content,
+				...(message.isError === undefined ? {} : { isError: message.isError }),
+				...(message.images?.length ? { images: message.images } : {}),
+			});
 		} else if (message.role === 'user') {
 			const text: TextPart[] = [];
 			for (const part of message.content) {

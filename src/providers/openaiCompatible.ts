@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { randomIds, type Clock, type IdSource } from '../base/clock';
 import type { DiscoveredWindow } from './contextWindow';
 import { HttpEndpoint } from './endpoint';
+import { openAIImageMessage, openAIImagesFollow, type OpenAIUserPart } from './imageParts';
 import { alternating, type AssistantMessage, type ChatMessage } from './messages';
 import { CompletionAssembler } from './openaiChunks';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
@@ -23,6 +24,7 @@ export interface OpenAICompatibleOptions {
 
 export type OpenAIMessage =
 	| { role: 'system' | 'user'; content: string }
+	| { role: 'user'; content: OpenAIUserPart[] }
 	| { role: 'tool'; tool_call_id: string; content: string }
 	| { role: 'assistant'; content?: string; tool_calls?: OpenAIToolCall[] };
 
@@ -54,7 +56,18 @@ export function toOpenAIMessages(system: string, messages: readonly ChatMessage[
 			out.push(assistantMessage(entry));
 			continue;
 		}
-		out.push(...entry.results.map((result): OpenAIMessage => ({ role: 'tool', tool_call_id: result.callId, content: result.content })));
+		out.push(
+			...entry.results.map((result): OpenAIMessage => ({
+				role: 'tool',
+				tool_call_id: result.callId,
+				content: result.images?.length ? [result.content, openAIImagesFollow(result.images.length)].filter((text) => text !== '').join('\n\n') : result.content,
+			})),
+		);
+		// Images go in one user message right after the tool messages (a tool message takes only text).
+		const images = openAIImageMessage(entry.results);
+		if (images) {
+			out.push(images);
+		}
 		for (const parts of entry.texts) {
 			const text = parts.flatMap((part) => (part.text === '' ? [] : [part.text]));
 			if (text.length > 0) {

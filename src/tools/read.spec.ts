@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pngImage } from '../testing/imageFixtures';
 import { NodeDocumentWriter, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
 import { READ_MAX_FILE_BYTES, READ_MAX_OUTPUT_BYTES, readTool } from './read';
 import { invokeTool } from './registry';
@@ -20,7 +21,13 @@ describe('Read', () => {
 		writeFileSync(join(workspace.root, 'one-line.min.js'), 'y'.repeat(300 * 1024));
 		writeFileSync(join(workspace.root, 'crlf.txt'), 'one\r\ntwo\r\n');
 		writeFileSync(join(workspace.root, 'empty.txt'), '');
-		writeFileSync(join(workspace.root, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+		writeFileSync(join(workspace.root, 'data.bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0]));
+		writeFileSync(join(workspace.root, 'cut.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+		writeFileSync(join(workspace.root, 'shot.png'), pngImage(3, 2));
+		writeFileSync(join(workspace.root, 'notes.png'), 'these are notes, not a picture\n');
+		writeFileSync(join(workspace.root, 'photo.jpg'), pngImage(4, 4));
+		writeFileSync(join(workspace.root, 'huge.png'), pngImage(1, 1));
+		truncateSync(join(workspace.root, 'huge.png'), 30 * 1024 * 1024);
 		writeFileSync(join(workspace.root, 'latin1.txt'), Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'));
 		writeFileSync(join(workspace.root, 'huge.log'), '');
 		truncateSync(join(workspace.root, 'huge.log'), READ_MAX_FILE_BYTES + 10 * 1024 * 1024);
@@ -92,9 +99,38 @@ describe('Read', () => {
 		assert.equal(result.content, 'offset 11 is past the end of ten.txt, which has 10 lines.');
 	});
 
-	it('refuses binary files, with their size', async () => {
-		const result = await read({ path: 'image.png' });
-		assert.deepEqual(result, { isError: true, content: 'image.png is a binary file (12 bytes); Read only returns text.' });
+	it('refuses binary files that are no image, with their size', async () => {
+		const result = await read({ path: 'data.bin' });
+		assert.deepEqual(result, { isError: true, content: 'data.bin is a binary file (12 bytes); Read only returns text.' });
+	});
+
+	it('returns a PNG as an image part with a line that names it, its bytes unchanged', async () => {
+		const result = await read({ path: 'shot.png', offset: 5 });
+		assert.equal(result.isError, undefined);
+		assert.match(result.content, /^The image shot\.png \(image\/png, \d+ bytes, 3×2 px\) is attached\.$/);
+		const [image, ...more] = result.images ?? [];
+		assert.ok(image);
+		assert.equal(more.length, 0);
+		assert.deepEqual({ ...image, data: undefined }, { mimeType: 'image/png', width: 3, height: 2, data: undefined });
+		assert.equal(Buffer.from(image.data, 'base64').equals(pngImage(3, 2)), true);
+	});
+
+	it('refuses a file named as an image whose bytes are none, and a PNG named .jpg, saying why', async () => {
+		assert.deepEqual(await read({ path: 'notes.png' }), {
+			isError: true,
+			content: 'notes.png is named as a PNG image, but its bytes are no PNG, JPEG, GIF or WebP image; Read does not return it.',
+		});
+		assert.match((await read({ path: 'cut.png' })).content, /^cut\.png is named as a PNG image, but its bytes are no PNG/);
+		const renamed = await read({ path: 'photo.jpg' });
+		assert.equal(renamed.isError, true);
+		assert.match(renamed.content, /^photo\.jpg is named as a JPEG image, but its bytes are a PNG image; .*Rename it to match/);
+	});
+
+	it('refuses an image past 20 MB with its size', async () => {
+		assert.deepEqual(await read({ path: 'huge.png' }), {
+			isError: true,
+			content: 'huge.png is an image of 30 MB, more than Read returns for an image (20 MB, the most any provider takes).',
+		});
 	});
 
 	it('refuses a file whose NUL bytes come after its first 8 KB, and never sends a NUL from the editor\'s text', async () => {

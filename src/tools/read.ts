@@ -7,6 +7,7 @@ import { ToolError } from './errors';
 import { displayPath, resolveInWorkspace } from './paths';
 import { isPdf, PDF_FIRST_PAGES, PDF_MAX_PAGES } from './pdf';
 import { readPdf } from './readPdf';
+import { readImage } from './readImage';
 import { plural } from '../base/words';
 import { classifyBytes, formatBytes, splitLines, truncateUtf8, utf8Length } from './text';
 import type { Tool, ToolContext, ToolNotice, ToolResult } from './tool';
@@ -34,6 +35,7 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		'Reads a text file and returns its lines numbered like `cat -n`: the line number, a tab, then the line exactly as in the file. ' +
 		`Returns up to ${READ_DEFAULT_LIMIT} lines (and at most 256 KB) from offset; a notice after the content says when there is more and which offset to use. ` +
 		'Shows unsaved changes open in the editor. Refuses binary files; for a directory, use List. ' +
+		'A PNG, JPEG, GIF or WebP image is returned as an image you can see (offset and limit do not apply). ' +
 		`A PDF returns the text of its pages, each under a \`--- page N ---\` line: the first ${PDF_FIRST_PAGES} unless \`pages\` ("START-END") says which. ` +
 		'The line-number prefix is not part of the file: leave it out of Edit strings.',
 	kind: 'read',
@@ -64,6 +66,11 @@ export const readTool: Tool<z.infer<typeof input>> = {
 		}
 		if (pages !== undefined) {
 			throw new ToolError(`pages is for PDF files; ${shown} is not a PDF. Use offset and limit to read a range of its lines.`);
+		}
+		const image = readImage(bytes, absolute, shown);
+		if (image) {
+			// Not marked as seen either: there is no text to match an Edit against.
+			return image;
 		}
 		const verdict = classifyBytes(bytes);
 		if (verdict === 'binary') {

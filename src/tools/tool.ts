@@ -3,6 +3,7 @@
 // Tools reach the workspace only through the interfaces below, implemented for VS Code in
 // src/vscode/ and over the real file system for tests.
 import type { CheckpointRecorder } from '../checkpoints/types';
+import type { ImagePart } from '../providers/messages';
 import type * as z from 'zod';
 import type { FeatureAccess } from './featureAccess';
 import type { ChangePlan, FileChange } from './changes';
@@ -22,6 +23,8 @@ export interface ToolResult {
 	readonly content: string;
 	readonly isError?: boolean;
 	readonly notices?: readonly ToolNotice[];
+	/** Images the model is shown after `content` (Read of a PNG, an MCP tool's image): kept out of line in the transcript. */
+	readonly images?: readonly ImagePart[];
 	/** For the view and the transcript: a unified diff for edits, the command's exit code, … */
 	readonly detail?: ToolDetail;
 	/**

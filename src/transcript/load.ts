@@ -10,6 +10,7 @@ import { parseTranscriptRecord, type TranscriptEntry, TranscriptRecordError } fr
 import type { SessionHeader } from './sessionRecords';
 import type { ToolResultRecord } from './toolResultRecord';
 import { checkHeaderLine } from './fileLines';
+import { readImageFiles } from './imageFiles';
 import { plural } from '../base/words';
 
 const NEWLINE = 0x0a;
@@ -65,8 +66,14 @@ export function firstLine(buffer: Buffer): string | undefined {
 	return end === -1 ? undefined : buffer.toString('utf8', 0, end);
 }
 
-/** The record with its out-of-line content read back in; a missing file becomes a placeholder. */
+/** The record with its out-of-line content and images read back in; a missing file becomes a placeholder. */
 function resolveContent(dir: string, sessionId: string, record: ToolResultRecord, report: (message: string) => void): ToolResultRecord {
+	if (record.images?.length) {
+		const images = readImageFiles(dir, sessionId, record.images, (file, why) => {
+			report(`An image of tool call ${record.callId} (${record.name}) was stored in ${sessionId}.files/${file}, which cannot be read (${why}); a placeholder stands in for it.`);
+		});
+		record = { ...record, images };
+	}
 	const { contentFile, ...rest } = record;
 	if (contentFile === undefined) {
 		return record;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { toAnthropicMessages } from '../providers/anthropic';
+import type { AnthropicResultContent } from '../providers/imageParts';
 import { parseReminders, wrap } from '../reminders/envelope';
 import { encodeInjectionRecord, type InjectionRecord, recordToMessage } from '../reminders/record';
 import { RecordingLogger } from '../testing/recordingLogger';
@@ -37,6 +38,7 @@ const result = (callId: string, content: string, extra: Partial<ToolResultRecord
 	isError: false,
 	...extra,
 });
+const toolResultBody = (content: string | AnthropicResultContent): string => (typeof content === 'string' ? content : content.map((block) => (block.type === 'text' ? block.text : '')).join('\n\n'));
 const turnEnd = (turnId: string, outcome: TurnEndRecord['outcome']): TurnEndRecord => ({ kind: 'turn-end', turnId, at: T0 + 9, outcome });
 
 const INJECTION: InjectionRecord = {
@@ -163,7 +165,7 @@ describe('replayHistory', () => {
 		const merged = toAnthropicMessages(replayHistory(records));
 		const text = merged
 			.flatMap((message) => message.content)
-			.map((block) => (block.type === 'text' ? block.text : block.type === 'tool_result' ? block.content : ''))
+			.map((block) => (block.type === 'text' ? block.text : block.type === 'tool_result' ? toolResultBody(block.content) : ''))
 			.join('\n\n');
 		assert.deepEqual(
 			parseReminders(text).map((block) => block.key),

@@ -20,6 +20,7 @@ import { type AssistantRecord, traitsOf, type TranscriptRecord, type UserRecord 
 import type { RestoreRecord } from './restoreRecord';
 import type { CompactionRecord } from './historyMarkers';
 import type { ToolResultRecord } from './toolResultRecord';
+import { missingImagesText, recordImages } from './replayImages';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -51,7 +52,7 @@ function textFor(record: ToolResultRecord | UserRecord, reserved?: readonly Hook
 	}
 	let text = modelText.get(record);
 	if (text === undefined) {
-		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${sanitizeUntrusted(record.text)}` : toolResultText(record.content ?? '', record.notices);
+		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${sanitizeUntrusted(record.text)}` : toolResultText(record.content ?? '', record.notices) + missingImagesText(record);
 		modelText.set(record, text);
 	}
 	return text;
@@ -204,7 +205,8 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 					break;
 				}
 				open.answered.add(record.callId);
-				const message: ToolMessage = { role: 'tool', callId: record.callId, content: textFor(record), isError: record.isError };
+				const images = recordImages(record);
+				const message: ToolMessage = { role: 'tool', callId: record.callId, content: textFor(record), isError: record.isError, ...(images.length > 0 ? { images } : {}) };
 				messages.push(message);
 				break;
 			}

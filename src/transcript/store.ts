@@ -14,6 +14,7 @@ import type { IDisposable } from '../base/lifecycle';
 import { TranscriptLock } from './lock';
 import { checkSessionId, contentDir, contentFileName, TranscriptError, transcriptPath } from './paths';
 import { checkHeaderLine, endOfLastLine, readFirstLine } from './fileLines';
+import { writeImageFiles } from './imageFiles';
 import { parseTranscriptRecord, type TranscriptEntry, type TranscriptRecord } from './records';
 import { SessionHeader } from './sessionRecords';
 import { plural } from '../base/words';
@@ -180,6 +181,10 @@ export class TranscriptStore implements IDisposable {
 		let line = parseTranscriptRecord(record);
 		if (line.kind === 'tool-result' && line.content !== null && exceeds(line.content, this.inlineLimit)) {
 			line = { ...line, content: null, contentFile: this.writeContent(line.id, line.content) };
+		}
+		if (line.kind === 'tool-result' && line.images?.length) {
+			// Images never go inline, whatever their size: their bytes in files, their names in the line.
+			line = { ...line, images: writeImageFiles(this.dir, this.sessionId, line.id, line.images) };
 		}
 		this.writeLine(JSON.stringify(line));
 	}

@@ -6,6 +6,21 @@ import { wrap } from '../reminders/envelope';
 
 export const ToolNoticeRecord = z.object({ key: z.string().min(1), body: z.string() });
 
+/**
+ * An image of a tool result: in memory with its `data` (base64); in the JSONL always out of line,
+ * its bytes in `file` inside `<session>.files/` (the store writes it). `bytes` is its decoded size;
+ * a record loaded without its file keeps `file` and no `data` (replay names it as missing).
+ */
+export const ToolImageRecord = z.object({
+	mimeType: z.string().min(1),
+	bytes: z.number().int().nonnegative(),
+	width: z.number().int().positive().optional(),
+	height: z.number().int().positive().optional(),
+	data: z.string().optional(),
+	file: z.string().optional(),
+});
+export type ToolImageRecord = z.infer<typeof ToolImageRecord>;
+
 export const ToolResultRecord = z.object({
 	kind: z.literal('tool-result'),
 	id: z.string().min(1),
@@ -18,6 +33,7 @@ export const ToolResultRecord = z.object({
 	contentFile: z.string().optional(),
 	isError: z.boolean(),
 	notices: z.array(ToolNoticeRecord).optional(),
+	images: z.array(ToolImageRecord).optional(),
 	detail: z.unknown().optional(),
 	durationMs: z.number().optional(),
 	/** How the person decided, when they were asked. */
@@ -30,6 +46,8 @@ export const ToolResultRecord = z.object({
 
 /** An out-of-line content file is a plain name inside `<session>.files/`: never a path. */
 const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
+/** An image file, likewise: a plain name with the image's extension. */
+export const IMAGE_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|gif|webp)$/;
 
 // What the schema cannot say: where a tool result's content is, and that its notices still wrap
 // (replay wraps them, and must not throw on a record the store accepted).
@@ -42,6 +60,14 @@ export const TOOL_RESULT_RECORD = declareRecord(ToolResultRecord, (record) => {
 	}
 	if (record.contentFile !== undefined && !CONTENT_FILE.test(record.contentFile)) {
 		return `contentFile ${JSON.stringify(record.contentFile)} is not a plain file name.`;
+	}
+	for (const image of record.images ?? []) {
+		if (image.file !== undefined && !IMAGE_FILE.test(image.file)) {
+			return `image file ${JSON.stringify(image.file)} is not a plain file name.`;
+		}
+		if (image.file === undefined && image.data === undefined) {
+			return 'an image has neither data nor a file.';
+		}
 	}
 	for (const notice of record.notices ?? []) {
 		try {

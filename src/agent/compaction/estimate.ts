@@ -2,7 +2,8 @@
 // reported usage is the truth where there is one (the last answer after the compaction point);
 // what was recorded after it, and a history with no such answer, are counted as ~4 characters a
 // token — rough, but on the cautious side for code and prose alike.
-import type { ChatMessage } from '../../providers/messages';
+import type { ChatMessage, ImagePart } from '../../providers/messages';
+import { imageTokens } from '../../tools/images';
 import type { ToolSpec } from '../../providers/provider';
 import type { AgentRecord } from '../../transcript/records';
 import { replayHistory } from '../../transcript/replay';
@@ -13,15 +14,20 @@ export function tokensOfChars(chars: number): number {
 	return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
+/** Images as the characters that cost as many tokens as they do (imageTokens: width × height / 750, or a flat 1,600). */
+export function imageChars(images: readonly Pick<ImagePart, 'width' | 'height'>[] | undefined): number {
+	return (images ?? []).reduce((sum, image) => sum + imageTokens(image) * CHARS_PER_TOKEN, 0);
+}
+
 /** The characters a message puts in front of the model (tool calls by their JSON input). */
 export function messageChars(message: ChatMessage): number {
 	switch (message.role) {
 		case 'tool':
-			return message.content.length;
+			return message.content.length + imageChars(message.images);
 		case 'assistant':
 			return message.content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.name.length + JSON.stringify(part.input ?? null).length), 0);
 		case 'user':
-			return message.content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.content.length), 0);
+			return message.content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.content.length + imageChars(part.images)), 0);
 	}
 }
 
@@ -42,7 +48,8 @@ function recordChars(record: AgentRecord): number {
 			return record.text.length;
 		case 'tool-result':
 			// Out-of-line content (over 64 KB) is not loaded here: count it as that much.
-			return (record.content ?? '').length + (record.content === null ? 64 * 1024 : 0) + (record.notices ?? []).reduce((sum, notice) => sum + notice.body.length + notice.key.length + 40, 0);
+			return (record.content ?? '').length + (record.content === null ? 64 * 1024 : 0) + (record.notices ?? []).reduce((sum, notice) => sum + notice.body.length + notice.key.length + 40, 0) +
+				imageChars(record.images);
 		case 'assistant':
 			return record.text.length + record.toolCalls.reduce((sum, call) => sum + call.name.length + JSON.stringify(call.input ?? null).length, 0);
 		case 'injected-reminders':
