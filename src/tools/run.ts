@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { ToolError } from './errors';
 import { formatBytes } from './text';
+import { startInBackground } from './runBackground';
 import { type Tool, touchesNothing } from './tool';
 
 export const RUN_DEFAULT_TIMEOUT_MS = 120_000;
@@ -11,6 +12,11 @@ export const RUN_MAX_OUTPUT_BYTES = 64 * 1024;
 const input = z.object({
 	command: z.string().min(1).describe('The shell command line to run, e.g. `npm test -- --grep parser`.'),
 	timeout_ms: z.number().int().min(1).max(RUN_MAX_TIMEOUT_MS).optional().describe(`Stop the command after this many milliseconds. Default ${RUN_DEFAULT_TIMEOUT_MS}, at most ${RUN_MAX_TIMEOUT_MS}.`),
+	background: z.boolean().optional().describe('true: start it in the background and return at once with its id (p1, p2 …), for dev servers and watchers. Read it with RunOutput, stop it with RunStop.'),
+	notify: z
+		.union([z.enum(['exit', 'output']), z.object({ match: z.string().min(1).max(1000) })])
+		.optional()
+		.describe('With background: what you are told of as it runs — "exit" (default: only when it ends), "output" (new output you have not read), or { "match": "<regex>" } (lines matching it).'),
 });
 
 function seconds(ms: number): string {
@@ -31,10 +37,16 @@ export const runTool: Tool<z.infer<typeof input>> = {
 	confirm({ command }) {
 		return Promise.resolve({ title: 'Run command', target: command });
 	},
-	async run({ command, timeout_ms = RUN_DEFAULT_TIMEOUT_MS }, context) {
+	async run({ command, timeout_ms = RUN_DEFAULT_TIMEOUT_MS, background, notify }, context) {
 		const [cwd] = context.roots;
 		if (cwd === undefined) {
 			throw new ToolError('No workspace folder is open, so there is nowhere to run the command.');
+		}
+		if (background === true) {
+			return startInBackground(command, cwd, notify, context);
+		}
+		if (notify !== undefined) {
+			throw new ToolError('notify is for a command run in the background (background: true).');
 		}
 		const outcome = await context.runner.run(command, { cwd, timeoutMs: timeout_ms, maxOutputBytes: RUN_MAX_OUTPUT_BYTES, signal: context.signal });
 		const status: string[] = [];
