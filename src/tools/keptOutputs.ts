@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import type { WorkspaceFs } from './tool';
 
 /** What one kept file holds at most; Read opens files up to 50 MB. */
 export const KEPT_OUTPUT_MAX_BYTES = 50 * 1024 * 1024;
@@ -17,6 +16,11 @@ export const KEPT_OUTPUTS_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** A kept file's name: the tool's stem, the time and a random part, `.txt`. */
 const KEPT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
+
+/** Where a path really is (links followed): the workspace file system's `realPath` (tool.ts), said here so tool.ts may name this file. */
+export interface RealPaths {
+	realPath(path: string): Promise<string | undefined>;
+}
 
 export interface KeptOutput {
 	/** The file's absolute path, as the model gives it to Read. */
@@ -33,7 +37,7 @@ export interface KeptOutputs {
 	/** Keeps `text` (an output of the tool `stem` names) in a new file of the folder. */
 	keep(stem: string, text: string): Promise<KeptOutput>;
 	/** The kept file `input` names, absolute and real; undefined when it is not one. */
-	resolve(input: string, fs: Pick<WorkspaceFs, 'realPath'>): Promise<string | undefined>;
+	resolve(input: string, fs: RealPaths): Promise<string | undefined>;
 }
 
 /** A file name part from a tool's name: what a file name may hold, at most 60 characters. */
@@ -66,7 +70,7 @@ export class DirectoryOutputs implements KeptOutputs {
 		return { path, bytes: whole.length, cut, keptBytes: kept.length };
 	}
 
-	async resolve(input: string, fs: Pick<WorkspaceFs, 'realPath'>): Promise<string | undefined> {
+	async resolve(input: string, fs: RealPaths): Promise<string | undefined> {
 		if (input.includes('\0') || !nodePath.isAbsolute(input)) {
 			return undefined;
 		}
