@@ -4,7 +4,7 @@
 import type { ViewMessage } from '../src/protocol/messages';
 import type { ViewFeaturePart } from './featurePart';
 import { GoalControl } from './goal';
-import { McpServerList } from './mcpServers';
+import { McpPart } from './mcpPart';
 import { TaskPanel } from './tasks';
 
 export type { ViewFeaturePart } from './featurePart';
@@ -13,7 +13,7 @@ export function featureParts(post: (message: ViewMessage) => void): ViewFeatureP
 	return [
 		new GoalControl(post),
 		new TaskPanel(),
-		new McpServerList(post),
+		new McpPart(post),
 	];
 }
 

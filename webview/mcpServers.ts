@@ -9,7 +9,7 @@ import type { ViewFeaturePart } from './featurePart';
 import { el, icon, uniqueId } from './dom';
 import { tokens } from './contextDetails';
 
-type McpMessage = Extract<ViewMessage, { type: 'mcp.restart' | 'mcp.showOutput' | 'mcp.setDisabled' }>;
+type McpMessage = Extract<ViewMessage, { type: 'mcp.restart' | 'mcp.showOutput' | 'mcp.setDisabled' | 'mcp.signIn' | 'mcp.signOut' }>;
 
 /** Each state's icon and word; a state without a row does not compile. */
 const STATES: Readonly<Record<McpServerState, { readonly icon: string; readonly label: string }>> = {
@@ -17,13 +17,14 @@ const STATES: Readonly<Record<McpServerState, { readonly icon: string; readonly 
 	starting: { icon: 'loading', label: 'Starting' },
 	reconnecting: { icon: 'sync', label: 'Reconnecting' },
 	failed: { icon: 'error', label: 'Failed' },
+	'needs-sign-in': { icon: 'account', label: 'Needs sign-in' },
 	stopped: { icon: 'circle-outline', label: 'Not started' },
 	declined: { icon: 'shield', label: 'Not approved' },
 	disabled: { icon: 'circle-slash', label: 'Disabled' },
 };
 
 /** The states whose words say more than the label: why it failed, what reconnects, what approval is. */
-const EXPLAINED: ReadonlySet<McpServerState> = new Set(['failed', 'reconnecting', 'declined']);
+const EXPLAINED: ReadonlySet<McpServerState> = new Set(['failed', 'reconnecting', 'needs-sign-in', 'declined']);
 
 /** The header button's name: the servers and how many need attention. */
 export function summaryText(view: McpServersView): string {
@@ -32,7 +33,9 @@ export function summaryText(view: McpServersView): string {
 	}
 	const connected = view.servers.filter((server) => server.state === 'connected').length;
 	const failed = view.servers.filter((server) => server.state === 'failed').length;
-	return `MCP servers: ${connected} of ${view.servers.length} connected${failed > 0 ? `, ${failed} failed` : ''}`;
+	const signIn = view.servers.filter((server) => server.state === 'needs-sign-in').length;
+	const needs = signIn > 0 ? `, ${signIn} ${signIn === 1 ? 'needs' : 'need'} sign-in` : '';
+	return `MCP servers: ${connected} of ${view.servers.length} connected${failed > 0 ? `, ${failed} failed` : ''}${needs}`;
 }
 
 /** What a server's tools cost, in words: "12 tools · ~3.4k tokens a request". */
@@ -107,7 +110,7 @@ export class McpServerList implements ViewFeaturePart {
 		const summary = summaryText(view);
 		this.toggle.setAttribute('aria-label', summary);
 		this.toggle.title = summary;
-		this.mark.hidden = !view.trusted || !view.servers.some((server) => server.state === 'failed') && view.problems.length === 0;
+		this.mark.hidden = !view.trusted || !view.servers.some((server) => server.state === 'failed' || server.state === 'needs-sign-in') && view.problems.length === 0;
 		const notes = [
 			view.trusted ? undefined : 'MCP does not run here: in Restricted Mode no MCP server starts. Trust this workspace to start them.',
 			view.trusted && view.deferred ? `The tools are deferred: the model gets McpDescribe and McpCall instead of their specs, because ${view.deferred}.` : undefined,
@@ -155,9 +158,27 @@ export class McpServerList implements ViewFeaturePart {
 			return node;
 		};
 		const buttons: HTMLButtonElement[] = [];
-		if (this.view.trusted && server.state !== 'disabled') {
+		// Sign in opens the browser: only ever on this click, never when a chat starts.
+		if (this.view.trusted && server.state === 'needs-sign-in') {
+			const signIn = button('sign-in', 'Sign in', `Sign in to ${server.name}`, 'sign-in', () => {
+				this.post({ type: 'mcp.signIn', server: server.name });
+			});
+			signIn.classList.replace('button-secondary', 'button-primary');
+			buttons.push(signIn);
+		}
+		// A workspace server the person did not approve: starting it asks for their approval again.
+		if (this.view.trusted && server.state === 'declined') {
+			buttons.push(button('approve', 'Approve…', `Approve ${server.name}…`, 'shield', () => {
+				this.post({ type: 'mcp.restart', server: server.name });
+			}, `Asks you again whether to start ${server.name}, a server of ${server.origin}`));
+		} else if (this.view.trusted && server.state !== 'disabled') {
 			buttons.push(button('restart', 'Restart', `Restart ${server.name}`, 'debug-restart', () => {
 				this.post({ type: 'mcp.restart', server: server.name });
+			}));
+		}
+		if (server.signedIn === true) {
+			buttons.push(button('sign-out', 'Sign out', `Sign out of ${server.name}`, 'sign-out', () => {
+				this.post({ type: 'mcp.signOut', server: server.name });
 			}));
 		}
 		buttons.push(button('output', 'Output', `Show output of ${server.name}`, 'output', () => {

@@ -42,7 +42,7 @@ export function parseEnvFile(text: string): Record<string, string> {
 /** What to launch or reach for `server`; throws an Error for the person (an unreadable envFile). */
 export async function launchOf(server: ServerConfig, context: LaunchContext): Promise<Launch> {
 	if (server.transport !== 'stdio') {
-		return { transport: server.transport, url: server.url, headers: server.headers };
+		return { transport: server.transport, url: server.url, headers: server.headers, ...(server.oauth === undefined ? {} : { oauth: server.oauth }) };
 	}
 	const env = new Map<string, string>();
 	for (const [key, value] of Object.entries(context.env)) {

@@ -11,6 +11,7 @@ import { touchesNothing } from '../tools/tool';
 import { unifiedDiff } from '../tools/diff';
 import { BoundApproval, type DefinitionStore, memoryDefinitions } from './definitionApprovals';
 import { nameTools } from './names';
+import { MCP_ACCESS } from './resourceTools';
 import { originWords, type ServerConfig } from './serverConfig';
 import type { CallOptions, McpCallResult, McpToolInfo, ToolAnnotations } from './session';
 import { keptToolResult } from './toolResult';
@@ -112,7 +113,9 @@ function mcpTool(name: string, config: ServerConfig, info: McpToolInfo, call: Ca
 			approval.approve();
 			const { progress } = context;
 			// Its progress goes to the call's row (the context's `progress`), never into the result.
-			const options = { signal: context.signal, timeoutMs: config.timeoutMs ?? timeoutMs, ...(progress ? { onProgress: progress } : {}) };
+			// The calling chat shows the cards of the server's requests during the call.
+			const caller = context.features?.get(MCP_ACCESS)?.chat;
+			const options = { signal: context.signal, timeoutMs: config.timeoutMs ?? timeoutMs, ...(progress ? { onProgress: progress } : {}), caller };
 			const result = await call(config.name, info.name, args, options);
 			return keptToolResult(result, context.outputs, name);
 		},

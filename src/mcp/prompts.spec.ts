@@ -76,6 +76,10 @@ describe('MCP prompts', () => {
 		await until(prompts, () => prompts.servers().length === 1, 'the prompts');
 		const names = () => prompts.servers()[0]?.prompts.map((prompt) => prompt.name) ?? [];
 		assert.deepEqual(names(), ['alpha', 'beta', 'gamma', 'delta', 'review'], 'three pages, in order');
+		// Its stderr comes on its own pipe, maybe after the last page's answer: waited for, not raced.
+		for (let tries = 0; tries < 100 && !/listed from 4\n/.test(stderr.get('paged') ?? ''); tries++) {
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
 		assert.match(stderr.get('paged') ?? '', /listed from 0\nlisted from 2\nlisted from 4\n/);
 		assert.equal(prompts.servers()[0]?.completions, false);
 

@@ -12,6 +12,8 @@ import { keptToolResult } from './toolResult';
 
 /** What the MCP feature hands the tools of a chat's loops. */
 export interface McpChatAccess {
+	/** The chat's id: a server's request during a tool call of this chat is shown there. */
+	readonly chat: string;
 	/** The model read `uri` of `server` in this chat. */
 	didRead(server: string, uri: string): void;
 }

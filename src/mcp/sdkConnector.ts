@@ -9,6 +9,9 @@ import { errorMessage } from '../base/errors';
 import { notFoundMessage } from './launch';
 import type { ConnectOptions, Launch, McpConnector } from './session';
 import { SdkSession } from './sdkSession';
+import { SdkOAuthProvider, signInError } from './sdkAuth';
+import { clientCapabilities, installRequestHandlers } from './sdkClientRequests';
+import { InFlightCallers } from './serverRequests';
 
 export const CLIENT_INFO = { name: 'aside', title: 'Aside', version: '0.5.0' } as const;
 
@@ -42,10 +45,12 @@ function transportFor(launch: Launch, options: ConnectOptions): Transport {
 		});
 		return stdio;
 	}
+	// The server's sign-in (oauth.ts): its tokens go with each request, a 401 asks for a sign-in.
 	const requestInit = { headers: { ...launch.headers } };
+	const http = { requestInit, ...(options.oauth ? { authProvider: new SdkOAuthProvider(options.oauth) } : {}) };
 	// The older HTTP+SSE transport, for the servers still on it (`"type": "sse"`).
 	// eslint-disable-next-line @typescript-eslint/no-deprecated
-	return launch.transport === 'sse' ? new SSEClientTransport(new URL(launch.url), { requestInit }) : new StreamableHTTPClientTransport(new URL(launch.url), { requestInit });
+	return launch.transport === 'sse' ? new SSEClientTransport(new URL(launch.url), http) : new StreamableHTTPClientTransport(new URL(launch.url), http);
 }
 
 
@@ -68,9 +73,14 @@ function startFailure(launch: Launch, error: unknown, timeoutMs: number, transpo
 export const sdkConnector: McpConnector = {
 	async connect(launch, options) {
 		const client = new Client(CLIENT_INFO, {
-			capabilities: {},
+			capabilities: clientCapabilities(options.requests),
 			versionNegotiation: { mode: 'auto', ...(launch.transport === 'stdio' ? { probe: { timeoutMs: Math.min(STDIO_PROBE_MS, options.timeoutMs) } } : {}) },
 		});
+		// The server's sampling and elicitation requests, told which chats' tool calls run on it now.
+		const callers = new InFlightCallers();
+		if (options.requests) {
+			installRequestHandlers(client, options.requests, callers);
+		}
 		client.setNotificationHandler('notifications/message', (notification) => {
 			const { level, logger, data } = notification.params;
 			options.log?.(`[${level}]${logger === undefined ? '' : ` ${logger}:`} ${typeof data === 'string' ? data : JSON.stringify(data)}`);
@@ -93,8 +103,12 @@ export const sdkConnector: McpConnector = {
 			await client.connect(transport, { timeout: options.timeoutMs, signal: options.signal });
 		} catch (error) {
 			await client.close().catch(() => undefined);
+			const signIn = signInError(error, 'The server');
+			if (signIn) {
+				throw signIn;
+			}
 			throw new Error(startFailure(launch, error, options.timeoutMs, transportError, stderrTail.trim()), { cause: error });
 		}
-		return new SdkSession(client, transport);
+		return new SdkSession(client, transport, callers);
 	},
 };

@@ -20,6 +20,7 @@ import {
 	SessionGone,
 } from './session';
 import { contentOf, promptOf, promptResultOf } from './wireContent';
+import { InFlightCallers } from './serverRequests';
 
 export class SdkSession implements McpSession {
 	private readonly _onDidChangeTools = new Emitter<void>();
@@ -37,6 +38,8 @@ export class SdkSession implements McpSession {
 	constructor(
 		private readonly client: Client,
 		private readonly transport: Transport,
+		/** The chats whose tool calls run on this connection now (the server's requests name them). */
+		private readonly callers = new InFlightCallers(),
 	) {
 		const version = client.getServerVersion();
 		const offers = client.getServerCapabilities() ?? {};
@@ -94,6 +97,7 @@ export class SdkSession implements McpSession {
 	}
 
 	async callTool(name: string, args: Readonly<Record<string, unknown>>, options: CallOptions): Promise<McpCallResult> {
+		const ended = this.callers.begin(options.caller);
 		const result = await this.sessionKept(() => this.client.callTool(
 			{ name, arguments: { ...args } },
 			{
@@ -108,7 +112,7 @@ export class SdkSession implements McpSession {
 					});
 				},
 			},
-		));
+		)).finally(ended);
 		const blocks = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
 		return {
 			content: blocks.map(contentOf),

@@ -3,6 +3,7 @@
 // `.vscode/mcp.json` (VS Code's `servers` and `inputs`) and `.mcp.json` (Claude Code's
 // `mcpServers`). Each server is read alone: a broken one is named with why, and the others stand.
 import * as z from 'zod';
+import type { PreRegisteredClient } from './oauth';
 
 /** Where a server was configured: the person's own settings, or a file of the workspace. */
 export type ServerOrigin = { readonly kind: 'user' } | { readonly kind: 'workspace'; readonly file: '.vscode/mcp.json' | '.mcp.json'; readonly path: string };
@@ -40,6 +41,8 @@ export interface HttpServer extends Common {
 	readonly transport: 'http' | 'sse';
 	readonly url: string;
 	readonly headers: Readonly<Record<string, string>>;
+	/** Its OAuth client registered beforehand (`oauth`), for a server whose authorization server registers none. */
+	readonly oauth?: PreRegisteredClient;
 }
 
 export type ServerConfig = StdioServer | HttpServer;
@@ -86,6 +89,7 @@ const Http = z.object({
 	// A url with variables is checked once they are resolved (variables.ts).
 	url: z.string().refine((url) => url.includes('${') || isHttpUrl(url), 'the url must be an http or https URL'),
 	headers: z.record(z.string(), z.string()).optional(),
+	oauth: z.object({ clientId: z.string().min(1), clientSecret: z.string().optional() }).optional(),
 	...Aside,
 });
 const Input = z.object({
@@ -135,8 +139,10 @@ export function readServer(name: string, entry: unknown, origin: ServerOrigin): 
 		if (!parsed.success) {
 			return problem(`${issues(parsed.error)}.`);
 		}
-		const { url, headers, type } = parsed.data;
-		return { ...common(parsed.data), transport: type === 'sse' ? 'sse' : 'http', url, headers: headers ?? {} };
+		const { url, headers, type, oauth } = parsed.data;
+		const secret = oauth?.clientSecret === undefined ? {} : { clientSecret: oauth.clientSecret };
+		const client = oauth === undefined ? {} : { oauth: { clientId: oauth.clientId, ...secret } };
+		return { ...common(parsed.data), transport: type === 'sse' ? 'sse' : 'http', url, headers: headers ?? {}, ...client };
 	}
 	if (!('command' in record)) {
 		return problem('it has neither a command (a stdio server) nor a url (an HTTP server).');

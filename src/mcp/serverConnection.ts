@@ -7,6 +7,9 @@ import { errorMessage } from '../base/errors';
 import { Emitter } from '../base/event';
 import { Disposable, DisposableStore } from '../base/lifecycle';
 import type { ServerConfig } from './serverConfig';
+import { ConnectionSignIn, type OAuthFor } from './connectionSignIn';
+import type { ServerOAuth } from './oauth';
+import { ToolListing } from './toolListing';
 import {
 	type CallOptions,
 	type Launch,
@@ -16,17 +19,21 @@ import {
 	type McpResourceInfo,
 	type McpSession,
 	type McpToolInfo,
+	NeedsSignIn,
 	SessionGone,
 } from './session';
-import { describeState, listChange, RESTART_DELAYS_MS, type ServerEvent, type ServerState } from './serverState';
+import type { ServerRequestHandlers } from './serverRequests';
+import { describeState, RESTART_DELAYS_MS, type ServerEvent, type ServerState } from './serverState';
 
 export interface ConnectionDeps {
 	readonly connector: McpConnector;
 	/** Resolves the server's variables and environment; throws an Error for the person. */
 	readonly launch: (config: ServerConfig) => Promise<Launch>;
 	readonly startupTimeoutMs: () => number;
+	readonly oauth?: OAuthFor; // an HTTP server's sign-in (none for one with its own Authorization header)
 	readonly stderr?: (text: string) => void;
 	readonly log?: (text: string) => void;
+	readonly requests?: (server: string) => ServerRequestHandlers; // who answers its sampling and elicitation requests
 	readonly timers?: Timers;
 }
 
@@ -34,20 +41,23 @@ export class ServerConnection extends Disposable {
 	private readonly _onDidChange = this._register(new Emitter<ServerEvent>());
 	readonly onDidChange = this._onDidChange.event;
 	private _state: ServerState = { kind: 'stopped' };
-	private _tools: readonly McpToolInfo[] = [];
 	private session: McpSession | undefined;
 	private readonly sessionStore = this._register(new DisposableStore());
 	private starting: Promise<void> | undefined;
 	private retry: unknown;
 	private attempts = 0;
-	private listedOnce = false;
-	private listings = 0;
 	/** Resources a chat asked updates of: renewed after every reconnect. */
 	private readonly subscriptions = new Set<string>();
-	private latestListing: Promise<void> = Promise.resolve();
 	private stopped = false;
 	private disposed = false;
 	private readonly abort = new AbortController();
+	private readonly listing = new ToolListing(() => this.session, this.abort.signal, (change) => {
+		this._onDidChange.fire({ kind: 'tools', change });
+	}, (text) => this.deps.log?.(text));
+	/** The server's sign-in (an HTTP server's), and whether the person just gave one. */
+	private readonly signIn = this._register(new ConnectionSignIn(() => {
+		this.signInNeeded();
+	}));
 
 	constructor(
 		readonly config: ServerConfig,
@@ -61,7 +71,11 @@ export class ServerConnection extends Disposable {
 	}
 
 	get tools(): readonly McpToolInfo[] {
-		return this._tools;
+		return this.listing.tools;
+	}
+
+	get oauth(): ServerOAuth | undefined {
+		return this.signIn.oauth;
 	}
 
 	get pid(): number | undefined {
@@ -121,6 +135,9 @@ export class ServerConnection extends Disposable {
 		try {
 			return await request(session);
 		} catch (error) {
+			if (this.state.kind === 'needs-sign-in') {
+				throw new NeedsSignIn(`The MCP server "${this.config.name}" asks you to sign in again: use Sign in in the chat's MCP server list.`, { cause: error });
+			}
 			if (!(error instanceof SessionGone) || this.session !== session) {
 				throw error;
 			}
@@ -141,8 +158,9 @@ export class ServerConnection extends Disposable {
 	}
 
 	/** Drops the connection and connects again now, attempts counted afresh. */
-	async restart(): Promise<void> {
+	async restart(options: { readonly afterSignIn?: boolean } = {}): Promise<void> {
 		await this.closeSession();
+		this.signIn.afterSignIn = options.afterSignIn === true;
 		this.attempts = 0;
 		this.clearRetry();
 		// Its session is gone: start() must not take it for connected still (connect() says `starting` next).
@@ -158,16 +176,22 @@ export class ServerConnection extends Disposable {
 		let session: McpSession;
 		try {
 			const launch = await this.deps.launch(this.config);
+			const oauth = this.signIn.watch(launch, this.deps.oauth);
 			session = await this.deps.connector.connect(launch, {
+				...(oauth ? { oauth } : {}),
 				signal: this.abort.signal,
 				timeoutMs: this.deps.startupTimeoutMs(),
 				...(this.deps.stderr ? { stderr: this.deps.stderr } : {}),
-				...(this.deps.log ? { log: this.deps.log } : {}),
+				...(this.deps.log ? { log: this.deps.log } : {}), requests: this.deps.requests?.(this.config.name),
 			});
 		} catch (error) {
+			if (error instanceof NeedsSignIn) {
+				this.signInNeeded();
+				return;
+			}
 			// A server that never connected is misconfigured or broken: trying again would not help.
 			// One that connected before and is gone now gets its reconnect attempts.
-			if (this.listedOnce) {
+			if (this.listing.listedOnce) {
 				this.failed(errorMessage(error));
 			} else {
 				this.setState({ kind: 'failed', message: errorMessage(error) });
@@ -180,7 +204,7 @@ export class ServerConnection extends Disposable {
 		}
 		this.session = session;
 		this.sessionStore.add(session.onDidChangeTools(() => {
-			void this.list();
+			void this.listing.list();
 		}));
 		this.sessionStore.add(session.onDidUpdateResource((uri) => {
 			this._onDidChange.fire({ kind: 'resource-updated', uri });
@@ -193,15 +217,11 @@ export class ServerConnection extends Disposable {
 			}
 		}));
 		// Servers often announce list_changed right after connecting: the listing that counts is the last one.
-		await this.list();
-		for (let latest = this.latestListing; ; latest = this.latestListing) {
-			await latest;
-			if (latest === this.latestListing) {
-				break;
-			}
-		}
+		await this.listing.list();
+		await this.listing.settled();
 		if (this.session === session) {
 			this.attempts = 0;
+			this.signIn.afterSignIn = false;
 			// Those asked for before this connection (a chat told of it below may ask for its own).
 			const renewed = [...this.subscriptions];
 			this.setState({ kind: 'connected', facts: session.facts });
@@ -213,34 +233,15 @@ export class ServerConnection extends Disposable {
 		}
 	}
 
-	/** Lists the tools again and tells what changed; of listings that overlap (a burst of list_changed), only the last counts. */
-	private list(): Promise<void> {
-		this.latestListing = this.listOnce();
-		return this.latestListing;
-	}
-
-	private async listOnce(): Promise<void> {
-		const session = this.session;
-		if (!session) {
+	/** The server asked for an authorization: it waits for the person's Sign in (or fails, when they just gave one). */
+	private signInNeeded(): void {
+		if (this.stopped || this.disposed || (this._state.kind !== 'starting' && this._state.kind !== 'connected')) {
 			return;
 		}
-		const generation = ++this.listings;
-		let tools: McpToolInfo[];
-		try {
-			tools = await session.listTools(this.abort.signal);
-		} catch (error) {
-			this.deps.log?.(`Listing the tools failed: ${errorMessage(error)}`);
-			return;
-		}
-		if (this.session !== session || generation !== this.listings) {
-			return;
-		}
-		const change = listChange(this._tools, tools, !this.listedOnce);
-		this.listedOnce = true;
-		this._tools = tools;
-		if (change.initial || change.added.length + change.removed.length + change.changed.length > 0) {
-			this._onDidChange.fire({ kind: 'tools', change });
-		}
+		const state = this.signIn.stateAfter(this._state);
+		this.clearRetry();
+		void this.closeSession();
+		this.setState(state);
 	}
 
 	private failed(message: string): void {

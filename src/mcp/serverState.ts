@@ -8,6 +8,8 @@ export type ServerState =
 	/** The connection ended; another attempt follows (`attempt` of RESTART_DELAYS_MS.length). */
 	| { readonly kind: 'reconnecting'; readonly attempt: number; readonly message: string }
 	| { readonly kind: 'failed'; readonly message: string }
+	/** It answers only once the person signed in (OAuth); it waits for their Sign in, never retried alone. */
+	| { readonly kind: 'needs-sign-in' }
 	| { readonly kind: 'stopped' };
 
 /** What one listing changed: tools by name. */
@@ -57,6 +59,8 @@ export function describeState(state: ServerState): string {
 			return `reconnecting (attempt ${state.attempt} of ${RESTART_DELAYS_MS.length}) after ${state.message}`;
 		case 'failed':
 			return `failed: ${state.message}`;
+		case 'needs-sign-in':
+			return 'needs sign-in: the server asks you to sign in before it answers';
 		case 'stopped':
 			return 'not started';
 	}

@@ -181,14 +181,12 @@ export class McpServers extends Disposable {
 
 	/** Every connected server's process id (stdio), by name. */
 	pids(): ReadonlyMap<string, number> {
-		const pids = new Map<string, number>();
-		for (const [name, slot] of this.slots) {
-			const pid = slot.connection?.pid;
-			if (pid !== undefined) {
-				pids.set(name, pid);
-			}
-		}
-		return pids;
+		return new Map([...this.slots].flatMap(([name, { connection }]) => (connection?.pid === undefined ? [] : [[name, connection.pid] as const])));
+	}
+
+	/** A server's connection, once it was started (its sign-in, oauthSignIn.ts). */
+	connectionOf(name: string): ServerConnection | undefined {
+		return this.slots.get(name)?.connection;
 	}
 
 	private stateOf(slot: Slot): EntryState {
@@ -228,8 +226,7 @@ export class McpServers extends Disposable {
 
 	/** Asks `server` for updates of `uri` (renewed after reconnects); false when it offers none. */
 	subscribe(server: string, uri: string): Promise<boolean> {
-		const connection = this.slots.get(server)?.connection;
-		return connection ? connection.subscribe(uri) : Promise.resolve(false);
+		return this.connectionOf(server)?.subscribe(uri) ?? Promise.resolve(false);
 	}
 
 	private async startSlot(slot: Slot): Promise<void> {

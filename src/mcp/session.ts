@@ -2,7 +2,9 @@
 // The SDK's modules (src/mcp/sdk*.ts; nothing else imports the SDK) implement it, so choosing or
 // upgrading the SDK changes those modules alone; tests drive the same interface against real servers.
 import type { Event } from '../base/event';
+import type { ServerOAuth } from './oauth';
 import type { HttpServer } from './serverConfig';
+import type { ServerRequestHandlers } from './serverRequests';
 
 /** What the server said of a tool (its `tools/list` entry), as Aside keeps it. */
 export interface McpToolInfo {
@@ -55,6 +57,8 @@ export interface CallOptions {
 	/** Without progress for this long, the call fails; each progress notification starts it again. */
 	readonly timeoutMs: number;
 	readonly onProgress?: (progress: McpProgress) => void;
+	/** The chat (its id) that makes the call: a sampling or elicitation request during it is shown there. */
+	readonly caller?: string | undefined;
 }
 
 /** Who the server says it is, and what it offers. */
@@ -111,6 +115,9 @@ export interface RequestOptions {
 /** The server no longer knows the connection's session (an HTTP server that restarted): it must be initialised again. */
 export class SessionGone extends Error {}
 
+/** The server answers only once the person signed in (OAuth): its tokens are missing, expired past refresh, or short of a scope. */
+export class NeedsSignIn extends Error {}
+
 /** One live connection to one server. */
 export interface McpSession {
 	readonly facts: McpServerFacts;
@@ -158,7 +165,7 @@ export interface StdioLaunch {
 }
 
 /** An HTTP server, reached: its URL and headers with their variables resolved. */
-export type HttpLaunch = Pick<HttpServer, 'transport' | 'url' | 'headers'>;
+export type HttpLaunch = Pick<HttpServer, 'transport' | 'url' | 'headers' | 'oauth'>;
 
 export type Launch = StdioLaunch | HttpLaunch;
 
@@ -166,10 +173,14 @@ export interface ConnectOptions {
 	readonly signal: AbortSignal;
 	/** The initialisation must finish within this. */
 	readonly timeoutMs: number;
+	/** An HTTP server's sign-in (oauth.ts): its tokens are sent, and a 401 asks for a sign-in. */
+	readonly oauth?: ServerOAuth | undefined;
 	/** A stdio server's stderr, as it comes. */
 	readonly stderr?: (text: string) => void;
 	/** The server's log messages (`notifications/message`), for the output channel. */
 	readonly log?: (text: string) => void;
+	/** Who answers the server's sampling and elicitation requests; without it the client declares neither. */
+	readonly requests?: ServerRequestHandlers | undefined;
 }
 
 export interface McpConnector {

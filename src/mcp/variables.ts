@@ -87,7 +87,9 @@ export async function resolveVariables(server: ServerConfig, context: VariableCo
 			};
 			return resolved;
 		}
-		const resolved: HttpServer = { ...server, url: await substitute(server.url, context), headers: await record(server.headers, context) };
+		const secret = server.oauth?.clientSecret === undefined ? undefined : await substitute(server.oauth.clientSecret, context);
+		const oauth = server.oauth === undefined ? {} : { oauth: { ...server.oauth, ...(secret === undefined ? {} : { clientSecret: secret }) } };
+		const resolved: HttpServer = { ...server, url: await substitute(server.url, context), headers: await record(server.headers, context), ...oauth };
 		if (!isHttpUrl(resolved.url)) {
 			throw new Unresolved(`its url is not an http or https URL once its variables are resolved (${resolved.url}).`);
 		}
@@ -104,7 +106,7 @@ export async function resolveVariables(server: ServerConfig, context: VariableCo
 export function inputsUsed(server: ServerConfig): string[] {
 	const texts = server.transport === 'stdio'
 		? [server.command, ...server.args, server.cwd ?? '', server.envFile ?? '', ...Object.values(server.env).map((value) => value ?? '')]
-		: [server.url, ...Object.values(server.headers)];
+		: [server.url, ...Object.values(server.headers), server.oauth?.clientSecret ?? ''];
 	const ids = texts.flatMap((text) => [...text.matchAll(VARIABLE)].flatMap((match) => (match[1]?.startsWith('input:') ? [match[1].slice(6)] : [])));
 	return [...new Set(ids)];
 }

@@ -3,12 +3,13 @@
 // one line each.
 import * as z from 'zod';
 import { seq } from './sequence';
+import { MCP_REQUEST_HOST_MESSAGES, MCP_REQUEST_VIEW_MESSAGES } from './mcpRequests';
 
 export const MAX_SERVER_NAME_CHARS = 200;
 export const MAX_SERVER_MESSAGE_CHARS = 2000;
 export const MAX_STDERR_TAIL_CHARS = 2000;
 
-export const McpServerState = z.enum(['connected', 'starting', 'reconnecting', 'failed', 'stopped', 'declined', 'disabled']);
+export const McpServerState = z.enum(['connected', 'starting', 'reconnecting', 'failed', 'needs-sign-in', 'stopped', 'declined', 'disabled']);
 export type McpServerState = z.infer<typeof McpServerState>;
 
 /** One configured server as the list shows it. */
@@ -24,6 +25,8 @@ export const McpServerView = z.object({
 	toolCount: z.number().int().nonnegative(),
 	/** The estimated tokens its tools' specs cost a request (specTokens), while it is connected. */
 	specTokens: z.number().int().nonnegative(),
+	/** Tokens are kept for it (an OAuth server the person signed in to): it has a Sign out. */
+	signedIn: z.boolean().optional(),
 	/** A failed (or reconnecting) server's last stderr lines, bounded. */
 	stderr: z.string().max(MAX_STDERR_TAIL_CHARS).optional(),
 });
@@ -45,6 +48,7 @@ const name = z.string().min(1).max(MAX_SERVER_NAME_CHARS);
 export const MCP_HOST_MESSAGES = [
 	/** The window's MCP servers: after `ready` and whenever a server or the configuration changes. */
 	z.object({ type: z.literal('mcp.servers'), seq, view: McpServersView }),
+	...MCP_REQUEST_HOST_MESSAGES,
 ] as const;
 
 export const MCP_VIEW_MESSAGES = [
@@ -54,4 +58,9 @@ export const MCP_VIEW_MESSAGES = [
 	z.object({ type: z.literal('mcp.showOutput'), server: name }),
 	/** The server list's Disable / Enable: writes `disabled` into its entry in the user settings' aside.mcp.servers. */
 	z.object({ type: z.literal('mcp.setDisabled'), server: name, disabled: z.boolean() }),
+	/** The server list's Sign in (a server that needs sign-in): opens the browser at the server's authorization. */
+	z.object({ type: z.literal('mcp.signIn'), server: name }),
+	/** The server list's Sign out: forgets the server's tokens. */
+	z.object({ type: z.literal('mcp.signOut'), server: name }),
+	...MCP_REQUEST_VIEW_MESSAGES,
 ] as const;

@@ -35,14 +35,15 @@ describe('package.json', () => {
 		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].filter((key) => !restricted.includes(key)), []);
 	});
 
-	it('reads the permission mode and rules from the user\'s settings only (a workspace must not allow itself anything)', () => {
+	it('reads the permission mode and rules, and MCP sampling, from the user\'s settings only (a workspace must not allow itself anything)', () => {
 		const properties: Record<string, { scope?: string }> = Object.assign(
 			{},
 			...(manifest.contributes as unknown as {
 				configuration: { properties: Record<string, { scope?: string }> }[],
 			}).configuration.map((category) => category.properties)
 		) as Record<string, { scope?: string }>;
-		assert.deepEqual([SETTINGS.permissionMode.key, SETTINGS.permissionRules.key].map((key) => properties[key]?.scope), ['application', 'application']);
+		const keys = [SETTINGS.permissionMode.key, SETTINGS.permissionRules.key, SETTINGS.mcpSampling.key];
+		assert.deepEqual(keys.map((key) => properties[key]?.scope), ['application', 'application', 'application']);
 	});
 
 	it('has a getting-started walkthrough whose steps run contributed commands and ship their media', () => {

@@ -99,6 +99,7 @@ describe('settings', () => {
 			mcpStartupTimeoutMs: 30_000,
 			mcpRequestTimeoutMs: 120_000,
 			mcpDeferAt: '10%',
+			mcpSampling: 'ask',
 			instructionFiles: ['AGENTS.md', 'CLAUDE.md', 'copilot-instructions', '.instructions.md', '.clinerules', '.cursorrules', '.cursor/rules', '.roo/rules'],
 			instructionsMaxFiles: 50,
 			instructionsMaxTotalBytes: 262144,

@@ -73,6 +73,7 @@ export const SETTINGS = {
 	mcpStartupTimeoutMs: define('aside.mcp.startupTimeoutMs', z.number().int().min(1000).max(600_000), 30_000),
 	mcpRequestTimeoutMs: define('aside.mcp.requestTimeoutMs', z.number().int().min(1000).max(3_600_000), 120_000),
 	mcpDeferAt: define<number | string>('aside.mcp.deferAt', z.union([z.number().int().min(0).max(10_000_000), z.string().regex(/^\s*\d+(\.\d+)?\s*%\s*$/)]), '10%'),
+	mcpSampling: define<'ask' | 'off' | 'allow'>('aside.mcp.sampling', z.enum(['ask', 'off', 'allow']), 'ask'),
 	instructionFiles: define<readonly InstructionKind[]>(
 		'aside.instructions.files',
 		z.array(z.enum(INSTRUCTION_KINDS)).refine((names) => new Set(names).size === names.length, 'each kind at most once'),

@@ -1,8 +1,9 @@
 // The MCP server list in the real bundle in headless Chromium: nothing before servers are
 // configured; the header's button opens the list by keyboard; each state, the tool count, the spec
 // cost and a failed server's stderr; Restart, Show output and Disable / Enable post their messages
-// (a workspace server's Disable explains instead); a live update keeps the focus; Restricted Mode;
-// hostile names and stderr stay text; it fits the 300 px sidebar.
+// (a workspace server's Disable explains instead); Sign in, Sign out, and Approve… for a declined
+// server; a live update keeps the focus; Restricted Mode; hostile names and stderr stay text; it
+// fits the 300 px sidebar.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { McpServersView, McpServerView } from '../../src/protocol/mcp';
@@ -140,6 +141,47 @@ describe('the MCP server list', () => {
 		assert.match(await page.locator('.mcp-servers-note').innerText(), /^MCP does not run here: in Restricted Mode no MCP server starts/);
 		assert.equal(await page.getByRole('button', { name: /^Restart/ }).count(), 0);
 		assert.equal(await page.getByRole('button', { name: 'Show output of everything' }).count(), 1);
+		await assertCleanAndClose(chat);
+	});
+
+	it('offers Sign in where a server asks for it and Sign out where tokens are kept; a declined server asks for approval again', async () => {
+		const chat = await openChat(harness);
+		const view: McpServersView = {
+			trusted: true,
+			servers: [
+				server('remote', 'needs-sign-in', { words: 'needs sign-in: the server asks you to sign in before it answers' }),
+				server('linear', 'connected', { toolCount: 4, specTokens: 800, signedIn: true }),
+				server('team', 'declined', { origin: '.vscode/mcp.json', user: false, words: 'not approved: a workspace server starts only once you approve it' }),
+			],
+			problems: [],
+		};
+		await connect(chat, view, 'MCP servers: 1 of 3 connected, 1 needs sign-in');
+		const { page } = chat;
+		assert.equal(await page.locator('.mcp-servers-mark').isVisible(), true, 'a server that needs sign-in marks the button');
+		await page.locator('.mcp-servers-toggle').click();
+		const rows = page.locator('.mcp-server');
+		assert.equal(await rows.nth(0).locator('.mcp-server-state').innerText(), 'Needs sign-in');
+		assert.equal(await rows.nth(0).locator('.mcp-server-words').innerText(), 'needs sign-in: the server asks you to sign in before it answers');
+		assert.deepEqual(await rows.nth(0).locator('button').allInnerTexts(), ['Sign in', 'Restart', 'Output', 'Disable']);
+		assert.equal(await rows.nth(0).getByRole('button', { name: 'Sign out of remote' }).count(), 0, 'nothing to sign out of');
+		assert.equal(await rows.nth(1).getByRole('button', { name: 'Sign in to linear' }).count(), 0, 'a connected server has no Sign in');
+		assert.deepEqual(await rows.nth(2).locator('button').allInnerTexts(), ['Approve…', 'Output', 'Disable']);
+		assert.equal(await rows.nth(2).getByRole('button', { name: /^Restart/ }).count(), 0, 'a declined server is approved, not restarted');
+		assert.deepEqual(await postedOf(chat, 'mcp.signIn'), [], 'the browser opens only on the click');
+
+		await page.getByRole('button', { name: 'Sign in to remote' }).click();
+		await page.getByRole('button', { name: 'Sign out of linear' }).focus();
+		await page.keyboard.press('Enter');
+		await page.getByRole('button', { name: 'Approve team…' }).click();
+		assert.deepEqual(await postedOf(chat, 'mcp.signIn'), [{ type: 'mcp.signIn', server: 'remote' }]);
+		assert.deepEqual(await postedOf(chat, 'mcp.signOut'), [{ type: 'mcp.signOut', server: 'linear' }]);
+		assert.deepEqual(await postedOf(chat, 'mcp.restart'), [{ type: 'mcp.restart', server: 'team' }]);
+
+		// Restricted Mode: no server starts, so nothing to sign in to; Sign out still forgets.
+		await update(chat, 2, { ...view, trusted: false }, 'MCP servers: not running in Restricted Mode');
+		assert.equal(await page.getByRole('button', { name: /^Sign in to/ }).count(), 0);
+		assert.equal(await page.getByRole('button', { name: /^Approve/ }).count(), 0);
+		assert.equal(await page.getByRole('button', { name: 'Sign out of linear' }).count(), 1);
 		await assertCleanAndClose(chat);
 	});
 

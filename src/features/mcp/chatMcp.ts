@@ -102,10 +102,10 @@ export class ChatMcp implements FeatureState {
 		} else if (state.kind === 'reconnecting' && seen && !this.dropped.has(server)) {
 			this.dropped.add(server);
 			this.news.state({ server, what: 'dropped', message: state.message });
-		} else if (state.kind === 'failed' && seen) {
+		} else if ((state.kind === 'failed' || state.kind === 'needs-sign-in') && seen) {
 			this.connected.delete(server);
 			this.dropped.delete(server);
-			this.news.state({ server, what: 'gave-up', message: state.message });
+			this.news.state(state.kind === 'failed' ? { server, what: 'gave-up', message: state.message } : { server, what: 'needs-sign-in' });
 		}
 	}
 
@@ -156,6 +156,7 @@ export class ChatMcp implements FeatureState {
 	/** Every loop of the chat (sub-agents' too) reports its resource reads here. */
 	toolAccess(): FeatureAccess {
 		return grant(MCP_ACCESS, {
+			chat: this.session.id,
 			didRead: (server, uri) => {
 				this.follow(server, uri);
 			},

@@ -11,6 +11,7 @@ import { MCP_REMINDERS } from './mcpReminders';
 import { McpPromptsPart } from './promptsPart';
 import { McpServerList } from './serverList';
 import { McpViewPart } from './mcpViewPart';
+import { McpRequestCards } from './requestCards';
 import { MENTION_MCP_RESOURCE } from './mentionReminder';
 import { MCP_RESOURCE_MENTION } from './resourceMention';
 
@@ -32,10 +33,11 @@ export const MCP: ChatFeature = {
 	reminders: [...MCP_REMINDERS, MENTION_MCP_RESOURCE],
 	mentions: [MCP_RESOURCE_MENTION],
 	agent: MCP_STATE,
-	// The servers' prompts as slash commands `/mcp.<server>.<prompt>`, and the server list.
+	// The servers' prompts as slash commands `/mcp.<server>.<prompt>`, the server list, and the servers' request cards.
 	view: (window) =>
 		new McpViewPart(
 			new McpPromptsPart(window.services.mcpPrompts, window.log),
 			new McpServerList(window.services.mcp, window.services.mcpControl, window.log),
+			new McpRequestCards(window.services.mcpRequests, () => window.sessions.current.id, window.sessions.onDidChangeCurrent),
 		),
 };

@@ -14,6 +14,7 @@ import { RecordingLogger } from '../../testing/recordingLogger';
 import type { FeatureViewPort, Unsequenced } from '../../view/featureView';
 import { McpViewPart } from './mcpViewPart';
 import { McpPromptsPart } from './promptsPart';
+import { McpRequestCards } from './requestCards';
 import { type McpServerControl, McpServerList, STDERR_LINES, stderrLines } from './serverList';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -58,7 +59,7 @@ function setup(setting: Record<string, unknown>, workspace: readonly string[] = 
 		},
 	};
 	const log = new RecordingLogger();
-	const part = new McpViewPart(new McpPromptsPart(undefined, log), new McpServerList(servers, control, log));
+	const part = new McpViewPart(new McpPromptsPart(undefined, log), new McpServerList(servers, control, log), new McpRequestCards(undefined, () => 'chat', new Emitter<void>().event));
 	opened.push(part, servers);
 	const sent: Unsequenced[] = [];
 	const notices: string[] = [];

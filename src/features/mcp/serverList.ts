@@ -25,6 +25,10 @@ export interface McpServerControl {
 	stderrTail(server: string): string;
 	/** Writes `disabled` into the server's entry of the user settings; resolves to why it could not, or undefined. */
 	setDisabled(server: string, disabled: boolean): Promise<string | undefined>;
+	/** Signs in to a server that asks for it (the browser opens now, on the person's click); rejects with why it did not. */
+	signIn?(server: string): Promise<void>;
+	/** Forgets a server's tokens (it then asks for a sign-in again). */
+	signOut?(server: string): Promise<void>;
 }
 
 declare module '../../agent/chatFeature' {
@@ -68,6 +72,7 @@ export function serverListView(servers: McpServers, control: Pick<McpServerContr
 			user: config.origin.kind === 'user',
 			toolCount: state.kind === 'connected' ? entry.toolCount : 0,
 			specTokens: state.kind === 'connected' ? (cost.get(config.name) ?? 0) : 0,
+			...(servers.connectionOf(config.name)?.oauth?.signedIn === true ? { signedIn: true } : {}),
 			...(stderr === undefined ? {} : { stderr }),
 		};
 	});
@@ -119,7 +124,8 @@ export class McpServerList extends Disposable {
 	}
 
 	receive(message: ViewMessage, view: FeatureViewPort): void {
-		if (message.type !== 'mcp.restart' && message.type !== 'mcp.showOutput' && message.type !== 'mcp.setDisabled') {
+		const types: readonly string[] = ['mcp.restart', 'mcp.showOutput', 'mcp.setDisabled', 'mcp.signIn', 'mcp.signOut'];
+		if (!types.includes(message.type) || !('server' in message)) {
 			return;
 		}
 		const { servers, control } = this;
@@ -142,6 +148,17 @@ export class McpServerList extends Disposable {
 					view.notice('error', `Restarting the MCP server "${entry.config.name}" failed: ${errorMessage(error)}`);
 				});
 				return;
+			case 'mcp.signIn':
+			case 'mcp.signOut': {
+				const name = entry.config.name;
+				const verb = message.type === 'mcp.signIn' ? 'Signing in to' : 'Signing out of';
+				const done = message.type === 'mcp.signIn' ? control.signIn?.(name) : control.signOut?.(name);
+				done?.catch((error: unknown) => {
+					this.log.warn(`Aside: ${verb} the MCP server "${entry.config.name}" failed: ${errorMessage(error)}`);
+					view.notice('error', errorMessage(error));
+				});
+				return;
+			}
 			case 'mcp.setDisabled':
 				if (entry.config.origin.kind !== 'user') {
 					view.notice('warning', `"${entry.config.name}" is configured in ${originWords(entry.config.origin)}: edit that file to disable or enable it.`);

@@ -13,7 +13,7 @@ import { MCP_SERVER_STATE, MCP_TOOLS_CHANGED } from './mcpReminders';
 export interface StateNews {
 	readonly server: string;
 	readonly at: number;
-	readonly what: 'dropped' | 'reconnected' | 'gave-up';
+	readonly what: 'dropped' | 'reconnected' | 'gave-up' | 'needs-sign-in';
 	readonly message?: string;
 }
 
@@ -50,6 +50,8 @@ function stateLine(news: StateNews): string {
 			return `${clockTime(news.at)} ${server}: reconnected; its tools were listed again. Changes while it was disconnected were not delivered: what you read from it earlier may be out of date.`;
 		case 'gave-up':
 			return `${clockTime(news.at)} ${server}: Aside stopped trying to reconnect${why}; its tools are not offered until the person restarts it.`;
+		case 'needs-sign-in':
+			return `${clockTime(news.at)} ${server}: asks the person to sign in again; its tools are not offered until they do.`;
 	}
 }
 

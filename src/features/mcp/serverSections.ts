@@ -24,6 +24,8 @@ function entryLine(entry: ServerEntry): string {
 			return `- ${name}: failed, its tools are not offered: ${sanitizeUntrusted(state.message)}`;
 		case 'reconnecting':
 			return `- ${name}: disconnected, Aside is reconnecting it; its tools are not offered meanwhile`;
+		case 'needs-sign-in':
+			return `- ${name}: needs sign-in: its tools are not offered until the person signs in (the Sign in of the chat's MCP server list)`;
 		case 'declined':
 			return `- ${name}: not started: it is the workspace's, and the person did not approve it`;
 		case 'disabled':

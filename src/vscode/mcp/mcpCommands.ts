@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ImportCandidate, type ImportFile, type ImportSource, importCandidates, SOURCE_NAMES } from '../../mcp/importSources';
+import { errorMessage } from '../../base/errors';
 import { describeEntry } from '../../mcp/serverState';
 import type { WindowContribution } from '../window/window';
 import { INPUT_SECRET, type WindowMcp } from './mcpWindow';
@@ -118,6 +119,27 @@ async function showServers(mcp: WindowMcp): Promise<void> {
 	}
 }
 
+/** Aside: Sign In to MCP Server… / Sign Out: picks among the servers that ask for a sign-in (or are signed in). */
+async function signInOrOut(mcp: WindowMcp, action: 'in' | 'out'): Promise<void> {
+	const { signIns } = mcp.signIn;
+	const names = mcp.servers.entries().map((entry) => entry.config.name).filter((name) => (action === 'in' ? signIns.needsSignIn(name) : signIns.signedIn(name)));
+	if (names.length === 0) {
+		const none = action === 'in' ? 'No MCP server asks for a sign-in now (servers start with a chat\'s first message).' : 'You are signed in to no MCP server.';
+		void vscode.window.showInformationMessage(`Aside: ${none}`);
+		return;
+	}
+	const title = action === 'in' ? 'Aside: Sign In to MCP Server' : 'Aside: Sign Out of MCP Server';
+	const name = names.length === 1 && action === 'in' ? names[0] : await vscode.window.showQuickPick(names, { title });
+	if (name === undefined) {
+		return;
+	}
+	try {
+		await (action === 'in' ? mcp.signIn.signIn(name) : mcp.signIn.signOut(name));
+	} catch (error) {
+		void vscode.window.showErrorMessage(`Aside: ${errorMessage(error)}`);
+	}
+}
+
 export const mcpCommands: WindowContribution = {
 	name: 'MCP commands',
 	contribute: ({ context, mcp, log }, store) => {
@@ -129,5 +151,7 @@ export const mcpCommands: WindowContribution = {
 			return said;
 		}));
 		store.add(vscode.commands.registerCommand('aside.mcp.showServers', () => showServers(mcp)));
+		store.add(vscode.commands.registerCommand('aside.mcp.signIn', () => signInOrOut(mcp, 'in')));
+		store.add(vscode.commands.registerCommand('aside.mcp.signOut', () => signInOrOut(mcp, 'out')));
 	},
 };

@@ -4,9 +4,12 @@
 import type * as vscode from 'vscode';
 import { describeEntry } from '../../mcp/serverState';
 import { importMcpServers } from './mcpCommands';
+import { type McpOAuthTestHooks, mcpOAuthTestHooks } from './mcpOAuthTestHooks';
+import type { RequestAction, WaitingRequest } from '../../mcp/serverRequestRouter';
+import type { FormEntries } from '../../vocabulary/elicitationForm';
 import { INPUT_SECRET, type WindowMcp } from './mcpWindow';
 
-export interface McpTestHooks {
+export interface McpTestHooks extends McpOAuthTestHooks {
 	readonly servers: () => readonly { readonly name: string; readonly state: string; readonly words: string; readonly toolCount: number }[];
 	/** Each running stdio server's process id, by name. */
 	readonly pids: () => Readonly<Record<string, number>>;
@@ -22,11 +25,16 @@ export interface McpTestHooks {
 	readonly importServers: (home: string, userDir: string) => Promise<string>;
 	/** A value kept for `${input:id}`. */
 	readonly inputSecret: (id: string) => Promise<string | undefined>;
+	/** The servers' sampling and elicitation requests waiting for the person, each with the chat that shows its card. */
+	readonly requests: () => readonly { readonly chat: string; readonly view: WaitingRequest }[];
+	/** Answers a request card as its buttons do (the same `mcp.answer` message); what was wrong, if anything. */
+	readonly answerRequest: (id: string, action: RequestAction, entries?: FormEntries) => string | undefined;
 }
 
 export function mcpTestHooks(mcp: WindowMcp, secrets: vscode.SecretStorage): McpTestHooks {
 	const asked: string[] = [];
 	return {
+		...mcpOAuthTestHooks(mcp, secrets),
 		servers: () => mcp.servers.entries().map((entry) => ({
 			name: entry.config.name,
 			state: entry.state.kind,
@@ -46,5 +54,7 @@ export function mcpTestHooks(mcp: WindowMcp, secrets: vscode.SecretStorage): Mcp
 		restart: (name) => mcp.servers.restart(name),
 		importServers: (home, userDir) => importMcpServers(secrets, { home, userDir, env: {}, pick: (candidates) => Promise.resolve(candidates) }),
 		inputSecret: (id) => Promise.resolve(secrets.get(`${INPUT_SECRET}${id}`)),
+		requests: () => mcp.requests.all(),
+		answerRequest: (id, action, entries) => mcp.requests.answer(id, action, entries),
 	};
 }

@@ -21,6 +21,9 @@ import { McpConfiguration } from './mcpConfiguration';
 import type { AsideSettings } from '../settings';
 import type { McpServerControl } from '../../features/features';
 import { setServerDisabled } from './serverSettings';
+import { windowOAuth, type WindowSignIn } from './mcpOAuth';
+import type { McpRequestRouter } from '../../mcp/serverRequestRouter';
+import { mcpRequestRouter, type RequestChats } from './mcpRequestWiring';
 
 /** How much of one server's stderr its output channel takes per connection. */
 export const STDERR_BUDGET_BYTES = 1024 * 1024;
@@ -44,6 +47,10 @@ export interface WindowMcp {
 	showOutput(server: string): void;
 	/** What the chat's server list does through VS Code. */
 	readonly control: McpServerControl;
+	/** Sign in and Sign out of the servers that ask for OAuth (mcpOAuth.ts). */
+	readonly signIn: WindowSignIn;
+	/** Who answers the servers' sampling and elicitation requests: cards in the chats. */
+	readonly requests: McpRequestRouter;
 	dispose(): void;
 }
 
@@ -92,9 +99,11 @@ function serverOutput(store: DisposableStore) {
 	};
 }
 
-export function windowMcp(context: vscode.ExtensionContext, settings: { readonly current: AsideSettings }, log: Logger): WindowMcp {
+export function windowMcp(context: vscode.ExtensionContext, settings: { readonly current: AsideSettings }, log: Logger, chats: RequestChats): WindowMcp {
 	const store = new DisposableStore();
+	const requests = store.add(mcpRequestRouter(chats, settings, log));
 	const configuration = store.add(new McpConfiguration());
+	const oauth = windowOAuth(context, store, log);
 	let answer: AskApproval | undefined;
 	const approvals = new McpApprovals(context.globalState, () => answer ?? askWithModal);
 	const outputs = serverOutput(store);
@@ -138,12 +147,15 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 		deferAt: () => readDeferAt(settings.current.mcpDeferAt) ?? DEFAULT_DEFER_AT,
 		definitions: globalDefinitions(context.globalState),
 		output: outputs,
+		oauth: oauth.oauthFor,
+		requests: (server) => requests.handlers(server),
 	}));
 	store.add(servers.onDidChange((change) => {
 		if (change.kind === 'server' && change.event.kind === 'state' && (change.event.state.kind === 'failed' || change.event.state.kind === 'reconnecting')) {
 			log.warn(`Aside: the MCP server "${change.server}" ${change.event.state.kind === 'failed' ? 'failed' : 'disconnected'}: ${change.event.state.message}`);
 		}
 	}));
+	const signIn = oauth.attach(servers);
 	const prompts = store.add(new McpPrompts(servers, {
 		requestTimeoutMs: () => settings.current.mcpRequestTimeoutMs,
 		enabled: () => vscode.workspace.isTrusted,
@@ -182,7 +194,11 @@ export function windowMcp(context: vscode.ExtensionContext, settings: { readonly
 			},
 			stderrTail: (server) => outputs(server).tail(),
 			setDisabled: setServerDisabled,
+			signIn: (server) => signIn.signIn(server),
+			signOut: (server) => signIn.signOut(server),
 		},
+		signIn,
+		requests,
 		dispose: () => {
 			store.dispose();
 		},

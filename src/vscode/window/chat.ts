@@ -16,7 +16,8 @@ export const chatView: WindowContribution = {
 	contribute: (window, store) => {
 		const { context, sessions, projections, configuration, agent, setup, notices, forks, skills, checkpoints, log } = window;
 
-		const services = { forks, mcp: window.mcp.servers, mcpGate: window.mcp.gate, mcpPrompts: window.mcp.prompts, mcpControl: window.mcp.control };
+		const { mcp } = window;
+		const services = { forks, mcp: mcp.servers, mcpGate: mcp.gate, mcpPrompts: mcp.prompts, mcpControl: mcp.control, mcpRequests: mcp.requests };
 		// The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix.
 		const features = featureViewParts({
 			sessions,

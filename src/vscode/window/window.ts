@@ -153,7 +153,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	const models = store.add(new VsCodeModelSource(configuration, context.secrets, keys, log));
 	const gated = store.add(new GatedModelSource(models, gate));
 	const review = store.add(new VsCodeChangeReview(log));
-	const mcp = store.add(windowMcp(context, configuration, log));
+	const mcp = store.add(windowMcp(context, configuration, log, { models: gated, sessions }));
 	const ports = vscodeAgentPorts({
 		configuration, models: gated, tools, seen: () => observers.current?.seen, log, review, checkpoints: checkpoints.store, extraTools: mcp.tools,
 	});
