@@ -29,8 +29,8 @@ const ended = (processes: BackgroundProcesses, id: string): Promise<ProcessEvent
 describe('background processes (real child processes)', { skip: process.platform === 'win32' }, () => {
 	it('numbers each chat\'s processes, keeps their output in the ring and the file, and their exit code as reported', async () => {
 		const processes = registry();
-		const first = processes.start('printf "one\\ntwo\\n"; exit 3', dir, { kind: 'exit' });
-		const second = processes.start('sleep 30', dir, { kind: 'exit' });
+		const first = await processes.start('printf "one\\ntwo\\n"; exit 3', dir, { kind: 'exit' });
+		const second = await processes.start('sleep 30', dir, { kind: 'exit' });
 		assert.deepEqual([first.id, second.id], ['p1', 'p2']);
 		assert.deepEqual(processes.running().map((process) => process.id), ['p1', 'p2'], 'both run until their exit is seen');
 		await ended(processes, 'p1');
@@ -44,8 +44,8 @@ describe('background processes (real child processes)', { skip: process.platform
 
 	it('stops a process with an interrupt; one that ignores it is killed after the grace period', async () => {
 		const processes = registry({ graceMs: 300 });
-		const polite = processes.start('sleep 30', dir, { kind: 'exit' });
-		const stubborn = processes.start('trap "" INT; while true; do sleep 0.1; done', dir, { kind: 'exit' });
+		const polite = await processes.start('sleep 30', dir, { kind: 'exit' });
+		const stubborn = await processes.start('trap "" INT; while true; do sleep 0.1; done', dir, { kind: 'exit' });
 		const [politeEnd, stubbornEnd] = await Promise.all([processes.stop(polite.id), processes.stop(stubborn.id)]);
 		assert.equal(politeEnd?.cause, 'stopped');
 		assert.equal(politeEnd.signal, 'SIGINT');
@@ -57,7 +57,7 @@ describe('background processes (real child processes)', { skip: process.platform
 
 	it('collects the lines matching notify.match, until RunOutput reads them', async () => {
 		const processes = registry();
-		const process = processes.start('for i in 1 2 3 4; do echo "step $i"; done; echo "ERROR: disk full"; echo done', dir, { kind: 'match', pattern: /error/iu });
+		const process = await processes.start('for i in 1 2 3 4; do echo "step $i"; done; echo "ERROR: disk full"; echo done', dir, { kind: 'match', pattern: /error/iu });
 		await ended(processes, process.id);
 		assert.deepEqual(process.matches, ['ERROR: disk full']);
 		assert.deepEqual(processes.read(process.id, 'last')?.lines, ['step 1', 'step 2', 'step 3', 'step 4', 'ERROR: disk full', 'done']);
@@ -68,7 +68,7 @@ describe('background processes (real child processes)', { skip: process.platform
 	it('stops a process whose output passes the file\'s bound, and says that is why', async () => {
 		const processes = registry({ fileChars: 64 * 1024 });
 		const done = ended(processes, 'p1');
-		const process = processes.start('yes "a line that repeats for ever"', dir, { kind: 'exit' });
+		const process = await processes.start('yes "a line that repeats for ever"', dir, { kind: 'exit' });
 		await done;
 		assert.equal(process.end?.cause, 'bound');
 		assert.equal(process.output.overBound, true);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Emitter, type Event } from '../base/event';
 import type { IDisposable } from '../base/lifecycle';
 import type { LaunchedProcess, LaunchExit, ProcessLauncher } from './launcher';
+import type { FallbackReason } from './shellExecution';
 import { DEFAULT_OUTPUT_BOUNDS, type OutputBounds, type OutputFile, ProcessOutput } from './processOutput';
 
 /** What the model asked to be told of: the exit (always), all new output, or lines matching a pattern. */
@@ -27,6 +28,8 @@ export interface BackgroundProcess {
 	readonly notify: Notify;
 	readonly outputPath: string;
 	readonly terminalName: string | undefined;
+	/** Why it runs outside a terminal, when it does. */
+	readonly fallback: FallbackReason | undefined;
 	readonly output: ProcessOutput;
 	/** When output last came. */
 	readonly lastOutputAt: number;
@@ -78,6 +81,10 @@ class Running implements BackgroundProcess {
 	get terminalName(): string | undefined {
 		return this.launched.terminalName;
 	}
+
+	get fallback(): FallbackReason | undefined {
+		return this.launched.fallback;
+	}
 }
 
 export class BackgroundProcesses implements IDisposable {
@@ -91,12 +98,13 @@ export class BackgroundProcesses implements IDisposable {
 		private readonly options: BackgroundOptions,
 	) {}
 
-	start(command: string, cwd: string, notify: Notify): BackgroundProcess {
+	/** Starts `command` (once its terminal is ready, or in the fallback): resolves with the process as it runs. */
+	async start(command: string, cwd: string, notify: Notify): Promise<BackgroundProcess> {
 		const id = `p${this.next++}`;
 		const outputPath = join(this.options.outputDir, `${id}.log`);
 		const output = new ProcessOutput(this.options.file(outputPath), this.options.bounds ?? DEFAULT_OUTPUT_BOUNDS);
 		const name = `Aside: ${id} ${command.length > 40 ? `${command.slice(0, 39)}…` : command}`;
-		const launched = this.launcher.start(command, { cwd, name });
+		const launched = await this.launcher.start(command, { cwd, name });
 		let resolve: (end: ProcessEnd) => void = () => undefined;
 		const process = new Running(id, command, this.options.now(), notify, outputPath, output, launched, (done) => {
 			resolve = done;

@@ -10,7 +10,12 @@ import type { LaunchedProcess, LaunchExit, LaunchOptions, ProcessLauncher } from
 const DRAIN_MS = 500;
 
 export class ChildProcessLauncher implements ProcessLauncher {
-	start(command: string, options: LaunchOptions): LaunchedProcess {
+	start(command: string, options: LaunchOptions): Promise<LaunchedProcess> {
+		return Promise.resolve(this.spawn(command, options));
+	}
+
+	/** The process, started now. */
+	spawn(command: string, options: LaunchOptions): LaunchedProcess {
 		const data = new Emitter<string>();
 		const exit = new Emitter<LaunchExit>();
 		const child = spawn(command, {

@@ -3,6 +3,7 @@
 // terminal (aside.run.terminal "off", headless, or the integration did not come up). The registry
 // (backgroundProcesses.ts) sees only this.
 import type { Event } from '../base/event';
+import type { FallbackReason } from './shellExecution';
 
 /** How a process ended: its exit code as reported, or undefined when the shell reported none (never guessed). */
 export interface LaunchExit {
@@ -24,6 +25,8 @@ export interface LaunchedProcess {
 	kill(): void;
 	/** Shows its terminal, when it has one. */
 	show?(): void;
+	/** Why it runs as a child process instead of in a terminal, when it does (run.shell-integration says so once per chat and reason). */
+	readonly fallback?: FallbackReason;
 }
 
 export interface LaunchOptions {
@@ -33,6 +36,6 @@ export interface LaunchOptions {
 }
 
 export interface ProcessLauncher {
-	/** Starts `command` in a shell; a failure to start is an exit with its message as output. */
-	start(command: string, options: LaunchOptions): LaunchedProcess;
+	/** Starts `command` in a shell, once a terminal's shell integration is up or in the fallback; a failure to start is an exit with its message as output. */
+	start(command: string, options: LaunchOptions): Promise<LaunchedProcess>;
 }

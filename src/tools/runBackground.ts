@@ -29,9 +29,9 @@ export function notifyOf(input: NotifyInput | undefined): Notify {
 	}
 }
 
-export function startInBackground(command: string, cwd: string, notify: NotifyInput | undefined, context: ToolContext): Promise<ToolResult> {
+export async function startInBackground(command: string, cwd: string, notify: NotifyInput | undefined, context: ToolContext): Promise<ToolResult> {
 	const processes = processesOf(context, 'Run with background: true');
-	const process = processes.start(command, cwd, notifyOf(notify));
+	const process = await processes.start(command, cwd, notifyOf(notify));
 	const told =
 		process.notify.kind === 'exit'
 			? 'You are told when it ends (run.background.exit).'
@@ -39,10 +39,10 @@ export function startInBackground(command: string, cwd: string, notify: NotifyIn
 				? 'You are told of output you have not read, and when it ends.'
 				: 'You are told of lines matching your pattern you have not read, and when it ends.';
 	const where = process.terminalName === undefined ? '' : ` in the terminal "${process.terminalName}"`;
-	return Promise.resolve({
+	return {
 		content:
 			`Started ${process.id} in the background${where}: \`${command}\`. Its whole output goes to ${process.outputPath}. ${told} ` +
 			`Read its output with RunOutput ${process.id}; stop it with RunStop ${process.id}. It has no input: a prompt waits for ever.`,
 		detail: { kind: 'command', command, exitCode: null, timedOut: false },
-	});
+	};
 }

@@ -38,7 +38,7 @@ function chat() {
 		start: () => {
 			const process = new Scripted();
 			launched.push(process);
-			return process;
+			return Promise.resolve(process);
 		},
 	};
 	const processes = new BackgroundProcesses(launcher, { outputDir: '/storage/chat-1/processes', now: () => now, file: () => undefined, graceMs: 10 });
@@ -60,14 +60,14 @@ function chat() {
 		}
 		return new Map(out.map((entry) => [entry.key, entry.body ?? '']));
 	};
-	const start = (command: string, notify: Notify = { kind: 'exit' }) => ({ process: processes.start(command, '/work', notify), driven: launched.at(-1) as Scripted });
+	const start = async (command: string, notify: Notify = { kind: 'exit' }) => ({ process: await processes.start(command, '/work', notify), driven: launched.at(-1) as Scripted });
 	return { processes, request, start, advance: (ms: number) => (now += ms) };
 }
 
 describe('background processes told to the model', () => {
-	it('an exit is told once, with its code, run time, last lines and output file — also across a failed request', () => {
+	it('an exit is told once, with its code, run time, last lines and output file — also across a failed request', async () => {
 		const { request, start, advance } = chat();
-		const { driven } = start('node server.js');
+		const { driven } = await start('node server.js');
 		assert.match(request().get('run.background.running') ?? '', /- p1 `node server\.js` since 14:02:11 UTC; output: \/storage\/chat-1\/processes\/p1\.log/);
 		driven.data.fire('listening on 3000\r\nGET / 200\n');
 		advance(6_000);
@@ -86,17 +86,17 @@ describe('background processes told to the model', () => {
 
 	it('an exit with no code reported says unknown; a stop and the output bound say why', async () => {
 		const { processes, request, start } = chat();
-		start('make watch').driven.exit.fire({ code: undefined });
-		start('npm run dev');
+		(await start('make watch')).driven.exit.fire({ code: undefined });
+		await start('npm run dev');
 		await processes.stop('p2');
 		const body = request().get('run.background.exit') ?? '';
 		assert.match(body, /p1 `make watch` exited: exit code unknown \(the shell reported none\)/);
 		assert.match(body, /p2 `npm run dev` was stopped \(RunStop, or the person\): exit code 130, SIGINT/);
 	});
 
-	it('new output is told once per request while unread, never after RunOutput read it', () => {
+	it('new output is told once per request while unread, never after RunOutput read it', async () => {
 		const { processes, request, start } = chat();
-		const { driven } = start('tsc --watch', { kind: 'output' });
+		const { driven } = await start('tsc --watch', { kind: 'output' });
 		request();
 		driven.data.fire('Found 2 errors.\n');
 		assert.match(request().get('run.background.output') ?? '', /p1 `tsc --watch` printed new output \(1 unread lines\):\nFound 2 errors\.\nRead it all with RunOutput p1\./);
@@ -108,9 +108,9 @@ describe('background processes told to the model', () => {
 		assert.match(request().get('run.background.output') ?? '', /\(2 unread lines\):\na\nb\n/);
 	});
 
-	it('notify.match tells only the matching lines', () => {
+	it('notify.match tells only the matching lines', async () => {
 		const { request, start } = chat();
-		const { driven } = start('npm test -- --watch', { kind: 'match', pattern: /fail/iu });
+		const { driven } = await start('npm test -- --watch', { kind: 'match', pattern: /fail/iu });
 		request();
 		driven.data.fire('ok 1\nok 2\n');
 		assert.equal(request().has('run.background.output'), false, 'no match');
@@ -118,9 +118,9 @@ describe('background processes told to the model', () => {
 		assert.match(request().get('run.background.output') ?? '', /lines matching its pattern \(1 unread\):\nFAIL parser\.test\.ts\n/);
 	});
 
-	it('a process quiet at a prompt is told once per prompt line; a busy one or a plain line is not', () => {
+	it('a process quiet at a prompt is told once per prompt line; a busy one or a plain line is not', async () => {
 		const { request, start, advance } = chat();
-		const { driven } = start('npx create-app demo');
+		const { driven } = await start('npx create-app demo');
 		request();
 		driven.data.fire('Need to install the following packages:\ncreate-app@1.0.0\nOk to proceed? (y) ');
 		advance(STUCK_QUIET_MS - 1);
@@ -131,13 +131,13 @@ describe('background processes told to the model', () => {
 		assert.equal(request().has('run.background.stuck'), false, 'once per prompt');
 	});
 
-	it('the running set is a section once a process started: told when it changes, not while it does not', () => {
+	it('the running set is a section once a process started: told when it changes, not while it does not', async () => {
 		const { request, start } = chat();
 		assert.equal(request().has('run.background.running'), false, 'no process ever ran');
-		start('npm run dev');
+		await start('npm run dev');
 		assert.match(request().get('run.background.running') ?? '', /- p1 `npm run dev`/);
 		assert.equal(request().has('run.background.running'), false, 'unchanged');
-		start('npm run storybook');
+		await start('npm run storybook');
 		assert.match(request().get('run.background.running') ?? '', /- p1 `npm run dev`[^]*- p2 `npm run storybook`/);
 	});
 });

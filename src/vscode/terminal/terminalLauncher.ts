@@ -1,0 +1,165 @@
+// Background processes in VS Code's terminals (src/terminal/launcher.ts): each one in a terminal of
+// its own, named for it, never in the person's terminals, run through the shell integration API
+// (`executeCommand`, `read()`, the end event's exit code). The integration is waited for up to
+// `aside.run.shellIntegrationTimeoutMs`; without it — or for a command it cannot follow (several
+// lines, a nested shell), or with `aside.run.terminal` "off" — the command runs as a child process
+// instead, and the launched process says why (`fallback`).
+import type * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
+import type { LaunchedProcess, LaunchExit, LaunchOptions, ProcessLauncher } from '../../terminal/launcher';
+import { collectExecution, commandFallback, type FallbackReason } from '../../terminal/shellExecution';
+
+/** After the end event, how long a `read()` that has not closed may still deliver. */
+const DRAIN_MS = 300;
+/** Ctrl-C, as the person would type it. */
+const INTERRUPT = '\u0003';
+
+export type TerminalMode = 'visible' | 'hidden' | 'off';
+
+/** What of `vscode.window` this needs. */
+export type TerminalWindow = Pick<
+	typeof vscode.window,
+	'createTerminal' | 'onDidChangeTerminalShellIntegration' | 'onDidStartTerminalShellExecution' | 'onDidEndTerminalShellExecution' | 'onDidCloseTerminal'
+>;
+
+export interface TerminalSettings {
+	readonly mode: TerminalMode;
+	readonly integrationTimeoutMs: number;
+}
+
+/** The terminal's shell integration once it is up, or undefined after `timeoutMs`. */
+function integrationOf(window: TerminalWindow, terminal: vscode.Terminal, timeoutMs: number): Promise<vscode.TerminalShellIntegration | undefined> {
+	if (terminal.shellIntegration) {
+		return Promise.resolve(terminal.shellIntegration);
+	}
+	return new Promise((resolve) => {
+		const done = (value: vscode.TerminalShellIntegration | undefined) => {
+			clearTimeout(timer);
+			listener.dispose();
+			closed.dispose();
+			resolve(value);
+		};
+		const timer = setTimeout(() => {
+			done(undefined);
+		}, timeoutMs);
+		const listener = window.onDidChangeTerminalShellIntegration((event) => {
+			if (event.terminal === terminal) {
+				done(event.shellIntegration);
+			}
+		});
+		const closed = window.onDidCloseTerminal((gone) => {
+			if (gone === terminal) {
+				done(undefined);
+			}
+		});
+	});
+}
+
+export class TerminalLauncher implements ProcessLauncher {
+	constructor(
+		private readonly window: TerminalWindow,
+		private readonly settings: () => TerminalSettings,
+		private readonly fallback: ProcessLauncher,
+	) {}
+
+	async start(command: string, options: LaunchOptions): Promise<LaunchedProcess> {
+		const { mode, integrationTimeoutMs } = this.settings();
+		const reason = mode === 'off' ? 'terminal-off' : commandFallback(command);
+		if (reason !== undefined) {
+			return this.instead(command, options, reason);
+		}
+		const terminal = this.window.createTerminal({ name: options.name, cwd: options.cwd, hideFromUser: mode === 'hidden', isTransient: true });
+		const integration = await integrationOf(this.window, terminal, integrationTimeoutMs);
+		if (!integration) {
+			terminal.dispose();
+			return this.instead(command, options, 'no-integration');
+		}
+		if (mode === 'visible') {
+			terminal.show(true);
+		}
+		return this.run(terminal, integration, command);
+	}
+
+	private async instead(command: string, options: LaunchOptions, fallback: FallbackReason): Promise<LaunchedProcess> {
+		const launched = await this.fallback.start(command, options);
+		return {
+			onData: launched.onData,
+			onExit: launched.onExit,
+			terminalName: launched.terminalName,
+			interrupt: () => {
+				launched.interrupt();
+			},
+			kill: () => {
+				launched.kill();
+			},
+			fallback,
+		};
+	}
+
+	private run(terminal: vscode.Terminal, integration: vscode.TerminalShellIntegration, command: string): LaunchedProcess {
+		const data = new Emitter<string>();
+		const exit = new Emitter<LaunchExit>();
+		let ended = false;
+		const subscriptions: vscode.Disposable[] = [];
+		const end = (value: LaunchExit) => {
+			if (!ended) {
+				ended = true;
+				exit.fire(value);
+				data.dispose();
+				exit.dispose();
+				for (const subscription of subscriptions) {
+					subscription.dispose();
+				}
+			}
+		};
+		const execution = integration.executeCommand(command);
+		let started: () => void = () => undefined;
+		let finished: (code: number | undefined) => void = () => undefined;
+		subscriptions.push(
+			this.window.onDidStartTerminalShellExecution((event) => {
+				if (event.execution === execution) {
+					started();
+				}
+			}),
+			this.window.onDidEndTerminalShellExecution((event) => {
+				if (event.execution === execution) {
+					finished(event.exitCode);
+				}
+			}),
+			// The person closed the terminal, or RunStop's kill did: the process is gone, its code unknown.
+			this.window.onDidCloseTerminal((gone) => {
+				if (gone === terminal) {
+					finished(undefined);
+				}
+			}),
+		);
+		const done = collectExecution(
+			execution,
+			new Promise((resolve) => {
+				finished = resolve;
+			}),
+			(chunk) => {
+				data.fire(chunk);
+			},
+			{ drainMs: DRAIN_MS, started: new Promise((resolve) => (started = resolve)) },
+		);
+		void done.then((code) => {
+			end({ code });
+		});
+		return {
+			onData: data.event,
+			onExit: exit.event,
+			terminalName: terminal.name,
+			interrupt: () => {
+				terminal.sendText(INTERRUPT, false);
+			},
+			kill: () => {
+				// Closing the terminal ends its shell and what runs in it (the pty's hangup).
+				terminal.dispose();
+			},
+			show: () => {
+				terminal.show(false);
+			},
+		};
+	}
+}
