@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, driver, hasDriver, lastUserText, transcriptLines, until, useScriptedServer, workspaceFile } from './support';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -140,11 +140,11 @@ describe('MCP servers in the real workbench', function () {
 			}
 		}, 50);
 		const before = messagesRequests(server).length;
-		try {
-			assert.equal((await api.sendMessage('Read the features document, with updates on.')).outcome, 'done');
-		} finally {
+		const result = await api.sendMessage('Read the features document, with updates on.').finally(() => {
 			clearInterval(approving);
-		}
+		});
+		assert.equal(result.outcome, 'done');
+		const { sessionId } = result;
 		const requests = messagesRequests(server).slice(before);
 		assert.equal(requests.length, 3);
 		assert.match(lastUserText(requests[1]), /Resource demo:\/\/resource\/static\/document\/features\.md \(text\/markdown\):/, 'the resource reached the model');
@@ -153,12 +153,11 @@ describe('MCP servers in the real workbench', function () {
 		assert.ok(updated(requests[1]).length <= 1);
 		assert.equal(updated(requests[2]).length, 1);
 		assert.match(updated(requests[2])[0]?.body ?? '', /- everything: demo:\/\/resource\/static\/document\/features\.md — updated 2 times, last at \d\d:\d\d:\d\d UTC$/);
-		if (hasDriver) {
-			// The chat shows that delivery as a ◇ row naming the server.
-			const row = await driver<{ label: string; entries: { key: string; label: string }[] }>('expandReminders', { which: 'last' });
-			assert.match(row.label, /MCP resources updated: everything/);
-			assert.deepEqual(row.entries.filter((entry) => entry.key === 'mcp.resources-updated').map((entry) => entry.label), ['MCP resources updated: everything']);
-		}
+		// Its ◇ row names the server: the label is recorded with the delivery, and the row shows the recorded label.
+		const delivered = transcriptLines(hooks.sessionsDir, sessionId).flatMap((line) =>
+			line.kind === 'injected-reminders' ? (line.entries as { key: string; label: string }[]).filter((entry) => entry.key === 'mcp.resources-updated') : [],
+		);
+		assert.deepEqual([...new Set(delivered.map((entry) => entry.label))], ['MCP resources updated: everything']);
 		server.script({ text: 'Nothing new.' });
 		const after = messagesRequests(server).length;
 		assert.equal((await api.sendMessage('Anything else?')).outcome, 'done');
@@ -184,6 +183,15 @@ describe('MCP servers in the real workbench', function () {
 		await until(() => hooks.mcp?.servers().find((entry) => entry.name === 'repo')?.state, (state) => state === 'declined', 'the declined server', 60_000);
 		assert.equal(hooks.mcp.tools().some((name) => name.startsWith('mcp__repo__')), false);
 		assert.equal(hooks.mcp.pids().repo, undefined, 'no process');
+		if (hasDriver) {
+			// Aside: Show MCP Servers offers what the chat's list does: a declined server is approved again, not "restarted".
+			const shown = vscode.commands.executeCommand('aside.mcp.showServers');
+			await driver('answerQuickInput', { title: 'Aside: MCP Servers', pick: 'repo' });
+			const rows = (await driver<{ rows: string[] }>('readQuickInput', { waitForTexts: ['Approve…'] })).rows;
+			assert.ok(rows.some((row) => row.includes('Approve…')) && rows.some((row) => row.includes('Show Output')), rows.join(' | '));
+			assert.equal(rows.some((row) => row.includes('Restart')), false, rows.join(' | '));
+			await shown;
+		}
 	});
 
 	it('Import MCP Servers copies the other tools\' servers from a scratch home into the user settings, their secrets into SecretStorage', async () => {

@@ -95,7 +95,7 @@ export async function importMcpServers(secrets: vscode.SecretStorage, options: I
 	].filter((part) => part !== '').join(' ');
 }
 
-/** Lists the servers; the chosen one can be restarted or its output opened. */
+/** Lists the servers; the chosen one can be restarted (or approved again), signed in to or out of, or its output opened. */
 async function showServers(mcp: WindowMcp): Promise<void> {
 	const entries = mcp.servers.entries();
 	if (entries.length === 0) {
@@ -109,13 +109,31 @@ async function showServers(mcp: WindowMcp): Promise<void> {
 	if (!picked) {
 		return;
 	}
-	const restart = 'Restart';
+	// As the chat's list offers them: a declined workspace server is asked about again (Approve…), one that needs it is signed in to.
+	const state = entries.find((entry) => entry.config.name === picked.name)?.state.kind;
+	const restart = state === 'declined' ? 'Approve…' : 'Restart';
+	const signIn = 'Sign In…';
+	const signOut = 'Sign Out';
 	const output = 'Show Output';
-	const action = await vscode.window.showQuickPick([restart, output], { title: picked.name });
-	if (action === restart) {
-		await mcp.servers.restart(picked.name);
-	} else if (action === output) {
-		mcp.showOutput(picked.name);
+	const actions = [
+		...(state === 'needs-sign-in' ? [signIn] : []),
+		...(state === 'disabled' ? [] : [restart]),
+		...(mcp.signIn.signIns.signedIn(picked.name) ? [signOut] : []),
+		output,
+	];
+	const action = await vscode.window.showQuickPick(actions, { title: picked.name });
+	try {
+		if (action === restart) {
+			await mcp.servers.restart(picked.name);
+		} else if (action === signIn) {
+			await mcp.signIn.signIn(picked.name);
+		} else if (action === signOut) {
+			await mcp.signIn.signOut(picked.name);
+		} else if (action === output) {
+			mcp.showOutput(picked.name);
+		}
+	} catch (error) {
+		void vscode.window.showErrorMessage(`Aside: ${errorMessage(error)}`);
 	}
 }
 
