@@ -45,7 +45,10 @@ describe('background processes (real child processes)', { skip: process.platform
 	it('stops a process with an interrupt; one that ignores it is killed after the grace period', async () => {
 		const processes = registry({ graceMs: 300 });
 		const polite = await processes.start('sleep 30', dir, { kind: 'exit' });
-		const stubborn = await processes.start('trap "" INT; while true; do sleep 0.1; done', dir, { kind: 'exit' });
+		// It says when its trap is set: an interrupt sent before that would end it like any other.
+		const trapped = waitForEvent(processes.onDidChange, (event) => event.kind === 'output' && event.lines.includes('trapped'), 20_000, 'the trap');
+		const stubborn = await processes.start('trap "" INT; echo trapped; while true; do sleep 0.1; done', dir, { kind: 'exit' });
+		await trapped;
 		const [politeEnd, stubbornEnd] = await Promise.all([processes.stop(polite.id), processes.stop(stubborn.id)]);
 		assert.equal(politeEnd?.cause, 'stopped');
 		assert.equal(politeEnd.signal, 'SIGINT');
