@@ -2,11 +2,10 @@
 // server asks"): its system prompt and messages as they are, no tools, at most its maxTokens. The
 // exchange is the server's: nothing of it is recorded in a chat or sent with a chat's requests.
 import type { ResolvedModel } from '../agent/ports';
+import { formatBytes } from '../tools/text';
 import type { ChatMessage } from '../providers/messages';
 import type { StopReason } from '../providers/provider';
 import type { SamplingContent, SamplingRequest, SamplingResult, SamplingStop } from './serverRequests';
-
-const size = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** A block as the card shows it and the model is asked it: text as it is, anything else named ("[image, image/png, 1.2 KB]"). */
 export function blockText(block: SamplingContent): string {
@@ -15,7 +14,7 @@ export function blockText(block: SamplingContent): string {
 			return block.text;
 		case 'image':
 		case 'audio':
-			return `[${block.type}, ${block.mimeType}, ${size(block.bytes)}]`;
+			return `[${block.type}, ${block.mimeType}, ${formatBytes(block.bytes)}]`;
 		case 'other':
 			return `[${block.what}]`;
 	}

@@ -11,14 +11,12 @@ import type {
 	SamplingResult,
 	ServerRequestHandlers,
 } from './serverRequests';
+import { decodedBytes } from '../tools/images';
 
 /** Sampling, and elicitation in both modes: only when someone answers them. */
 export function clientCapabilities(handlers: ServerRequestHandlers | undefined): ClientCapabilities {
 	return handlers ? { sampling: {}, elicitation: { form: {}, url: {} } } : {};
 }
-
-/** The size of base64 `data` in bytes. */
-const decodedBytes = (data: string): number => Math.floor((data.replace(/=+$/, '').length * 3) / 4);
 
 function samplingContent(block: Readonly<Record<string, unknown>>): SamplingContent {
 	switch (block.type) {

@@ -3,9 +3,8 @@ import { describe, it } from 'node:test';
 import { startModelServer, type ModelServer } from '../../test/harness/modelServer.mjs';
 import { FAKE_LM_API, FakeTextPart, FakeToolResultPart } from '../testing/fakeLanguageModel';
 import { assistantCalls, userText } from '../testing/history';
-import { imageFixture, pngImage } from '../testing/imageFixtures';
+import { imageFixture, partOf, pngImage } from '../testing/imageFixtures';
 import { run } from '../testing/streams';
-import { imagePartOf } from '../tools/images';
 import { AnthropicProvider } from './anthropic';
 import { toLmMessages, type LanguageModelApi } from './languageModel';
 import { lmImageInput } from './lmImages';
@@ -13,11 +12,6 @@ import type { ChatMessage, ImagePart } from './messages';
 import { OpenAICompatibleProvider } from './openaiCompatible';
 import type { ChatProvider, ChatRequest } from './provider';
 
-function partOf(bytes: Buffer): ImagePart {
-	const part = imagePartOf(bytes);
-	assert.ok(part);
-	return part;
-}
 const PNG = partOf(pngImage(3, 2));
 const GIF = partOf(imageFixture('tk.gif'));
 const SAID = 'The image shot.png (image/png, 3×2 px) is attached.';

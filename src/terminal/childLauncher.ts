@@ -2,9 +2,8 @@
 // process group, so Ctrl-C (SIGINT) and the end (SIGTERM, then SIGKILL) reach everything it started.
 // No input: stdin is closed, so a process that asks waits at its prompt until it is stopped.
 import { spawn } from 'node:child_process';
-import { Emitter } from '../base/event';
 import { killTree } from '../tools/nodeRunner';
-import type { LaunchedProcess, LaunchExit, LaunchOptions, ProcessLauncher } from './launcher';
+import { type LaunchedProcess, LaunchEvents, type LaunchOptions, type ProcessLauncher } from './launcher';
 
 /** After the shell exits, how long output of children still holding its pipes is taken. */
 const DRAIN_MS = 500;
@@ -16,8 +15,7 @@ export class ChildProcessLauncher implements ProcessLauncher {
 
 	/** The process, started now. */
 	spawn(command: string, options: LaunchOptions): LaunchedProcess {
-		const data = new Emitter<string>();
-		const exit = new Emitter<LaunchExit>();
+		const events = new LaunchEvents();
 		const child = spawn(command, {
 			cwd: options.cwd,
 			shell: true,
@@ -25,31 +23,22 @@ export class ChildProcessLauncher implements ProcessLauncher {
 			stdio: ['ignore', 'pipe', 'pipe'],
 			windowsHide: true,
 		});
-		let ended = false;
-		const end = (value: LaunchExit) => {
-			if (!ended) {
-				ended = true;
-				exit.fire(value);
-				data.dispose();
-				exit.dispose();
-			}
-		};
 		child.stdout.setEncoding('utf8');
 		child.stderr.setEncoding('utf8');
 		child.stdout.on('data', (chunk: string) => {
-			data.fire(chunk);
+			events.output(chunk);
 		});
 		child.stderr.on('data', (chunk: string) => {
-			data.fire(chunk);
+			events.output(chunk);
 		});
 		child.on('error', (error) => {
 			// It could not start (a missing cwd, no shell).
-			data.fire(`${error.message}\n`);
-			end({ code: undefined });
+			events.output(`${error.message}\n`);
+			events.end({ code: undefined });
 		});
 		// 'close' once the pipes are drained too; after the exit, a child still holding them gets DRAIN_MS.
 		const finished = (code: number | null, signal: NodeJS.Signals | null) => {
-			end({ code: code ?? undefined, ...(signal === null ? {} : { signal }) });
+			events.end({ code: code ?? undefined, ...(signal === null ? {} : { signal }) });
 		};
 		child.on('exit', (code, signal) => {
 			setTimeout(() => {
@@ -60,8 +49,8 @@ export class ChildProcessLauncher implements ProcessLauncher {
 		});
 		child.on('close', finished);
 		return {
-			onData: data.event,
-			onExit: exit.event,
+			onData: events.onData,
+			onExit: events.onExit,
 			terminalName: undefined,
 			interrupt: () => {
 				killTree(child, 'SIGINT');

@@ -2,7 +2,7 @@
 // through the shell integration API, or a child process of the extension host when there is no
 // terminal (aside.run.terminal "off", headless, or the integration did not come up). The registry
 // (backgroundProcesses.ts) sees only this.
-import type { Event } from '../base/event';
+import { Emitter, type Event } from '../base/event';
 import type { FallbackReason } from './shellExecution';
 
 /** How a process ended: its exit code as reported, or undefined when the shell reported none (never guessed). */
@@ -38,4 +38,33 @@ export interface LaunchOptions {
 export interface ProcessLauncher {
 	/** Starts `command` in a shell, once a terminal's shell integration is up or in the fallback; a failure to start is an exit with its message as output. */
 	start(command: string, options: LaunchOptions): Promise<LaunchedProcess>;
+}
+
+/** A launched process's two events and its end, for the launchers: the end fires once, and nothing fires after it. */
+export class LaunchEvents {
+	private readonly data = new Emitter<string>();
+	private readonly exit = new Emitter<LaunchExit>();
+	private ended = false;
+	readonly onData: Event<string> = this.data.event;
+	readonly onExit: Event<LaunchExit> = this.exit.event;
+
+	/** `release`: what the launcher lets go of once the process is gone. */
+	constructor(private readonly release?: () => void) {}
+
+	output(chunk: string): void {
+		if (!this.ended) {
+			this.data.fire(chunk);
+		}
+	}
+
+	end(value: LaunchExit): void {
+		if (this.ended) {
+			return;
+		}
+		this.ended = true;
+		this.exit.fire(value);
+		this.data.dispose();
+		this.exit.dispose();
+		this.release?.();
+	}
 }

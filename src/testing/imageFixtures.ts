@@ -1,8 +1,11 @@
 // Real images for tests: a PNG of any size encoded here (RGB, one filtered scanline per row, CRCs
 // right, so any decoder opens it), and the tiny JPEG, GIF and WebP files in test/fixtures/images/.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { ImagePart } from '../providers/messages';
+import { imagePartOf } from '../tools/images';
 
 function chunk(type: string, data: Buffer): Buffer {
 	const length = Buffer.alloc(4);
@@ -34,4 +37,11 @@ export const IMAGE_FIXTURES = join(process.cwd(), 'test', 'fixtures', 'images');
 
 export function imageFixture(name: 'python.jpg' | 'tk.gif' | 'python.webp'): Buffer {
 	return readFileSync(join(IMAGE_FIXTURES, name));
+}
+
+/** The bytes as the image part a tool result carries (they must be one of the four formats). */
+export function partOf(bytes: Buffer): ImagePart {
+	const part = imagePartOf(bytes);
+	assert.ok(part);
+	return part;
 }

@@ -1,6 +1,7 @@
 // A chat's background processes as Run, RunOutput and RunStop reach them (the chat feature in
 // src/features/processes/ grants them to each loop under PROCESS_ACCESS), and the words the three
 // tools describe a process with.
+import { clockTime, duration } from '../base/time';
 import type { BackgroundProcess, BackgroundProcesses } from '../terminal/backgroundProcesses';
 import { featureAccessKey } from './featureAccess';
 import type { ToolContext } from './tool';
@@ -27,20 +28,14 @@ export function processOf(processes: BackgroundProcesses, id: string): Backgroun
 	return process;
 }
 
-const clock = (at: number): string => `${new Date(at).toISOString().slice(11, 19)} UTC`;
-
-function seconds(ms: number): string {
-	return `${Math.round(ms / 100) / 10} s`;
-}
-
 /** `p1 \`npm run dev\` — running since 14:02:11 UTC` / `— exited with code 3 at …, after 6 s`. */
 export function processLine(process: BackgroundProcess): string {
 	const { end } = process;
 	const head = `${process.id} \`${process.command}\``;
 	if (end === undefined) {
-		return `${head} — running since ${clock(process.startedAt)}`;
+		return `${head} — running since ${clockTime(process.startedAt)}`;
 	}
 	const code = end.code === undefined ? 'exit code unknown (the shell reported none)' : `exit code ${end.code}`;
 	const how = end.cause === 'exited' ? 'exited' : end.cause === 'bound' ? 'was stopped at the output bound' : 'was stopped';
-	return `${head} — ${how} (${code}${end.signal === undefined ? '' : `, ${end.signal}`}) at ${clock(end.at)}, after ${seconds(end.at - process.startedAt)}`;
+	return `${head} — ${how} (${code}${end.signal === undefined ? '' : `, ${end.signal}`}) at ${clockTime(end.at)}, after ${duration(end.at - process.startedAt)}`;
 }

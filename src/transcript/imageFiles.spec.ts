@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { imageFixture, pngImage } from '../testing/imageFixtures';
+import { imageFixture, partOf, pngImage } from '../testing/imageFixtures';
 import { RecordingLogger } from '../testing/recordingLogger';
 import { HEADER, T0, toolResult, transcriptDirs, writeSession } from '../testing/transcriptFixtures';
-import type { ImagePart } from '../providers/messages';
-import { imagePartOf } from '../tools/images';
 import { load } from './load';
 import type { AssistantRecord, TranscriptRecord, UserRecord } from './records';
 import { replayHistory } from './replay';
@@ -14,11 +12,6 @@ import { imageRecords } from './replayImages';
 import type { ToolResultRecord } from './toolResultRecord';
 
 const { freshDir } = transcriptDirs();
-function partOf(bytes: Buffer): ImagePart {
-	const part = imagePartOf(bytes);
-	assert.ok(part);
-	return part;
-}
 const PNG = partOf(pngImage(3, 2));
 const GIF = partOf(imageFixture('tk.gif'));
 

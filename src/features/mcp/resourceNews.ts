@@ -7,7 +7,8 @@ import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
 import { sanitizeUntrusted } from '../../reminders/envelope';
 import { MCP_RESOURCES_UPDATED } from './mcpReminders';
-import { clockTime, serversLabel } from './serverNews';
+import { clockTime } from '../../base/time';
+import { serversLabel } from './serverNews';
 
 interface Updates {
 	readonly server: string;

@@ -3,6 +3,7 @@
 // changed). Each arrives as events from the servers, is kept here per server until a request that
 // carried it went out (its commit removes exactly what it carried: what came while it was on the
 // way stays for the next), and is said once, with its time: a burst of notifications is one entry.
+import { clockTime } from '../../base/time';
 import { sanitizeUntrusted } from '../../reminders/envelope';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
@@ -22,11 +23,6 @@ interface ToolNews {
 	readonly added: Set<string>;
 	readonly removed: Set<string>;
 	readonly changed: Set<string>;
-}
-
-/** A time as the model reads it: `14:02:11 UTC`. */
-export function clockTime(at: number): string {
-	return `${new Date(at).toISOString().slice(11, 19)} UTC`;
 }
 
 /** The most server names a row's label lists before "+N more". */

@@ -2,6 +2,7 @@
 // registry (src/terminal/backgroundProcesses.ts). Each piece of news is kept until a request that
 // carried it went out: its commit removes exactly what it carried, so a failed request loses
 // nothing and a delivered one is never said again. Process output is outside text: neutralised.
+import { clockTime, duration } from '../../base/time';
 import { observation } from '../../reminders/builtin/observations';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
@@ -16,13 +17,6 @@ const SHOWN_LINES = 20;
 const SHOWN_LINE_CHARS = 500;
 /** How long a process must be quiet at a prompt before it counts as waiting. */
 export const STUCK_QUIET_MS = 10_000;
-
-const clock = (at: number): string => `${new Date(at).toISOString().slice(11, 19)} UTC`;
-
-function duration(ms: number): string {
-	const seconds = Math.round(ms / 100) / 10;
-	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-}
 
 const quoted = (command: string): string => `\`${sanitizeUntrusted(command.length > 200 ? `${command.slice(0, 199)}…` : command)}\``;
 
@@ -45,7 +39,7 @@ function endWords(end: ProcessEnd): string {
 function exitParagraph(process: BackgroundProcess, end: ProcessEnd): string {
 	const last = process.output.last(SHOWN_LINES);
 	return [
-		`${process.id} ${quoted(process.command)} ${endWords(end)}, at ${clock(end.at)} after ${duration(end.at - process.startedAt)}.`,
+		`${process.id} ${quoted(process.command)} ${endWords(end)}, at ${clockTime(end.at)} after ${duration(end.at - process.startedAt)}.`,
 		last.length === 0 ? 'It printed nothing.' : `Its last ${last.length === 1 ? 'line' : `${last.length} lines`}:\n${shown(last)}`,
 		`Its whole output: ${process.outputPath} (Read it, or RunOutput ${process.id}).`,
 	].join('\n');
@@ -179,7 +173,7 @@ export class ProcessNews {
 			}
 			return [
 				'Background processes of this chat running now (RunOutput reads one, RunStop ends one; do not start a second copy of one of these):',
-				...running.map((process) => `- ${process.id} ${quoted(process.command)} since ${clock(process.startedAt)}; output: ${process.outputPath}`),
+				...running.map((process) => `- ${process.id} ${quoted(process.command)} since ${clockTime(process.startedAt)}; output: ${process.outputPath}`),
 			].join('\n');
 		};
 		return observation(

@@ -5,8 +5,7 @@
 // lines, a nested shell), or with `aside.run.terminal` "off" — the command runs as a child process
 // instead, and the launched process says why (`fallback`).
 import type * as vscode from 'vscode';
-import { Emitter } from '../../base/event';
-import type { LaunchedProcess, LaunchExit, LaunchOptions, ProcessLauncher } from '../../terminal/launcher';
+import { type LaunchedProcess, LaunchEvents, type LaunchOptions, type ProcessLauncher } from '../../terminal/launcher';
 import { collectExecution, commandFallback, type FallbackReason } from '../../terminal/shellExecution';
 
 /** After the end event, how long a `read()` that has not closed may still deliver. */
@@ -97,21 +96,12 @@ export class TerminalLauncher implements ProcessLauncher {
 	}
 
 	private run(terminal: vscode.Terminal, integration: vscode.TerminalShellIntegration, command: string): LaunchedProcess {
-		const data = new Emitter<string>();
-		const exit = new Emitter<LaunchExit>();
-		let ended = false;
 		const subscriptions: vscode.Disposable[] = [];
-		const end = (value: LaunchExit) => {
-			if (!ended) {
-				ended = true;
-				exit.fire(value);
-				data.dispose();
-				exit.dispose();
-				for (const subscription of subscriptions) {
-					subscription.dispose();
-				}
+		const events = new LaunchEvents(() => {
+			for (const subscription of subscriptions) {
+				subscription.dispose();
 			}
-		};
+		});
 		const execution = integration.executeCommand(command);
 		let started: () => void = () => undefined;
 		let finished: (code: number | undefined) => void = () => undefined;
@@ -139,16 +129,16 @@ export class TerminalLauncher implements ProcessLauncher {
 				finished = resolve;
 			}),
 			(chunk) => {
-				data.fire(chunk);
+				events.output(chunk);
 			},
 			{ drainMs: DRAIN_MS, started: new Promise((resolve) => (started = resolve)) },
 		);
 		void done.then((code) => {
-			end({ code });
+			events.end({ code });
 		});
 		return {
-			onData: data.event,
-			onExit: exit.event,
+			onData: events.onData,
+			onExit: events.onExit,
 			terminalName: terminal.name,
 			interrupt: () => {
 				terminal.sendText(INTERRUPT, false);
