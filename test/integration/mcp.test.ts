@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, transcriptLines, until, useScriptedServer, workspaceFile } from './support';
+import { type ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, transcriptLines, until, useMcpChat, workspaceFile } from './support';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -32,26 +32,17 @@ function toolNames(request: Request | undefined): string[] {
 describe('MCP servers in the real workbench', function () {
 	this.timeout(120_000);
 	let server: ModelServer;
-	let restore: () => Promise<void>;
+	let close: () => Promise<void>;
 	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
 
 	before(async () => {
-		server = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey: 'sk-test-mcp' });
-		await mcp().update('servers', { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { ASIDE_MCP_TEST: 'set', ASIDE_TEST_HOOKS: null } } }, vscode.ConfigurationTarget.Global);
-		await vscode.commands.executeCommand('aside.newChat');
-		if (hasDriver) {
-			await vscode.commands.executeCommand('aside.focusChat');
-			await driver('readChat');
-		}
+		({ server, close } = await useMcpChat({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { ASIDE_MCP_TEST: 'set', ASIDE_TEST_HOOKS: null } } }, 'sk-test-mcp'));
 	});
 
 	after(async () => {
 		rmSync(workspaceFile('.mcp.json').fsPath, { force: true });
 		(await activeAside()).hooks.mcp?.answerApprovals(undefined);
-		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
-		await restore();
-		await server.close();
+		await close();
 	});
 
 	it('offers the server\'s tools to the chat, asks on the card, and the result and the servers reach the model', async () => {

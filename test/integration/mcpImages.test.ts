@@ -4,10 +4,9 @@
 // text that names it before it.
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
-import * as vscode from 'vscode';
 import { pngImage } from '../../src/testing/imageFixtures';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, useScriptedServer, workspaceFile } from './support';
+import { type ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, useMcpChat, workspaceFile } from './support';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -30,17 +29,13 @@ function resultOf(request: ModelServer['requests'][number] | undefined, callId: 
 describe('images in tool results in the real workbench', function () {
 	this.timeout(120_000);
 	let server: ModelServer;
-	let restore: () => Promise<void>;
+	let close: () => Promise<void>;
 	let approving: ReturnType<typeof setInterval> | undefined;
-	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
 	const shot = () => workspaceFile('shot.png').fsPath;
 
 	before(async () => {
-		server = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey: 'sk-test-mcp-images' });
-		await mcp().update('servers', { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, vscode.ConfigurationTarget.Global);
 		writeFileSync(shot(), pngImage(5, 3));
-		await vscode.commands.executeCommand('aside.newChat');
+		({ server, close } = await useMcpChat({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, 'sk-test-mcp-images'));
 		const { hooks } = await activeAside();
 		approving = setInterval(() => {
 			const pending = hooks.pendingApproval();
@@ -53,9 +48,7 @@ describe('images in tool results in the real workbench', function () {
 	after(async () => {
 		clearInterval(approving);
 		rmSync(shot(), { force: true });
-		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
-		await restore();
-		await server.close();
+		await close();
 	});
 
 	it('server-everything\'s tiny image reaches the model as an image block in the tool_result, named in its text', async () => {

@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { type OAuthMcpServer, startOAuthMcpServer } from '../../src/testing/oauthServer';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+import { type ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, until, useMcpChat } from './support';
 
 type Request = ModelServer['requests'][number];
 
@@ -29,8 +29,7 @@ describe('signing in to an OAuth-protected MCP server in the real workbench', fu
 	this.timeout(120_000);
 	let model: ModelServer;
 	let remote: OAuthMcpServer;
-	let restore: () => Promise<void>;
-	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
+	let close: () => Promise<void>;
 	/** The extension's API and test hooks, and its MCP test hooks (`oauth`). */
 	const aside = async () => {
 		const { api, hooks } = await activeAside();
@@ -45,24 +44,15 @@ describe('signing in to an OAuth-protected MCP server in the real workbench', fu
 
 	before(async () => {
 		remote = await startOAuthMcpServer();
-		model = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(model, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey: 'sk-test-mcp-oauth' });
 		const { oauth } = await aside();
 		oauth.interceptBrowser(true);
-		await mcp().update('servers', { remote: { type: 'http', url: remote.url } }, vscode.ConfigurationTarget.Global);
-		await vscode.commands.executeCommand('aside.newChat');
-		if (hasDriver) {
-			await vscode.commands.executeCommand('aside.focusChat');
-			await driver('readChat');
-		}
+		({ server: model, close } = await useMcpChat({ remote: { type: 'http', url: remote.url } }, 'sk-test-mcp-oauth'));
 	});
 
 	after(async () => {
 		const { oauth } = await aside();
 		oauth.interceptBrowser(false);
-		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
-		await restore();
-		await model.close();
+		await close();
 		await remote.close();
 	});
 

@@ -5,9 +5,8 @@
 // nothing and says why, and `/mcp.everything.args-prompt "New York" NY` sends the prompt's text —
 // not the command — as the person's message in the request, the command shown above it.
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+import { type ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, until, useMcpChat } from './support';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -20,25 +19,15 @@ interface SlashReading {
 describe('MCP prompts as slash commands in the real workbench', function () {
 	this.timeout(180_000);
 	let server: ModelServer;
-	let restore: () => Promise<void>;
-	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
+	let close: () => Promise<void>;
 	const requests = () => server.requests.filter((request) => request.path === '/v1/messages');
 
 	before(async () => {
-		server = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey: 'sk-test-mcp-prompts' });
-		await mcp().update('servers', { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, vscode.ConfigurationTarget.Global);
-		await vscode.commands.executeCommand('aside.newChat');
-		if (hasDriver) {
-			await vscode.commands.executeCommand('aside.focusChat');
-			await driver('readChat');
-		}
+		({ server, close } = await useMcpChat({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, 'sk-test-mcp-prompts'));
 	});
 
 	after(async () => {
-		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
-		await restore();
-		await server.close();
+		await close();
 	});
 
 	it('a connected server\'s prompt is a command with its arguments, completed by the server, and sends the prompt\'s text as the person\'s message', async function () {

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { initialEntries } from '../../src/vocabulary/elicitationForm';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+import { type ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, until, useMcpChat } from './support';
 
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -23,7 +23,7 @@ function messagesRequests(server: ModelServer): Request[] {
 describe('an MCP server asks during a tool call in the real workbench', function () {
 	this.timeout(120_000);
 	let server: ModelServer;
-	let restore: () => Promise<void>;
+	let close: () => Promise<void>;
 	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
 	/** Allows each tool call card of these ids as it comes, until the returned function is called. */
 	const approving = async (...ids: string[]) => {
@@ -46,21 +46,12 @@ describe('an MCP server asks during a tool call in the real workbench', function
 	};
 
 	before(async () => {
-		server = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey: 'sk-test-mcp-requests' });
-		await mcp().update('servers', { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, vscode.ConfigurationTarget.Global);
-		await vscode.commands.executeCommand('aside.newChat');
-		if (hasDriver) {
-			await vscode.commands.executeCommand('aside.focusChat');
-			await driver('readChat');
-		}
+		({ server, close } = await useMcpChat({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, 'sk-test-mcp-requests'));
 	});
 
 	after(async () => {
 		await mcp().update('sampling', undefined, vscode.ConfigurationTarget.Global);
-		await mcp().update('servers', undefined, vscode.ConfigurationTarget.Global);
-		await restore();
-		await server.close();
+		await close();
 	});
 
 	it('sampling waits on a card in the calling chat; after Allow the model answers the server\'s prompt alone, and the result carries its text', async () => {

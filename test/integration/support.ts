@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AsideApi } from '../../src/api';
 import type { AsideExports } from '../../src/extension';
 import type { AsideTestHooks } from '../../src/vscode/testHooks';
-import type { ReceivedRequest } from '../harness/modelServer.mjs';
+import { type ModelServer, type ReceivedRequest, startModelServer } from '../harness/modelServer.mjs';
 
 export const EXTENSION_ID = 'aside-dev.aside';
 
@@ -182,4 +182,33 @@ export function lastUserText(request: ReceivedRequest | undefined): string {
 	const last = body?.messages?.at(-1);
 	assert.equal(last?.role, 'user');
 	return last.content.map((block) => (block.type === 'text' ? (block.text ?? '') : typeof block.content === 'string' ? block.content : JSON.stringify(block.content))).join('\n\n');
+}
+
+export interface McpChat {
+	readonly server: ModelServer;
+	readonly close: () => Promise<void>;
+}
+
+/**
+ * The MCP test files' set-up: a scripted Anthropic model server for the chat (Ask mode), `servers`
+ * as aside.mcp.servers, and a new chat (in view where the browser driver runs); `close` undoes it.
+ */
+export async function useMcpChat(servers: Record<string, unknown>, apiKey: string): Promise<McpChat> {
+	const global = vscode.ConfigurationTarget.Global;
+	const server = await startModelServer({ models: ['claude-scripted'] });
+	const restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey });
+	await vscode.workspace.getConfiguration('aside.mcp').update('servers', servers, global);
+	await vscode.commands.executeCommand('aside.newChat');
+	if (hasDriver) {
+		await vscode.commands.executeCommand('aside.focusChat');
+		await driver('readChat');
+	}
+	return {
+		server,
+		close: async () => {
+			await vscode.workspace.getConfiguration('aside.mcp').update('servers', undefined, global);
+			await restore();
+			await server.close();
+		},
+	};
 }
