@@ -18,8 +18,20 @@ function imageData(block: McpContent): { readonly data: string; readonly mimeTyp
 	return undefined;
 }
 
+type Found = { readonly image: ImagePart } | { readonly why: string } | undefined;
+
+/** What each block was found to be: a result's text and its images both ask, and a block is sniffed once. */
+const FOUND = new WeakMap<McpContent, Found>();
+
 /** The block as an image part, or why it is not one (undefined: the block is no image). */
-export function mcpImage(block: McpContent): { readonly image: ImagePart } | { readonly why: string } | undefined {
+export function mcpImage(block: McpContent): Found {
+	if (!FOUND.has(block)) {
+		FOUND.set(block, findImage(block));
+	}
+	return FOUND.get(block);
+}
+
+function findImage(block: McpContent): Found {
 	const found = imageData(block);
 	if (found === undefined) {
 		return undefined;

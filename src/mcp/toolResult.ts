@@ -49,12 +49,12 @@ export function resultText(result: McpCallResult): string {
 	return parts.join('\n\n');
 }
 
-export function toolResultOf(result: McpCallResult, maxBytes = MCP_MAX_OUTPUT_BYTES, kept?: KeptOutput): ToolResult {
+export function toolResultOf(result: McpCallResult, maxBytes = MCP_MAX_OUTPUT_BYTES, kept?: KeptOutput, text = resultText(result)): ToolResult {
 	const capped = new CappedOutput(maxBytes);
-	capped.push(Buffer.from(resultText(result), 'utf8'));
-	const text = capped.text().trim();
+	capped.push(Buffer.from(text, 'utf8'));
+	const shown = capped.text().trim();
 	const notes = capped.truncated ? [truncatedNote(maxBytes, kept)] : [];
-	const content = [text === '' ? '(the tool returned no content)' : text, ...notes].join('\n\n');
+	const content = [shown === '' ? '(the tool returned no content)' : shown, ...notes].join('\n\n');
 	// Images ride beside the text, each named in it where it was (toolImages.ts).
 	const images = mcpImages(result);
 	const withImages = images.length > 0 ? { images } : {};
@@ -83,8 +83,8 @@ export async function keptToolResult(
 ): Promise<ToolResult> {
 	const text = resultText(result);
 	if (outputs === undefined || Buffer.byteLength(text, 'utf8') <= maxBytes) {
-		return toolResultOf(result, maxBytes);
+		return toolResultOf(result, maxBytes, undefined, text);
 	}
 	const kept = await outputs.keep(stem, text).catch(() => undefined);
-	return toolResultOf(result, maxBytes, kept);
+	return toolResultOf(result, maxBytes, kept, text);
 }
