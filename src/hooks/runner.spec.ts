@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { endsWithin } from '../testing/processState';
 import type { HookCommand } from './config';
 import { type HookFacts, runHook, runHooks } from './runner';
 
@@ -16,15 +17,6 @@ function hook(name: string, source: string, timeoutMs = 10_000): HookCommand {
 	const file = join(dir, `${name}.js`);
 	writeFileSync(file, source);
 	return { command: `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}`, timeoutMs, origin: { kind: 'user', where: 'the setting aside.hooks' } };
-}
-
-/** Whether `pid` still runs (a zombie waiting for its reaper counts as gone). */
-function alive(pid: number): boolean {
-	try {
-		return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-	} catch {
-		return false;
-	}
 }
 
 const PRE: HookFacts = { event: 'PreToolUse', sessionId: 's-1', cwd: dir, tool: { name: 'Run', input: { command: 'rm -rf /' } } };
@@ -103,7 +95,7 @@ describe('hook runner (real processes)', () => {
 		chmodSync(script, 0o755);
 		const answer = await run({ command: JSON.stringify(script), timeoutMs: 500, origin: { kind: 'user', where: 'the setting aside.hooks' } });
 		assert.deepEqual(answer, { kind: 'failed', message: 'did not finish within 0.5 s and was stopped' });
-		assert.equal(alive(Number(readFileSync(pidFile, 'utf8'))), false, 'the background job was stopped with the hook');
+		assert.equal(await endsWithin(Number(readFileSync(pidFile, 'utf8')), 3000), true, 'the background job was stopped with the hook');
 	});
 
 	it('a hook that prints past the cap is stopped', async () => {

@@ -3,18 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { NodeCommandRunner, nodeToolContext, tempWorkspace } from '../testing/nodeWorkspace';
+import { endsWithin } from '../testing/processState';
 import { CappedOutput } from './nodeRunner';
 import { invokeTool, prepareTool } from './registry';
 import { RUN_MAX_OUTPUT_BYTES, runTool } from './run';
-
-/** Alive and not a zombie (in a container, nothing may reap an orphan). */
-function isRunning(pid: number): boolean {
-	try {
-		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-	} catch {
-		return false;
-	}
-}
 
 describe('Run', { skip: process.platform !== 'linux' ? 'POSIX shell commands, and /proc' : false }, () => {
 	const workspace = tempWorkspace();
@@ -41,8 +33,7 @@ describe('Run', { skip: process.platform !== 'linux' ? 'POSIX shell commands, an
 		assert.equal(result.content, 'started\n\nTimed out after 0.3 s: the command was stopped.');
 		assert.deepEqual(result.detail, { kind: 'command', command: 'sleep 30 & echo $! > bg.pid; echo started; sleep 5', exitCode: null, timedOut: true });
 		const pid = Number(readFileSync(join(workspace.root, 'bg.pid'), 'utf8'));
-		await new Promise((resolve) => setTimeout(resolve, 100));
-		assert.equal(isRunning(pid), false, 'the background child was killed with the group');
+		assert.equal(await endsWithin(pid, 3000), true, 'the background child was killed with the group');
 	});
 
 	it('caps the output, keeping its beginning and end', async () => {
