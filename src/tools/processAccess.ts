@@ -4,10 +4,12 @@
 import { clockTime, duration } from '../base/time';
 import type { BackgroundProcess, BackgroundProcesses } from '../terminal/backgroundProcesses';
 import { featureAccessKey } from './featureAccess';
-import type { ToolContext } from './tool';
+import type { CommandRunner, ToolContext } from './tool';
 import { ToolError } from './errors';
 
 export const PROCESS_ACCESS = featureAccessKey<BackgroundProcesses>('processes');
+/** The chat's own runner for foreground Run (its reused "Aside" terminal); without it Run starts a child process. */
+export const CHAT_RUNNER = featureAccessKey<CommandRunner>('processes.terminal');
 
 /** The chat's processes, or the error a tool without them answers with. */
 export function processesOf(context: ToolContext, tool: string): BackgroundProcesses {

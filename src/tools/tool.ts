@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import type { FeatureAccess } from './featureAccess';
 import type { ChangePlan, FileChange } from './changes';
 import type { KeptOutputs } from './keptOutputs';
+import type { FallbackReason } from '../terminal/shellExecution';
 
 export type ToolKind = 'read' | 'write' | 'run';
 
@@ -123,6 +124,12 @@ export interface CommandOutcome {
 	readonly timedOut: boolean;
 	/** True when output past the cap was dropped. */
 	readonly truncated: boolean;
+	/** The shell reported no exit code (a terminal's shell integration may not): `exitCode` is null, and unknown, not a signal's. */
+	readonly exitUnknown?: boolean;
+	/** The terminal it ran in ("Aside"), when it ran in one. */
+	readonly terminal?: string;
+	/** Why it ran as a child process instead of in the chat's terminal, when it did (run.shell-integration says so). */
+	readonly fallback?: FallbackReason;
 }
 
 export interface CommandRunner {
