@@ -14,6 +14,7 @@ import { GOAL } from './goal/feature';
 import { MCP } from './mcp/feature';
 import { MODE } from './mode/feature';
 import { PLAN } from './plan/feature';
+import { PROCESSES } from './processes/feature';
 import { RESTORE } from './restore/feature';
 import { TASKS } from './tasks/feature';
 
@@ -26,6 +27,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	MODE,
 	FORK,
 	MCP,
+	PROCESSES,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.

@@ -13,13 +13,14 @@ after(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-function registry(options: { graceMs?: number; fileChars?: number } = {}) {
+function registry(options: { graceMs?: number; fileBytes?: number } = {}) {
+	const chatDir = join(dir, `chat-${Math.random().toString(36).slice(2)}`);
 	return new BackgroundProcesses(new ChildProcessLauncher(), {
-		outputDir: join(dir, `chat-${Math.random().toString(36).slice(2)}`),
+		outputPath: (id: string) => join(chatDir, `${id}.log`),
 		now: () => Date.now(),
 		file: (path) => new FileOutput(path),
 		graceMs: options.graceMs ?? 300,
-		...(options.fileChars === undefined ? {} : { bounds: { ringChars: 64 * 1024, fileChars: options.fileChars } }),
+		...(options.fileBytes === undefined ? {} : { bounds: { ringChars: 64 * 1024, fileBytes: options.fileBytes } }),
 	});
 }
 
@@ -69,7 +70,7 @@ describe('background processes (real child processes)', { skip: process.platform
 	});
 
 	it('stops a process whose output passes the file\'s bound, and says that is why', async () => {
-		const processes = registry({ fileChars: 64 * 1024 });
+		const processes = registry({ fileBytes: 64 * 1024 });
 		const done = ended(processes, 'p1');
 		const process = await processes.start('yes "a line that repeats for ever"', dir, { kind: 'exit' });
 		await done;

@@ -3,7 +3,6 @@
 // processOutput.ts (a ring, a bounded file); past the file's bound the process is stopped. How each
 // one ended is kept: its exit code as reported (undefined when none was: never guessed), the cause
 // and the time. The reminders (src/features/processes/) listen to `onDidChange`.
-import { join } from 'node:path';
 import { Emitter, type Event } from '../base/event';
 import type { IDisposable } from '../base/lifecycle';
 import type { LaunchedProcess, LaunchExit, ProcessLauncher } from './launcher';
@@ -43,8 +42,8 @@ export type ProcessEvent =
 	| { readonly kind: 'output'; readonly process: BackgroundProcess; readonly lines: readonly string[] };
 
 export interface BackgroundOptions {
-	/** The chat's folder for output files. */
-	readonly outputDir: string;
+	/** Where process `id`'s output file goes (a path Read opens). */
+	readonly outputPath: (id: string) => string;
 	readonly now: () => number;
 	/** The file a process's output goes to (undefined: only the ring keeps it). */
 	readonly file: (path: string) => OutputFile | undefined;
@@ -101,7 +100,7 @@ export class BackgroundProcesses implements IDisposable {
 	/** Starts `command` (once its terminal is ready, or in the fallback): resolves with the process as it runs. */
 	async start(command: string, cwd: string, notify: Notify): Promise<BackgroundProcess> {
 		const id = `p${this.next++}`;
-		const outputPath = join(this.options.outputDir, `${id}.log`);
+		const outputPath = this.options.outputPath(id);
 		const output = new ProcessOutput(this.options.file(outputPath), this.options.bounds ?? DEFAULT_OUTPUT_BOUNDS);
 		const name = `Aside: ${id} ${command.length > 40 ? `${command.slice(0, 39)}…` : command}`;
 		const launched = await this.launcher.start(command, { cwd, name });

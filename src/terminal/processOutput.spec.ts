@@ -53,7 +53,7 @@ describe('a process\'s output', () => {
 
 	it('keeps only the last lines in the ring, and says how many of a read are in the file only', () => {
 		const file = new MemoryFile();
-		const output = new ProcessOutput(file, { ringChars: 20, fileChars: 1_000 });
+		const output = new ProcessOutput(file, { ringChars: 20, fileBytes: 1_000 });
 		for (let i = 1; i <= 10; i++) {
 			output.push(`line ${i}\n`);
 		}
@@ -67,7 +67,7 @@ describe('a process\'s output', () => {
 
 	it('stops keeping at the file\'s bound and says so; what came after is not kept', () => {
 		const file = new MemoryFile();
-		const output = new ProcessOutput(file, { ringChars: 1_000, fileChars: 12 });
+		const output = new ProcessOutput(file, { ringChars: 1_000, fileBytes: 12 });
 		assert.deepEqual(output.push('12345\n67890\nabcde\n'), ['12345', '67890']);
 		assert.equal(output.overBound, true);
 		assert.deepEqual(output.push('more\n'), []);

@@ -17,11 +17,12 @@ export interface OutputFile {
 export interface OutputBounds {
 	/** The most of the last lines the ring keeps, in UTF-16 units (about bytes for ASCII). */
 	readonly ringChars: number;
-	/** The most the file takes; past it the output is cut off and `overBound` is set. */
-	readonly fileChars: number;
+	/** The most the file takes, in UTF-8 bytes; past it the output is cut off and `overBound` is set. */
+	readonly fileBytes: number;
 }
 
-export const DEFAULT_OUTPUT_BOUNDS: OutputBounds = { ringChars: 256 * 1024, fileChars: 64 * 1024 * 1024 };
+/** The file stays under what Read opens (50 MB), so the model can read all of it. */
+export const DEFAULT_OUTPUT_BOUNDS: OutputBounds = { ringChars: 256 * 1024, fileBytes: 48 * 1024 * 1024 };
 
 /** Lines `from`–`to` (1-based, inclusive) of the output; `before` lines of the range are no longer in the ring (only in the file). */
 export interface OutputRead {
@@ -115,12 +116,13 @@ export class ProcessOutput {
 		let kept = lines.length;
 		let chunk = '';
 		for (const [index, line] of lines.entries()) {
-			if (this.written + line.length + 1 > this.bounds.fileChars) {
+			const bytes = Buffer.byteLength(line, 'utf8') + 1;
+			if (this.written + bytes > this.bounds.fileBytes) {
 				this.cut = true;
 				kept = index;
 				break;
 			}
-			this.written += line.length + 1;
+			this.written += bytes;
 			chunk += `${line}\n`;
 			this.ring.push(line);
 			this.ringChars += line.length + 1;

@@ -38,6 +38,8 @@ export interface KeptOutputs {
 	keep(stem: string, text: string): Promise<KeptOutput>;
 	/** The kept file `input` names, absolute and real; undefined when it is not one. */
 	resolve(input: string, fs: RealPaths): Promise<string | undefined>;
+	/** A new file's path in the folder, for output written as it comes (a background process's); the writer creates it. */
+	place(stem: string): string;
 }
 
 /** A file name part from a tool's name: what a file name may hold, at most 60 characters. */
@@ -62,12 +64,15 @@ export class DirectoryOutputs implements KeptOutputs {
 		const whole = Buffer.from(text, 'utf8');
 		const cut = whole.length > this.limits.maxBytes;
 		const kept = cut ? whole.subarray(0, this.limits.maxBytes) : whole;
-		const name = `${stemOf(stem)}-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`;
+		const path = this.place(stem);
 		await mkdir(this.dir, { recursive: true });
-		const path = nodePath.join(this.dir, name);
 		await writeFile(path, kept, { flag: 'wx' });
-		await this.prune(name);
+		await this.prune(nodePath.basename(path));
 		return { path, bytes: whole.length, cut, keptBytes: kept.length };
+	}
+
+	place(stem: string): string {
+		return nodePath.join(this.dir, `${stemOf(stem)}-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`);
 	}
 
 	async resolve(input: string, fs: RealPaths): Promise<string | undefined> {

@@ -4,12 +4,20 @@
 import { clockTime, duration } from '../base/time';
 import type { BackgroundProcess, BackgroundProcesses } from '../terminal/backgroundProcesses';
 import { featureAccessKey } from './featureAccess';
-import type { CommandRunner, ToolContext } from './tool';
+import type { FallbackReason } from '../terminal/shellExecution';
+import type { CommandRunner, ToolContext, ToolNotice } from './tool';
 import { ToolError } from './errors';
 
 export const PROCESS_ACCESS = featureAccessKey<BackgroundProcesses>('processes');
-/** The chat's own runner for foreground Run (its reused "Aside" terminal); without it Run starts a child process. */
-export const CHAT_RUNNER = featureAccessKey<CommandRunner>('processes.terminal');
+/** The chat's shell as foreground Run reaches it: its reused "Aside" terminal, and the fallback notices said so far. */
+export interface ChatShell {
+	readonly runner: CommandRunner;
+	/** The `run.shell-integration` notice for a command that ran outside the terminal for `reason`: once per chat and reason. */
+	fallbackNotice(reason: FallbackReason): ToolNotice | undefined;
+}
+
+/** Without it (a sub-agent's loop) Run starts a child process of its own. */
+export const CHAT_SHELL = featureAccessKey<ChatShell>('processes.shell');
 
 /** The chat's processes, or the error a tool without them answers with. */
 export function processesOf(context: ToolContext, tool: string): BackgroundProcesses {

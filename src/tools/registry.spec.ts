@@ -34,12 +34,14 @@ describe('toolSpecs', () => {
 		Write: ['path', 'content'],
 		ApplyPatch: ['patch'],
 		Run: ['command'],
+		RunOutput: ['id'],
+		RunStop: ['id'],
 		TaskWrite: ['tasks'],
 		TaskList: [],
 	};
 
 	it('has one spec per built-in tool, in order', () => {
-		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
 	});
 
 	for (const spec of specs) {
@@ -178,18 +180,18 @@ describe('declareTouches', () => {
 describe('toolsFor', () => {
 	const names = (tools: readonly Tool[]) => tools.map((tool) => tool.name);
 
-	it('plan mode and untrusted workspaces get only the read tools, the task list\'s included', () => {
-		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
+	it('plan mode and untrusted workspaces get only the read tools, the task list\'s included; an untrusted one none of the background processes\' (Run is refused there)', () => {
+		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
 		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
 	});
 
 	it('otherwise every tool', () => {
-		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
 	});
 
 	it('offers only the edit tools aside.tools.edit chooses, in their usual order; the other tools stay', () => {
-		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
-		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'TaskWrite', 'TaskList']);
-		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
 	});
 });

@@ -13,6 +13,8 @@ import { grepTool } from './grep';
 import { listTool } from './list';
 import { readTool } from './read';
 import { runTool } from './run';
+import { runOutputTool } from './runOutput';
+import { runStopTool } from './runStop';
 import { taskListTool } from './taskList';
 import { taskWriteTool } from './taskWrite';
 import { type Confirmation, keepTools, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
@@ -21,10 +23,12 @@ import { writeTool } from './write';
 
 /** The tools that read, change or run in the workspace. */
 export const WORKSPACE_TOOLS: readonly Tool[] = [readTool, listTool, globTool, grepTool, editTool, writeTool, applyPatchTool, runTool];
+/** The chat's background processes, which only Run starts: read tools (they change no file), offered where Run is. */
+export const PROCESS_TOOLS: readonly Tool[] = [runOutputTool, runStopTool];
 /** The chat's task list: read tools (they change no file), offered in every mode. */
 export const TASK_TOOLS: readonly Tool[] = [taskWriteTool, taskListTool];
 
-export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...TASK_TOOLS];
+export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 export function tidySchema(value: unknown): unknown {
@@ -66,9 +70,12 @@ export function withEditTools(chosen: readonly string[], tools: readonly Tool[] 
 }
 
 /** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only
- * the ones that read. */
+ * the ones that read — and in an untrusted one, where Run is refused, no tool of its processes. */
 export function toolsFor(mode: string, trusted: boolean, tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
-	return mode === 'plan' || !trusted ? keepTools(tools, (tool) => tool.kind === 'read') : [...tools];
+	if (!trusted) {
+		return keepTools(tools, (tool) => tool.kind === 'read' && !PROCESS_TOOLS.includes(tool));
+	}
+	return mode === 'plan' ? keepTools(tools, (tool) => tool.kind === 'read') : [...tools];
 }
 
 function formatIssues(issues: readonly z.core.$ZodIssue[]): string {

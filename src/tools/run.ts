@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { ToolError } from './errors';
 import { formatBytes } from './text';
+import { CHAT_SHELL } from './processAccess';
 import { startInBackground } from './runBackground';
 import { type Tool, touchesNothing } from './tool';
 
@@ -26,9 +27,10 @@ function seconds(ms: number): string {
 export const runTool: Tool<z.infer<typeof input>> = {
 	name: 'Run',
 	description:
-		'Runs a command in the system shell (sh on Linux and macOS, cmd.exe on Windows) in the workspace folder, with no input, and returns its combined stdout and stderr and its exit code. ' +
-		`Each call starts a new shell: \`cd\` and variables do not carry over. Output beyond ${formatBytes(RUN_MAX_OUTPUT_BYTES)} keeps its beginning and end. ` +
-		'Prefer Read, List, Glob and Grep to look at files.',
+		'Runs a command in a shell, starting in the workspace folder, with no input, and returns its output and its exit code (as the shell reported it; "unknown" when it reported none). ' +
+		'Commands run one at a time in the chat\'s own VS Code terminal named "Aside", reused, so `cd` and exported variables carry over to the next Run. ' +
+		'When one runs outside that terminal instead (a notice says why), it gets a new shell (sh on Linux and macOS, cmd.exe on Windows) and nothing carries over. ' +
+		`Output beyond ${formatBytes(RUN_MAX_OUTPUT_BYTES)} keeps its beginning and end. Prefer Read, List, Glob and Grep to look at files.`,
 	kind: 'run',
 	input,
 	// A command may change any file, so it names none: a file the agent saw that it changes is
@@ -48,21 +50,27 @@ export const runTool: Tool<z.infer<typeof input>> = {
 		if (notify !== undefined) {
 			throw new ToolError('notify is for a command run in the background (background: true).');
 		}
-		const outcome = await context.runner.run(command, { cwd, timeoutMs: timeout_ms, maxOutputBytes: RUN_MAX_OUTPUT_BYTES, signal: context.signal });
+		const shell = context.features?.get(CHAT_SHELL);
+		const runner = shell?.runner ?? context.runner;
+		const outcome = await runner.run(command, { cwd, timeoutMs: timeout_ms, maxOutputBytes: RUN_MAX_OUTPUT_BYTES, signal: context.signal });
 		const status: string[] = [];
 		if (outcome.truncated) {
 			status.push(`The output was longer than ${formatBytes(RUN_MAX_OUTPUT_BYTES)}; the middle was left out.`);
 		}
 		if (outcome.timedOut) {
 			status.push(`Timed out after ${seconds(timeout_ms)}: the command was stopped.`);
+		} else if (outcome.exitUnknown === true) {
+			status.push('Exit code unknown: the shell reported none.');
 		} else if (outcome.exitCode === null) {
 			status.push('The command was ended by a signal.');
 		} else {
 			status.push(`Exit code ${outcome.exitCode}.`);
 		}
 		const output = outcome.output.replace(/\n$/, '');
+		const notice = outcome.fallback === undefined ? undefined : shell?.fallbackNotice(outcome.fallback);
 		return {
 			content: `${output === '' ? '(no output)' : output}\n\n${status.join('\n')}`,
+			...(notice === undefined ? {} : { notices: [notice] }),
 			detail: { kind: 'command', command, exitCode: outcome.exitCode, timedOut: outcome.timedOut },
 		};
 	},

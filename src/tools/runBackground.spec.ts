@@ -22,8 +22,9 @@ after(() => {
 });
 
 function chat() {
+	const chatDir = join(dir, `chat-${Math.random().toString(36).slice(2)}`);
 	const processes = new BackgroundProcesses(new ChildProcessLauncher(), {
-		outputDir: join(dir, 'storage', `chat-${Math.random().toString(36).slice(2)}`),
+		outputPath: (id: string) => join(chatDir, `${id}.log`),
 		now: () => Date.now(),
 		file: (path) => new FileOutput(path),
 		graceMs: 300,

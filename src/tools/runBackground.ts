@@ -3,7 +3,7 @@
 // file its output goes to. What the model is told later is the reminders' (src/features/processes/).
 import type { Notify } from '../terminal/backgroundProcesses';
 import { ToolError } from './errors';
-import { processesOf } from './processAccess';
+import { CHAT_SHELL, processesOf } from './processAccess';
 import type { ToolContext, ToolResult } from './tool';
 
 export type NotifyInput = 'exit' | 'output' | { readonly match: string };
@@ -39,7 +39,9 @@ export async function startInBackground(command: string, cwd: string, notify: No
 				? 'You are told of output you have not read, and when it ends.'
 				: 'You are told of lines matching your pattern you have not read, and when it ends.';
 	const where = process.terminalName === undefined ? '' : ` in the terminal "${process.terminalName}"`;
+	const notice = process.fallback === undefined ? undefined : context.features?.get(CHAT_SHELL)?.fallbackNotice(process.fallback);
 	return {
+		...(notice === undefined ? {} : { notices: [notice] }),
 		content:
 			`Started ${process.id} in the background${where}: \`${command}\`. Its whole output goes to ${process.outputPath}. ${told} ` +
 			`Read its output with RunOutput ${process.id}; stop it with RunStop ${process.id}. It has no input: a prompt waits for ever.`,

@@ -6,7 +6,7 @@
 import { claudeFilePath, claudePatchCalls, type ClaudeToolCall } from './claudeCalls';
 
 /** The built-in tools (src/tools/ and the harness's Agent tool), by the `name` in each one's own file. */
-export type BuiltinToolName = 'Read' | 'List' | 'Glob' | 'Grep' | 'Edit' | 'Write' | 'ApplyPatch' | 'Run' | 'Agent' | 'TaskWrite' | 'TaskList';
+export type BuiltinToolName = 'Read' | 'List' | 'Glob' | 'Grep' | 'Edit' | 'Write' | 'ApplyPatch' | 'Run' | 'RunOutput' | 'RunStop' | 'Agent' | 'TaskWrite' | 'TaskList';
 
 export interface ToolFacts {
 	/** Claude Code's name for it: what a hook reads as `tool_name`, and what a profile or a hook matcher may write for it. */
@@ -70,6 +70,9 @@ const ROWS = {
 		// Bash's `timeout` is in milliseconds, as Run's timeout_ms.
 		claudeFields: (fields) => (typeof fields.timeout_ms === 'number' ? { timeout: fields.timeout_ms } : {}),
 	},
+	// Claude Code's tools for its background shells: BashOutput (TaskOutput in later versions) and KillShell (KillBash before).
+	RunOutput: { ...PLAIN, claudeName: 'BashOutput', claudeAliases: ['TaskOutput'] },
+	RunStop: { ...PLAIN, claudeName: 'KillShell', claudeAliases: ['KillBash'] },
 	Agent: { ...PLAIN, claudeName: 'Task', inProfiles: 'spawns' },
 	TaskWrite: { ...PLAIN, claudeName: 'TodoWrite' },
 	TaskList: { ...PLAIN, claudeName: 'TaskList' },

@@ -88,6 +88,8 @@ describe('settings', () => {
 			diagnosticsMaxTotal: 30,
 			diagnosticsOpenEditedFiles: true,
 			editedMaxDiffBytes: 256 * 1024,
+			runTerminal: 'visible',
+			runShellIntegrationTimeoutMs: 5000,
 			agentsMaxSteps: 30,
 			agentsMaxConcurrent: 3,
 			agentsMaxTurnsWarningAt: 0.8,

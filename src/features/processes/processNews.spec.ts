@@ -41,7 +41,7 @@ function chat() {
 			return Promise.resolve(process);
 		},
 	};
-	const processes = new BackgroundProcesses(launcher, { outputDir: '/storage/chat-1/processes', now: () => now, file: () => undefined, graceMs: 10 });
+	const processes = new BackgroundProcesses(launcher, { outputPath: (id) => `/storage/chat-1/processes/${id}.log`, now: () => now, file: () => undefined, graceMs: 10 });
 	const news = new ProcessNews(processes, () => now);
 	const roster = new ReminderRoster('session', KEYS);
 	roster.register(news.exitDefinition());

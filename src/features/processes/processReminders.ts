@@ -48,4 +48,15 @@ export const RUN_BACKGROUND_RUNNING = declareReminder({
 	description: 'Tells the model which background processes it started still run, again when that changes and after a compaction.',
 });
 
-export const PROCESS_REMINDERS = [RUN_BACKGROUND_EXIT, RUN_BACKGROUND_OUTPUT, RUN_BACKGROUND_STUCK, RUN_BACKGROUND_RUNNING] as const;
+// A notice: it rides the result of the Run call that ran outside the terminal (chatProcesses.ts).
+export const RUN_SHELL_INTEGRATION = declareReminder({
+	type: 'runShellIntegration',
+	key: 'run.shell-integration',
+	label: 'ran outside the terminal',
+	purpose: 'Rides the result of a Run that ran as a child process instead of in a VS Code terminal, and says why (aside.run.terminal "off", shell integration that did not start in time, a command of several lines, a nested shell): then `cd` and variables do not carry over. Once per chat and reason.',
+	introducedIn: '0.6.0',
+	configurable: true,
+	description: 'Tells the model, once per chat and reason, that a command ran outside VS Code\'s terminals and why, so it does not count on `cd` or variables carrying over.',
+});
+
+export const PROCESS_REMINDERS = [RUN_BACKGROUND_EXIT, RUN_BACKGROUND_OUTPUT, RUN_BACKGROUND_STUCK, RUN_BACKGROUND_RUNNING, RUN_SHELL_INTEGRATION] as const;

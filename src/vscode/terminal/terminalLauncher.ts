@@ -7,6 +7,7 @@
 import type * as vscode from 'vscode';
 import { type LaunchedProcess, LaunchEvents, type LaunchOptions, type ProcessLauncher } from '../../terminal/launcher';
 import { collectExecution, commandFallback, type FallbackReason } from '../../terminal/shellExecution';
+import { integrationOf } from './shellIntegration';
 
 /** After the end event, how long a `read()` that has not closed may still deliver. */
 const DRAIN_MS = 300;
@@ -24,34 +25,6 @@ export type TerminalWindow = Pick<
 export interface TerminalSettings {
 	readonly mode: TerminalMode;
 	readonly integrationTimeoutMs: number;
-}
-
-/** The terminal's shell integration once it is up, or undefined after `timeoutMs`. */
-function integrationOf(window: TerminalWindow, terminal: vscode.Terminal, timeoutMs: number): Promise<vscode.TerminalShellIntegration | undefined> {
-	if (terminal.shellIntegration) {
-		return Promise.resolve(terminal.shellIntegration);
-	}
-	return new Promise((resolve) => {
-		const done = (value: vscode.TerminalShellIntegration | undefined) => {
-			clearTimeout(timer);
-			listener.dispose();
-			closed.dispose();
-			resolve(value);
-		};
-		const timer = setTimeout(() => {
-			done(undefined);
-		}, timeoutMs);
-		const listener = window.onDidChangeTerminalShellIntegration((event) => {
-			if (event.terminal === terminal) {
-				done(event.shellIntegration);
-			}
-		});
-		const closed = window.onDidCloseTerminal((gone) => {
-			if (gone === terminal) {
-				done(undefined);
-			}
-		});
-	});
 }
 
 export class TerminalLauncher implements ProcessLauncher {

@@ -16,8 +16,10 @@ export const chatView: WindowContribution = {
 	contribute: (window, store) => {
 		const { context, sessions, projections, configuration, agent, setup, notices, forks, skills, checkpoints, log } = window;
 
-		const { mcp } = window;
-		const services = { forks, mcp: mcp.servers, mcpGate: mcp.gate, mcpPrompts: mcp.prompts, mcpControl: mcp.control, mcpRequests: mcp.requests };
+		const { mcp, processes } = window;
+		const services = {
+			forks, mcp: mcp.servers, mcpGate: mcp.gate, mcpPrompts: mcp.prompts, mcpControl: mcp.control, mcpRequests: mcp.requests, processes: processes.host,
+		};
 		// The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix.
 		const features = featureViewParts({
 			sessions,

@@ -52,6 +52,7 @@ import { VsCodeWorkspaceReminders, workspaceReminderSwitch } from '../workspaceR
 import { adoptWaitingFork, VsCodeWorktreeForks } from '../worktreeFork';
 import { agentFeatures, featureMentionKinds } from '../../features/features';
 import { type WindowMcp, windowMcp } from '../mcp/mcpWindow';
+import { type WindowProcesses, windowProcesses } from '../terminal/windowProcesses';
 
 /** The chat view once its contribution has made it; until then (or if it failed) revealing does nothing. */
 export class ChatViewSlot {
@@ -95,6 +96,8 @@ export interface AsideWindow {
 	readonly forks: ChatForks;
 	/** The MCP servers (docs/mcp.md): their tools beside the built-in ones, the chats told of them. */
 	readonly mcp: WindowMcp;
+	/** Run's terminals and the chats' background processes (docs/tools.md). */
+	readonly processes: WindowProcesses;
 	readonly api: AsideApi;
 	readonly chatView: ChatViewSlot;
 }
@@ -140,7 +143,8 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	await adoptWaitingFork(context.globalStorageUri, sessions, checkpoints.store, log);
 	store.add(rememberCurrentSession(context.workspaceState, sessions));
 	// Outputs too big for the context, kept whole beside the chats for Read (keptOutputs.ts).
-	const tools = await VsCodeToolHost.create(log, new DirectoryOutputs(join(dirname(sessionsDir), 'tool-outputs')));
+	const outputs = new DirectoryOutputs(join(dirname(sessionsDir), 'tool-outputs'));
+	const tools = await VsCodeToolHost.create(log, outputs);
 	const observers = store.add(
 		new CurrentObservers(sessions, { ...store.add(vscodeObserverPorts({ configuration, fs: tools.fs, storageFolders, log })), skills }),
 	);
@@ -172,7 +176,9 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 		},
 		log,
 	});
-	const featureServices = { mcp: mcp.servers, mcpGate: mcp.gate };
+	// Run's terminals and each chat's background processes, their output beside the kept outputs.
+	const processes = store.add(windowProcesses(configuration, outputs));
+	const featureServices = { mcp: mcp.servers, mcpGate: mcp.gate, processes: processes.host };
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
 	const mentions = mentionAttachments(
 		{
@@ -228,6 +234,6 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	return {
 		context, log, configuration, workspaceReminders, workspaceReminderFiles, firstReminderProblems, agentProfiles, profiles, skills, notices,
 		library, sessions, sessionsDir, reminderConfig, checkpoints: checkpoints.store, checkpointsKept: ports.checkpoints !== undefined, observers,
-		keys, gate, review, agent, probe, setup, projections, worktrees, forks, mcp, api, chatView: new ChatViewSlot(),
+		keys, gate, review, agent, probe, setup, projections, worktrees, forks, mcp, processes, api, chatView: new ChatViewSlot(),
 	};
 }

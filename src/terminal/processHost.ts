@@ -1,0 +1,73 @@
+// What the window hands each chat's processes feature (src/features/processes/): how processes are
+// launched (a VS Code terminal of their own, or a child process), where their output goes (a file
+// Read opens), each chat's foreground runner (its "Aside" terminal), and the window's list of every
+// chat's background processes — for **Aside: Stop Background Processes**, and so that nothing a
+// chat started keeps running unseen once the window goes.
+import { Emitter, type Event } from '../base/event';
+import type { IDisposable } from '../base/lifecycle';
+import type { CommandRunner } from '../tools/tool';
+import type { BackgroundProcess, BackgroundProcesses } from './backgroundProcesses';
+import type { ProcessLauncher } from './launcher';
+import type { OutputFile } from './processOutput';
+
+export interface ProcessHost {
+	readonly launcher: ProcessLauncher;
+	/** A new path for a process's output (a file Read opens); `stem` names it (`chat-p1`). */
+	outputPath(stem: string): string;
+	/** The file at `path` a process's output is written to, as it comes. */
+	file(path: string): OutputFile | undefined;
+	/** A chat's foreground runner: its own terminal, made on first use; disposed with the chat's state. */
+	foreground(): CommandRunner & IDisposable;
+	readonly chats: ChatProcessList;
+}
+
+/** One chat's background processes, as the window lists them. */
+export interface ChatProcessEntry {
+	readonly chatId: string;
+	readonly processes: BackgroundProcesses;
+}
+
+/** Every chat's background processes in the window. */
+export class ChatProcessList implements IDisposable {
+	private readonly entries = new Set<ChatProcessEntry>();
+	private readonly changed = new Emitter<void>();
+	/** A process started or ended in any chat. */
+	readonly onDidChange: Event<void> = this.changed.event;
+
+	/** Lists `entry` until the returned disposable is; its processes' starts and ends are changes. */
+	add(entry: ChatProcessEntry): IDisposable {
+		this.entries.add(entry);
+		const listener = entry.processes.onDidChange((event) => {
+			if (event.kind !== 'output') {
+				this.changed.fire();
+			}
+		});
+		return {
+			dispose: () => {
+				listener.dispose();
+				this.entries.delete(entry);
+			},
+		};
+	}
+
+	/** The running processes of every chat, with their chat. */
+	running(): readonly { readonly chatId: string; readonly process: BackgroundProcess }[] {
+		return [...this.entries].flatMap(({ chatId, processes }) => processes.running().map((process) => ({ chatId, process })));
+	}
+
+	/** Stops every running process of every chat (interrupt, then the end); resolves with those stopped, once all ended. */
+	async stopAll(): Promise<readonly { readonly chatId: string; readonly process: BackgroundProcess }[]> {
+		const running = this.running();
+		await Promise.all([...this.entries].map(({ processes }) => processes.stopAll()));
+		return running;
+	}
+
+	dispose(): void {
+		// The window goes: each chat's registry kills what still runs.
+		for (const { processes } of [...this.entries]) {
+			processes.dispose();
+		}
+		this.entries.clear();
+		this.changed.dispose();
+	}
+}
