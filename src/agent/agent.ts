@@ -247,7 +247,7 @@ export class Agent extends Disposable {
 		this.approvals.clear();
 		const undelivered = this.steering.take();
 		// What a Stop caught running goes with the next request, once (never when nothing ran).
-		const recovery = outcome.outcome === 'interrupted' && env.sessions.current === session ? recoveryAfter(session.records, 'stopped') : undefined;
+		const recovery = outcome.outcome === 'interrupted' && env.sessions.current === session ? recoveryAfter(session.records, 'stopped', this.features.recoveryNotes(session)) : undefined;
 		if (recovery) {
 			session.reminders.enqueuePending(recovery);
 		}

@@ -61,6 +61,8 @@ export interface FeatureState {
 	afterCompaction?(): void;
 	/** A sub-agent's loop ended with `outcome`; `path` is its owner path (`root/explore#2`). */
 	afterChildSettled?(path: string, outcome: TurnOutcomeKind): void;
+	/** After a Stop that cut work off: lines session.recovery adds about what of this feature's goes on running. */
+	recoveryNotes?(): readonly string[];
 	/**
 	 * What the tools of the loop of `owner` (an owner path: `root`, `root/explore#2`) reach of this
 	 * state, under the feature's key (src/tools/featureAccess.ts): asked for each tool call.
@@ -155,6 +157,11 @@ export class ChatFeatures {
 		for (const state of this.open(session).values()) {
 			state.afterChildSettled?.(path, outcome);
 		}
+	}
+
+	/** What the chat's features say goes on running after a Stop (session.recovery's lines). */
+	recoveryNotes(session: ChatSession): readonly string[] {
+		return [...this.open(session).values()].flatMap((state) => state.recoveryNotes?.() ?? []);
 	}
 
 	/** What the chat's features hand the tools of the loop of `owner`. */

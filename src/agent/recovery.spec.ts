@@ -15,6 +15,7 @@ import { type Tool, touchesNothing } from '../tools/tool';
 import type { ChatRequest } from '../providers/provider';
 import type { AgentRecord } from '../transcript/records';
 import { Agent } from './agent';
+import type { AgentFeature } from './chatFeature';
 import { ChatSessions } from './sessions';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -37,11 +38,11 @@ const slowRun: Tool<{ command: string }> = {
 	},
 };
 
-function setup(provider: ScriptedProvider, library = new MemoryLibrary(), window = 'w1') {
+function setup(provider: ScriptedProvider, library = new MemoryLibrary(), window = 'w1', features: readonly AgentFeature[] = []) {
 	const models = scriptedModels(provider);
 	const sessions = new ChatSessions(library, testEnvironment(new FakeClock(), new SequentialIds(window)));
 	const agent = new Agent(
-		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system' },
+		{ sessions, models, settings: { current: { maxOutputTokens: 1000, maxSteps: 5, permissionMode: 'full-access' }, onDidChange: new Emitter<unknown>().event }, system: () => 'system', features },
 		testPorts(models, { tools: () => [slowRun] }),
 	);
 	return { agent, sessions, library };
@@ -70,6 +71,21 @@ describe('session.recovery', () => {
 		assert.match(sent[0] ?? '', /^The user stopped the previous turn while work was still running\.\nThese tool calls were running and may have partial effects:\n- Run: npm run build -- --watch\nProcesses a command started may still be running\./);
 		assert.equal((await agent.startTurn('And now?')).outcome, 'done');
 		assert.deepEqual(recoveries(provider.requests[2]), sent, 'delivered once: it stays in history, no second one');
+	});
+
+	it('a Stop that cut work off also says what the chat\'s features go on running (its background processes)', async () => {
+		const provider = new ScriptedProvider({ toolCalls: [{ id: 'c1', name: 'Run', input: { command: 'make' } }] }, { text: 'Checking.' });
+		const running: AgentFeature = { id: 'processes', open: () => ({ recoveryNotes: () => ['Background processes of this chat keep running after a Stop:', '- p1 `npm run dev`'] }) };
+		const { agent } = setup(provider, new MemoryLibrary(), 'w1', [running]);
+		const before = started;
+		const turn = agent.startTurn('Build it.');
+		for (let i = 0; i < 50 && started === before; i++) {
+			await tick();
+		}
+		agent.stop();
+		await turn;
+		await agent.startTurn('Where are we?');
+		assert.match(recoveries(provider.requests[1])[0] ?? '', /- Run: make\n[\s\S]*Background processes of this chat keep running after a Stop:\n- p1 `npm run dev`\nCheck the state/);
 	});
 
 	it('a Stop while nothing runs (waiting for the model) queues nothing', async () => {

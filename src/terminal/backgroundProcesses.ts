@@ -50,6 +50,8 @@ export interface BackgroundOptions {
 	/** After an interrupt, how long a process gets before it is killed. */
 	readonly graceMs?: number;
 	readonly bounds?: OutputBounds;
+	/** The number of the chat's last process before these (a reopened chat goes on from p4 after p3). */
+	readonly numberedFrom?: number;
 }
 
 /** The most matching lines kept for a reminder. */
@@ -88,14 +90,16 @@ class Running implements BackgroundProcess {
 
 export class BackgroundProcesses implements IDisposable {
 	private readonly processes = new Map<string, Running>();
-	private next = 1;
+	private next: number;
 	private readonly changed = new Emitter<ProcessEvent>();
 	readonly onDidChange: Event<ProcessEvent> = this.changed.event;
 
 	constructor(
 		private readonly launcher: ProcessLauncher,
 		private readonly options: BackgroundOptions,
-	) {}
+	) {
+		this.next = (options.numberedFrom ?? 0) + 1;
+	}
 
 	/** Starts `command` (once its terminal is ready, or in the fallback): resolves with the process as it runs. */
 	async start(command: string, cwd: string, notify: Notify): Promise<BackgroundProcess> {

@@ -20,15 +20,19 @@ function chatRunner(mode: TerminalMode = 'visible'): ChatTerminalRunner {
 describe('foreground commands in the chat\'s terminal', function () {
 	this.timeout(120_000);
 	const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'aside-terminal-runner-')));
+	// Only the terminals opened from here on: the chats of earlier tests have "Aside" terminals of their own.
 	const opened: vscode.Terminal[] = [];
-	const track = vscode.window.onDidOpenTerminal((terminal) => opened.push(terminal));
+	let track: vscode.Disposable | undefined;
+	before(() => {
+		track = vscode.window.onDidOpenTerminal((terminal) => opened.push(terminal));
+	});
 	const runner = chatRunner();
 	const others: ChatTerminalRunner[] = [];
 	const options = (signal = new AbortController().signal, timeoutMs = 60_000) => ({ cwd, timeoutMs, maxOutputBytes: 100_000, signal });
 	const asides = () => opened.filter((terminal) => terminal.name === 'Aside');
 
 	after(() => {
-		track.dispose();
+		track?.dispose();
 		runner.dispose();
 		for (const other of others) {
 			other.dispose();

@@ -6,7 +6,12 @@
 // (`run.shell-integration`).
 import type { FeatureChat, FeatureState } from '../../agent/chatFeature';
 import { DisposableStore } from '../../base/lifecycle';
-import { BackgroundProcesses } from '../../terminal/backgroundProcesses';
+import { clockTime } from '../../base/time';
+import { SESSION_RECOVERY } from '../../reminders/builtin/catalog/session';
+import { entryOf } from '../../reminders/declaration';
+import type { StagedEntry } from '../../reminders/definition';
+import { sanitizeUntrusted } from '../../reminders/envelope';
+import { type BackgroundProcess, BackgroundProcesses } from '../../terminal/backgroundProcesses';
 import type { ProcessHost } from '../../terminal/processHost';
 import { FALLBACK_WORDS, type FallbackReason } from '../../terminal/shellExecution';
 import { anyOf, type FeatureAccess, grant } from '../../tools/featureAccess';
@@ -14,7 +19,30 @@ import { CHAT_SHELL, type ChatShell, PROCESS_ACCESS } from '../../tools/processA
 import type { ToolNotice } from '../../tools/tool';
 import { ROOT_OWNER_PATH } from '../../vocabulary/tasks';
 import { ProcessNews } from './processNews';
+import { foldProcessRecords, type ProcessRecord } from './processRecord';
 import { RUN_BACKGROUND_EXIT, RUN_SHELL_INTEGRATION } from './processReminders';
+
+/** A `process` record of `process` as it is now: started, or ended and how. */
+function processRecord(process: BackgroundProcess, id: string, at: number): ProcessRecord {
+	const { end } = process;
+	if (end === undefined) {
+		return { kind: 'process', id, at, process: process.id, change: 'started', command: process.command };
+	}
+	return { kind: 'process', id, at, process: process.id, change: 'ended', cause: end.cause, ...(end.code === undefined ? {} : { code: end.code }) };
+}
+
+/** session.recovery for processes that went with the window; `told` records that the model was told. */
+function goneWithWindow(unended: readonly ProcessRecord[], told: () => void): StagedEntry | undefined {
+	if (unended.length === 0) {
+		return undefined;
+	}
+	const lines = [
+		'Background processes this chat started were still running when VS Code closed or reloaded, and ended with it:',
+		...unended.map((record) => `- ${record.process} \`${sanitizeUntrusted(record.command ?? '')}\` (started ${clockTime(record.at)})`),
+		'Start again what you still need (Run with background: true); do not assume they still run.',
+	];
+	return { ...entryOf(SESSION_RECOVERY), body: lines.join('\n'), reason: 'the chat was reopened after its background processes ended with the window', commit: told };
+}
 
 export class ChatProcesses implements FeatureState {
 	private readonly store = new DisposableStore();
@@ -23,15 +51,33 @@ export class ChatProcesses implements FeatureState {
 	private readonly toldFallbacks = new Set<FallbackReason>();
 	private readonly isEnabled: (type: string) => boolean;
 
-	constructor(chat: FeatureChat, host: ProcessHost) {
+	constructor(chat: Pick<FeatureChat, 'session' | 'clock' | 'newId'>, host: ProcessHost) {
 		this.isEnabled = (type) => chat.session.reminders.config.isEnabled(type);
+		const { session, clock } = chat;
+		const { last, unended } = foldProcessRecords(session.allRecords);
 		this.processes = this.store.add(
 			new BackgroundProcesses(host.launcher, {
 				outputPath: (id) => host.outputPath(`process-${id}`),
-				now: () => chat.clock.now(),
+				now: () => clock.now(),
 				file: (path) => host.file(path),
+				numberedFrom: last,
 			}),
 		);
+		// Each start and end is recorded, so a reopened chat knows what was running when the window went.
+		this.store.add(this.processes.onDidChange((event) => {
+			if (event.kind !== 'output') {
+				session.append(processRecord(event.process, chat.newId(), clock.now()));
+			}
+		}));
+		// Processes recorded as started and never ended ran in a window that is gone, and went with it.
+		const gone = goneWithWindow(unended, () => {
+			for (const record of unended) {
+				session.append({ kind: 'process', id: chat.newId(), at: clock.now(), process: record.process, change: 'ended', cause: 'window' });
+			}
+		});
+		if (gone) {
+			session.reminders.enqueuePending(gone);
+		}
 		this.store.add(host.chats.add({ chatId: chat.session.id, processes: this.processes }));
 		const news = new ProcessNews(this.processes, () => chat.clock.now());
 		const { roster } = chat.session.reminders;
@@ -51,6 +97,18 @@ export class ChatProcesses implements FeatureState {
 		}
 		this.toldFallbacks.add(reason);
 		return { key: RUN_SHELL_INTEGRATION.key, body: `This ran outside VS Code's terminals: ${FALLBACK_WORDS[reason]}. (Said once in this chat.)` };
+	}
+
+	/** After a Stop, session.recovery says that the background processes still run. */
+	recoveryNotes(): readonly string[] {
+		const running = this.processes.running();
+		if (running.length === 0) {
+			return [];
+		}
+		return [
+			'Background processes of this chat keep running after a Stop (RunOutput reads one, RunStop ends one):',
+			...running.map((process) => `- ${process.id} \`${sanitizeUntrusted(process.command)}\` since ${clockTime(process.startedAt)}`),
+		];
 	}
 
 	toolAccess(owner: string): FeatureAccess {

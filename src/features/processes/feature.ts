@@ -6,6 +6,7 @@ import type { AgentFeature } from '../../agent/chatFeature';
 import type { ProcessHost } from '../../terminal/processHost';
 import type { ChatFeature } from '../feature';
 import { ChatProcesses } from './chatProcesses';
+import { PROCESS_RECORD_KIND } from './processRecord';
 import { PROCESS_REMINDERS } from './processReminders';
 
 declare module '../../agent/chatFeature' {
@@ -23,6 +24,7 @@ export const PROCESSES_STATE: AgentFeature<ChatProcesses | object> = {
 
 export const PROCESSES: ChatFeature = {
 	id: 'processes',
+	records: [PROCESS_RECORD_KIND],
 	reminders: PROCESS_REMINDERS,
 	agent: PROCESSES_STATE,
 };

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Emitter } from '../../base/event';
 import { DEFAULT_REMINDER_CONFIG } from '../../reminders/config';
 import type { CollectedEntry, Owner } from '../../reminders/definition';
 import { BUILTIN_KEYS } from '../../reminders/keys';
 import { ReminderRoster } from '../../reminders/roster';
 import { BackgroundProcesses, type Notify } from '../../terminal/backgroundProcesses';
-import type { LaunchedProcess, LaunchExit, ProcessLauncher } from '../../terminal/launcher';
+import { ScriptedLauncher } from '../../testing/scriptedLauncher';
 import { ProcessNews, STUCK_QUIET_MS } from './processNews';
 import { PROCESS_REMINDERS } from './processReminders';
 
@@ -14,33 +13,9 @@ const KEYS = BUILTIN_KEYS.with(PROCESS_REMINDERS.filter((declaration) => !BUILTI
 const ROOT: Owner = { kind: 'root', id: 'turn-1' };
 const START = Date.UTC(2026, 11, 7, 14, 2, 11);
 
-/** A process the test drives: what it prints and when it ends. */
-class Scripted implements LaunchedProcess {
-	readonly data = new Emitter<string>();
-	readonly exit = new Emitter<LaunchExit>();
-	readonly onData = this.data.event;
-	readonly onExit = this.exit.event;
-	readonly terminalName = undefined;
-	interrupted = false;
-	interrupt(): void {
-		this.interrupted = true;
-		this.exit.fire({ code: 130, signal: 'SIGINT' });
-	}
-	kill(): void {
-		this.exit.fire({ code: undefined, signal: 'SIGKILL' });
-	}
-}
-
 function chat() {
 	let now = START;
-	const launched: Scripted[] = [];
-	const launcher: ProcessLauncher = {
-		start: () => {
-			const process = new Scripted();
-			launched.push(process);
-			return Promise.resolve(process);
-		},
-	};
+	const launcher = new ScriptedLauncher();
 	const processes = new BackgroundProcesses(launcher, { outputPath: (id) => `/storage/chat-1/processes/${id}.log`, now: () => now, file: () => undefined, graceMs: 10 });
 	const news = new ProcessNews(processes, () => now);
 	const roster = new ReminderRoster('session', KEYS);
@@ -60,7 +35,7 @@ function chat() {
 		}
 		return new Map(out.map((entry) => [entry.key, entry.body ?? '']));
 	};
-	const start = async (command: string, notify: Notify = { kind: 'exit' }) => ({ process: await processes.start(command, '/work', notify), driven: launched.at(-1) as Scripted });
+	const start = async (command: string, notify: Notify = { kind: 'exit' }) => ({ process: await processes.start(command, '/work', notify), driven: launcher.last });
 	return { processes, request, start, advance: (ms: number) => (now += ms) };
 }
 

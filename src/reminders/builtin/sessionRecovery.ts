@@ -22,6 +22,8 @@ export interface CutOff {
 	readonly calls: readonly CutCall[];
 	/** The model's answer was cut off while it streamed (its tool calls, if any, did not run). */
 	readonly answerCut: boolean;
+	/** What goes on running after a Stop, in the chat features' words (background processes). */
+	readonly running?: readonly string[];
 }
 
 const MAX_TARGET_CHARS = 200;
@@ -60,6 +62,7 @@ export function sessionRecovery(cut: CutOff): StagedEntry | undefined {
 	if (cut.answerCut) {
 		lines.push('Your last answer was cut off while it streamed; tool calls it was making did not run.');
 	}
+	lines.push(...(cut.running ?? []));
 	lines.push('Check the state of the files and processes involved before you continue; do not assume the cut-off work finished.');
 	return {
 		...entryOf(SESSION_RECOVERY),
@@ -113,7 +116,7 @@ export function cutOffInRecords(records: readonly AgentRecord[], cause: CutOff['
 }
 
 /** The warning for what the last turn of `records` left cut off, or undefined when nothing was running. */
-export function recoveryAfter(records: readonly AgentRecord[], cause: CutOff['cause']): StagedEntry | undefined {
+export function recoveryAfter(records: readonly AgentRecord[], cause: CutOff['cause'], running: readonly string[] = []): StagedEntry | undefined {
 	const cut = cutOffInRecords(records, cause);
-	return cut && sessionRecovery(cut);
+	return cut && sessionRecovery(running.length > 0 ? { ...cut, running } : cut);
 }

@@ -28,7 +28,7 @@ export const SESSION_RECOVERY = declareReminder({
 	type: 'sessionRecovery',
 	key: 'session.recovery',
 	label: 'recovery',
-	purpose: 'Work was cut off — Stop during a tool call or an answer, or a chat reopened after its last turn broke off — naming the tool calls that may have partial effects and that processes may still run.',
+	purpose: 'Work was cut off — Stop during a tool call or an answer, or a chat reopened after its last turn broke off — naming the tool calls that may have partial effects and that processes may still run; the background processes that go on running after a Stop; and, in a reopened chat, the background processes that ended with the window.',
 	introducedIn: '0.3.0',
 	configurable: true,
 	description: 'After you stop the agent while a tool or an answer is running, or reopen a chat whose last turn was cut off, tells the model which calls may have left partial effects, to check before continuing.',

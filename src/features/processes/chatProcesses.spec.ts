@@ -1,0 +1,119 @@
+// One chat's processes through a chat's real ReminderEngine and transcript, over scripted processes:
+// who reaches them, the run.shell-integration notice, the `process` records, a reopened chat's
+// numbering and its session.recovery for processes that went with the window, and what a Stop says.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import '../../testing/chatFeatures';
+import { ChatSession } from '../../agent/session';
+import { DEFAULT_REMINDER_CONFIG, type ReminderConfig } from '../../reminders/config';
+import type { Owner } from '../../reminders/definition';
+import { ChatProcessList, type ProcessHost } from '../../terminal/processHost';
+import { CHAT_SHELL, PROCESS_ACCESS } from '../../tools/processAccess';
+import type { CommandRunner } from '../../tools/tool';
+import { FakeClock, SequentialIds } from '../../testing/fakeClock';
+import { userText } from '../../testing/history';
+import { MemorySessionStore } from '../../testing/memorySessionStore';
+import { ScriptedLauncher } from '../../testing/scriptedLauncher';
+import { testEnvironment } from '../../testing/sessions';
+import type { TranscriptEntry } from '../../transcript/records';
+import { ChatProcesses } from './chatProcesses';
+
+const NO_RUNNER: CommandRunner & { dispose(): void } = {
+	run: () => Promise.reject(new Error('not run here')),
+	dispose: () => undefined,
+};
+
+function chat(options: { records?: readonly TranscriptEntry[]; config?: ReminderConfig } = {}) {
+	const clock = new FakeClock(Date.UTC(2026, 11, 7, 14, 2, 11));
+	const store = new MemorySessionStore();
+	store.records.push(...(options.records ?? []));
+	const ids = new SequentialIds('id');
+	const session = new ChatSession('s1', store, { ...testEnvironment(clock, ids), reminderConfig: options.config ?? DEFAULT_REMINDER_CONFIG }, store.records);
+	const launcher = new ScriptedLauncher();
+	const chats = new ChatProcessList();
+	const host: ProcessHost = { launcher, outputPath: (stem) => `/kept/${stem}.txt`, file: () => undefined, foreground: () => NO_RUNNER, chats };
+	const state = new ChatProcesses({ session, clock, newId: () => ids.next() }, host);
+	let n = 0;
+	let owner: Owner | undefined;
+	/** One request: its entries by key; committed unless `commit` is false. */
+	const request = async (commit = true) => {
+		owner ??= session.reminders.beginUserTurn(`t${++n}`);
+		const injection = session.reminders.wait({ requestId: `r${++n}`, owner, phase: 'mid-turn', messages: [userText('go')] }, undefined);
+		if (commit) {
+			await injection.commit();
+		}
+		return new Map((injection.record?.entries ?? []).map((entry) => [entry.key, entry.body]));
+	};
+	const processRecords = () => store.records.filter((record) => record.kind === 'process');
+	return { clock, session, store, launcher, chats, state, request, processRecords };
+}
+
+describe('a chat\'s processes', () => {
+	it('the root loop reaches its processes and its shell; a sub-agent\'s neither', () => {
+		const { state } = chat();
+		assert.ok(state.toolAccess('root').get(PROCESS_ACCESS));
+		assert.ok(state.toolAccess('root').get(CHAT_SHELL));
+		assert.equal(state.toolAccess('root/explore#1').get(PROCESS_ACCESS), undefined);
+		assert.equal(state.toolAccess('root/explore#1').get(CHAT_SHELL), undefined);
+	});
+
+	it('says why a command ran outside the terminal once per chat and reason, and not at all when its switch is off', () => {
+		const shell = chat().state.toolAccess('root').get(CHAT_SHELL);
+		assert.ok(shell);
+		const first = shell.fallbackNotice('multi-line');
+		assert.ok(first);
+		assert.equal(first.key, 'run.shell-integration');
+		assert.match(first.body, /several lines/);
+		assert.equal(shell.fallbackNotice('multi-line'), undefined, 'once per reason');
+		assert.match(shell.fallbackNotice('no-integration')?.body ?? '', /did not start in time/);
+		const off = chat({ config: { isEnabled: (type) => type !== 'runShellIntegration', intervalOf: () => undefined } });
+		assert.equal(off.state.toolAccess('root').get(CHAT_SHELL)?.fallbackNotice('multi-line'), undefined);
+	});
+
+	it('records each start and end, and lists the chat with the window until it goes', async () => {
+		const { state, launcher, chats, processRecords } = chat();
+		await state.processes.start('npm run dev', '/work', { kind: 'exit' });
+		assert.deepEqual(chats.running().map(({ chatId, process }) => [chatId, process.id]), [['s1', 'p1']]);
+		launcher.last.exit.fire({ code: 3 });
+		assert.deepEqual(processRecords().map((record) => [record.process, record.change, record.command ?? record.cause, record.code]), [
+			['p1', 'started', 'npm run dev', undefined],
+			['p1', 'ended', 'exited', 3],
+		]);
+		assert.deepEqual(chats.running(), []);
+		state.dispose();
+		await state.processes.start('x', '/work', { kind: 'exit' }).catch(() => undefined);
+		assert.deepEqual(chats.running(), [], 'a disposed chat is no longer listed');
+	});
+
+	it('after a Stop, names the processes that go on running', async () => {
+		const { state } = chat();
+		assert.deepEqual(state.recoveryNotes(), []);
+		await state.processes.start('npm run dev', '/work', { kind: 'exit' });
+		assert.deepEqual(state.recoveryNotes(), [
+			'Background processes of this chat keep running after a Stop (RunOutput reads one, RunStop ends one):',
+			'- p1 `npm run dev` since 14:02:11 UTC',
+		]);
+	});
+
+	it('reopened: goes on numbering, and session.recovery names once the processes that ended with the window — also after a failed request', async () => {
+		const first = chat();
+		await first.state.processes.start('npm run dev', '/work', { kind: 'exit' });
+		await first.state.processes.start('make once', '/work', { kind: 'exit' });
+		first.launcher.launched[1]?.exit.fire({ code: 0 });
+		// The window goes without recording p1's end (a reload kills it with the extension host).
+		const records = first.store.records.slice();
+		const reopened = chat({ records });
+		const failed = await reopened.request(false);
+		assert.match(failed.get('session.recovery') ?? '', /still running when VS Code closed or reloaded[\s\S]*- p1 `npm run dev` \(started 14:02:11 UTC\)/);
+		assert.doesNotMatch(failed.get('session.recovery') ?? '', /make once/);
+		const delivered = await reopened.request();
+		assert.ok(delivered.has('session.recovery'), 'a failed request loses nothing');
+		assert.equal((await reopened.request()).has('session.recovery'), false, 'said once');
+		assert.deepEqual(reopened.processRecords().at(-1)?.cause, 'window');
+		const started = await reopened.state.processes.start('npm test', '/work', { kind: 'exit' });
+		assert.equal(started.id, 'p3');
+		reopened.launcher.last.exit.fire({ code: 0 });
+		const again = chat({ records: reopened.store.records.slice() });
+		assert.equal((await again.request()).has('session.recovery'), false, 'told once, across reopens');
+	});
+});
