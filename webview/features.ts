@@ -5,6 +5,7 @@ import type { ViewMessage } from '../src/protocol/messages';
 import type { ViewFeaturePart } from './featurePart';
 import { GoalControl } from './goal';
 import { McpPart } from './mcpPart';
+import { ProcessesPanel } from './processes';
 import { TaskPanel } from './tasks';
 
 export type { ViewFeaturePart } from './featurePart';
@@ -13,6 +14,7 @@ export function featureParts(post: (message: ViewMessage) => void): ViewFeatureP
 	return [
 		new GoalControl(post),
 		new TaskPanel(),
+		new ProcessesPanel(post),
 		new McpPart(post),
 	];
 }

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { PERMISSION_MODES } from '../vocabulary/permissionModes';
 import { COMPACTION_CAUSES } from '../vocabulary/outcomes';
 import { TasksView } from './tasks';
+import { ProcessesView } from './processes';
 import { MAX_SLASH_COMMANDS, SlashCommandView } from './slashCommands';
 import { TranscriptItem } from './items';
 import { ToolProgressView } from './toolProgress';
@@ -198,6 +199,8 @@ export const ViewState = z.object({
 	childStreams: z.array(StreamView).optional(),
 	/** The task list feature's panel (src/features/tasks/); absent from a host without it. */
 	tasks: TasksView.optional(),
+	/** The background processes feature's panel (src/features/processes/); absent from a host without it. */
+	processes: ProcessesView.optional(),
 	/** The slash commands the composer's hint lists (src/view/slashCommands.ts). */
 	commands: z.array(SlashCommandView).max(MAX_SLASH_COMMANDS),
 });

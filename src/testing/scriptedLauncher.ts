@@ -14,7 +14,7 @@ export class ScriptedProcess implements LaunchedProcess {
 	shown = 0;
 
 	constructor(
-		readonly terminalName?: string,
+		readonly terminalName: string | undefined,
 		readonly fallback?: FallbackReason,
 	) {}
 

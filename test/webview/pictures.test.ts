@@ -1,13 +1,15 @@
-// The README's pictures of Restore…, Fork from here, the goal line and MCP, taken from the real bundle
-// in headless Chromium under VS Code's dark theme colours. Each test checks that what the picture
-// shows is there; with ASIDE_PICTURES_DIR set it also writes the picture into that folder
-// (`ASIDE_PICTURES_DIR=docs/images node test/run.mjs webview` refreshes the README's).
+// The README's pictures of Restore…, Fork from here, the goal line, MCP and background processes,
+// taken from the real bundle in headless Chromium under VS Code's dark theme colours. Each test
+// checks that what the picture shows is there; with ASIDE_PICTURES_DIR set it also writes the
+// picture into that folder (`ASIDE_PICTURES_DIR=docs/images node test/run.mjs webview` refreshes
+// the README's).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { GoalView } from '../../src/protocol/goal';
 import type { McpServersView } from '../../src/protocol/mcp';
+import type { ProcessesView } from '../../src/protocol/processes';
 import type { RestorePreviewView, TranscriptItem } from '../../src/protocol/messages';
 import { assistant, entry, reminders, tool, user } from './items';
 import { agentView, assertCleanAndClose, openChat, useHarness, viewState } from './page';
@@ -137,6 +139,44 @@ describe('the README pictures', () => {
 		assert.equal((await row.locator('.reminder-label').innerText()).trim(), 'MCP resources updated: everything');
 		assert.equal(await page.page.locator('.mcp-servers').isVisible(), true);
 		await picture(page.page, 'mcp-servers.png');
+		await assertCleanAndClose(page);
+	});
+
+	it('background processes: the panel of the running ones above the composer, and the ◇ row of one that ended', async () => {
+		const page = await openChat(harness);
+		await page.page.setViewportSize({ width: 560, height: 640 });
+		const started = (id: string, command: string): string =>
+			`Started ${id} in the background in the terminal "Aside: ${id} ${command}": \`${command}\`. Its whole output goes to /home/ada/.aside/processes/${id}.log. You are told when it ends (run.background.exit).`;
+		const run = (id: string, command: string) => tool(`t-${id}`, { callId: `c-${id}`, name: 'Run', input: JSON.stringify({ command, background: true }, null, 2), result: started(id, command), durationMs: 900 });
+		const items: TranscriptItem[] = [
+			{ ...user('u1', 'Install the dependencies, then start the dev server and the type checker in watch mode.'), at: AT },
+			run('p1', 'npm install'),
+			run('p2', 'npm run dev'),
+			run('p3', 'npx tsc --watch'),
+			{
+				...reminders('r1', [
+					entry('run.background.exit', 'background process ended', 'p1 `npm install` exited: exit code 0, at 09:30:41 UTC after 38.2 s.\nIts last 2 lines:\nadded 312 packages in 38s\nfound 0 vulnerabilities\nIts whole output: /home/ada/.aside/processes/p1.log'),
+				], 'mid-turn'),
+				at: AT + 41_000,
+			},
+			{ ...assistant('a1', 'The dependencies are installed; the dev server (p2) serves http://localhost:5173/ and the type checker (p3) found no errors. Both keep running.'), at: AT + 50_000 },
+		];
+		await page.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-4', title: 'Dev server', items } }));
+		await applyTheme(page.page, 'dark');
+		const processes: ProcessesView = {
+			rows: [
+				{ id: 'p2', command: 'npm run dev', startedAt: '09:30:42 UTC', lastLine: '  ➜  Local:   http://localhost:5173/', hasTerminal: true, stopping: false },
+				{ id: 'p3', command: 'npx tsc --watch', startedAt: '09:30:43 UTC', lastLine: 'Found 0 errors. Watching for file changes.', hasTerminal: true, stopping: false },
+			],
+		};
+		await page.host({ type: 'processes.changed', seq: 1, processes });
+		const panel = page.page.locator('.processes-panel');
+		await panel.waitFor();
+		assert.deepEqual(await panel.locator('.process-command').allInnerTexts(), ['npm run dev', 'npx tsc --watch']);
+		const row = page.page.locator('.transcript > li[data-kind="reminders"]');
+		assert.equal((await row.locator('.reminders-label').innerText()).trim(), '◇ 1 system reminder (background process ended)');
+		assert.equal(await row.locator('button.reminders-toggle').getAttribute('aria-expanded'), 'false', 'collapsed');
+		await picture(page.page, 'processes.png');
 		await assertCleanAndClose(page);
 	});
 });

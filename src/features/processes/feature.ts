@@ -6,6 +6,7 @@ import type { AgentFeature } from '../../agent/chatFeature';
 import type { ProcessHost } from '../../terminal/processHost';
 import type { ChatFeature } from '../feature';
 import { ChatProcesses } from './chatProcesses';
+import { ProcessesPresenter } from './processesPresenter';
 import { PROCESS_RECORD_KIND } from './processRecord';
 import { PROCESS_REMINDERS } from './processReminders';
 
@@ -27,4 +28,5 @@ export const PROCESSES: ChatFeature = {
 	records: [PROCESS_RECORD_KIND],
 	reminders: PROCESS_REMINDERS,
 	agent: PROCESSES_STATE,
+	view: (window) => new ProcessesPresenter(window.sessions, (session) => window.features.stateOf(PROCESSES_STATE, session), window.log),
 };
