@@ -30,7 +30,7 @@ export function variants(record: Record<string, unknown>): unknown[] {
 }
 
 // Leaves to try, in order, until the field's own schema takes one (a pattern, a refine).
-const STRINGS = ['x', '0123abcd', 'x.txt'];
+const STRINGS = ['x', '0123abcd', 'x.txt', 'p1'];
 const NUMBERS = [1, 0, 0.5];
 
 /** A value `schema` takes, every optional field set, each array with one item: a record as written, for any kind. */

@@ -16,9 +16,10 @@ export interface ToolFacts {
 	/**
 	 * In agent profiles, which may name every built-in tool: `listed` — a profile that only disallows
 	 * other tools still gives it; `spawns` — naming it is what lets the child start agents of its own,
-	 * so only a profile that names it gives it.
+	 * so only a profile that names it gives it; `never` — the root loop's own (the chat's background
+	 * processes, which no sub-agent has), so no child gets it.
 	 */
-	readonly inProfiles: 'listed' | 'spawns';
+	readonly inProfiles: 'listed' | 'spawns' | 'never';
 	/** Hooks see it as a tool that changes files: a matcher naming any of CLAUDE_FILE_TOOLS guards it. */
 	readonly hooksSeeFileChange: boolean;
 	/** One of the edit tools the `aside.tools.edit` setting chooses among. */
@@ -71,8 +72,8 @@ const ROWS = {
 		claudeFields: (fields) => (typeof fields.timeout_ms === 'number' ? { timeout: fields.timeout_ms } : {}),
 	},
 	// Claude Code's tools for its background shells: BashOutput (TaskOutput in later versions) and KillShell (KillBash before).
-	RunOutput: { ...PLAIN, claudeName: 'BashOutput', claudeAliases: ['TaskOutput'] },
-	RunStop: { ...PLAIN, claudeName: 'KillShell', claudeAliases: ['KillBash'] },
+	RunOutput: { ...PLAIN, claudeName: 'BashOutput', claudeAliases: ['TaskOutput'], inProfiles: 'never' },
+	RunStop: { ...PLAIN, claudeName: 'KillShell', claudeAliases: ['KillBash'], inProfiles: 'never' },
 	Agent: { ...PLAIN, claudeName: 'Task', inProfiles: 'spawns' },
 	TaskWrite: { ...PLAIN, claudeName: 'TodoWrite' },
 	TaskList: { ...PLAIN, claudeName: 'TaskList' },
