@@ -438,6 +438,8 @@ const actions = {
 				path: request.path,
 				authorization: request.headers.authorization ?? null,
 				apiKey: request.headers['x-api-key'] ?? null,
+				// The tools a chat request offered, by name (OpenAI-compatible and Anthropic shapes).
+				tools: Array.isArray(request.body?.tools) ? request.body.tools.map((tool) => tool.function?.name ?? tool.name) : null,
 			})),
 		};
 	},

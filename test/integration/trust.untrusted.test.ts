@@ -12,6 +12,8 @@ import { activeAside, driver, workspaceFile } from './support';
 interface OriginRequest {
 	readonly method: string;
 	readonly path: string;
+	/** The tools a chat request offered, by name. */
+	readonly tools: readonly string[] | null;
 }
 
 async function requestsAt(which: 'user' | 'workspace' | 'local'): Promise<OriginRequest[]> {
@@ -51,7 +53,11 @@ describe('Restricted Mode: an untrusted workspace', () => {
 		const result = await api.sendMessage('Hello from Restricted Mode.');
 		assert.equal(result.outcome, 'done', result.error);
 		assert.equal(hooks.networkAllowed(), true);
-		assert.ok((await requestsAt('user')).some((request) => request.path === '/v1/chat/completions'));
+		const chat = (await requestsAt('user')).find((request) => request.path === '/v1/chat/completions');
+		assert.ok(chat);
+		// Only the tools that read: no Run, and none of its background processes' (RunOutput, RunStop).
+		assert.ok(chat.tools?.includes('Read'), `the request offered ${JSON.stringify(chat.tools)}`);
+		assert.deepEqual((chat.tools ?? []).filter((name) => /^(Run|RunOutput|RunStop|Edit|Write|ApplyPatch)$/.test(name)), []);
 		assert.deepEqual(await requestsAt('workspace'), [], 'the workspace\'s URL is never used');
 	});
 });
