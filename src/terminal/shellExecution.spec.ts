@@ -1,39 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { OutputStream } from '../testing/fakeTerminals';
 import { collectExecution, commandFallback, type ExecutionLike } from './shellExecution';
-
-/** A stream the test feeds; `close` ends it (a stream never closed models the API's known hang). */
-class Stream implements AsyncIterable<string> {
-	private readonly chunks: string[] = [];
-	private wake: (() => void) | undefined;
-	private closed = false;
-
-	push(chunk: string): void {
-		this.chunks.push(chunk);
-		this.wake?.();
-	}
-
-	close(): void {
-		this.closed = true;
-		this.wake?.();
-	}
-
-	async *[Symbol.asyncIterator](): AsyncIterator<string> {
-		for (;;) {
-			const chunk = this.chunks.shift();
-			if (chunk !== undefined) {
-				yield chunk;
-				continue;
-			}
-			if (this.closed) {
-				return;
-			}
-			await new Promise<void>((resolve) => {
-				this.wake = resolve;
-			});
-		}
-	}
-}
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -52,9 +20,9 @@ describe('a command through shell integration', () => {
 
 	it('keeps the stream that delivers first: the one read at once, or the one read again at the start event on a cold shell', async () => {
 		// Warm: the first stream has the output; the second read at the start event is not even taken.
-		const warm = [new Stream(), new Stream()];
+		const warm = [new OutputStream(), new OutputStream()];
 		let reads = 0;
-		const warmExecution: ExecutionLike = { read: () => warm[reads++] as Stream };
+		const warmExecution: ExecutionLike = { read: () => warm[reads++] as OutputStream };
 		let end: (code: number | undefined) => void = () => undefined;
 		const got: string[] = [];
 		let start: () => void = () => undefined;
@@ -73,10 +41,11 @@ describe('a command through shell integration', () => {
 		assert.equal(reads, 1, 'no second read once the first delivered');
 
 		// Cold: the first read never delivers; the second, at the start event, does.
-		const cold = [new Stream(), new Stream()];
+		const cold = [new OutputStream(), new OutputStream()];
 		reads = 0;
 		const coldGot: string[] = [];
-		const coldDone = collectExecution({ read: () => cold[reads++] as Stream }, new Promise((resolve) => (end = resolve)), (chunk) => coldGot.push(chunk), {
+		const coldExecution: ExecutionLike = { read: () => cold[reads++] as OutputStream };
+		const coldDone = collectExecution(coldExecution, new Promise((resolve) => (end = resolve)), (chunk) => coldGot.push(chunk), {
 			drainMs: 50,
 			started: new Promise((resolve) => (start = resolve)),
 		});
@@ -91,7 +60,7 @@ describe('a command through shell integration', () => {
 	});
 
 	it('finishes a short drain after the end even when read() never closes, and keeps an unreported exit code unknown', async () => {
-		const stream = new Stream();
+		const stream = new OutputStream();
 		const got: string[] = [];
 		let end: (code: number | undefined) => void = () => undefined;
 		const done = collectExecution({ read: () => stream }, new Promise((resolve) => (end = resolve)), (chunk) => got.push(chunk), { drainMs: 30 });

@@ -11,8 +11,8 @@ const later = (fn: () => void): void => {
 	setImmediate(fn);
 };
 
-/** What a command read through `read()` delivers, to each reader from the moment it reads. */
-class OutputStream implements AsyncIterable<string> {
+/** What a command read through `read()` delivers, to each reader from the moment it reads; `close` ends it (one never closed models the API's known hang). */
+export class OutputStream implements AsyncIterable<string> {
 	private readonly chunks: string[] = [];
 	private wake: (() => void) | undefined;
 	private closed = false;
