@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { FileOutput } from './outputFile';
-import { type OutputFile, ProcessOutput } from './processOutput';
+import { cutNote, type OutputFile, ProcessOutput } from './processOutput';
+import { LINE_CONTINUES, MAX_LINE_CHARS } from './terminalText';
 import { looksLikePrompt, waitingPrompt } from './prompts';
 
 class MemoryFile implements OutputFile {
@@ -53,7 +54,7 @@ describe('a process\'s output', () => {
 
 	it('keeps only the last lines in the ring, and says how many of a read are in the file only', () => {
 		const file = new MemoryFile();
-		const output = new ProcessOutput(file, { ringChars: 20, fileBytes: 1_000 });
+		const output = new ProcessOutput(file, { ringChars: 20, fileBytes: 100_000 });
 		for (let i = 1; i <= 10; i++) {
 			output.push(`line ${i}\n`);
 		}
@@ -63,16 +64,49 @@ describe('a process\'s output', () => {
 		assert.deepEqual([read.from, read.to, read.before], [1, 10, 8]);
 		assert.equal(file.text.split('\n').length - 1, 10, 'the file has them all');
 		assert.deepEqual(output.last(5), ['line 9', 'line 10']);
+		for (let i = 11; i <= 5000; i++) {
+			output.push(`line ${i}\n`);
+		}
+		const later = output.read('last');
+		assert.deepEqual([later.lines, later.from, later.to, later.before], [['line 4999', 'line 5000'], 11, 5000, 4988]);
+		assert.deepEqual(output.peekUnread(5), [], 'all read');
+		output.push('line 5001\n');
+		assert.deepEqual(output.peekUnread(5), ['line 5001']);
 	});
 
-	it('stops keeping at the file\'s bound and says so; what came after is not kept', () => {
+	it('stops keeping at the file\'s bound and says so, in the file too, which stays within it; what came after is not kept', () => {
 		const file = new MemoryFile();
-		const output = new ProcessOutput(file, { ringChars: 1_000, fileBytes: 12 });
+		// Room for two lines and the note (as long for any two-digit bound).
+		const fileBytes = 12 + Buffer.byteLength(`${cutNote(99)}\n`);
+		const output = new ProcessOutput(file, { ringChars: 1_000, fileBytes });
 		assert.deepEqual(output.push('12345\n67890\nabcde\n'), ['12345', '67890']);
 		assert.equal(output.overBound, true);
 		assert.deepEqual(output.push('more\n'), []);
 		assert.deepEqual(output.end(), []);
-		assert.equal(file.text, '12345\n67890\n');
+		assert.equal(file.text, `12345\n67890\n${cutNote(fileBytes)}\n`);
+		assert.equal(Buffer.byteLength(file.text), fileBytes);
+		assert.match(file.text, /kept no more of this output here: it passed the bound of \d+ bytes/u);
+	});
+
+	it('keeps a flood of short lines and a line with no end within the ring and the file\'s bounds', () => {
+		const file = new MemoryFile();
+		const output = new ProcessOutput(file, { ringChars: 64 * 1024, fileBytes: 512 * 1024 });
+		for (let i = 0; i < 40 && !output.overBound; i++) {
+			output.push('y\n'.repeat(4096));
+		}
+		assert.deepEqual(output.read('start').lines.length, 32 * 1024, 'the ring holds the last 64 KB');
+		assert.deepEqual(output.last(2), ['y', 'y']);
+		for (let i = 0; i < 64 && !output.overBound; i++) {
+			output.push('x'.repeat(64 * 1024));
+			assert.ok(output.current.length <= MAX_LINE_CHARS, 'the line being written is bounded');
+		}
+		assert.equal(output.overBound, true);
+		assert.ok(Buffer.byteLength(file.text) <= 512 * 1024);
+		assert.ok(file.text.endsWith(`x${LINE_CONTINUES}\n${cutNote(512 * 1024)}\n`));
+		const read = output.read('last');
+		assert.ok(read.lines.join('\n').length <= 64 * 1024 + MAX_LINE_CHARS, 'the ring: at most its bound and one line');
+		assert.equal(read.lines.at(-1), `${'x'.repeat(MAX_LINE_CHARS)}${LINE_CONTINUES}`);
+		assert.equal(read.from + read.before, read.to - read.lines.length + 1);
 	});
 
 	it('writes a real file, and a file that cannot be created says why while the ring keeps the lines', () => {

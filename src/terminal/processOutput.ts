@@ -2,8 +2,13 @@
 // text cleaned line by line (terminalText.ts), the last lines kept in a bounded ring for RunOutput
 // and the reminders, and every line written to a file the model reads whole with Read. The file is
 // bounded too: past it nothing more is kept and `overBound` says so (the process is then stopped and
-// the model told). A read cursor marks what the model has read: RunOutput "since last" starts there
-// and moves it, and `run.background.output` says only what is past it.
+// the model told), the file's last line says where and why it was cut (its bytes are kept free for
+// it, so the file stays within the bound). A line with no end is broken by terminalText.ts, so the
+// ring, the file and the line being written all stay bounded, and the ring drops its oldest lines
+// in constant time (a start index, compacted now and then), so a flood of short lines is linear.
+// A read cursor marks what the model has read: RunOutput "since last" starts there and moves it,
+// and `run.background.output` says only what is past it.
+import { formatBytes } from '../tools/text';
 import { TerminalText } from './terminalText';
 
 /** Where the lines go whole. */
@@ -34,25 +39,33 @@ export interface OutputRead {
 	readonly current: string;
 }
 
+/** The file's last line when the output passed its bound. */
+export const cutNote = (fileBytes: number): string => `[Aside kept no more of this output here: it passed the bound of ${formatBytes(fileBytes)}.]`;
+
 export class ProcessOutput {
 	private readonly text = new TerminalText();
-	/** The ring: the last lines, `first` the number of the oldest. */
+	/** The ring: the last lines are `ring[start]` on, `first` the number of the oldest. */
 	private ring: string[] = [];
+	private start = 0;
 	private ringChars = 0;
 	private first = 1;
 	private written = 0;
 	private cut = false;
 	/** The number of the last line the model read (0: none). */
 	private readTo = 0;
+	/** What the note at the cut takes of the file. */
+	private readonly noteBytes: number;
 
 	constructor(
 		private readonly file: OutputFile | undefined,
 		private readonly bounds: OutputBounds = DEFAULT_OUTPUT_BOUNDS,
-	) {}
+	) {
+		this.noteBytes = Buffer.byteLength(cutNote(bounds.fileBytes), 'utf8') + 1;
+	}
 
 	/** Completed lines so far. */
 	get lineCount(): number {
-		return this.first - 1 + this.ring.length;
+		return this.first - 1 + this.ring.length - this.start;
 	}
 
 	/** The line being written now, as the terminal shows it. */
@@ -87,7 +100,7 @@ export class ProcessOutput {
 
 	/** The last `count` lines still in the ring (fewer when it holds fewer). */
 	last(count: number): readonly string[] {
-		return count <= 0 ? [] : this.ring.slice(-count);
+		return count <= 0 ? [] : this.ring.slice(Math.max(this.start, this.ring.length - count));
 	}
 
 	/**
@@ -102,13 +115,14 @@ export class ProcessOutput {
 		}
 		const kept = Math.max(from, this.first);
 		this.readTo = to;
-		return { lines: this.ring.slice(kept - this.first, to - this.first + 1), from, to, before: kept - from, current: this.current };
+		const at = this.start - this.first;
+		return { lines: this.ring.slice(at + kept, at + to + 1), from, to, before: kept - from, current: this.current };
 	}
 
 	/** The lines past the cursor, without moving it (what a reminder says; at most `count`, the last ones). */
 	peekUnread(count: number): readonly string[] {
 		const from = Math.max(this.readTo + 1, this.first, this.lineCount - count + 1);
-		return this.ring.slice(from - this.first);
+		return this.ring.slice(this.start + from - this.first);
 	}
 
 	/** Keeps the lines up to the file's bound, in the ring and (in one write) in the file; returns those kept. */
@@ -117,19 +131,25 @@ export class ProcessOutput {
 		let chunk = '';
 		for (const [index, line] of lines.entries()) {
 			const bytes = Buffer.byteLength(line, 'utf8') + 1;
-			if (this.written + bytes > this.bounds.fileBytes) {
+			if (this.written + bytes > this.bounds.fileBytes - this.noteBytes) {
 				this.cut = true;
 				kept = index;
+				chunk += `${cutNote(this.bounds.fileBytes)}\n`;
 				break;
 			}
 			this.written += bytes;
 			chunk += `${line}\n`;
 			this.ring.push(line);
 			this.ringChars += line.length + 1;
-			while (this.ringChars > this.bounds.ringChars && this.ring.length > 1) {
-				this.ringChars -= (this.ring.shift() as string).length + 1;
+			while (this.ringChars > this.bounds.ringChars && this.ring.length - this.start > 1) {
+				this.ringChars -= (this.ring[this.start] as string).length + 1;
+				this.ring[this.start++] = '';
 				this.first++;
 			}
+		}
+		if (this.start > 1024 && this.start * 2 > this.ring.length) {
+			this.ring = this.ring.slice(this.start);
+			this.start = 0;
 		}
 		if (chunk !== '') {
 			this.file?.append(chunk);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { TerminalText, terminalText } from './terminalText';
+import { LINE_CONTINUES, MAX_LINE_CHARS, TerminalText, terminalText } from './terminalText';
 
 /** A real bash session (bash 5, VS Code's shell integration script, TERM=xterm-256color), recorded with `script`. */
 const BASH = readFileSync(join('test', 'fixtures', 'terminal', 'bash-integration.bin'), 'utf8');
@@ -77,13 +77,84 @@ describe('terminal output as text', () => {
 		assert.deepEqual(reader.push('after\n'), ['after'], 'an OSC that never ends does not swallow what follows');
 	});
 
-	it('breaks a line that never ends, and gives the unfinished line at the end', () => {
+	it('breaks a line that never ends, says it was cut, and gives the unfinished line at the end', () => {
 		const reader = new TerminalText(20);
-		assert.deepEqual(reader.push('0123456789abcdefghij0123'), ['0123456789abcdefghij']);
+		assert.deepEqual(reader.push('0123456789abcdefghij0123'), [`0123456789abcdefghij${LINE_CONTINUES}`]);
 		assert.deepEqual(reader.push('4'), []);
 		assert.equal(reader.current, '01234');
 		assert.deepEqual(reader.push('\r\n? Continue [y/N] '), ['01234']);
 		assert.equal(reader.current, '? Continue [y/N] ', 'the prompt a process waits at');
 		assert.deepEqual(reader.end(), ['? Continue [y/N]']);
+		assert.deepEqual(new TerminalText(20).push(`${'x'.repeat(20)}\n`), ['x'.repeat(20)], 'a line of exactly the bound is whole');
+		assert.deepEqual(new TerminalText(20).push(`${'x'.repeat(19)}\u{1F600}y\n`), [`${'x'.repeat(19)}${LINE_CONTINUES}`, '\u{1F600}y'], 'not inside a character');
+	});
+
+	it('keeps a line with no newline at all bounded: 1 MB in 64 KB chunks leaves lines of at most the bound, nothing lost', () => {
+		const reader = new TerminalText();
+		const lines: string[] = [];
+		for (let sent = 0; sent < 1024 * 1024; sent += 64 * 1024) {
+			lines.push(...reader.push('x'.repeat(64 * 1024)));
+			assert.ok(reader.current.length <= MAX_LINE_CHARS);
+		}
+		assert.equal(lines.length, 1024 * 1024 / MAX_LINE_CHARS - 1);
+		assert.ok(lines.every((line) => line === `${'x'.repeat(MAX_LINE_CHARS)}${LINE_CONTINUES}`));
+		assert.equal(reader.current.length, MAX_LINE_CHARS, 'the last piece is still being written');
+	});
+
+	it('keeps the cursor inside the bound, as a terminal keeps it in its last column: a huge move fills no memory', () => {
+		const reader = new TerminalText(20);
+		assert.deepEqual(reader.push('a\u001b[1000000Cb\n'), [`a${' '.repeat(18)}b`]);
+		assert.deepEqual(reader.push('c\u001b[1000000Gd\n'), [`c${' '.repeat(18)}d`]);
+		assert.deepEqual(reader.push('\u001b[1000000Ce\u001b[20Df\n'), [`f${' '.repeat(18)}e`]);
+	});
+
+	it('folds carriage-return progress however long it goes on; a rendering longer than the bound is broken like any line', () => {
+		const reader = new TerminalText();
+		for (let chunk = 0; chunk < 100; chunk++) {
+			let text = '';
+			for (let step = 0; step < 1000; step++) {
+				text += `\rDownloading ${chunk}.${step}% ${'='.repeat(step % 50)}>\u001b[K`;
+			}
+			assert.deepEqual(reader.push(text), [], 'no line in 3 MB of progress');
+		}
+		assert.equal(reader.current, `Downloading 99.999% ${'='.repeat(49)}>`);
+		const narrow = new TerminalText(20);
+		assert.deepEqual(narrow.push(`${'a'.repeat(25)}\r${'b'.repeat(25)}\r`), [`${'a'.repeat(20)}${LINE_CONTINUES}`, `${'b'.repeat(20)}${LINE_CONTINUES}`]);
+		assert.equal(narrow.current, 'bbbbb');
+	});
+
+	it('lets no control character through from binary output, whatever the chunks', () => {
+		let seed = 42;
+		const bytes = Buffer.alloc(200_000, 0).map(() => {
+			seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+			return seed >> 16;
+		});
+		// As the launchers decode: invalid UTF-8 becomes U+FFFD.
+		const text = bytes.toString('utf8');
+		const reader = new TerminalText();
+		const lines: string[] = [];
+		for (let i = 0, size = 1; i < text.length; i += size, size = (size * 7 + 3) % 5000) {
+			lines.push(...reader.push(text.slice(i, i + size)));
+		}
+		lines.push(...reader.end());
+		assert.ok(lines.length > 100);
+		// eslint-disable-next-line no-control-regex -- looking for control characters
+		assert.doesNotMatch(lines.join(''), /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/u);
+	});
+
+	it('drops a lone ESC without hiding the character after it, and NUL, BEL and other controls; applies backspace', () => {
+		assert.equal(terminalText('a\u001b\nb\n'), 'a\nb', 'an ESC before a newline does not swallow it');
+		assert.equal(terminalText('a\u001b\u00e9\u001b(\rb\n'), 'b\u00e9');
+		assert.equal(terminalText('x\u0000y\u0007z\u000b\u000c\u000e\u001a\u007f\u0085!\n'), 'xyz!');
+		assert.equal(terminalText('12\b\b\b3\n'), '32', 'backspace stops at the start of the line');
+		const reader = new TerminalText();
+		assert.deepEqual(reader.push('50%\r'), []);
+		assert.equal(reader.current, '50%', 'a CR at the end of a chunk waits to see whether LF follows');
+		assert.deepEqual(reader.push('\n'), ['50%']);
+		reader.push('60%\r');
+		reader.push('7');
+		assert.equal(reader.current, '70%');
+		reader.push('\rdone\r');
+		assert.deepEqual(reader.end(), ['done']);
 	});
 });

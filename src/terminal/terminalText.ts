@@ -1,12 +1,19 @@
 // A terminal's output as text the model can read: escape sequences (colours, cursor moves, window
 // titles, VS Code's shell integration marks) stripped, carriage-return progress folded to what the
-// terminal shows last ("Downloading 99%", not every step), CRLF as LF, backspaces applied and other
-// control characters dropped. Fed in chunks as they come: a sequence or a CR LF split between two
-// chunks is held until the rest arrives. A line that never ends is broken at `maxLineChars`.
+// terminal shows last ("Downloading 99%", not every step), CRLF as LF, backspaces applied and every
+// other control character dropped (NUL, BEL, a lone ESC: binary output leaves only text, invalid
+// UTF-8 already U+FFFD from the decoder). Fed in chunks as they come: a sequence or a CR LF split
+// between two chunks is held until the rest arrives (a held sequence at most MAX_SEQUENCE long).
 //
 // The line is kept as the terminal renders it: text overwrites what is under the cursor, `\r`
 // moves it to the start, `\b` and the cursor moves CSI C / D / G move it, and CSI K erases
 // (the usual "\r\x1b[K" of a progress line). Other sequences change nothing in the text.
+//
+// Memory stays bounded whatever comes: the cursor stays within `maxLineChars` columns (as a
+// terminal keeps it in its last), and a line that would grow past them (output with no newline
+// at all) is broken there into a completed line ending in LINE_CONTINUES, the rest going on in
+// the next. Progress folded with `\r` only grows as wide as its widest rendering, so it is not
+// broken however long it goes on; a rendering wider than the bound is broken like any line.
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -14,8 +21,13 @@ const CSI_8BIT = '\u009b';
 const OSC_8BIT = '\u009d';
 /** An unfinished sequence longer than this is not one: dropped, so garbage cannot hold the output back. */
 const MAX_SEQUENCE = 4096;
-/** How long a line may grow before it is broken. */
+/** How long a line may grow before it is broken (UTF-16 units): many screens wide, and the 256 KB ring still holds 16 such lines. */
 export const MAX_LINE_CHARS = 16 * 1024;
+/** Ends a line that was broken at MAX_LINE_CHARS: the next line goes on with it. */
+export const LINE_CONTINUES = ' …[line continues]';
+/** What is not plain text: every C0 control but tab, DEL, and the C1 controls. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/gu;
 
 /** Where the sequence starting at `start` ends (the index after it), or -1 when the text ends first. */
 function sequenceEnd(text: string, start: number): number {
@@ -54,18 +66,20 @@ function sequenceEnd(text: string, start: number): number {
 		}
 		return -1;
 	}
-	// ESC, any intermediates (ESC ( B), then one final character.
+	// ESC, any intermediates (ESC ( B), then one final character; anything else after them (a
+	// newline, a letter past ASCII) is not part of it: the ESC alone is dropped.
 	for (let i = start + 1; i < text.length; i++) {
 		const code = text.charCodeAt(i);
 		if (code < 0x20 || code > 0x2f) {
-			return i + 1;
+			return code >= 0x30 && code <= 0x7e ? i + 1 : i;
 		}
 	}
 	return -1;
 }
 
 export class TerminalText {
-	private line: string[] = [];
+	/** The line as rendered so far (never longer than `maxLineChars`). */
+	private line = '';
 	private cursor = 0;
 	/** The start of a sequence (or a lone CR) the last chunk ended in. */
 	private held = '';
@@ -74,7 +88,7 @@ export class TerminalText {
 
 	/** The line being written now, as the terminal shows it (the prompt a process waits at, a progress bar). */
 	get current(): string {
-		return this.line.join('');
+		return this.line;
 	}
 
 	/** Takes a chunk of output; returns the lines it completed. */
@@ -84,7 +98,15 @@ export class TerminalText {
 		const lines: string[] = [];
 		let i = 0;
 		while (i < text.length) {
-			const char = text[i] as string;
+			// Plain text up to the next control character, written in one go.
+			CONTROL.lastIndex = i;
+			const next = CONTROL.exec(text)?.index ?? text.length;
+			if (next > i) {
+				this.write(text.slice(i, next), lines);
+				i = next;
+				continue;
+			}
+			const char = text[i];
 			if (char === ESC || char === CSI_8BIT || char === OSC_8BIT) {
 				const end = sequenceEnd(text, i);
 				if (end === -1) {
@@ -104,18 +126,10 @@ export class TerminalText {
 				if (text[i + 1] !== '\n') {
 					this.cursor = 0;
 				}
-				i++;
-				continue;
-			}
-			if (char === '\n') {
-				lines.push(this.takeLine());
+			} else if (char === '\n') {
+				lines.push(this.takeLine(''));
 			} else if (char === '\b') {
 				this.cursor = Math.max(0, this.cursor - 1);
-			} else if (char === '\t' || (char >= ' ' && char !== '\u007f' && !(char >= '\u0080' && char <= '\u009f'))) {
-				this.write(char);
-				if (this.line.length >= this.maxLineChars) {
-					lines.push(this.takeLine());
-				}
 			}
 			i++;
 		}
@@ -125,22 +139,39 @@ export class TerminalText {
 	/** The output ended: the unfinished line, if any, as a last line. */
 	end(): string[] {
 		this.held = '';
-		return this.line.length > 0 ? [this.takeLine()] : [];
+		return this.line.length > 0 ? [this.takeLine('')] : [];
 	}
 
-	private takeLine(): string {
-		const line = this.line.join('').trimEnd();
-		this.line = [];
+	private takeLine(suffix: string): string {
+		const line = this.line.trimEnd() + suffix;
+		this.line = '';
 		this.cursor = 0;
 		return line;
 	}
 
-	private write(char: string): void {
-		while (this.line.length < this.cursor) {
-			this.line.push(' ');
+	/** Writes plain text at the cursor, breaking the line where it would pass the bound. */
+	private write(text: string, lines: string[]): void {
+		let rest = text;
+		while (rest.length > 0) {
+			let room = this.maxLineChars - this.cursor;
+			if (room > 0 && room < rest.length && isHighSurrogate(rest.charCodeAt(room - 1))) {
+				// Not between the two halves of a character.
+				room--;
+			}
+			if (room <= 0) {
+				lines.push(this.takeLine(LINE_CONTINUES));
+				continue;
+			}
+			const part = room < rest.length ? rest.slice(0, room) : rest;
+			rest = room < rest.length ? rest.slice(room) : '';
+			const { line, cursor } = this;
+			if (cursor >= line.length) {
+				this.line = line + ' '.repeat(cursor - line.length) + part;
+			} else {
+				this.line = line.slice(0, cursor) + part + line.slice(cursor + part.length);
+			}
+			this.cursor = cursor + part.length;
 		}
-		this.line[this.cursor] = char;
-		this.cursor++;
 	}
 
 	/** The cursor moves and erases of a CSI sequence; every other sequence changes no text. */
@@ -151,27 +182,33 @@ export class TerminalText {
 			return;
 		}
 		const n = Number.parseInt(match[1] ?? '', 10);
+		const last = this.maxLineChars - 1;
 		switch (match[2]) {
 			case 'C':
-				this.cursor += Number.isNaN(n) || n === 0 ? 1 : n;
+				this.cursor = Math.min(last, this.cursor + (Number.isNaN(n) || n === 0 ? 1 : n));
 				break;
 			case 'D':
 				this.cursor = Math.max(0, this.cursor - (Number.isNaN(n) || n === 0 ? 1 : n));
 				break;
 			case 'G':
-				this.cursor = Math.max(0, (Number.isNaN(n) ? 1 : n) - 1);
+				this.cursor = Math.min(last, Math.max(0, (Number.isNaN(n) ? 1 : n) - 1));
 				break;
 			case 'K':
 				if (Number.isNaN(n) || n === 0) {
-					this.line.length = Math.min(this.line.length, this.cursor);
+					this.line = this.line.slice(0, this.cursor);
 				} else if (n === 1) {
-					this.line = this.line.map((char, index) => (index <= this.cursor ? ' ' : char));
+					const erased = Math.min(this.line.length, this.cursor + 1);
+					this.line = ' '.repeat(erased) + this.line.slice(erased);
 				} else {
-					this.line = [];
+					this.line = '';
 				}
 				break;
 		}
 	}
+}
+
+function isHighSurrogate(code: number): boolean {
+	return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** The whole of `text` as the model reads it (one call; for output that came at once). */

@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 import { Emitter } from '../base/event';
 import type { CommandOutcome, CommandRunner } from '../tools/tool';
-import type { TerminalWindow } from '../vscode/terminal/terminalLauncher';
+import type { TerminalWindow } from '../vscode/terminal/shellIntegration';
 
 const later = (fn: () => void): void => {
 	setImmediate(fn);

@@ -7,7 +7,8 @@ import { waitForEvent } from '../../src/base/event';
 import { ChildProcessLauncher } from '../../src/terminal/childLauncher';
 import type { LaunchedProcess, LaunchExit } from '../../src/terminal/launcher';
 import { terminalText } from '../../src/terminal/terminalText';
-import { TerminalLauncher, type TerminalMode } from '../../src/vscode/terminal/terminalLauncher';
+import type { TerminalMode } from '../../src/vscode/terminal/shellIntegration';
+import { TerminalLauncher } from '../../src/vscode/terminal/terminalLauncher';
 import { workspaceFile } from './support';
 
 const cwd = workspaceFile('.').fsPath;

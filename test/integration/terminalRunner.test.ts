@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitForEvent } from '../../src/base/event';
 import { NodeCommandRunner } from '../../src/tools/nodeRunner';
-import type { TerminalMode } from '../../src/vscode/terminal/terminalLauncher';
+import type { TerminalMode } from '../../src/vscode/terminal/shellIntegration';
 import { ChatTerminalRunner } from '../../src/vscode/terminal/terminalRunner';
 
 function chatRunner(mode: TerminalMode = 'visible'): ChatTerminalRunner {

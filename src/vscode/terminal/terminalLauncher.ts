@@ -7,25 +7,12 @@
 import type * as vscode from 'vscode';
 import { type LaunchedProcess, LaunchEvents, type LaunchOptions, type ProcessLauncher } from '../../terminal/launcher';
 import { collectExecution, commandFallback, type FallbackReason } from '../../terminal/shellExecution';
-import { integrationOf } from './shellIntegration';
+import { integrationOf, type TerminalSettings, type TerminalWindow } from './shellIntegration';
 
 /** After the end event, how long a `read()` that has not closed may still deliver. */
 const DRAIN_MS = 300;
 /** Ctrl-C, as the person would type it. */
 const INTERRUPT = '\u0003';
-
-export type TerminalMode = 'visible' | 'hidden' | 'off';
-
-/** What of `vscode.window` this needs. */
-export type TerminalWindow = Pick<
-	typeof vscode.window,
-	'createTerminal' | 'onDidChangeTerminalShellIntegration' | 'onDidStartTerminalShellExecution' | 'onDidEndTerminalShellExecution' | 'onDidCloseTerminal'
->;
-
-export interface TerminalSettings {
-	readonly mode: TerminalMode;
-	readonly integrationTimeoutMs: number;
-}
 
 export class TerminalLauncher implements ProcessLauncher {
 	constructor(

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { echoShell, type FakeCommand, FakeTerminalWindow, RecordingRunner } from '../../testing/fakeTerminals';
 import { ChatTerminalRunner } from './terminalRunner';
-import type { TerminalMode } from './terminalLauncher';
+import type { TerminalMode } from './shellIntegration';
 
 const cwd = '/work/project';
 

@@ -13,7 +13,7 @@ import { TerminalText } from '../../terminal/terminalText';
 import { CappedOutput } from '../../tools/nodeRunner';
 import type { CommandOutcome, CommandRunner } from '../../tools/tool';
 import { integrationOf } from './shellIntegration';
-import type { TerminalSettings, TerminalWindow } from './terminalLauncher';
+import type { TerminalSettings, TerminalWindow } from './shellIntegration';
 
 /** After the end event, how long a `read()` that has not closed may still deliver. */
 const DRAIN_MS = 300;

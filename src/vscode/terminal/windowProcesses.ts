@@ -11,7 +11,8 @@ import { ChatProcessList, type ProcessHost } from '../../terminal/processHost';
 import type { KeptOutputs } from '../../tools/keptOutputs';
 import { NodeCommandRunner } from '../../tools/nodeRunner';
 import type { AsideSettings } from '../settings';
-import { TerminalLauncher, type TerminalSettings } from './terminalLauncher';
+import type { TerminalSettings } from './shellIntegration';
+import { TerminalLauncher } from './terminalLauncher';
 import { ChatTerminalRunner } from './terminalRunner';
 
 export const STOP_BACKGROUND_PROCESSES_COMMAND = 'aside.run.stopBackgroundProcesses';
