@@ -11,6 +11,8 @@ import type { ChangePlan } from '../tools/changes';
 import { declareTouches } from '../tools/registry';
 import { applyReviewed } from '../tools/reviewedChanges';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from '../tools/tool';
+import { PROCESS_ACCESS } from '../tools/processAccess';
+import { builtinToolFacts } from '../tools/toolFacts';
 import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
@@ -126,8 +128,14 @@ export class ToolInvoker {
 		confirmation: Confirmation | undefined,
 		context: ToolContext,
 	): PolicyDecision {
-		const input = call.input as { readonly command?: unknown } | null;
-		const command = tool.kind === 'run' && typeof input?.command === 'string' ? input.command : undefined;
+		const input = call.input as { readonly command?: unknown; readonly id?: unknown } | null;
+		// RunOutput and RunStop are ruled by their process's command (a rule naming Run covers them).
+		const command =
+			tool.kind === 'run' && typeof input?.command === 'string'
+				? input.command
+				: builtinToolFacts(tool.name)?.ruledAsRun === true && typeof input?.id === 'string'
+					? context.features?.get(PROCESS_ACCESS)?.get(input.id)?.command
+					: undefined;
 		const policyCall: PolicyCall = {
 			tool: tool.name,
 			kind: tool.kind,

@@ -28,6 +28,8 @@ export interface ToolFacts {
 	readonly ruleCoversWrites: boolean;
 	/** A call of it that was cut off may have left processes running (session.recovery says so). */
 	readonly leavesProcesses: boolean;
+	/** A permission rule naming Run covers it, matched against the command of the background process it reaches; it never asks. */
+	readonly ruledAsRun: boolean;
 	/** For calls already recorded: the input field naming the file a successful call showed the model (what its `touches` declares as `reads`). */
 	readonly readsFileNamedBy?: string;
 	/** Claude Code's fields for a call's input, added beside Aside's in a hook's `tool_input` (never replacing one). */
@@ -46,6 +48,7 @@ const PLAIN = {
 	editChoice: false,
 	ruleCoversWrites: false,
 	leavesProcesses: false,
+	ruledAsRun: false,
 } as const;
 
 /** A tool that changes files, as hooks and the edit-tool setting see it. */
@@ -72,8 +75,8 @@ const ROWS = {
 		claudeFields: (fields) => (typeof fields.timeout_ms === 'number' ? { timeout: fields.timeout_ms } : {}),
 	},
 	// Claude Code's tools for its background shells: BashOutput (TaskOutput in later versions) and KillShell (KillBash before).
-	RunOutput: { ...PLAIN, claudeName: 'BashOutput', claudeAliases: ['TaskOutput'], inProfiles: 'never' },
-	RunStop: { ...PLAIN, claudeName: 'KillShell', claudeAliases: ['KillBash'], inProfiles: 'never' },
+	RunOutput: { ...PLAIN, claudeName: 'BashOutput', claudeAliases: ['TaskOutput'], inProfiles: 'never', ruledAsRun: true },
+	RunStop: { ...PLAIN, claudeName: 'KillShell', claudeAliases: ['KillBash'], inProfiles: 'never', ruledAsRun: true },
 	Agent: { ...PLAIN, claudeName: 'Task', inProfiles: 'spawns' },
 	TaskWrite: { ...PLAIN, claudeName: 'TodoWrite' },
 	TaskList: { ...PLAIN, claudeName: 'TaskList' },
@@ -103,6 +106,9 @@ export const EDIT_TOOL_NAMES = toolsWhere('editChoice');
 
 /** The tool whose permission rules cover every tool that writes: `Edit(…)`, as in Claude Code. */
 export const WRITE_RULE_TOOL: ToolsWhere<'ruleCoversWrites'> = only(toolsWhere('ruleCoversWrites'), 'ruleCoversWrites');
+
+/** The tool whose permission rules also cover the tools of its background processes (`Run(npm run dev)` refuses RunOutput of it too). */
+export const PROCESS_RULE_TOOL: ToolsWhere<'leavesProcesses'> = only(toolsWhere('leavesProcesses'), 'leavesProcesses');
 
 function only<K>(names: readonly K[], fact: string): K {
 	const [one] = names;

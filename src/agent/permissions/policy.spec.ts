@@ -46,6 +46,22 @@ describe('the permission policy', () => {
 		assert.equal(decidePermission(run('git status'), 'ask', context, ROOTS).reason, 'allowed by Run(git *) in aside.permissions.rules "allow"');
 	});
 
+	it('a rule naming Run covers RunOutput and RunStop by their process\'s command: a deny refuses them; nothing makes them ask', () => {
+		const process = (tool: 'RunOutput' | 'RunStop', command?: string): PolicyCall => ({ tool, kind: 'read', ...(command === undefined ? {} : { command }), paths: [] });
+		const context = withRules({ ask: ['Run'], deny: ['Run(npm run dev*)'] });
+		assert.deepEqual(decidePermission(process('RunOutput', 'npm run dev -- --port 3000'), 'full-access', context, ROOTS), {
+			verdict: 'deny',
+			reason: 'the rule Run(npm run dev*) in aside.permissions.rules "deny" refuses it',
+			byMode: false,
+		});
+		assert.equal(verdict(process('RunStop', 'npm run dev'), 'ask', context), 'deny');
+		assert.equal(verdict(process('RunOutput', 'make watch'), 'ask', context), 'allow', 'an ask rule does not make its own process ask');
+		assert.equal(verdict(process('RunStop', 'make watch'), 'plan', context), 'allow');
+		assert.equal(verdict(process('RunStop'), 'ask', withRules({ deny: ['Run'] })), 'deny', 'a bare Run rule covers a process it cannot name');
+		assert.equal(verdict(process('RunStop'), 'ask', withRules({ deny: ['Run(npm *)'] })), 'allow', 'a pattern matches no unknown process');
+		assert.equal(verdict(process('RunOutput', 'npm run dev'), 'ask', withRules({ deny: ['Read'] })), 'allow', 'a rule naming another tool does not');
+	});
+
 	it('an allow rule lets a command run without asking in ask mode, but not one chained to another', () => {
 		const context = withRules({ allow: ['Run(npm test*)'] });
 		assert.equal(verdict(run('npm test'), 'ask', context), 'allow');

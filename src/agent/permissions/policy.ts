@@ -13,6 +13,7 @@ import { splitCommandLine } from './commandLine';
 import { protectedReason, workspaceRelative } from './protectedPaths';
 import { allowedBy, matchesCall, type PermissionRule, type PermissionRules, NO_RULES, type RuleSubject } from './rules';
 import { isMcpRuleName } from '../../mcp/names';
+import { builtinToolFacts } from '../../tools/toolFacts';
 
 /** What the policy reads besides the mode and the call: the rules, workspace trust, Aside's storage. */
 export interface PermissionContext {
@@ -30,7 +31,7 @@ export const OPEN_CONTEXT: PermissionContext = { rules: NO_RULES, trusted: true,
 export interface PolicyCall {
 	readonly tool: string;
 	readonly kind: ToolKind;
-	/** A command's line (Run). */
+	/** A command's line (Run; RunOutput and RunStop: their process's). */
 	readonly command?: string;
 	/** Every file the call declares (Tool.touches: reads and writes), absolute and confined. */
 	readonly paths: readonly string[];
@@ -85,12 +86,16 @@ export function decidePermission(call: PolicyCall, mode: PermissionMode, context
 	const subject: RuleSubject = {
 		tool: call.tool,
 		kind: call.kind,
-		...(call.kind === 'run' && call.command !== undefined ? { command: splitCommandLine(call.command) } : {}),
+		...(call.command !== undefined ? { command: splitCommandLine(call.command) } : {}),
 		paths: call.paths.map((path) => workspaceRelative(path, roots) ?? path),
 	};
 	const denied = context.rules.deny.find((rule) => matchesCall(rule, subject));
 	if (denied) {
 		return { verdict: 'deny', reason: `the rule ${denied.text} in aside.permissions.rules "deny" refuses it`, byMode: false };
+	}
+	if (builtinToolFacts(call.tool)?.ruledAsRun === true) {
+		// RunOutput and RunStop reach only the chat's own background processes: a deny rule refuses them, nothing asks.
+		return { verdict: 'allow', reason: 'it reads or stops a background process of this chat, which never asks', byMode: false };
 	}
 	if (call.kind === 'write') {
 		const guarded = call.paths.map((path) => protectedReason(path, roots, context.storage)).find((reason) => reason !== undefined);

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { BUILTIN_TOOLS } from '../../tools/registry';
 import { AGENT_TOOL_NAME } from '../subagents/agentTool';
 import { type Tool, type ToolKind, touchesNothing } from '../../tools/tool';
-import { WRITE_RULE_TOOL } from '../../tools/toolFacts';
+import { builtinToolFacts, PROCESS_RULE_TOOL, WRITE_RULE_TOOL } from '../../tools/toolFacts';
 import { commandOfPart, type CommandLine } from './commandLine';
 import { isMcpRuleName, mcpNameMatches } from '../../mcp/names';
 
@@ -184,7 +184,7 @@ export function parsePermissionRules(value: unknown, tools: readonly RuleTool[] 
 export interface RuleSubject {
 	readonly tool: string;
 	readonly kind: ToolKind;
-	/** A command's line, split (Run). */
+	/** A command's line, split (Run; RunOutput and RunStop: their process's). */
 	readonly command?: CommandLine;
 	/** The files it declares (reads and writes), workspace-relative with `/`. */
 	readonly paths: readonly string[];
@@ -194,7 +194,11 @@ function namesTool(rule: PermissionRule, subject: RuleSubject): boolean {
 	if (isMcpRuleName(rule.tool)) {
 		return mcpNameMatches(rule.tool, subject.tool);
 	}
-	return rule.tool === subject.tool || (rule.tool === EDIT_FAMILY && subject.kind === 'write');
+	return (
+		rule.tool === subject.tool ||
+		(rule.tool === EDIT_FAMILY && subject.kind === 'write') ||
+		(rule.tool === PROCESS_RULE_TOOL && builtinToolFacts(subject.tool)?.ruledAsRun === true)
+	);
 }
 
 /** Whether `rule` (a deny or ask rule) matches the call: a bare rule always; a pattern on any command part or any path. */
