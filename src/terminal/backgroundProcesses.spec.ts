@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { waitForEvent } from '../base/event';
+import { endsWithin } from '../testing/processState';
 import { BackgroundProcesses, type ProcessEvent } from './backgroundProcesses';
 import { ChildProcessLauncher } from './childLauncher';
 import { FileOutput } from './outputFile';
+import { cutNote } from './processOutput';
+import { LINE_CONTINUES, MAX_LINE_CHARS } from './terminalText';
 
 const dir = mkdtempSync(join(tmpdir(), 'aside-background-'));
 after(() => {
@@ -48,13 +51,16 @@ describe('background processes (real child processes)', { skip: process.platform
 		const polite = await processes.start('sleep 30', dir, { kind: 'exit' });
 		// It says when its trap is set: an interrupt sent before that would end it like any other.
 		const trapped = waitForEvent(processes.onDidChange, (event) => event.kind === 'output' && event.lines.includes('trapped'), 20_000, 'the trap');
-		const stubborn = await processes.start('trap "" INT; echo trapped; while true; do sleep 0.1; done', dir, { kind: 'exit' });
+		const pidFile = join(dir, `stubborn-${Date.now()}.pid`);
+		// exec: the sleep itself (SIGINT still ignored) is the process whose pid was written.
+		const stubborn = await processes.start(`trap "" INT; echo $$ > ${pidFile}; echo trapped; exec sleep 600`, dir, { kind: 'exit' });
 		await trapped;
 		const [politeEnd, stubbornEnd] = await Promise.all([processes.stop(polite.id), processes.stop(stubborn.id)]);
 		assert.equal(politeEnd?.cause, 'stopped');
 		assert.equal(politeEnd.signal, 'SIGINT');
 		assert.equal(stubbornEnd?.cause, 'stopped');
 		assert.equal(stubbornEnd.signal, 'SIGKILL', 'it ignored the interrupt');
+		assert.equal(await endsWithin(Number(readFileSync(pidFile, 'utf8')), 3000), true, 'the sleep is gone');
 		assert.equal(await processes.stop(polite.id), politeEnd, 'stopping an ended process says how it ended');
 		assert.equal(processes.stop('p9'), undefined);
 	});
@@ -69,13 +75,40 @@ describe('background processes (real child processes)', { skip: process.platform
 		assert.equal(process.output.unread, 0);
 	});
 
-	it('stops a process whose output passes the file\'s bound, and says that is why', async () => {
-		const processes = registry({ fileBytes: 64 * 1024 });
+	it('stops a process whose output passes the file\'s bound (yes, for ever), and says that is why, in the file too', async () => {
+		const processes = registry({ fileBytes: 1024 * 1024 });
 		const done = ended(processes, 'p1');
-		const process = await processes.start('yes "a line that repeats for ever"', dir, { kind: 'exit' });
+		const pidFile = join(dir, `yes-${Date.now()}.pid`);
+		const process = await processes.start(`echo $$ > ${pidFile}; exec yes "a line that repeats for ever"`, dir, { kind: 'exit' });
 		await done;
 		assert.equal(process.end?.cause, 'bound');
 		assert.equal(process.output.overBound, true);
-		assert.ok(readFileSync(process.outputPath, 'utf8').length <= 64 * 1024);
+		assert.equal(await endsWithin(Number(readFileSync(pidFile, 'utf8')), 3000), true, 'yes is gone');
+		const file = readFileSync(process.outputPath, 'utf8');
+		assert.ok(Buffer.byteLength(file) <= 1024 * 1024);
+		assert.ok(file.endsWith(`a line that repeats for ever\n${cutNote(1024 * 1024)}\n`));
+		assert.ok(process.output.read('start').lines.join('\n').length <= 64 * 1024, 'the ring stays within its bound');
+	});
+
+	it('breaks output with no newline at all into bounded lines, and stops it at the file\'s bound', async () => {
+		const processes = registry({ fileBytes: 1024 * 1024 });
+		const process = await processes.start('yes | tr -d "\\n"', dir, { kind: 'exit' });
+		await ended(processes, process.id);
+		assert.equal(process.end?.cause, 'bound');
+		assert.ok(process.output.current.length <= MAX_LINE_CHARS);
+		assert.deepEqual(process.output.last(1), [`${'y'.repeat(MAX_LINE_CHARS)}${LINE_CONTINUES}`]);
+		assert.ok(Buffer.byteLength(readFileSync(process.outputPath, 'utf8')) <= 1024 * 1024);
+	});
+
+	it('lets no control character through from binary output, and decodes a character split between two writes', async () => {
+		const processes = registry();
+		const binary = await processes.start('head -c 100000 /dev/urandom', dir, { kind: 'exit' });
+		const split = await processes.start('printf "\\303"; sleep 0.3; printf "\\251t\\n"', dir, { kind: 'exit' });
+		await Promise.all([ended(processes, binary.id), ended(processes, split.id)]);
+		assert.equal(binary.end?.cause, 'exited');
+		const lines = binary.output.read('start').lines;
+		// eslint-disable-next-line no-control-regex -- looking for control characters
+		assert.doesNotMatch(`${lines.join('')}${readFileSync(binary.outputPath, 'utf8').replace(/\n/gu, '')}`, /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/u);
+		assert.deepEqual(split.output.read('start').lines, ['\u00e9t'], 'é, its two bytes written 0.3 s apart');
 	});
 });

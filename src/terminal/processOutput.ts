@@ -127,33 +127,44 @@ export class ProcessOutput {
 
 	/** Keeps the lines up to the file's bound, in the ring and (in one write) in the file; returns those kept. */
 	private keep(lines: readonly string[]): readonly string[] {
+		if (lines.length === 0) {
+			return lines;
+		}
+		const room = this.bounds.fileBytes - this.noteBytes;
+		let chunk = `${lines.join('\n')}\n`;
 		let kept = lines.length;
-		let chunk = '';
-		for (const [index, line] of lines.entries()) {
-			const bytes = Buffer.byteLength(line, 'utf8') + 1;
-			if (this.written + bytes > this.bounds.fileBytes - this.noteBytes) {
-				this.cut = true;
-				kept = index;
-				chunk += `${cutNote(this.bounds.fileBytes)}\n`;
-				break;
+		let bytes = Buffer.byteLength(chunk, 'utf8');
+		if (this.written + bytes > room) {
+			// Near the bound: line by line, up to it.
+			this.cut = true;
+			bytes = 0;
+			kept = 0;
+			for (const line of lines) {
+				const size = Buffer.byteLength(line, 'utf8') + 1;
+				if (this.written + bytes + size > room) {
+					break;
+				}
+				bytes += size;
+				kept++;
 			}
-			this.written += bytes;
-			chunk += `${line}\n`;
+			chunk = `${lines.slice(0, kept).map((line) => `${line}\n`).join('')}${cutNote(this.bounds.fileBytes)}\n`;
+		}
+		this.written += bytes;
+		for (let index = 0; index < kept; index++) {
+			const line = lines[index] as string;
 			this.ring.push(line);
 			this.ringChars += line.length + 1;
-			while (this.ringChars > this.bounds.ringChars && this.ring.length - this.start > 1) {
-				this.ringChars -= (this.ring[this.start] as string).length + 1;
-				this.ring[this.start++] = '';
-				this.first++;
-			}
+		}
+		while (this.ringChars > this.bounds.ringChars && this.ring.length - this.start > 1) {
+			this.ringChars -= (this.ring[this.start] as string).length + 1;
+			this.ring[this.start++] = '';
+			this.first++;
 		}
 		if (this.start > 1024 && this.start * 2 > this.ring.length) {
 			this.ring = this.ring.slice(this.start);
 			this.start = 0;
 		}
-		if (chunk !== '') {
-			this.file?.append(chunk);
-		}
+		this.file?.append(chunk);
 		return kept === lines.length ? lines : lines.slice(0, kept);
 	}
 }

@@ -125,15 +125,17 @@ describe('terminal output as text', () => {
 
 	it('lets no control character through from binary output, whatever the chunks', () => {
 		let seed = 42;
-		const bytes = Buffer.alloc(200_000, 0).map(() => {
-			seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-			return seed >> 16;
-		});
+		const bytes = Buffer.from(
+			Uint8Array.from({ length: 200_000 }, () => {
+				seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+				return (seed >> 16) & 0xff;
+			}),
+		);
 		// As the launchers decode: invalid UTF-8 becomes U+FFFD.
 		const text = bytes.toString('utf8');
 		const reader = new TerminalText();
 		const lines: string[] = [];
-		for (let i = 0, size = 1; i < text.length; i += size, size = (size * 7 + 3) % 5000) {
+		for (let i = 0, size = 1; i < text.length; i += size, size = 1 + ((size * 7 + 3) % 5000)) {
 			lines.push(...reader.push(text.slice(i, i + size)));
 		}
 		lines.push(...reader.end());

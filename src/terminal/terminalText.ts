@@ -25,9 +25,11 @@ const MAX_SEQUENCE = 4096;
 export const MAX_LINE_CHARS = 16 * 1024;
 /** Ends a line that was broken at MAX_LINE_CHARS: the next line goes on with it. */
 export const LINE_CONTINUES = ' …[line continues]';
-/** What is not plain text: every C0 control but tab, DEL, and the C1 controls. */
-// eslint-disable-next-line no-control-regex -- control characters are what this finds
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/gu;
+
+/** Plain text: not a C0 control (but tab), DEL or a C1 control. */
+function isPlain(code: number): boolean {
+	return code >= 0xa0 ? true : code >= 0x20 ? code < 0x7f : code === 0x09;
+}
 
 /** Where the sequence starting at `start` ends (the index after it), or -1 when the text ends first. */
 function sequenceEnd(text: string, start: number): number {
@@ -99,8 +101,10 @@ export class TerminalText {
 		let i = 0;
 		while (i < text.length) {
 			// Plain text up to the next control character, written in one go.
-			CONTROL.lastIndex = i;
-			const next = CONTROL.exec(text)?.index ?? text.length;
+			let next = i;
+			while (next < text.length && isPlain(text.charCodeAt(next))) {
+				next++;
+			}
 			if (next > i) {
 				this.write(text.slice(i, next), lines);
 				i = next;

@@ -70,7 +70,13 @@ export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
 			process.kill(-child.pid, signal);
 		}
 	} catch {
-		// Already gone.
+		// Already gone — or so new that it has no group of its own yet (it makes one before it runs
+		// the shell): then the child itself, which every later process of it descends from.
+		try {
+			process.kill(child.pid, signal);
+		} catch {
+			// Gone.
+		}
 	}
 }
 

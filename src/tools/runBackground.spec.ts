@@ -53,10 +53,12 @@ describe('Run in the background, RunOutput and RunStop (real processes)', { skip
 	});
 
 	it('RunStop interrupts a running process and says how it ended; an unknown id names the ones there are', async () => {
-		const { context } = chat();
-		await invokeTool(runTool, { command: 'sleep 30', background: true }, context);
+		const { context, processes } = chat();
+		await invokeTool(runTool, { command: 'echo started; sleep 30', background: true }, context);
+		// Interrupted once it runs (it printed), as the model would: RunStop after it started.
+		await waitForEvent(processes.onDidChange, (event) => event.kind === 'output', 20_000, 'p1 to print');
 		const stopped = await invokeTool(runStopTool, { id: 'p1' }, context);
-		assert.match(stopped.content, /^p1 `sleep 30` — was stopped \(exit code unknown \(the shell reported none\), SIGINT\)/);
+		assert.match(stopped.content, /^p1 `echo started; sleep 30` — was stopped \(exit code unknown \(the shell reported none\), SIGINT\)/);
 		assert.match((await invokeTool(runStopTool, { id: 'p1' }, context)).content, /^It had already ended: p1/);
 		const unknown = await invokeTool(runOutputTool, { id: 'p7' }, context);
 		assert.equal(unknown.isError, true);
