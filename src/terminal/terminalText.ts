@@ -14,6 +14,12 @@
 // at all) is broken there into a completed line ending in LINE_CONTINUES, the rest going on in
 // the next. Progress folded with `\r` only grows as wide as its widest rendering, so it is not
 // broken however long it goes on; a rendering wider than the bound is broken like any line.
+//
+// zsh ends every command's output with its PROMPT_SP: the PROMPT_EOL_MARK (`%` or `#` in reverse
+// video), spaces to the last column, then CR, space, CR. A terminal with a width either erases the
+// mark (the output ended in a newline) or wraps past it (it did not); without a width it would
+// leave a blank line or overwrite the output's first character. Recognised as it comes, it leaves
+// the line as it was before the mark (test/fixtures/terminal/zsh-integration.bin).
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -79,10 +85,15 @@ function sequenceEnd(text: string, start: number): number {
 	return -1;
 }
 
+/** How far zsh's PROMPT_SP has come: reverse video, the mark, its end, the spaces, CR, the space. */
+type EolStage = 'reverse' | 'mark' | 'marked' | 'spaces' | 'cr' | 'cr-space';
+
 export class TerminalText {
 	/** The line as rendered so far (never longer than `maxLineChars`). */
 	private line = '';
 	private cursor = 0;
+	/** A PROMPT_SP under way, with the line and cursor it found (restored once it completes). */
+	private eol: { stage: EolStage; readonly line: string; readonly cursor: number } | undefined;
 	/** The start of a sequence (or a lone CR) the last chunk ended in. */
 	private held = '';
 
@@ -106,6 +117,7 @@ export class TerminalText {
 				next++;
 			}
 			if (next > i) {
+				this.followEol(text.slice(i, next));
 				this.write(text.slice(i, next), lines);
 				i = next;
 				continue;
@@ -127,12 +139,14 @@ export class TerminalText {
 					this.held = '\r';
 					break;
 				}
-				if (text[i + 1] !== '\n') {
+				if (text[i + 1] !== '\n' && !this.eolReturn()) {
 					this.cursor = 0;
 				}
 			} else if (char === '\n') {
+				this.eol = undefined;
 				lines.push(this.takeLine(''));
 			} else if (char === '\b') {
+				this.eol = undefined;
 				this.cursor = Math.max(0, this.cursor - 1);
 			}
 			i++;
@@ -142,6 +156,10 @@ export class TerminalText {
 
 	/** The output ended: the unfinished line, if any, as a last line. */
 	end(): string[] {
+		// A CR the output ended in (held for a LF that did not come) may complete a PROMPT_SP.
+		if (this.held === '\r') {
+			this.eolReturn();
+		}
 		this.held = '';
 		return this.line.length > 0 ? [this.takeLine('')] : [];
 	}
@@ -178,8 +196,50 @@ export class TerminalText {
 		}
 	}
 
+	/** A sequence starts a PROMPT_SP (reverse video), ends its mark, or, past colours, shows there is none. */
+	private followEolSequence(sequence: string): void {
+		if (sequence === `${ESC}[7m`) {
+			this.eol = { stage: 'reverse', line: this.line, cursor: this.cursor };
+		} else if (this.eol?.stage === 'mark' && sequence === `${ESC}[27m`) {
+			this.eol.stage = 'marked';
+		} else if (!(this.eol?.stage === 'marked' && SGR.test(sequence)) && !(this.eol?.stage === 'reverse' && SGR.test(sequence))) {
+			this.eol = undefined;
+		}
+	}
+
+	/** A run of plain text moves a PROMPT_SP on, or shows there is none. */
+	private followEol(text: string): void {
+		const stage = this.eol?.stage;
+		if (this.eol && stage === 'reverse' && (text === '%' || text === '#')) {
+			this.eol.stage = 'mark';
+		} else if (this.eol && (stage === 'marked' || stage === 'spaces') && /^ +$/u.test(text)) {
+			this.eol.stage = 'spaces';
+		} else if (this.eol && stage === 'cr' && text === ' ') {
+			this.eol.stage = 'cr-space';
+		} else {
+			this.eol = undefined;
+		}
+	}
+
+	/** A CR (not of a CR LF) in a PROMPT_SP: true when it completed one (the line is back as it was before the mark). */
+	private eolReturn(): boolean {
+		const { eol } = this;
+		if (eol?.stage === 'spaces') {
+			eol.stage = 'cr';
+			return false;
+		}
+		this.eol = undefined;
+		if (eol?.stage === 'cr-space') {
+			this.line = eol.line;
+			this.cursor = eol.cursor;
+			return true;
+		}
+		return false;
+	}
+
 	/** The cursor moves and erases of a CSI sequence; every other sequence changes no text. */
 	private control(sequence: string): void {
+		this.followEolSequence(sequence);
 		// eslint-disable-next-line no-control-regex -- escape sequences are what this reads
 		const match = /^(?:\u001b\[|\u009b)([0-9;]*)([CDGK])$/u.exec(sequence);
 		if (!match) {
@@ -210,6 +270,10 @@ export class TerminalText {
 		}
 	}
 }
+
+/** Select graphic rendition: colours and weights, which PROMPT_SP's mark is written with. */
+// eslint-disable-next-line no-control-regex -- escape sequences are what this reads
+const SGR = /^(?:\u001b\[|\u009b)[0-9;]*m$/u;
 
 function isHighSurrogate(code: number): boolean {
 	return code >= 0xd800 && code <= 0xdbff;

@@ -21,8 +21,8 @@
 // command's output as the shell integration API reads it: the mark (`#` or `%`, bold reverse),
 // COLUMNS - 1 spaces, then CR, space, CR. On an 80-column terminal those spaces exactly fill the
 // line when the output ended in a newline (the CR and space then erase the mark), and wrap to a new
-// line when it did not (the mark stays after the output). TerminalText has no width, so it cannot
-// tell the two apart; the test that expects the command's output alone is a todo.
+// line when it did not (the mark stays after the output). TerminalText has no width to tell the two
+// apart: it recognises the PROMPT_SP and leaves the line as it was before the mark.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -77,8 +77,14 @@ describe('terminal output as text: a recorded zsh session', () => {
 		assert.deepEqual(outputs(ZSH).map((output) => terminalText(output.replace(PROMPT_SP, ''))), EXPECTED);
 	});
 
-	it('cleans each command\'s output as the API reads it, PROMPT_SP and all, to what the command wrote', { todo: 'PROMPT_SP needs the terminal width: after a newline it leaves a blank last line; after output with no newline, its CR and space overwrite the output\'s first character and the mark stays (" o newline#")' }, () => {
+	it('cleans each command\'s output as the API reads it, PROMPT_SP and all, to what the command wrote', () => {
 		assert.deepEqual(outputs(ZSH).map(terminalText), EXPECTED);
+	});
+
+	it('takes only a whole PROMPT_SP for one: a reverse-video # in text, or a CR after it that writes something else, is rendered as a terminal would', () => {
+		assert.equal(terminalText('a \u001b[7m#\u001b[27m b\n'), 'a # b');
+		assert.equal(terminalText('done\u001b[1m\u001b[7m%\u001b[27m\u001b[1m\u001b[0m     \rX\r'), 'Xone%');
+		assert.equal(terminalText('50%\u001b[7m#\u001b[27m   \n'), '50%#');
 	});
 
 	it('gives the same text whatever the chunks, and no control character', () => {
