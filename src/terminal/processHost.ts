@@ -12,7 +12,7 @@ import type { OutputFile } from './processOutput';
 
 export interface ProcessHost {
 	readonly launcher: ProcessLauncher;
-	/** A new path for a process's output (a file Read opens); `stem` names it (`chat-p1`). */
+	/** A new path for a process's output (a file Read opens); `stem` names it (`process-p1`). */
 	outputPath(stem: string): string;
 	/** The file at `path` a process's output is written to, as it comes. */
 	file(path: string): OutputFile | undefined;

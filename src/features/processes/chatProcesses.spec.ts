@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import '../../testing/chatFeatures';
-import { ChatSession } from '../../agent/session';
+import { ChatSession, type SessionAccess } from '../../agent/session';
 import { DEFAULT_REMINDER_CONFIG, type ReminderConfig } from '../../reminders/config';
 import type { Owner } from '../../reminders/definition';
 import { ChatProcessList, type ProcessHost } from '../../terminal/processHost';
@@ -23,12 +23,12 @@ const NO_RUNNER: CommandRunner & { dispose(): void } = {
 	dispose: () => undefined,
 };
 
-function chat(options: { records?: readonly TranscriptEntry[]; config?: ReminderConfig } = {}) {
+function chat(options: { records?: readonly TranscriptEntry[]; config?: ReminderConfig; access?: SessionAccess } = {}) {
 	const clock = new FakeClock(Date.UTC(2026, 11, 7, 14, 2, 11));
 	const store = new MemorySessionStore();
 	store.records.push(...(options.records ?? []));
 	const ids = new SequentialIds('id');
-	const session = new ChatSession('s1', store, { ...testEnvironment(clock, ids), reminderConfig: options.config ?? DEFAULT_REMINDER_CONFIG }, store.records);
+	const session = new ChatSession('s1', store, { ...testEnvironment(clock, ids), reminderConfig: options.config ?? DEFAULT_REMINDER_CONFIG }, store.records, options.access);
 	const launcher = new ScriptedLauncher();
 	const chats = new ChatProcessList();
 	const host: ProcessHost = { launcher, outputPath: (stem) => `/kept/${stem}.txt`, file: () => undefined, foreground: () => NO_RUNNER, chats };
@@ -115,5 +115,14 @@ describe('a chat\'s processes', () => {
 		reopened.launcher.last.exit.fire({ code: 0 });
 		const again = chat({ records: reopened.store.records.slice() });
 		assert.equal((await again.request()).has('session.recovery'), false, 'told once, across reopens');
+	});
+
+	it('a chat another window has open (shown read-only here, or continued in a copy) says nothing of its processes: they run there', async () => {
+		const first = chat();
+		await first.state.processes.start('npm run dev', '/work', { kind: 'exit' });
+		for (const access of [{ kind: 'read-only' }, { kind: 'copy', of: 'Dev server' }] as const) {
+			const elsewhere = chat({ records: first.store.records.slice(), access });
+			assert.equal((await elsewhere.request()).has('session.recovery'), false, access.kind);
+		}
 	});
 });

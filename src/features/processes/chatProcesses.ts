@@ -69,8 +69,9 @@ export class ChatProcesses implements FeatureState {
 				session.append(processRecord(event.process, chat.newId(), clock.now()));
 			}
 		}));
-		// Processes recorded as started and never ended ran in a window that is gone, and went with it.
-		const gone = goneWithWindow(unended, () => {
+		// Processes recorded as started and never ended ran in a window that is gone, and went with it —
+		// unless another window has the chat open (this one shows it read-only, or continues a copy): theirs.
+		const gone = session.access !== undefined ? undefined : goneWithWindow(unended, () => {
 			for (const record of unended) {
 				session.append({ kind: 'process', id: chat.newId(), at: clock.now(), process: record.process, change: 'ended', cause: 'window' });
 			}
