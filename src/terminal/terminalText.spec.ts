@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { cleanedInChunks, commandOutputs, recordedSession } from '../testing/terminalSessions';
 import { LINE_CONTINUES, MAX_LINE_CHARS, TerminalText, terminalText } from './terminalText';
 
 /** A real bash session (bash 5, VS Code's shell integration script, TERM=xterm-256color), recorded with `script`. */
-const BASH = readFileSync(join('test', 'fixtures', 'terminal', 'bash-integration.bin'), 'utf8');
-
-/** Each command's output as the shell integration API reads it: what comes between its C and D marks. */
-function outputs(session: string): string[] {
-	// eslint-disable-next-line no-control-regex -- the shell integration marks are escape sequences
-	return [...session.matchAll(/\u001b\]633;C\u0007([^]*?)\u001b\]633;D/gu)].map((match) => match[1] ?? '');
-}
-
-/** The text fed in pieces of `size` characters. */
-function chunked(text: string, size: number): string {
-	const reader = new TerminalText();
-	const lines: string[] = [];
-	for (let i = 0; i < text.length; i += size) {
-		lines.push(...reader.push(text.slice(i, i + size)));
-	}
-	return [...lines, ...reader.end()].join('\n');
-}
+const BASH = recordedSession('bash-integration.bin');
 
 describe('terminal output as text', () => {
 	it('a recorded bash session: colours, CRLF, progress folded to its last rendering, tabs and UTF-8', () => {
-		assert.deepEqual(outputs(BASH).map(terminalText), [
+		assert.deepEqual(commandOutputs(BASH).map(terminalText), [
 			'',
 			'plain line',
 			'README.md  run.sh  src',
@@ -38,7 +21,7 @@ describe('terminal output as text', () => {
 	it('gives the same text whatever the chunks: a sequence, a CR LF or a character split between two', () => {
 		const whole = terminalText(BASH);
 		for (const size of [1, 2, 3, 7, 64]) {
-			assert.equal(chunked(BASH, size), whole, `in chunks of ${size}`);
+			assert.equal(cleanedInChunks(BASH, size), whole, `in chunks of ${size}`);
 		}
 		// eslint-disable-next-line no-control-regex -- looking for control characters
 		assert.doesNotMatch(whole, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u, 'no control character left');

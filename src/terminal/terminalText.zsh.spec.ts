@@ -25,32 +25,15 @@
 // apart: it recognises the PROMPT_SP and leaves the line as it was before the mark.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { TerminalText, terminalText } from './terminalText';
+import { cleanedInChunks, commandOutputs, recordedSession } from '../testing/terminalSessions';
+import { terminalText } from './terminalText';
 
-const ZSH = readFileSync(join('test', 'fixtures', 'terminal', 'zsh-integration.bin'), 'utf8');
-
-/** Each command's output as the shell integration API reads it: what comes between its C and D marks. */
-function outputs(session: string): string[] {
-	// eslint-disable-next-line no-control-regex -- the shell integration marks are escape sequences
-	return [...session.matchAll(/\u001b\]633;C\u0007([^]*?)\u001b\]633;D/gu)].map((match) => match[1] ?? '');
-}
+const ZSH = recordedSession('zsh-integration.bin');
 
 /** zsh's PROMPT_SP at the end of an output: the PROMPT_EOL_MARK, the spaces to the last column, CR, space, CR. */
 // eslint-disable-next-line no-control-regex -- the mark is written with escape sequences
 const PROMPT_SP = /\u001b\[1m\u001b\[7m[#%]\u001b\[27m\u001b\[1m\u001b\[0m +\r \r$/u;
-
-/** The text fed in pieces of `size` characters. */
-function chunked(text: string, size: number): string {
-	const reader = new TerminalText();
-	const lines: string[] = [];
-	for (let i = 0; i < text.length; i += size) {
-		lines.push(...reader.push(text.slice(i, i + size)));
-	}
-	return [...lines, ...reader.end()].join('\n');
-}
 
 /** What each command wrote, as the terminal showed it. */
 const EXPECTED = [
@@ -69,16 +52,16 @@ describe('terminal output as text: a recorded zsh session', () => {
 		assert.equal(ZSH.split('\u001b]633;C\u0007').length - 1, 9);
 		// eslint-disable-next-line no-control-regex -- the shell integration marks are escape sequences
 		assert.deepEqual([...ZSH.matchAll(/\u001b\]633;D(?:;(\d+))?\u0007/gu)].map((match) => match[1]), [undefined, '0', '0', '0', '0', '0', '0', '0', '3']);
-		assert.equal(outputs(ZSH).length, EXPECTED.length);
-		assert.ok(outputs(ZSH).every((output) => PROMPT_SP.test(output)), 'zsh ends every output with its PROMPT_SP');
+		assert.equal(commandOutputs(ZSH).length, EXPECTED.length);
+		assert.ok(commandOutputs(ZSH).every((output) => PROMPT_SP.test(output)), 'zsh ends every output with its PROMPT_SP');
 	});
 
 	it('cleans each command\'s output once zsh\'s PROMPT_SP is cut from its end: colours, CRLF, progress folded, tabs and UTF-8', () => {
-		assert.deepEqual(outputs(ZSH).map((output) => terminalText(output.replace(PROMPT_SP, ''))), EXPECTED);
+		assert.deepEqual(commandOutputs(ZSH).map((output) => terminalText(output.replace(PROMPT_SP, ''))), EXPECTED);
 	});
 
 	it('cleans each command\'s output as the API reads it, PROMPT_SP and all, to what the command wrote', () => {
-		assert.deepEqual(outputs(ZSH).map(terminalText), EXPECTED);
+		assert.deepEqual(commandOutputs(ZSH).map(terminalText), EXPECTED);
 	});
 
 	it('takes only a whole PROMPT_SP for one: a reverse-video # in text, or a CR after it that writes something else, is rendered as a terminal would', () => {
@@ -90,12 +73,12 @@ describe('terminal output as text: a recorded zsh session', () => {
 	it('gives the same text whatever the chunks, and no control character', () => {
 		const whole = terminalText(ZSH);
 		for (const size of [1, 2, 3, 7, 64]) {
-			assert.equal(chunked(ZSH, size), whole, `in chunks of ${size}`);
+			assert.equal(cleanedInChunks(ZSH, size), whole, `in chunks of ${size}`);
 		}
-		for (const output of outputs(ZSH)) {
+		for (const output of commandOutputs(ZSH)) {
 			const text = terminalText(output);
 			for (const size of [1, 2, 3, 7, 64]) {
-				assert.equal(chunked(output, size), text, `${JSON.stringify(text)} in chunks of ${size}`);
+				assert.equal(cleanedInChunks(output, size), text, `${JSON.stringify(text)} in chunks of ${size}`);
 			}
 		}
 		// eslint-disable-next-line no-control-regex -- looking for control characters
