@@ -12,6 +12,11 @@ import { DEFAULT_OUTPUT_BOUNDS, type OutputBounds, type OutputFile, ProcessOutpu
 /** What the model asked to be told of: the exit (always), all new output, or lines matching a pattern. */
 export type Notify = { readonly kind: 'exit' } | { readonly kind: 'output' } | { readonly kind: 'match'; readonly pattern: RegExp };
 
+/** An exit code in words: as reported, or unknown — never guessed. */
+export function exitCodeWords(code: number | undefined): string {
+	return code === undefined ? 'exit code unknown (the shell reported none)' : `exit code ${code}`;
+}
+
 /** How a process ended: it exited by itself, RunStop (or the person) stopped it, or its output passed the bound. */
 export type EndCause = 'exited' | 'stopped' | 'bound';
 

@@ -2,7 +2,7 @@
 // src/features/processes/ grants them to each loop under PROCESS_ACCESS), and the words the three
 // tools describe a process with.
 import { clockTime, duration } from '../base/time';
-import type { BackgroundProcess, BackgroundProcesses } from '../terminal/backgroundProcesses';
+import { type BackgroundProcess, type BackgroundProcesses, exitCodeWords } from '../terminal/backgroundProcesses';
 import { featureAccessKey } from './featureAccess';
 import type { FallbackReason } from '../terminal/shellExecution';
 import type { CommandRunner, ToolContext, ToolNotice } from './tool';
@@ -45,7 +45,7 @@ export function processLine(process: BackgroundProcess): string {
 	if (end === undefined) {
 		return `${head} — running since ${clockTime(process.startedAt)}`;
 	}
-	const code = end.code === undefined ? 'exit code unknown (the shell reported none)' : `exit code ${end.code}`;
+	const code = exitCodeWords(end.code);
 	const how = end.cause === 'exited' ? 'exited' : end.cause === 'bound' ? 'was stopped at the output bound' : 'was stopped';
 	return `${head} — ${how} (${code}${end.signal === undefined ? '' : `, ${end.signal}`}) at ${clockTime(end.at)}, after ${duration(end.at - process.startedAt)}`;
 }

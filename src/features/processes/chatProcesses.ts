@@ -10,7 +10,6 @@ import { clockTime } from '../../base/time';
 import { SESSION_RECOVERY } from '../../reminders/builtin/catalog/session';
 import { entryOf } from '../../reminders/declaration';
 import type { StagedEntry } from '../../reminders/definition';
-import { sanitizeUntrusted } from '../../reminders/envelope';
 import { type BackgroundProcess, BackgroundProcesses } from '../../terminal/backgroundProcesses';
 import type { ProcessHost } from '../../terminal/processHost';
 import { FALLBACK_WORDS, type FallbackReason } from '../../terminal/shellExecution';
@@ -18,7 +17,7 @@ import { anyOf, type FeatureAccess, grant } from '../../tools/featureAccess';
 import { CHAT_SHELL, type ChatShell, PROCESS_ACCESS } from '../../tools/processAccess';
 import type { ToolNotice } from '../../tools/tool';
 import { ROOT_OWNER_PATH } from '../../vocabulary/tasks';
-import { ProcessNews } from './processNews';
+import { ProcessNews, quoted } from './processNews';
 import { foldProcessRecords, type ProcessRecord } from './processRecord';
 import { RUN_BACKGROUND_EXIT, RUN_SHELL_INTEGRATION } from './processReminders';
 
@@ -38,7 +37,7 @@ function goneWithWindow(unended: readonly ProcessRecord[], told: () => void): St
 	}
 	const lines = [
 		'Background processes this chat started were still running when VS Code closed or reloaded, and ended with it:',
-		...unended.map((record) => `- ${record.process} \`${sanitizeUntrusted(record.command ?? '')}\` (started ${clockTime(record.at)})`),
+		...unended.map((record) => `- ${record.process} ${quoted(record.command ?? '')} (started ${clockTime(record.at)})`),
 		'Start again what you still need (Run with background: true); do not assume they still run.',
 	];
 	return { ...entryOf(SESSION_RECOVERY), body: lines.join('\n'), reason: 'the chat was reopened after its background processes ended with the window', commit: told };
@@ -79,9 +78,9 @@ export class ChatProcesses implements FeatureState {
 		if (gone) {
 			session.reminders.enqueuePending(gone);
 		}
-		this.store.add(host.chats.add({ chatId: chat.session.id, processes: this.processes }));
-		const news = new ProcessNews(this.processes, () => chat.clock.now());
-		const { roster } = chat.session.reminders;
+		this.store.add(host.chats.add({ chatId: session.id, processes: this.processes }));
+		const news = new ProcessNews(this.processes, () => clock.now());
+		const { roster } = session.reminders;
 		if (!roster.has(RUN_BACKGROUND_EXIT.type)) {
 			roster.register(news.exitDefinition());
 			roster.register(news.outputDefinition());
@@ -108,7 +107,7 @@ export class ChatProcesses implements FeatureState {
 		}
 		return [
 			'Background processes of this chat keep running after a Stop (RunOutput reads one, RunStop ends one):',
-			...running.map((process) => `- ${process.id} \`${sanitizeUntrusted(process.command)}\` since ${clockTime(process.startedAt)}`),
+			...running.map((process) => `- ${process.id} ${quoted(process.command)} since ${clockTime(process.startedAt)}`),
 		];
 	}
 

@@ -7,7 +7,7 @@ import { observation } from '../../reminders/builtin/observations';
 import { rosterDefinition } from '../../reminders/declaration';
 import type { ReminderDefinition } from '../../reminders/definition';
 import { sanitizeUntrusted } from '../../reminders/envelope';
-import type { BackgroundProcess, BackgroundProcesses, ProcessEnd } from '../../terminal/backgroundProcesses';
+import { type BackgroundProcess, type BackgroundProcesses, exitCodeWords, type ProcessEnd } from '../../terminal/backgroundProcesses';
 import { waitingPrompt } from '../../terminal/prompts';
 import { RUN_BACKGROUND_EXIT, RUN_BACKGROUND_OUTPUT, RUN_BACKGROUND_RUNNING, RUN_BACKGROUND_STUCK } from './processReminders';
 
@@ -18,14 +18,15 @@ const SHOWN_LINE_CHARS = 500;
 /** How long a process must be quiet at a prompt before it counts as waiting. */
 export const STUCK_QUIET_MS = 10_000;
 
-const quoted = (command: string): string => `\`${sanitizeUntrusted(command.length > 200 ? `${command.slice(0, 199)}…` : command)}\``;
+/** A command as the reminders quote it: neutralised, in backticks, at most 200 characters. */
+export const quoted = (command: string): string => `\`${sanitizeUntrusted(command.length > 200 ? `${command.slice(0, 199)}…` : command)}\``;
 
 function shown(lines: readonly string[]): string {
 	return lines.map((line) => sanitizeUntrusted(line.length > SHOWN_LINE_CHARS ? `${line.slice(0, SHOWN_LINE_CHARS)}…` : line)).join('\n');
 }
 
 function endWords(end: ProcessEnd): string {
-	const code = end.code === undefined ? 'exit code unknown (the shell reported none)' : `exit code ${end.code}`;
+	const code = exitCodeWords(end.code);
 	switch (end.cause) {
 		case 'exited':
 			return `exited: ${code}`;
