@@ -6,6 +6,7 @@ import { commands, readmeCommand, reviewDecisions } from './commands';
 import { profileProblemNotices, restrictedModeNotices, skillProblemNotices } from './notices';
 import { reminderFileNotices, reminderLanguage } from './reminders';
 import { mcpCommands } from '../mcp/mcpCommands';
+import { processCommands } from '../terminal/processCommands';
 import type { WindowContribution } from './window';
 
 export const CONTRIBUTIONS: readonly WindowContribution[] = [
@@ -19,4 +20,5 @@ export const CONTRIBUTIONS: readonly WindowContribution[] = [
 	commands,
 	readmeCommand,
 	mcpCommands,
+	processCommands,
 ];
