@@ -11,11 +11,12 @@ import type { AgentEnvironment } from './agentEnvironment';
 import type { AgentState, TurnActivity } from './agentState';
 import { Approvals } from './approvals';
 import type { ApprovedPlans } from './approvedPlan';
-import { betweenTurnsOf, HeldWork } from './betweenTurns';
+import { HeldWork } from './betweenTurns';
 import { oneReviewAtATime, showPendingReview } from './changeReview';
 import { ChatFeatures } from './chatFeature';
 import { ChatModes } from './chatModes';
 import { ChatWork } from './chatWork';
+import { featureChatOf } from './featureChats';
 import { ModelState } from './modelState';
 import type { AgentPorts } from './ports';
 import { retryOf } from './retry';
@@ -24,8 +25,9 @@ import { RootTurns } from './rootTurns';
 import { RunningChildren } from './runningChildren';
 import type { ChatSession } from './session';
 import { type ReturnedMessages, Steering } from './steering';
-import { Turn } from './turn';
+import { Turn, type TurnMessage } from './turn';
 import type { TurnOutcome } from './turnScope';
+import type { StartedBy } from '../transcript/startedBy';
 
 export type { AgentSettings } from './agentSettings';
 export type { AgentEnvironment } from './agentEnvironment';
@@ -96,39 +98,21 @@ export class Agent extends Disposable {
 			log,
 			carriedPlan: (session) => this.features.carriedPlan(session),
 		});
-		const { clock, ids } = ports.runtime;
-		this.features = new ChatFeatures(env.features ?? [], (session) => ({
-			session,
-			clock,
-			newId: () => ids.next(),
-			plans: this.work.plansOf(session),
-			mode: { current: () => this.modes.of(session), select: (mode) => { this.modes.select(session, mode); } },
+		this.features = new ChatFeatures(env.features ?? [], featureChatOf({
+			env,
+			ports: this.ports,
+			held: this.held,
+			plansOf: (session) => this.work.plansOf(session),
+			modeOf: (session) => ({ current: () => this.modes.of(session), select: (mode) => { this.modes.select(session, mode); } }),
 			isChildRunning: (path) => this.children.has(path),
-			services: env.featureServices ?? {},
-			between: betweenTurnsOf(this.held, {
-				ports: this.ports,
-				observers: () => env.observers?.(),
-				busy: (doing) => this.busy(doing),
-				rootRequest: (signal) => this.roots.request(session, signal),
-				startTurn: (text) => {
-					void this.startTurn(text);
-				},
-				continueWith: (texts, stopped) => {
-					if (!stopped && env.sessions.current === session) {
-						void this.startTurn(texts.join('\n\n'));
-					} else {
-						this._onDidReturnMessages.fire({ sessionId: session.id, texts });
-					}
-				},
-				changed,
-				restored: () => {
-					this.roots.restored(session);
-				},
-				compacted: () => {
-					this.roots.compacted(session);
-				},
-			}),
-			log,
+			busy: (doing) => this.busy(doing),
+			rootRequest: (session, signal) => this.roots.request(session, signal),
+			restored: (session) => { this.roots.restored(session); },
+			compacted: (session) => { this.roots.compacted(session); },
+			startTurn: (text) => { void this.startTurn(text); },
+			startUnasked: (session, started) => this.startUnasked(session, started),
+			returnMessages: (sessionId, texts) => { this._onDidReturnMessages.fire({ sessionId, texts }); },
+			changed,
 		}));
 		this.steering = new Steering(changed, log);
 		this.modes = new ChatModes(env.settings, changed);
@@ -196,7 +180,7 @@ export class Agent extends Disposable {
 			this.steering.steer(running.session.reminders, running.turn.owner, text);
 			return;
 		}
-		void this.startTurn(text, mode, undefined, command);
+		void this.startTurn(text, { ...(mode ? { mode } : {}), ...(command === undefined ? {} : { command }) });
 	}
 
 	/** Why nothing can be done to the chat now ("… before `doing`."): a turn, or work between turns, runs. */
@@ -210,15 +194,26 @@ export class Agent extends Disposable {
 		if (typeof target === 'string') {
 			return target;
 		}
-		void this.startTurn(target.text, undefined, turnId, target.command);
+		const { text, ...message } = target;
+		void this.startTurn(text, { ...message, retryOf: turnId });
 		return undefined;
 	}
 
+	/** A turn no person asked for, in chat `session`: only when it is current and idle, no plan waiting for the person. */
+	private startUnasked(session: ChatSession, startedBy: StartedBy): boolean {
+		if (this.busy('') !== undefined || this.env.sessions.current !== session || session.access !== undefined || this.work.plansOf(session).pending()) {
+			return false;
+		}
+		void this.startTurn('', { startedBy });
+		return true;
+	}
+
 	/**
-	 * Starts a turn (in `override` rather than the chat's mode, when given; `retryOf`: the failed turn it sends again;
-	 * `command`: the slash command its message came from) and resolves when it ended (for the API and tests).
+	 * Starts a turn with the person's message `text` (`options.mode`: the mode it runs in rather than the chat's; the rest:
+	 * TurnMessage) and resolves when it ended (for the API and tests).
 	 */
-	async startTurn(text: string, override?: PermissionMode, retryOf?: string, command?: string): Promise<TurnOutcome> {
+	async startTurn(text: string, options: Omit<TurnMessage, 'text'> & { readonly mode?: PermissionMode } = {}): Promise<TurnOutcome> {
+		const { mode: override, ...message } = options;
 		if (this.running) {
 			throw new Error('A turn is already running; stop it first.');
 		}
@@ -240,7 +235,7 @@ export class Agent extends Disposable {
 		}), turnId);
 		this.running = { turn, session, controller, activity: { kind: 'choosing-model' } };
 		this.changed();
-		const outcome = await turn.run(text, controller.signal, retryOf, command);
+		const outcome = await turn.run({ text, ...message }, controller.signal);
 		this.running = undefined;
 		this.stream.clear();
 		this.children.clear();
@@ -258,6 +253,7 @@ export class Agent extends Disposable {
 		if (next) {
 			void this.startTurn(undelivered.join('\n\n'));
 		}
+		this.features.afterTurn(session, outcome.outcome);
 		return outcome;
 	}
 

@@ -24,6 +24,7 @@ function host(current: () => boolean = () => true) {
 		startTurn: (text) => {
 			started.push(text);
 		},
+		startUnasked: () => false,
 		// As the agent does: the next turn while the chat is current and the work was not stopped; else back to the person.
 		continueWith: (texts, stopped) => {
 			if (!stopped && current()) {

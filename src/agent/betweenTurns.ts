@@ -7,6 +7,7 @@ import type { TurnObservers } from './observers';
 import type { AgentPorts, ResolvedModel } from './ports';
 import type { ToolSpec } from '../providers/provider';
 import type { TurnSettings } from './turnScope';
+import type { StartedBy } from '../transcript/startedBy';
 
 /** How a piece of work between turns runs. */
 export interface HeldWorkOptions<T> {
@@ -97,6 +98,12 @@ export interface BetweenTurns {
 	rootRequest(signal: AbortSignal): Promise<RootRequest>;
 	/** Starts a turn with `text` as the person's message. */
 	startTurn(text: string): void;
+	/**
+	 * Starts a turn no person asked for, with `started`'s reminder in place of a person's message:
+	 * only while the chat is the current one, no turn or other work runs and no plan waits for the
+	 * person's decision. False when it did not start.
+	 */
+	startUnasked(started: StartedBy): boolean;
 	/** The agent's state changed (the view shows it again). */
 	changed(): void;
 	/** Tells the chat's features and plans that part of it was rolled back. */
@@ -106,7 +113,7 @@ export interface BetweenTurns {
 }
 
 /** What the agent gives a chat's between-turns port. */
-export interface BetweenTurnsHost extends Pick<BetweenTurns, 'ports' | 'observers' | 'rootRequest' | 'changed' | 'restored' | 'compacted'> {
+export interface BetweenTurnsHost extends Pick<BetweenTurns, 'ports' | 'observers' | 'rootRequest' | 'startUnasked' | 'changed' | 'restored' | 'compacted'> {
 	/** Why nothing can be done to the chat now ("… before `doing`."), or undefined. */
 	busy(doing: string): string | undefined;
 	startTurn(text: string): void;
@@ -136,6 +143,7 @@ export function betweenTurnsOf(held: HeldWork, host: BetweenTurnsHost): BetweenT
 		startTurn: (text) => {
 			host.startTurn(text);
 		},
+		startUnasked: (started) => host.startUnasked(started),
 		changed: () => {
 			host.changed();
 		},

@@ -61,6 +61,8 @@ export interface FeatureState {
 	afterCompaction?(): void;
 	/** A sub-agent's loop ended with `outcome`; `path` is its owner path (`root/explore#2`). */
 	afterChildSettled?(path: string, outcome: TurnOutcomeKind): void;
+	/** A root turn of the chat ended with `outcome`, and the agent has gone on to what came next (a message typed meanwhile). */
+	afterTurn?(outcome: TurnOutcomeKind): void;
 	/** After a Stop that cut work off: lines session.recovery adds about what of this feature's goes on running. */
 	recoveryNotes?(): readonly string[];
 	/**
@@ -156,6 +158,13 @@ export class ChatFeatures {
 	afterChildSettled(session: ChatSession, path: string, outcome: TurnOutcomeKind): void {
 		for (const state of this.open(session).values()) {
 			state.afterChildSettled?.(path, outcome);
+		}
+	}
+
+	/** Every feature of the chat is told that a root turn of it ended. */
+	afterTurn(session: ChatSession, outcome: TurnOutcomeKind): void {
+		for (const state of this.open(session).values()) {
+			state.afterTurn?.(outcome);
 		}
 	}
 

@@ -84,7 +84,7 @@ function constraintsOf(request: ChatRequest | undefined): string[] {
 async function say(agent: Agent, provider: ScriptedProvider, text: string, mode?: PermissionMode): Promise<string[]> {
 	provider.script({ text: 'ok' });
 	const before = provider.requests.length;
-	await agent.startTurn(text, mode);
+	await agent.startTurn(text, mode ? { mode } : {});
 	assert.equal(provider.requests.length, before + 1);
 	return constraintsOf(provider.requests.at(-1));
 }
@@ -194,7 +194,7 @@ describe('a chat\'s permission mode', () => {
 		ran.length = 0;
 		const { agent, provider, asked } = setup();
 		provider.script({ toolCalls: [{ id: 'c1', name: 'Run', input: { command: 'make' } }] }, { text: 'done' });
-		await agent.startTurn('build it', 'full-access');
+		await agent.startTurn('build it', { mode: 'full-access' });
 		assert.deepEqual([ran, asked], [['make'], []], 'full-access for this message: no question');
 		assert.equal(viewOfAgent(agent).mode, 'ask', 'the chat\'s mode is unchanged');
 		provider.script({ toolCalls: [{ id: 'c2', name: 'Run', input: { command: 'make' } }] }, { text: 'done' });

@@ -43,7 +43,7 @@ describe('the approved plan file', () => {
 				agent.approve(state.approval.callId, true, undefined);
 			}
 		});
-		await agent.startTurn('Plan the rename.', 'plan');
+		await agent.startTurn('Plan the rename.', { mode: 'plan' });
 		const card = viewOfAgent(agent).plan;
 		assert.ok(card);
 		const plans = join(storage, `${sessions.current.id}.plans`);

@@ -38,7 +38,7 @@ describe('Retry after a failed turn', () => {
 		const provider = new ScriptedProvider({ failBefore: new ProviderError('network', 'The connection was refused.') }, { text: 'Reviewed.' });
 		const sessions = testSessions(new FakeClock(), new SequentialIds('s'));
 		const agent = testAgent(scriptedModels(provider), sessions);
-		const failed = await agent.startTurn('Review this code: let x = 1', undefined, undefined, '/mcp.everything.simple-prompt');
+		const failed = await agent.startTurn('Review this code: let x = 1', { command: '/mcp.everything.simple-prompt' });
 		assert.equal(failed.outcome, 'failed');
 		assert.equal(agent.retry(failed.turnId), undefined);
 		await until(() => !agent.isRunning && provider.requests.length === 2);

@@ -3,19 +3,26 @@
 // new message whose record names the turn it retries. Only the chat's last turn, when it failed,
 // can be retried.
 import type { AgentRecord } from '../transcript/records';
+import type { StartedBy } from '../transcript/startedBy';
+
+/** What a Retry sends again: the message, and the slash command or Aside's reminder it was. */
+export interface RetriedMessage {
+	readonly text: string;
+	readonly command?: string;
+	readonly startedBy?: StartedBy;
+}
 
 /** What retrying turn `turnId` sends, or why it cannot be retried (for the chat to say). */
-export function retryOf(records: readonly AgentRecord[], turnId: string): { readonly text: string; readonly command?: string } | string {
-	let message: string | undefined;
-	/** The slash command the message came from (an MCP prompt's), so the retried row names it too. */
-	let command: string | undefined;
+export function retryOf(records: readonly AgentRecord[], turnId: string): RetriedMessage | string {
+	let message: RetriedMessage | undefined;
 	let failed = false;
 	let later = false;
 	for (const record of records) {
 		if (record.kind === 'user' && record.agent === undefined) {
 			if (record.turnId === turnId && message === undefined) {
-				message = record.text;
-				command = record.command;
+				// The slash command it came from (an MCP prompt's), or Aside's reminder: the retried row says the same.
+				const { text, command, startedBy } = record;
+				message = { text, ...(command === undefined ? {} : { command }), ...(startedBy ? { startedBy } : {}) };
 			} else if (message !== undefined) {
 				later = true;
 			}
@@ -32,5 +39,5 @@ export function retryOf(records: readonly AgentRecord[], turnId: string): { read
 	if (later) {
 		return 'Only the chat\'s last turn can be retried: send the message again instead.';
 	}
-	return command === undefined ? { text: message } : { text: message, command };
+	return message;
 }

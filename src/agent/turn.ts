@@ -6,6 +6,7 @@
 import { errorMessage } from '../base/errors';
 import type { Owner } from '../reminders/definition';
 import type { StagedInStage } from '../reminders/staging';
+import type { StartedBy } from '../transcript/startedBy';
 import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import { type LoopOwner, rootTurn } from './loopOwner';
 import type { AgentPorts, ResolvedModel } from './ports';
@@ -15,6 +16,17 @@ import { ToolCallRunner } from './toolCalls';
 import type { TurnOutcome, TurnScope } from './turnScope';
 
 export type { TurnOutcome, TurnScope, TurnSettings, TurnTranscript, TurnUpdate } from './turnScope';
+
+/** What a turn starts with: the person's message (`text`), or the reminder Aside sends in its place (`startedBy`, `text` empty). */
+export interface TurnMessage {
+	readonly text: string;
+	/** The failed root turn this message sends again (the person's Retry). */
+	readonly retryOf?: string;
+	/** The slash command, as typed, that made `text`. */
+	readonly command?: string;
+	/** No person asked for this turn: what Aside says in their place, and why. */
+	readonly startedBy?: StartedBy;
+}
 
 export class Turn {
 	readonly owner: Owner;
@@ -38,17 +50,18 @@ export class Turn {
 	/**
 	 * Runs the loop to its end. Never throws: failures end it with a recorded outcome. The model
 	 * is resolved after the user message is recorded; if that fails, the loop fails with its
-	 * message and nothing is sent. `retryOf`: the failed root turn this message sends again.
+	 * message and nothing is sent. `message`: a string is the person's words. A turn Aside started runs no prompt hooks: no person submitted a prompt.
 	 */
-	async run(text: string, signal: AbortSignal, retryOf?: string, command?: string): Promise<TurnOutcome> {
+	async run(message: TurnMessage | string, signal: AbortSignal): Promise<TurnOutcome> {
 		const { turnId, scope } = this;
+		const { text, retryOf, command, startedBy }: TurnMessage = typeof message === 'string' ? { text: message } : message;
 		const { clock, ids, log } = this.ports.runtime;
 		let outcome: TurnOutcomeKind;
 		let error: string | undefined;
 		/** A hook blocked the message (its reason): nothing is recorded, nothing sent. */
 		let unsent: string | undefined;
 		try {
-			const hooked = await scope.prompt?.beforeMessage(text, signal);
+			const hooked = startedBy ? undefined : await scope.prompt?.beforeMessage(text, signal);
 			if (hooked?.blocked !== undefined) {
 				unsent = hooked.blocked;
 				throw new Error(`A UserPromptSubmit hook blocked the message; it was not sent: ${hooked.blocked}`);
@@ -64,6 +77,7 @@ export class Turn {
 				...(hookContext?.length ? { hookContext } : {}),
 				...(retryOf === undefined ? {} : { retryOf }),
 				...(command === undefined ? {} : { command }),
+				...(startedBy === undefined ? {} : { startedBy }),
 			});
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });

@@ -49,6 +49,8 @@ export const UserTurnItem = rowSchema({
 	implementsPlan: z.object({ decision: z.string().min(1), file: z.string() }).optional(),
 	/** The slash command, as typed, that made this message (an MCP prompt's text): shown above it. */
 	command: z.string().min(1).max(2000).optional(),
+	/** No person wrote this message: Aside started the turn (why, in a line) and sent this reminder in their place; `text` is empty. */
+	startedBy: z.object({ why: z.string().min(1).max(2000), key: z.string().min(1), label: z.string().min(1), body: z.string().max(200_000) }).optional(),
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 

@@ -4,6 +4,7 @@
 // chat's background processes — for **Aside: Stop Background Processes**, and so that nothing a
 // chat started keeps running unseen once the window goes.
 import { Emitter, type Event } from '../base/event';
+import type { Timers } from '../base/clock';
 import type { IDisposable } from '../base/lifecycle';
 import type { CommandRunner } from '../tools/tool';
 import type { BackgroundProcess, BackgroundProcesses } from './backgroundProcesses';
@@ -19,6 +20,10 @@ export interface ProcessHost {
 	/** A chat's foreground runner: its own terminal, made on first use; disposed with the chat's state. */
 	foreground(): CommandRunner & IDisposable;
 	readonly chats: ChatProcessList;
+	/** aside.run.wakeOnExit now: whether a process that ends by itself may start a turn in its idle chat (absent: never). */
+	wakeOnExit?(): boolean;
+	/** The timers the wake waits with (absent: the system's). */
+	readonly timers?: Timers;
 }
 
 /** One chat's background processes, as the window lists them. */

@@ -84,7 +84,8 @@ export function unusedBetweenTurns(): BetweenTurns {
 		get ports(): never {
 			return unused();
 		},
-		observers: unused, refusal: unused, run: unused, rootRequest: unused, startTurn: unused, changed: unused, restored: unused, compacted: unused,
+		observers: unused, refusal: unused, run: unused, rootRequest: unused, startTurn: unused,
+		startUnasked: unused, changed: unused, restored: unused, compacted: unused,
 	};
 }
 

@@ -12,6 +12,7 @@ import { RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { HOOK_CONTEXT_RECORD } from './hookContextRecord';
 import { COMPACTION_RECORD, FORK_RECORD } from './historyMarkers';
 import { SESSION_HEADER, SESSION_META, type SessionHeader, type SessionMeta } from './sessionRecords';
+import { StartedBy } from './startedBy';
 import { RESTORE_RECORD } from './restoreRecord';
 import { TOOL_RESULT_RECORD } from './toolResultRecord';
 import type { FeatureRecordKind, RecordTraits } from './recordKinds';
@@ -35,6 +36,8 @@ export const UserRecord = z.object({
 	retryOf: z.string().min(1).optional(),
 	/** The slash command, as typed, whose message `text` is (an MCP prompt's): the row shows it; the model gets `text`. */
 	command: z.string().min(1).optional(),
+	/** Aside started this turn, not a person (startedBy.ts): what it sent in their place; `text` is then empty. */
+	startedBy: StartedBy.optional(),
 });
 export const USER_RECORD = declareRecord(UserRecord);
 

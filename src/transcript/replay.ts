@@ -21,6 +21,7 @@ import type { RestoreRecord } from './restoreRecord';
 import type { CompactionRecord } from './historyMarkers';
 import type { ToolResultRecord } from './toolResultRecord';
 import { missingImagesText, recordImages } from './replayImages';
+import { startedByText } from './startedBy';
 
 /** What stands in for the result of a tool call that has no recorded result. */
 export const INTERRUPTED_TOOL_RESULT = 'The tool call was interrupted before it finished; its effect is unknown.';
@@ -45,14 +46,19 @@ export function toolResultText(content: string, notices: readonly ToolNotice[] |
 // each record's model-facing text is built (sanitized, notices wrapped) once.
 const modelText = new WeakMap<ToolResultRecord | UserRecord, string>();
 
+/** A user record's own words: the person's, neutralised, or the reminder Aside sent in their place. */
+function messageText(record: UserRecord): string {
+	return record.startedBy ? startedByText(record.startedBy) : sanitizeUntrusted(record.text);
+}
+
 function textFor(record: ToolResultRecord | UserRecord, reserved?: readonly HookContextEntry[]): string {
 	if (record.kind === 'user' && reserved?.length) {
 		// Hook context reserved into (or recorded for) this turn's message goes before its own.
-		return `${hookContextBlock([...reserved, ...(record.hookContext ?? [])])}${sanitizeUntrusted(record.text)}`;
+		return `${hookContextBlock([...reserved, ...(record.hookContext ?? [])])}${messageText(record)}`;
 	}
 	let text = modelText.get(record);
 	if (text === undefined) {
-		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${sanitizeUntrusted(record.text)}` : toolResultText(record.content ?? '', record.notices) + missingImagesText(record);
+		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${messageText(record)}` : toolResultText(record.content ?? '', record.notices) + missingImagesText(record);
 		modelText.set(record, text);
 	}
 	return text;

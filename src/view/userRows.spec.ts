@@ -27,6 +27,14 @@ describe('the user row as its turn goes on', () => {
 		assert.deepEqual(user.mentions?.map((chip) => [chip.label, chip.state]), [['src/a.ts', 'attached'], ['nope.ts#L3', 'rejected']]);
 	});
 
+	it('a turn Aside started keeps what it sent in the person\'s place on its row, and has no chips', () => {
+		const startedBy = { why: 'p1 `npm test` exited: exit code 1', key: 'run.background.wake', label: 'Aside started this turn', body: 'No person wrote this message. @src/a.ts' };
+		const user = userOf(itemsOf([{ kind: 'user', id: 'u1', turnId: 't1', at: 1, text: '', startedBy }]));
+		assert.deepEqual(user?.startedBy, startedBy);
+		assert.equal(user.text, '');
+		assert.equal(user.mentions, undefined, 'its reminder is not the person\'s text: nothing in it is a mention');
+	});
+
 	it('a mid-turn injection, or a child\'s, does not settle them; a request without any injection does', () => {
 		const records: AgentRecord[] = [
 			{ kind: 'user', id: 'u1', turnId: 't1', at: 1, text: 'ask @someone' },

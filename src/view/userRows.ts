@@ -43,7 +43,8 @@ export class UserRows {
 	/** The row of a user record (a child's prompt is shown as it is: mentions expand only for the root). */
 	start(record: UserRecord): UserTurnItem {
 		const command = record.command === undefined ? {} : { command: record.command.slice(0, 2000) };
-		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at, ...command };
+		const startedBy = record.startedBy === undefined ? {} : { startedBy: { ...record.startedBy, body: record.startedBy.body.slice(0, 200_000) } };
+		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at, ...command, ...startedBy };
 		if (record.agent !== undefined) {
 			return row;
 		}

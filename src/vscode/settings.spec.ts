@@ -90,6 +90,7 @@ describe('settings', () => {
 			editedMaxDiffBytes: 256 * 1024,
 			runTerminal: 'visible',
 			runShellIntegrationTimeoutMs: 5000,
+			runWakeOnExit: false,
 			agentsMaxSteps: 30,
 			agentsMaxConcurrent: 3,
 			agentsMaxTurnsWarningAt: 0.8,

@@ -62,6 +62,7 @@ export const SETTINGS = {
 	editedMaxDiffBytes: define('aside.editedFiles.maxDiffBytes', z.number().int().min(1024).max(16 * 1024 * 1024), 256 * 1024),
 	runTerminal: define<'visible' | 'hidden' | 'off'>('aside.run.terminal', z.enum(['visible', 'hidden', 'off']), 'visible'),
 	runShellIntegrationTimeoutMs: define('aside.run.shellIntegrationTimeoutMs', z.number().int().min(500).max(60_000), 5000),
+	runWakeOnExit: define('aside.run.wakeOnExit', z.boolean(), false),
 	agentsMaxSteps: define('aside.agents.maxSteps', z.number().int().min(1).max(500), 30),
 	agentsMaxConcurrent: define('aside.agents.maxConcurrent', z.number().int().min(1).max(16), 3),
 	agentsMaxTurnsWarningAt: define('aside.agents.maxTurnsWarningAt', z.number().min(0.1).max(1), 0.8),

@@ -146,4 +146,29 @@ describe('the user row', () => {
 		assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Message Aside');
 		await assertCleanAndClose(chat);
 	});
+	it('shows a turn Aside started as Aside\'s, never as the person\'s words, with the reminder it sent collapsed and exact', async () => {
+		const body = `No person wrote this message. Aside started this turn by itself because background processes of this chat ended:\n- p1 \`<img src=x onerror=window.__pwned=1>\` exited: exit code 1`;
+		const woke: UserTurnItem = {
+			kind: 'user',
+			id: 'u2',
+			text: '',
+			at: Date.UTC(2026, 0, 1),
+			startedBy: { why: 'p1 `<img src=x onerror=window.__pwned=1>` exited: exit code 1', key: 'run.background.wake', label: 'Aside started this turn', body },
+		};
+		const chat = await openChat(harness);
+		await chat.connect(viewState({ agent: agentView({ status: { state: 'ready', detail: 'Ready.' } }), session: { id: 'session-1', title: 'Chat', items: [woke] } }));
+		const { page } = chat;
+		const row = page.locator('.row-user');
+		assert.equal(await row.locator('.row-author').innerText(), 'Aside', 'not "You"');
+		assert.equal(await row.locator('.started-by-why').innerText(), 'No person wrote this: Aside started this turn because p1 `<img src=x onerror=window.__pwned=1>` exited: exit code 1.');
+		const toggle = row.getByRole('button', { name: /system reminder \(Aside started this turn\)/ });
+		assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'collapsed');
+		await toggle.focus();
+		await page.keyboard.press('Enter');
+		assert.equal(await row.locator('.started-by-panel .reminder-key').innerText(), 'run.background.wake');
+		assert.equal(await row.locator('.started-by-panel .reminder-body').innerText(), body, 'exactly as sent');
+		assert.equal(await row.locator(DANGEROUS_ELEMENTS).count(), 0);
+		assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), undefined);
+		await assertCleanAndClose(chat);
+	});
 });

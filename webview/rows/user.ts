@@ -112,15 +112,35 @@ function implementationText(item: UserTurnItem): HTMLElement[] {
 	return [el('div', { class: 'user-text' }, 'Implement the approved plan.'), el('div', { class: 'implementation-sent' }, button, panel)];
 }
 
+/**
+ * A turn no person asked for (a background process ended: aside.run.wakeOnExit): why Aside started
+ * it, in a line, and the reminder it sent in the person's place, collapsed, exactly as sent.
+ */
+function startedByText(started: NonNullable<UserTurnItem['startedBy']>): HTMLElement[] {
+	const label = `◇ system reminder (${started.label})`;
+	const { button, panel } = disclosure({
+		buttonClass: 'started-by-toggle',
+		panelClass: 'started-by-panel',
+		label: [el('span', { class: 'reminders-label' }, label)],
+		title: `${label}: what Aside sent in place of a person's message`,
+		body: () => [
+			el('div', { class: 'reminder-entry-head' }, el('span', { class: 'reminder-label' }, started.label), el('code', { class: 'reminder-key' }, started.key)),
+			el('pre', { class: 'reminder-body', tabindex: '0', 'aria-label': `Body of ${started.key}` }, started.body),
+		],
+	});
+	return [el('div', { class: 'user-text started-by-why' }, `No person wrote this: Aside started this turn because ${started.why}.`), el('div', { class: 'started-by' }, button, panel)];
+}
+
 export function userRow(item: UserTurnItem): HTMLLIElement {
 	// Restore… on the root chat's own messages only: a sub-agent's prompt is no point to go back to.
 	const restore = item.agent === undefined ? restoreControl(item) : undefined;
-	const header = restore ? rowHeader('account', 'You', item.at, restore.toggle, forkButton(item)) : rowHeader('account', 'You', item.at);
-	const text = item.implementsPlan ? implementationText(item) : [el('div', { class: 'user-text' }, item.text)];
+	const [iconName, author] = item.startedBy ? ['zap', 'Aside'] : ['account', 'You'];
+	const header = restore ? rowHeader(iconName, author, item.at, restore.toggle, forkButton(item)) : rowHeader(iconName, author, item.at);
+	const text = item.startedBy ? startedByText(item.startedBy) : item.implementsPlan ? implementationText(item) : [el('div', { class: 'user-text' }, item.text)];
 	// A slash command's message (an MCP prompt's text): the command as typed, above the text it sent.
 	const command = item.command === undefined ? null : el('div', { class: 'user-command', title: 'The slash command that made this message' }, el('code', {}, item.command));
 	// The menu opens between the header and the message: it never covers the text.
-	return rowElement(item, item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, command, ...text, userParts(item));
+	return rowElement(item, item.startedBy ? 'user-started-by' : item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, command, ...text, userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

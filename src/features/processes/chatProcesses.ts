@@ -4,7 +4,9 @@
 // Only the root loop reaches them: a sub-agent's Run starts a child process of its own, and it has
 // no RunOutput or RunStop. A command that ran outside the terminal says why once per chat and reason
 // (`run.shell-integration`).
+import type { BetweenTurns } from '../../agent/betweenTurns';
 import type { FeatureChat, FeatureState } from '../../agent/chatFeature';
+import { systemTimers } from '../../base/clock';
 import { DisposableStore } from '../../base/lifecycle';
 import { clockTime } from '../../base/time';
 import { SESSION_RECOVERY } from '../../reminders/builtin/catalog/session';
@@ -16,10 +18,12 @@ import { FALLBACK_WORDS, type FallbackReason } from '../../terminal/shellExecuti
 import { anyOf, type FeatureAccess, grant } from '../../tools/featureAccess';
 import { CHAT_SHELL, type ChatShell, PROCESS_ACCESS } from '../../tools/processAccess';
 import type { ToolNotice } from '../../tools/tool';
+import type { TurnOutcomeKind } from '../../vocabulary/outcomes';
 import { ROOT_OWNER_PATH } from '../../vocabulary/tasks';
 import { ProcessNews, quoted } from './processNews';
 import { foldProcessRecords, type ProcessRecord } from './processRecord';
 import { RUN_BACKGROUND_EXIT, RUN_SHELL_INTEGRATION } from './processReminders';
+import { ProcessWake } from './processWake';
 
 /** A `process` record of `process` as it is now: started, or ended and how. */
 function processRecord(process: BackgroundProcess, id: string, at: number): ProcessRecord {
@@ -49,8 +53,10 @@ export class ChatProcesses implements FeatureState {
 	private readonly shell: ChatShell;
 	private readonly toldFallbacks = new Set<FallbackReason>();
 	private readonly isEnabled: (type: string) => boolean;
+	private readonly wake: ProcessWake | undefined;
 
-	constructor(chat: Pick<FeatureChat, 'session' | 'clock' | 'newId'>, host: ProcessHost) {
+	/** `chat.between`: how an exit starts a turn (aside.run.wakeOnExit); without it none does. */
+	constructor(chat: Pick<FeatureChat, 'session' | 'clock' | 'newId'> & { readonly between?: Pick<BetweenTurns, 'startUnasked'> }, host: ProcessHost) {
 		this.isEnabled = (type) => chat.session.reminders.config.isEnabled(type);
 		const { session, clock } = chat;
 		const { last, unended } = foldProcessRecords(session.allRecords);
@@ -87,6 +93,14 @@ export class ChatProcesses implements FeatureState {
 			roster.register(news.stuckDefinition());
 			roster.register(news.runningDefinition());
 		}
+		const { between } = chat;
+		this.wake = between && this.store.add(new ProcessWake(this.processes, {
+			enabled: () => host.wakeOnExit?.() === true && this.isEnabled(RUN_BACKGROUND_EXIT.type),
+			untold: () => news.untold(),
+			records: () => session.allRecords,
+			between,
+			timers: host.timers ?? systemTimers,
+		}));
 		const runner = this.store.add(host.foreground());
 		this.shell = { runner, fallbackNotice: (reason) => this.fallbackNotice(reason) };
 	}
@@ -97,6 +111,10 @@ export class ChatProcesses implements FeatureState {
 		}
 		this.toldFallbacks.add(reason);
 		return { key: RUN_SHELL_INTEGRATION.key, body: `This ran outside VS Code's terminals: ${FALLBACK_WORDS[reason]}. (Said once in this chat.)` };
+	}
+
+	afterTurn(outcome: TurnOutcomeKind): void {
+		this.wake?.afterTurn(outcome);
 	}
 
 	/** After a Stop, session.recovery says that the background processes still run. */

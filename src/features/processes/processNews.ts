@@ -68,6 +68,11 @@ export class ProcessNews {
 		});
 	}
 
+	/** The ended processes run.background.exit has not told the model of yet, oldest first. */
+	untold(): readonly BackgroundProcess[] {
+		return this.ended;
+	}
+
 	/** `run.background.exit`: each ended process, once. */
 	exitDefinition(): ReminderDefinition {
 		return rosterDefinition(RUN_BACKGROUND_EXIT, {

@@ -48,6 +48,17 @@ export const RUN_BACKGROUND_RUNNING = declareReminder({
 	description: 'Tells the model which background processes it started still run, again when that changes and after a compaction.',
 });
 
+// Not a roster reminder: Aside's message in place of a person's, in a turn it started by itself (processWake.ts).
+export const RUN_BACKGROUND_WAKE = declareReminder({
+	type: 'runBackgroundWake',
+	key: 'run.background.wake',
+	label: 'Aside started this turn',
+	purpose: 'Sent in place of a person\'s message when a background process that ended by itself starts a turn in the idle chat (aside.run.wakeOnExit, off by default): it says that no person wrote it, which processes ended, and that the model should look at them within the person\'s last task and start nothing new. The chat shows it as Aside\'s row.',
+	introducedIn: '0.6.0',
+	configurable: false,
+	description: 'Aside\'s message in a turn it started by itself when a background process ended (aside.run.wakeOnExit): it says no person wrote it.',
+});
+
 // A notice: it rides the result of the Run call that ran outside the terminal (chatProcesses.ts).
 export const RUN_SHELL_INTEGRATION = declareReminder({
 	type: 'runShellIntegration',
@@ -59,4 +70,11 @@ export const RUN_SHELL_INTEGRATION = declareReminder({
 	description: 'Tells the model, once per chat and reason, that a command ran outside VS Code\'s terminals and why, so it does not count on `cd` or variables carrying over.',
 });
 
-export const PROCESS_REMINDERS = [RUN_BACKGROUND_EXIT, RUN_BACKGROUND_OUTPUT, RUN_BACKGROUND_STUCK, RUN_BACKGROUND_RUNNING, RUN_SHELL_INTEGRATION] as const;
+export const PROCESS_REMINDERS = [
+	RUN_BACKGROUND_EXIT,
+	RUN_BACKGROUND_OUTPUT,
+	RUN_BACKGROUND_STUCK,
+	RUN_BACKGROUND_RUNNING,
+	RUN_BACKGROUND_WAKE,
+	RUN_SHELL_INTEGRATION,
+] as const;

@@ -30,6 +30,7 @@ export function windowProcesses(settings: { readonly current: AsideSettings }, o
 		file: (path) => new FileOutput(path),
 		foreground: () => new ChatTerminalRunner(vscode.window, terminal, new NodeCommandRunner()),
 		chats,
+		wakeOnExit: () => settings.current.runWakeOnExit,
 	};
 	return {
 		host,
