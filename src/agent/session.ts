@@ -275,6 +275,11 @@ export class ChatSession extends Disposable implements TurnTranscript {
 		conversation.push(record);
 	}
 
+	/** Closed: another chat was opened in its place; nothing more can be written to it here. */
+	get closed(): boolean {
+		return this.store.isDisposed;
+	}
+
 	override dispose(): void {
 		super.dispose();
 		this.sessionStore.close();

@@ -34,6 +34,8 @@ export interface BackgroundProcess {
 	readonly terminalName: string | undefined;
 	/** Why it runs outside a terminal, when it does. */
 	readonly fallback: FallbackReason | undefined;
+	/** The process whose session holds it and all it started, when known (launcher.ts). */
+	readonly leader: number | undefined;
 	readonly output: ProcessOutput;
 	/** When output last came. */
 	readonly lastOutputAt: number;
@@ -90,6 +92,10 @@ class Running implements BackgroundProcess {
 
 	get fallback(): FallbackReason | undefined {
 		return this.launched.fallback;
+	}
+
+	get leader(): number | undefined {
+		return this.launched.leader;
 	}
 }
 

@@ -58,6 +58,8 @@ export class ChildProcessLauncher implements ProcessLauncher {
 			kill: () => {
 				killTree(child, 'SIGKILL');
 			},
+			// Detached, it leads a session of its own, which holds all it starts.
+			...(child.pid !== undefined && process.platform !== 'win32' ? { leader: child.pid } : {}),
 		};
 	}
 }

@@ -25,6 +25,12 @@ export interface LaunchedProcess {
 	kill(): void;
 	/** Shows its terminal, when it has one. */
 	show?(): void;
+	/**
+	 * The process whose session holds it and all it started — a terminal's shell, a detached child
+	 * process — when known: `kill` ends that session directly (sessionEnd.ts), and the chat records
+	 * it, so that a chat reopened after the window went can end what outlived it.
+	 */
+	readonly leader?: number;
 	/** Why it runs as a child process instead of in a terminal, when it does (run.shell-integration says so once per chat and reason). */
 	readonly fallback?: FallbackReason;
 }

@@ -30,46 +30,68 @@ export interface ProcessHost {
 export interface ChatProcessEntry {
 	readonly chatId: string;
 	readonly processes: BackgroundProcesses;
+	/** The chat was opened again in this window: the state that listed them lets go of them (adopt). */
+	readonly release?: () => void;
 }
 
 /** Every chat's background processes in the window. */
 export class ChatProcessList implements IDisposable {
-	private readonly entries = new Set<ChatProcessEntry>();
+	/** Each listed entry, with its listener. */
+	private readonly entries = new Map<ChatProcessEntry, IDisposable>();
 	private readonly changed = new Emitter<void>();
 	/** A process started or ended in any chat. */
 	readonly onDidChange: Event<void> = this.changed.event;
 
 	/** Lists `entry` until the returned disposable is; its processes' starts and ends are changes. */
 	add(entry: ChatProcessEntry): IDisposable {
-		this.entries.add(entry);
-		const listener = entry.processes.onDidChange((event) => {
+		this.entries.set(entry, entry.processes.onDidChange((event) => {
 			if (event.kind !== 'output') {
 				this.changed.fire();
 			}
-		});
+		}));
 		return {
 			dispose: () => {
-				listener.dispose();
-				this.entries.delete(entry);
+				this.unlist(entry);
 			},
 		};
 	}
 
+	private unlist(entry: ChatProcessEntry): boolean {
+		const listener = this.entries.get(entry);
+		listener?.dispose();
+		return this.entries.delete(entry);
+	}
+
+	/**
+	 * The processes chat `chatId` already has in this window (it was opened before, and left: they
+	 * run on), taken over by the chat's new state: the old one lets go of them and is no longer listed.
+	 */
+	adopt(chatId: string): BackgroundProcesses | undefined {
+		const entry = [...this.entries.keys()].findLast((candidate) => candidate.chatId === chatId);
+		if (entry === undefined) {
+			return undefined;
+		}
+		this.unlist(entry);
+		entry.release?.();
+		return entry.processes;
+	}
+
 	/** The running processes of every chat, with their chat. */
 	running(): readonly { readonly chatId: string; readonly process: BackgroundProcess }[] {
-		return [...this.entries].flatMap(({ chatId, processes }) => processes.running().map((process) => ({ chatId, process })));
+		return [...this.entries.keys()].flatMap(({ chatId, processes }) => processes.running().map((process) => ({ chatId, process })));
 	}
 
 	/** Stops every running process of every chat (interrupt, then the end); resolves with those stopped, once all ended. */
 	async stopAll(): Promise<readonly { readonly chatId: string; readonly process: BackgroundProcess }[]> {
 		const running = this.running();
-		await Promise.all([...this.entries].map(({ processes }) => processes.stopAll()));
+		await Promise.all([...this.entries.keys()].map(({ processes }) => processes.stopAll()));
 		return running;
 	}
 
 	dispose(): void {
 		// The window goes: each chat's registry kills what still runs.
-		for (const { processes } of [...this.entries]) {
+		for (const [{ processes }, listener] of [...this.entries]) {
+			listener.dispose();
 			processes.dispose();
 		}
 		this.entries.clear();

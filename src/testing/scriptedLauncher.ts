@@ -16,6 +16,7 @@ export class ScriptedProcess implements LaunchedProcess {
 	constructor(
 		readonly terminalName: string | undefined,
 		readonly fallback?: FallbackReason,
+		readonly leader?: number,
 	) {}
 
 	interrupt(): void {
@@ -35,11 +36,13 @@ export class ScriptedProcess implements LaunchedProcess {
 /** Launches ScriptedProcesses, kept in `launched` in order; `inTerminal`: each gets the terminal name it was asked for. */
 export class ScriptedLauncher implements ProcessLauncher {
 	readonly launched: ScriptedProcess[] = [];
+	/** The session leader the next processes say they run in (a real process the spec started; never signalled here). */
+	leader: number | undefined;
 
 	constructor(private readonly inTerminal = false) {}
 
 	start(_command: string, options: LaunchOptions): Promise<LaunchedProcess> {
-		const process = new ScriptedProcess(this.inTerminal ? options.name : undefined);
+		const process = new ScriptedProcess(this.inTerminal ? options.name : undefined, undefined, this.leader);
 		this.launched.push(process);
 		return Promise.resolve(process);
 	}

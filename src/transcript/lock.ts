@@ -5,6 +5,7 @@
 // belongs to a later process — is taken over, so a crashed window never keeps a chat locked.
 import { randomUUID } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { processStartOf } from '../base/processIdentity';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '../base/errors';
@@ -56,17 +57,6 @@ const heldHere = new Set<string>();
 
 function code(error: unknown): string | undefined {
 	return error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
-}
-
-/** This process's start time as Linux counts it (clock ticks after boot), or undefined elsewhere. */
-function processStartOf(pid: number | 'self'): string | undefined {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-		// The command name (field 2) may hold spaces and parentheses; fields after its last ')' do not.
-		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-	} catch {
-		return undefined;
-	}
 }
 
 let ownStart: string | undefined | null = null;

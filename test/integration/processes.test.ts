@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, type ScriptedStep, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, messagesOf, toolResult, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, chatRequests, driver, hasDriver, messagesOf, PROCESSES_RELOAD_NOTE, PROCESSES_RELOAD_TITLE, toolResult, until, useScriptedServer, workspaceFile } from './support';
 
 const global = vscode.ConfigurationTarget.Global;
 
@@ -261,6 +261,54 @@ describe('background processes with the scripted model', function () {
 		}
 	});
 
+	it('with aside.run.wakeOnExit on, a process that ends by itself starts a turn whose message says no person wrote it, once', async () => {
+		await newChat();
+		const { hooks } = await activeAside();
+		await vscode.workspace.getConfiguration('aside.run').update('wakeOnExit', true, global);
+		try {
+			const command = 'bash -c \'sleep 2; echo 3 tests failed; exit 4\'';
+			await turn('Run the tests in the background.', run('call_tests', { command, background: true }), { text: 'They are running.' });
+			server.script({ text: 'The tests failed: 3 of them. Tell me if I should look.' });
+			const before = chatRequests(server).length;
+			await until(() => chatRequests(server).length, (count) => count > before, 'the turn the exit started', 60_000);
+			await until(() => hooks.agentBusy(), (busy) => !busy, 'that turn to end', 30_000);
+			const woke = fresh(chatRequests(server)[before]);
+			assert.match(woke, /^<system-reminder key="run\.background\.wake">\nNo person wrote this message\. Aside started this turn by itself/, woke);
+			assert.ok(woke.includes(`- p1 \`${command}\` exited: exit code 4\n`), woke);
+			assert.match(blocks(woke, 'run.background.exit').join('\n'), /exited: exit code 4[\s\S]*3 tests failed/, 'the exit rides the same request');
+			assert.doesNotMatch(woke, /Run the tests/, 'nothing of a person\'s');
+			const rows = hooks.currentSessionItems().filter((item) => item.kind === 'user');
+			const row = rows.at(-1);
+			assert.equal(row?.kind === 'user' ? row.startedBy?.key : undefined, 'run.background.wake', 'the row is Aside\'s');
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			assert.equal(chatRequests(server).length, before + 1, 'one turn, not one per reminder or per second');
+		} finally {
+			await vscode.workspace.getConfiguration('aside.run').update('wakeOnExit', undefined, global);
+		}
+	});
+
+	it('a chat left for another and opened again from the chat list still has its background process: RunOutput and RunStop reach it', async function () {
+		if (!hasDriver) {
+			this.skip();
+		}
+		const { hooks } = await activeAside();
+		await newChat();
+		const title = 'Keep a watcher running while I look elsewhere.';
+		await turn(title, run('call_watch', { command: 'bash -c \'echo watching; sleep 600\'', background: true }), { text: 'Started.' });
+		const chatId = hooks.currentSessionId();
+		const output = outputFileOf(toolResult(server, 'call_watch'));
+		await until(() => fileText(output), (text) => text.includes('watching\n'), 'the watcher to run', 60_000);
+		await newChat();
+		await turn('Something else.', { text: 'Sure.' });
+		await vscode.commands.executeCommand('aside.focusChat');
+		await driver('openFromChatList', { title });
+		await until(() => hooks.currentSessionId(), (current) => current === chatId, 'the chat opened from the list');
+		const requests = await turn('Is it still watching? Then stop it.', runOutput('call_back', { id: 'p1', since: 'start' }), { toolCalls: [{ id: 'call_back_stop', name: 'RunStop', input: { id: 'p1' } }] }, { text: 'Stopped.' });
+		assert.match(toolResult(server, 'call_back'), /^p1 `bash -c 'echo watching; sleep 600'` — running since[\s\S]*watching/, toolResult(server, 'call_back'));
+		assert.match(toolResult(server, 'call_back_stop'), /^p1 `bash -c 'echo watching; sleep 600'` — was stopped/);
+		assert.equal(blocks(fresh(requests[0]), 'session.recovery').length, 0, 'nothing went with a window');
+	});
+
 	it('a command of several lines does not hang and gives both lines', async () => {
 		await newChat();
 		const began = Date.now();
@@ -269,5 +317,31 @@ describe('background processes with the scripted model', function () {
 		const result = toolResult(server, 'call_lines');
 		assert.match(result, /^a\nb\n\nExit code 0\./, result);
 		assert.match(blocks(result, 'run.shell-integration').join('\n'), /several lines/, 'it says why it ran outside the terminal');
+	});
+});
+
+// Left running for the window reload (terminalProcesses.reload.test.ts, a file named to run after
+// session.reload.test.ts, whose chat must be the current one when the window comes back): a
+// chat of its own with a process that writes a line every 0.2 s.
+describe('a background process the window reload finds running', function () {
+	this.timeout(120_000);
+
+	it('runs in a chat of its own when the window goes', async () => {
+		const { api } = await activeAside();
+		const server = await startModelServer({ models: ['scripted-model'] });
+		const restore = await useScriptedServer(server, { provider: 'openai-compatible', model: 'scripted-model', mode: 'full-access' });
+		try {
+			await vscode.commands.executeCommand('aside.newChat');
+			const beat = join(realpathSync(tmpdir()), `aside-heartbeat-${process.pid}.txt`);
+			const command = `bash -c 'while true; do date +%s%N >> ${beat}; sleep 0.2; done'`;
+			server.script(run('call_beat', { command, background: true }), { text: 'It beats.' });
+			const result = await api.sendMessage(PROCESSES_RELOAD_TITLE);
+			assert.equal(result.outcome, 'done', result.error);
+			await until(() => fileText(beat), (text) => text.split('\n').length > 3, 'the first beats', 30_000);
+			writeFileSync(join(process.env.ASIDE_ARTIFACTS_DIR ?? '/tmp', PROCESSES_RELOAD_NOTE), JSON.stringify({ sessionId: result.sessionId, beat, command }));
+		} finally {
+			await restore();
+			await server.close();
+		}
 	});
 });

@@ -14,6 +14,10 @@ export const EXTENSION_ID = 'aside-dev.aside';
 
 /** Written by session.test.ts before the window reload, read by session.reload.test.ts after it. */
 export const RELOAD_NOTE = 'reload-session.json';
+/** What processes.test.ts leaves for terminalProcesses.reload.test.ts: the chat with a process running, and the file it writes. */
+export const PROCESSES_RELOAD_NOTE = 'reload-processes.json';
+/** That chat's first message, so its title in the chat list. */
+export const PROCESSES_RELOAD_TITLE = 'Keep a heartbeat running across the reload.';
 
 export async function activeAside(): Promise<{ extension: vscode.Extension<AsideExports>; api: AsideApi; hooks: AsideTestHooks }> {
 	const extension = vscode.extensions.getExtension<AsideExports>(EXTENSION_ID);

@@ -16,6 +16,13 @@ export const ProcessRecord = z.object({
 	/** `started`: the command line as the model gave it. */
 	command: z.string().optional(),
 	/**
+	 * `started`: the process whose session holds it and all it started (its terminal's shell, or the
+	 * detached child), and that process's start as the OS counts it: a chat reopened after the
+	 * window went ends what is still running of it (the same pid, started at the same time).
+	 */
+	leader: z.number().int().positive().optional(),
+	leaderStart: z.string().optional(),
+	/**
 	 * `ended`: how — it exited, was stopped (RunStop, the person), passed the output bound, or was
 	 * running when the window closed and went with it (`window`: recorded once the model was told).
 	 */

@@ -36,8 +36,17 @@ describe('the built-in declarations', () => {
 		assert.deepEqual(BUILTIN_KEYS.entries().map((entry) => entry.key), BUILTIN_REMINDER_TYPES.map((declaration) => declaration.key));
 	});
 
-	it('keep always-on to the user\'s own words and policy (their hooks\' decisions) and to notices that ride a tool result', () => {
-		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), ['steering.user', 'permission.verdict', 'read.truncated', 'read.empty', 'context.summary', 'hook.outcome', 'read.pdf-pages']);
+	it('keep always-on to the user\'s own words and policy (their hooks\' decisions), to notices that ride a tool result, and to what Aside sends in place of a message (aside.run.wakeOnExit is its switch)', () => {
+		assert.deepEqual(BUILTIN_REMINDER_TYPES.filter((declaration) => !declaration.configurable).map((declaration) => declaration.key), [
+			'steering.user',
+			'permission.verdict',
+			'read.truncated',
+			'read.empty',
+			'context.summary',
+			'hook.outcome',
+			'read.pdf-pages',
+			'run.background.wake',
+		]);
 	});
 
 	it('give an interval only to configurable types, since its setting needs one', () => {

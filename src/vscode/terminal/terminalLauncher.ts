@@ -6,8 +6,9 @@
 // instead, and the launched process says why (`fallback`).
 import type * as vscode from 'vscode';
 import { type LaunchedProcess, LaunchEvents, type LaunchOptions, type ProcessLauncher } from '../../terminal/launcher';
-import { collectExecution, commandFallback, type FallbackReason } from '../../terminal/shellExecution';
-import { integrationOf, type TerminalSettings, type TerminalWindow } from './shellIntegration';
+import { commandFallback, type FallbackReason } from '../../terminal/shellExecution';
+import { endSession } from '../../terminal/sessionEnd';
+import { integrationOf, runInTerminal, type TerminalSettings, type TerminalWindow } from './shellIntegration';
 
 /** After the end event, how long a `read()` that has not closed may still deliver. */
 const DRAIN_MS = 300;
@@ -36,7 +37,7 @@ export class TerminalLauncher implements ProcessLauncher {
 		if (mode === 'visible') {
 			terminal.show(true);
 		}
-		return this.run(terminal, integration, command);
+		return this.run(terminal, integration, command, await terminal.processId);
 	}
 
 	private async instead(command: string, options: LaunchOptions, fallback: FallbackReason): Promise<LaunchedProcess> {
@@ -51,49 +52,18 @@ export class TerminalLauncher implements ProcessLauncher {
 			kill: () => {
 				launched.kill();
 			},
+			...(launched.leader === undefined ? {} : { leader: launched.leader }),
 			fallback,
 		};
 	}
 
-	private run(terminal: vscode.Terminal, integration: vscode.TerminalShellIntegration, command: string): LaunchedProcess {
-		const subscriptions: vscode.Disposable[] = [];
-		const events = new LaunchEvents(() => {
-			for (const subscription of subscriptions) {
-				subscription.dispose();
-			}
-		});
-		const execution = integration.executeCommand(command);
-		let started: () => void = () => undefined;
-		let finished: (code: number | undefined) => void = () => undefined;
-		subscriptions.push(
-			this.window.onDidStartTerminalShellExecution((event) => {
-				if (event.execution === execution) {
-					started();
-				}
-			}),
-			this.window.onDidEndTerminalShellExecution((event) => {
-				if (event.execution === execution) {
-					finished(event.exitCode);
-				}
-			}),
-			// The person closed the terminal, or RunStop's kill did: the process is gone, its code unknown.
-			this.window.onDidCloseTerminal((gone) => {
-				if (gone === terminal) {
-					finished(undefined);
-				}
-			}),
-		);
-		const done = collectExecution(
-			execution,
-			new Promise((resolve) => {
-				finished = resolve;
-			}),
-			(chunk) => {
-				events.output(chunk);
-			},
-			{ drainMs: DRAIN_MS, started: new Promise((resolve) => (started = resolve)) },
-		);
-		void done.then((code) => {
+	private run(terminal: vscode.Terminal, integration: vscode.TerminalShellIntegration, command: string, leader: number | undefined): LaunchedProcess {
+		const events = new LaunchEvents();
+		// Its end event's code; unknown when the person closed the terminal, or RunStop's kill did.
+		const running = runInTerminal(this.window, terminal, integration, command, (chunk) => {
+			events.output(chunk);
+		}, DRAIN_MS);
+		void running.done.then((code) => {
 			events.end({ code });
 		});
 		return {
@@ -104,9 +74,14 @@ export class TerminalLauncher implements ProcessLauncher {
 				terminal.sendText(INTERRUPT, false);
 			},
 			kill: () => {
+				// Its shell's session, directly: a window that goes may never get the close to the terminal host.
+				if (leader !== undefined) {
+					endSession(leader);
+				}
 				// Closing the terminal ends its shell and what runs in it (the pty's hangup).
 				terminal.dispose();
 			},
+			...(leader === undefined ? {} : { leader }),
 			show: () => {
 				terminal.show(false);
 			},

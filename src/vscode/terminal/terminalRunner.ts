@@ -8,11 +8,11 @@
 import type * as vscode from 'vscode';
 import { ABORTED, isAborted, unlessAborted } from '../../base/async';
 import { DisposableStore, type IDisposable } from '../../base/lifecycle';
-import { collectExecution, commandFallback, type FallbackReason } from '../../terminal/shellExecution';
+import { commandFallback, type FallbackReason } from '../../terminal/shellExecution';
 import { TerminalText } from '../../terminal/terminalText';
 import { CappedOutput } from '../../tools/nodeRunner';
 import type { CommandOutcome, CommandRunner } from '../../tools/tool';
-import { integrationOf } from './shellIntegration';
+import { integrationOf, runInTerminal } from './shellIntegration';
 import type { TerminalSettings, TerminalWindow } from './shellIntegration';
 
 /** After the end event, how long a `read()` that has not closed may still deliver. */
@@ -175,37 +175,11 @@ export class ChatTerminalRunner implements CommandRunner, IDisposable {
 				output.push(Buffer.from(lines++ === 0 ? line : `\n${line}`));
 			}
 		};
-		const subscriptions = new DisposableStore();
-		let started: () => void = () => undefined;
-		let finished: (code: number | undefined) => void = () => undefined;
-		const ended = new Promise<number | undefined>((resolve) => {
-			finished = resolve;
-		});
-		const execution = integration.executeCommand(command);
-		subscriptions.add(
-			this.window.onDidStartTerminalShellExecution((event) => {
-				if (event.execution === execution) {
-					started();
-				}
-			}),
-		);
-		subscriptions.add(
-			this.window.onDidEndTerminalShellExecution((event) => {
-				if (event.execution === execution) {
-					finished(event.exitCode);
-				}
-			}),
-		);
-		// The person closed the terminal: the command is gone, its code unknown.
-		subscriptions.add(
-			this.window.onDidCloseTerminal((gone) => {
-				if (gone === terminal) {
-					finished(undefined);
-				}
-			}),
-		);
+		const running = runInTerminal(this.window, terminal, integration, command, (chunk) => {
+			keep(reader.push(chunk));
+		}, DRAIN_MS);
 		this.abandonRunning = () => {
-			finished(undefined);
+			running.abandon();
 		};
 		let timedOut = false;
 		let grace: NodeJS.Timeout | undefined;
@@ -217,7 +191,7 @@ export class ChatTerminalRunner implements CommandRunner, IDisposable {
 			grace = setTimeout(() => {
 				// Ctrl-C was not enough (a program that ignores it, one waiting for input).
 				this.kill(shell);
-				finished(undefined);
+				running.abandon();
 			}, KILL_GRACE_MS);
 		};
 		const timer = setTimeout(() => {
@@ -226,14 +200,7 @@ export class ChatTerminalRunner implements CommandRunner, IDisposable {
 		}, timeoutMs);
 		signal.addEventListener('abort', stop, { once: true });
 		try {
-			const code = await collectExecution(
-				execution,
-				ended,
-				(chunk) => {
-					keep(reader.push(chunk));
-				},
-				{ drainMs: DRAIN_MS, started: new Promise((resolve) => (started = resolve)) },
-			);
+			const code = await running.done;
 			keep(reader.end());
 			return {
 				output: notice + output.text(),
@@ -247,7 +214,6 @@ export class ChatTerminalRunner implements CommandRunner, IDisposable {
 			clearTimeout(timer);
 			clearTimeout(grace);
 			signal.removeEventListener('abort', stop);
-			subscriptions.dispose();
 			this.abandonRunning = undefined;
 		}
 	}
