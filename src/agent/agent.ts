@@ -201,7 +201,7 @@ export class Agent extends Disposable {
 
 	/** A turn no person asked for, in chat `session`: only when it is current and idle, no plan waiting for the person. */
 	private startUnasked(session: ChatSession, startedBy: StartedBy): boolean {
-		if (this.busy('') !== undefined || this.env.sessions.current !== session || session.access !== undefined || this.work.plansOf(session).pending()) {
+		if (this.running || this.held.active || this.env.sessions.current !== session || session.access !== undefined || this.work.plansOf(session).pending()) {
 			return false;
 		}
 		void this.startTurn('', { startedBy });

@@ -27,7 +27,8 @@ function chat() {
 		outputPath: (id: string) => join(chatDir, `${id}.log`),
 		now: () => Date.now(),
 		file: (path) => new FileOutput(path),
-		graceMs: 300,
+		// Ample: a loaded machine may take a while to end a shell on SIGINT, and no process here ignores it.
+		graceMs: 5000,
 	});
 	const context = { ...nodeToolContext([dir]), features: grant(PROCESS_ACCESS, processes) };
 	const ended = (id: string) => waitForEvent(processes.onDidChange, (event) => event.kind === 'ended' && event.process.id === id, 20_000, `${id} to end`);
