@@ -74,7 +74,10 @@ export class ProcessesPanel implements ViewFeaturePart {
 		focus?.focus();
 	}
 
-	/** Where the focus goes when the row it is in leaves: the same button of the next row, else of the one before. */
+	/**
+	 * Where the focus goes when the row it is in leaves: the same button of the next row, else of the
+	 * one before; when none stays, the message box below the panel (never the page).
+	 */
 	private focusAfter(ids: ReadonlySet<string>): HTMLElement | undefined {
 		const active = document.activeElement;
 		const rows = [...this.rows.values()];
@@ -86,7 +89,7 @@ export class ProcessesPanel implements ViewFeaturePart {
 		const staying = rows.filter((row) => ids.has(row.element.dataset.id ?? ''));
 		const next = rows.slice(at + 1).find((row) => staying.includes(row)) ?? staying.filter((row) => rows.indexOf(row) < at).at(-1);
 		if (!next) {
-			return undefined;
+			return document.querySelector<HTMLElement>('.composer-input') ?? undefined;
 		}
 		return active === left.show && !next.show.hidden ? next.show : next.stop;
 	}

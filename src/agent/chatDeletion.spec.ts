@@ -47,7 +47,10 @@ describe('deleting a chat', () => {
 		await keptFor(checkpoints, window.sessions.current.id);
 		assert.deepEqual(window.sessions.list().map((chat) => chat.title).sort(), ['the chat that stays', 'the old chat']);
 
+		const deleted: string[] = [];
+		window.sessions.onDidDelete((id) => deleted.push(id));
 		assert.equal(await deleteChat(old.id, { sessions: window.sessions, running: () => false, checkpoints, log: window.log }), undefined);
+		assert.deepEqual(deleted, [old.id], 'said, so what still runs for it ends');
 		assert.equal(existsSync(join(dir, `${old.id}.jsonl`)), false);
 		assert.equal(existsSync(join(dir, `${old.id}.files`)), false);
 		assert.equal(existsSync(join(dir, `${old.id}.plans`)), false);

@@ -46,6 +46,9 @@ export class ChatSessions extends Disposable {
 
 	private readonly _onDidChangeCurrent = this._register(new Emitter<ChatSession>());
 	readonly onDidChangeCurrent: Event<ChatSession> = this._onDidChangeCurrent.event;
+	private readonly _onDidDelete = this._register(new Emitter<string>());
+	/** A chat was deleted (its id): what still runs for it in this window should end. */
+	readonly onDidDelete: Event<string> = this._onDidDelete.event;
 
 	constructor(
 		private readonly library: SessionLibrary,
@@ -127,6 +130,7 @@ export class ChatSessions extends Disposable {
 		const refused = this.library.remove(id);
 		if (refused === undefined) {
 			this.env.log.info(`Aside: deleted chat ${id}.`);
+			this._onDidDelete.fire(id);
 		}
 		return refused;
 	}

@@ -32,6 +32,8 @@ export interface ChatProcessEntry {
 	readonly processes: BackgroundProcesses;
 	/** The chat was opened again in this window: the state that listed them lets go of them (adopt). */
 	readonly release?: () => void;
+	/** The chat's shell for foreground commands (its "Aside" terminal), closed with a deleted chat. */
+	readonly shell?: IDisposable;
 }
 
 /** Every chat's background processes in the window. */
@@ -67,13 +69,28 @@ export class ChatProcessList implements IDisposable {
 	 * run on), taken over by the chat's new state: the old one lets go of them and is no longer listed.
 	 */
 	adopt(chatId: string): BackgroundProcesses | undefined {
+		return this.take(chatId)?.processes;
+	}
+
+	private take(chatId: string): ChatProcessEntry | undefined {
 		const entry = [...this.entries.keys()].findLast((candidate) => candidate.chatId === chatId);
 		if (entry === undefined) {
 			return undefined;
 		}
 		this.unlist(entry);
 		entry.release?.();
-		return entry.processes;
+		return entry;
+	}
+
+	/** Chat `chatId` was deleted: its processes end now (interrupt, then the end) and its shell closes; its state lets go of them. */
+	endChat(chatId: string): void {
+		const entry = this.take(chatId);
+		if (entry) {
+			entry.shell?.dispose();
+			void entry.processes.stopAll().finally(() => {
+				entry.processes.dispose();
+			});
+		}
 	}
 
 	/** The running processes of every chat, with their chat. */

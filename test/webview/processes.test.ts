@@ -159,6 +159,9 @@ describe('the background processes panel', () => {
 		await page.keyboard.press('Shift+Tab');
 		await update(chat, 2, { rows: [TWO.rows[1] ?? assert.fail()] });
 		assert.equal(await label(), 'Stop p2 (npx tsc --watch)');
+		// The last one ended with the focus on it: the message box below the panel has it, not the page.
+		await update(chat, 3, { rows: [] });
+		assert.equal(await label(), 'Message Aside');
 		await assertCleanAndClose(chat);
 	});
 });

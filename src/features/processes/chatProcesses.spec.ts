@@ -34,7 +34,8 @@ function chat(options: { records?: readonly TranscriptEntry[]; config?: Reminder
 	const session = new ChatSession('s1', store, { ...testEnvironment(clock, ids), reminderConfig: options.config ?? DEFAULT_REMINDER_CONFIG }, store.records, options.access);
 	const launcher = new ScriptedLauncher();
 	const chats = new ChatProcessList();
-	const host: ProcessHost = { launcher, outputPath: (stem) => `/kept/${stem}.txt`, file: () => undefined, foreground: () => NO_RUNNER, chats };
+	const shell = { disposed: false, run: (...args: Parameters<typeof NO_RUNNER.run>) => NO_RUNNER.run(...args), dispose: () => { shell.disposed = true; } };
+	const host: ProcessHost = { launcher, outputPath: (stem) => `/kept/${stem}.txt`, file: () => undefined, foreground: () => shell, chats };
 	const state = new ChatProcesses({ session, clock, newId: () => ids.next() }, host);
 	let n = 0;
 	let owner: Owner | undefined;
@@ -48,7 +49,7 @@ function chat(options: { records?: readonly TranscriptEntry[]; config?: Reminder
 		return new Map((injection.record?.entries ?? []).map((entry) => [entry.key, entry.body]));
 	};
 	const processRecords = () => store.records.filter((record) => record.kind === 'process');
-	return { clock, session, store, launcher, chats, state, request, processRecords };
+	return { clock, session, store, launcher, chats, state, request, processRecords, shell };
 }
 
 describe('a chat\'s processes', () => {
@@ -86,6 +87,17 @@ describe('a chat\'s processes', () => {
 		state.dispose();
 		await state.processes.start('x', '/work', { kind: 'exit' }).catch(() => undefined);
 		assert.deepEqual(chats.running(), [], 'a disposed chat is no longer listed');
+	});
+
+	it('a deleted chat\'s processes end (interrupt first) and its shell closes; its state lets go of them', async () => {
+		const { state, launcher, chats, processRecords, shell } = chat();
+		await state.processes.start('npm run dev', '/work', { kind: 'exit' });
+		chats.endChat('s1');
+		assert.equal(launcher.last.interrupted, true);
+		assert.equal(shell.disposed, true, 'its "Aside" terminal closes');
+		assert.deepEqual(chats.running(), []);
+		assert.equal(processRecords().length, 1, 'nothing more is written to the deleted chat');
+		chats.endChat('s1');
 	});
 
 	it('after a Stop, names the processes that go on running', async () => {

@@ -126,10 +126,10 @@ export class ChatProcesses implements FeatureState {
 		if (gone) {
 			session.reminders.enqueuePending(gone);
 		}
-		this.store.add(host.chats.add({ chatId: session.id, processes: this.processes, release: () => {
+		const { news, runner } = kept;
+		this.store.add(host.chats.add({ chatId: session.id, processes: this.processes, shell: runner, release: () => {
 			this.release();
 		} }));
-		const { news, runner } = kept;
 		const { roster } = session.reminders;
 		if (!roster.has(RUN_BACKGROUND_EXIT.type)) {
 			roster.register(news.exitDefinition());

@@ -5,6 +5,7 @@
 // **Aside: Stop Background Processes** ends (processCommands.ts). Once the window goes, nothing a
 // chat started keeps running.
 import * as vscode from 'vscode';
+import type { Event } from '../../base/event';
 import { DisposableStore, type IDisposable } from '../../base/lifecycle';
 import { ChildProcessLauncher } from '../../terminal/childLauncher';
 import { FileOutput } from '../../terminal/outputFile';
@@ -20,10 +21,14 @@ export interface WindowProcesses extends IDisposable {
 	readonly host: ProcessHost;
 }
 
-export function windowProcesses(settings: { readonly current: AsideSettings }, outputs: KeptOutputs): WindowProcesses {
+/** `onDidDeleteChat`: a chat was deleted — its processes end with it. */
+export function windowProcesses(settings: { readonly current: AsideSettings }, outputs: KeptOutputs, onDidDeleteChat: Event<string>): WindowProcesses {
 	const store = new DisposableStore();
 	const terminal = (): TerminalSettings => ({ mode: settings.current.runTerminal, integrationTimeoutMs: settings.current.runShellIntegrationTimeoutMs });
 	const chats = store.add(new ChatProcessList());
+	store.add(onDidDeleteChat((chatId) => {
+		chats.endChat(chatId);
+	}));
 	const host: ProcessHost = {
 		launcher: new TerminalLauncher(vscode.window, terminal, new ChildProcessLauncher()),
 		outputPath: (stem) => outputs.place(stem),

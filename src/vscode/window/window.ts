@@ -177,7 +177,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 		log,
 	});
 	// Run's terminals and each chat's background processes, their output beside the kept outputs.
-	const processes = store.add(windowProcesses(configuration, outputs));
+	const processes = store.add(windowProcesses(configuration, outputs, sessions.onDidDelete));
 	const featureServices = { mcp: mcp.servers, mcpGate: mcp.gate, processes: processes.host };
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
 	const mentions = mentionAttachments(
