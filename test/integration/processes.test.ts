@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ModelServer, type ReceivedRequest, type ScriptedStep, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, driver, hasDriver, messagesOf, PROCESSES_RELOAD_NOTE, PROCESSES_RELOAD_TITLE, toolResult, until, useScriptedServer, workspaceFile } from './support';
+import { activeAside, reminderBodies as blocks, chatRequests, driver, hasDriver, messagesOf, PROCESSES_RELOAD_NOTE, PROCESSES_RELOAD_TITLE, toolResult, until, useScriptedServer, workspaceFile } from './support';
 
 const global = vscode.ConfigurationTarget.Global;
 
@@ -24,12 +24,6 @@ function fresh(request: ReceivedRequest | undefined): string {
 		.slice(lastAssistant + 1)
 		.map((message) => message.content ?? '')
 		.join('\n');
-}
-
-/** The bodies of the `key` blocks in `text`, in order. */
-function blocks(text: string, key: string): string[] {
-	const pattern = new RegExp(`<system-reminder key="${key.replaceAll('.', '\\.')}">\\n([\\s\\S]*?)\\n</system-reminder>`, 'g');
-	return [...text.matchAll(pattern)].map((match) => match[1] ?? '');
 }
 
 const run = (id: string, input: Record<string, unknown>): ScriptedStep => ({ toolCalls: [{ id, name: 'Run', input }] });

@@ -14,6 +14,12 @@ export const EXTENSION_ID = 'aside-dev.aside';
 
 /** Written by session.test.ts before the window reload, read by session.reload.test.ts after it. */
 export const RELOAD_NOTE = 'reload-session.json';
+
+/** The bodies of the `key` blocks in `text`, in order, as sent (escaped). */
+export function reminderBodies(text: string, key: string): string[] {
+	const pattern = new RegExp(`<system-reminder key="${key.replaceAll('.', '\\.')}">\\n([\\s\\S]*?)\\n</system-reminder>`, 'g');
+	return [...text.matchAll(pattern)].map((match) => match[1] ?? '');
+}
 /** What processes.test.ts leaves for terminalProcesses.reload.test.ts: the chat with a process running, and the file it writes. */
 export const PROCESSES_RELOAD_NOTE = 'reload-processes.json';
 /** That chat's first message, so its title in the chat list. */

@@ -9,13 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, chatRequests, driver, hasDriver, messagesOf, PROCESSES_RELOAD_NOTE, PROCESSES_RELOAD_TITLE, until, useScriptedServer } from './support';
-
-/** The bodies of the `key` blocks in `text`, in order. */
-function blocks(text: string, key: string): string[] {
-	const pattern = new RegExp(`<system-reminder key="${key.replaceAll('.', '\\.')}">\\n([\\s\\S]*?)\\n</system-reminder>`, 'g');
-	return [...text.matchAll(pattern)].map((match) => match[1] ?? '');
-}
+import { activeAside, reminderBodies as blocks, chatRequests, driver, hasDriver, messagesOf, PROCESSES_RELOAD_NOTE, PROCESSES_RELOAD_TITLE, until, useScriptedServer } from './support';
 
 describe('after a window reload, the chat whose background process was running', function () {
 	this.timeout(120_000);
