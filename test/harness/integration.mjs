@@ -347,9 +347,10 @@ const actions = {
 		await select.selectOption(value);
 		return { value: await select.inputValue() };
 	},
-	/** Clicks a button of the chat webview by its accessible name (waiting for it to appear). */
-	async clickInChat(page, { name }) {
-		const button = chatFrame(page).getByRole('button', { name, exact: true });
+	/** Clicks a button of the chat webview by its accessible name, or the start of it (waiting for it to appear). */
+	async clickInChat(page, { name, prefix }) {
+		const starts = prefix === undefined ? undefined : new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+		const button = starts ? chatFrame(page).getByRole('button', { name: starts }).first() : chatFrame(page).getByRole('button', { name, exact: true });
 		await button.waitFor({ timeout: 60_000 });
 		await button.click();
 		return {};

@@ -4,6 +4,8 @@
 // (a click in the chat where the browser driver runs), and its result reaches the model; the first
 // request carries mcp.servers and mcp.instructions and no mcp.tools-changed; a killed server comes
 // back, and the next request says so once (mcp.server-state) with the tool working again.
+// The chat's server list (clicked in the chat) restarts the server, and Disable / Enable write its
+// user settings entry and stop and start it.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +113,32 @@ describe('MCP servers in the real workbench', function () {
 		assert.match(state[0]?.body ?? '', /everything: disconnected[^]*everything: reconnected; its tools were listed again\. Changes while it was disconnected were not delivered/);
 		assert.match(lastUserText(requests[1]), /Echo: back again/);
 		assert.equal(keysOf(requests[1]).includes('mcp.server-state'), false);
+	});
+
+	it('the chat\'s server list restarts a server, and Disable / Enable write its user settings entry and stop and start it', async function () {
+		if (!hasDriver) {
+			this.skip();
+		}
+		const { hooks } = await activeAside();
+		assert.ok(hooks.mcp);
+		const state = () => hooks.mcp?.servers().find((entry) => entry.name === 'everything')?.state;
+		const pid = hooks.mcp.pids().everything;
+		assert.ok(pid !== undefined);
+		await driver('clickInChat', { prefix: 'MCP servers: ' });
+		await driver('clickInChat', { name: 'Restart everything' });
+		await until(() => hooks.mcp?.pids().everything, (now) => now !== undefined && now !== pid, 'a new server process', 60_000);
+		await until(state, (now) => now === 'connected', 'connected after the restart', 60_000);
+		await driver('clickInChat', { name: 'Disable everything' });
+		await until(state, (now) => now === 'disabled', 'the disabled server', 60_000);
+		const entry = () => (mcp().inspect<Record<string, { disabled?: boolean }>>('servers')?.globalValue ?? {}).everything;
+		assert.equal(entry()?.disabled, true, 'written to the user settings');
+		assert.equal(hooks.mcp.pids().everything, undefined, 'its process ended');
+		assert.equal(hooks.mcp.tools().some((name) => name.startsWith('mcp__everything__')), false, 'no tool of it offered');
+		await driver('clickInChat', { name: 'Enable everything' });
+		await until(state, (now) => now === 'connected', 'connected again after Enable', 60_000);
+		assert.notEqual(entry()?.disabled, true);
+		assert.ok(hooks.mcp.tools().includes('mcp__everything__echo'));
+		await driver('clickInChat', { prefix: 'MCP servers: ' });
 	});
 
 	it('a resource read in the chat and updated twice during one slow answer gives one mcp.resources-updated with the count, and none after', async function () {

@@ -4,8 +4,9 @@
 // hooks (the same router.answer as the card's buttons). The scripted model server gets the sampling
 // request with the server's prompt alone (no chat, no reminders, no tools) only after Allow; the
 // tool results carry the model's text and the form's values with the schema's defaults; Stop of
-// the call ends a waiting card; with `aside.mcp.sampling: off` the server gets an error and the
-// model is not asked.
+// the call ends a waiting card; Deny and Decline clicked on the sampling, form and URL cards tell
+// the server no and ask the model nothing; with `aside.mcp.sampling: off` the server gets an error
+// and the model is not asked.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { initialEntries } from '../../src/vocabulary/elicitationForm';
@@ -121,6 +122,49 @@ describe('an MCP server asks during a tool call in the real workbench', function
 		assert.match(result, /- Email: ada@example\.com/);
 		assert.match(result, /- Favorite Integer: 42/, 'the default');
 		assert.match(result, /"firstLine": "It was a dark and stormy night\."/);
+	});
+
+	/** Runs one scripted call of `tool` and answers its card with the button `label` (`action` without the browser driver). */
+	const declineCard = async (id: string, tool: string, input: object, label: string, kind: string) => {
+		const { api, hooks } = await activeAside();
+		server.script({ toolCalls: [{ id, name: `mcp__everything__${tool}`, input }] }, { text: 'Understood, you said no.' });
+		const before = messagesRequests(server).length;
+		const stop = await approving(id);
+		try {
+			const sent = api.sendMessage(`Call ${tool}; I will say no.`);
+			const card = await waitingCard();
+			assert.equal(card.view.kind, kind);
+			if (hasDriver) {
+				await driver('clickInChat', { name: label });
+			} else {
+				assert.equal(hooks.mcp?.answerRequest(card.view.id, 'decline'), undefined);
+			}
+			const result = await sent;
+			assert.equal(result.outcome, 'done', result.error);
+		} finally {
+			stop();
+		}
+		assert.deepEqual(hooks.mcp?.requests(), [], 'the card is gone');
+		return messagesRequests(server).slice(before);
+	};
+
+	it('Deny on a sampling card asks the model nothing, and the server is told the person denied it', async () => {
+		const requests = await declineCard('toolu_deny', 'trigger-sampling-request', { prompt: 'Say yes.' }, 'Deny', 'sampling');
+		assert.equal(requests.length, 2, 'no sampling request between the call and its result');
+		assert.doesNotMatch(JSON.stringify(requests[1]?.body), /Resource trigger-sampling-request context: Say yes\./);
+		assert.match(lastUserText(requests[1]), /The person denied the sampling request\./);
+	});
+
+	it('Decline on a form sends no values, and the result says the person declined', async () => {
+		const requests = await declineCard('toolu_no_form', 'trigger-elicitation-request', {}, 'Decline', 'form');
+		const result = lastUserText(requests[1]);
+		assert.match(result, /User declined to provide the requested information\./);
+		assert.doesNotMatch(result, /User inputs:/);
+	});
+
+	it('Decline on a URL card opens nothing, and the result says the person declined to open it', async () => {
+		const requests = await declineCard('toolu_no_url', 'trigger-url-elicitation', { url: 'https://example.invalid/consent', message: 'Approve the scopes.' }, 'Decline', 'url');
+		assert.match(lastUserText(requests[1]), /User declined to open the URL/);
 	});
 
 	it('Stop of the tool call ends its waiting card', async () => {
