@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { grant } from './featureAccess';
 import { askUserQuestionTool } from './askUserQuestion';
-import { answersProblem, type AskedQuestion, outcomeText, QUESTION_ACCESS, type QuestionAccess } from './questionAccess';
+import { answersProblem, type AskedQuestion, QUESTION_ACCESS, type QuestionAccess, type QuestionOutcome } from './questionAccess';
 import { invokeTool, toolSpecs, toolsFor } from './registry';
 import { builtinToolFacts } from './toolFacts';
 import type { ToolContext } from './tool';
@@ -19,7 +19,7 @@ function context(access: QuestionAccess | undefined, signal = new AbortControlle
 }
 
 /** Answers every card with `answer`'s outcome, and keeps what it was asked. */
-function answering(outcome: Parameters<typeof outcomeText>[1]): QuestionAccess & { asked: (readonly AskedQuestion[])[] } {
+function answering(outcome: QuestionOutcome): QuestionAccess & { asked: (readonly AskedQuestion[])[] } {
 	const asked: (readonly AskedQuestion[])[] = [];
 	return { asked, ask: (questions) => { asked.push(questions); return Promise.resolve(outcome); } };
 }
@@ -27,7 +27,8 @@ function answering(outcome: Parameters<typeof outcomeText>[1]): QuestionAccess &
 describe('AskUserQuestion', () => {
 	it('shows the model Claude Code\'s shape: questions of question, header, options of label and description, multiSelect', () => {
 		const [spec] = toolSpecs([askUserQuestionTool]);
-		const schema = spec?.inputSchema as { properties: { questions: { minItems: number; maxItems: number; items: { properties: Record<string, { minItems?: number; maxItems?: number }>; required: string[] } } } };
+		type Items = { properties: Record<string, { minItems?: number; maxItems?: number }>; required: string[] };
+		const schema = spec?.inputSchema as { properties: { questions: { minItems: number; maxItems: number; items: Items } } };
 		const { questions } = schema.properties;
 		assert.deepEqual([questions.minItems, questions.maxItems], [1, 4]);
 		assert.deepEqual(Object.keys(questions.items.properties), ['question', 'header', 'options', 'multiSelect']);
@@ -38,7 +39,7 @@ describe('AskUserQuestion', () => {
 
 	it('is a read tool: offered in every mode, Plan and an untrusted workspace included; never to a sub-agent', () => {
 		assert.equal(askUserQuestionTool.kind, 'read');
-		assert.equal(askUserQuestionTool.confirm, undefined);
+		assert.equal('confirm' in askUserQuestionTool, false);
 		for (const [mode, trusted] of [['plan', true], ['ask', true], ['agent', true], ['agent', false]] as const) {
 			assert.ok(toolsFor(mode, trusted).includes(askUserQuestionTool), `${mode}, trusted ${trusted}`);
 		}
@@ -79,8 +80,7 @@ describe('AskUserQuestion', () => {
 				'2. [Features] "Which features first?" → "Auth", "Search", in their own words: "billing → later, \\"maybe\\"\\nnext week"',
 			].join('\n'),
 		);
-		assert.equal(access.asked[0]?.[0]?.multiSelect, false, 'multiSelect defaults to false');
-		assert.equal(access.asked[0]?.[1]?.multiSelect, true);
+		assert.deepEqual(access.asked[0]?.map((asked) => asked.multiSelect), [false, true], 'multiSelect defaults to false');
 	});
 
 	it('says when the person skipped; refuses a call that cannot reach the person (a sub-agent\'s)', async () => {
