@@ -6,6 +6,7 @@ import type { ViewFeaturePart } from './featurePart';
 import { GoalControl } from './goal';
 import { McpPart } from './mcpPart';
 import { ProcessesPanel } from './processes';
+import { QuestionCards } from './questions';
 import { TaskPanel } from './tasks';
 
 export type { ViewFeaturePart } from './featurePart';
@@ -16,6 +17,7 @@ export function featureParts(post: (message: ViewMessage) => void): ViewFeatureP
 		new TaskPanel(),
 		new ProcessesPanel(post),
 		new McpPart(post),
+		new QuestionCards(post),
 	];
 }
 

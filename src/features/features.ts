@@ -15,6 +15,7 @@ import { MCP } from './mcp/feature';
 import { MODE } from './mode/feature';
 import { PLAN } from './plan/feature';
 import { PROCESSES } from './processes/feature';
+import { QUESTIONS } from './questions/feature';
 import { RESTORE } from './restore/feature';
 import { TASKS } from './tasks/feature';
 
@@ -28,6 +29,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	FORK,
 	MCP,
 	PROCESSES,
+	QUESTIONS,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.

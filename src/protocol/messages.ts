@@ -9,6 +9,7 @@ import { GOAL_HOST_MESSAGES, GOAL_VIEW_MESSAGES } from './goal';
 import { TASKS_HOST_MESSAGES } from './tasks';
 import { MCP_HOST_MESSAGES, MCP_VIEW_MESSAGES } from './mcp';
 import { PROCESSES_HOST_MESSAGES, PROCESSES_VIEW_MESSAGES } from './processes';
+import { QUESTIONS_HOST_MESSAGES, QUESTIONS_VIEW_MESSAGES } from './questions';
 import { SLASH_HOST_MESSAGES, SLASH_VIEW_MESSAGES } from './slashCommands';
 import { seq } from './sequence';
 import { LineRangeView, RestorePreviewView, TranscriptItem } from './items';
@@ -41,6 +42,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('items.updated'), seq, sessionId: z.string().min(1), items: z.array(TranscriptItem).min(1) }),
 	...TASKS_HOST_MESSAGES,
 	...PROCESSES_HOST_MESSAGES,
+	...QUESTIONS_HOST_MESSAGES,
 	...SLASH_HOST_MESSAGES,
 	/** The current session's title changed (it is taken from the first message). */
 	z.object({ type: z.literal('session.retitled'), seq, sessionId: z.string().min(1), title: z.string() }),
@@ -165,6 +167,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	...GOAL_VIEW_MESSAGES,
 	...MCP_VIEW_MESSAGES,
 	...PROCESSES_VIEW_MESSAGES,
+	...QUESTIONS_VIEW_MESSAGES,
 	...SLASH_VIEW_MESSAGES,
 	// Restore.
 	/**

@@ -5,6 +5,7 @@ import { ABORTED, isAborted, unlessAborted } from '../base/async';
 import { errorMessage } from '../base/errors';
 import type { ToolSpec } from '../providers/provider';
 import { applyPatchTool } from './applyPatch';
+import { askUserQuestionTool } from './askUserQuestion';
 import { type ChangePlan, confirmationOf } from './changes';
 import { editTool } from './edit';
 import { ToolError } from './errors';
@@ -27,8 +28,10 @@ export const WORKSPACE_TOOLS: readonly Tool[] = [readTool, listTool, globTool, g
 export const PROCESS_TOOLS: readonly Tool[] = [runOutputTool, runStopTool];
 /** The chat's task list: read tools (they change no file), offered in every mode. */
 export const TASK_TOOLS: readonly Tool[] = [taskWriteTool, taskListTool];
+/** The person's answers to the model's questions: a read tool (it changes nothing), offered in every mode. */
+export const QUESTION_TOOLS: readonly Tool[] = [askUserQuestionTool];
 
-export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS];
+export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS, ...QUESTION_TOOLS];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 export function tidySchema(value: unknown): unknown {

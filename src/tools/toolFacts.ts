@@ -6,7 +6,7 @@
 import { claudeFilePath, claudePatchCalls, type ClaudeToolCall } from './claudeCalls';
 
 /** The built-in tools (src/tools/ and the harness's Agent tool), by the `name` in each one's own file. */
-export type BuiltinToolName = 'Read' | 'List' | 'Glob' | 'Grep' | 'Edit' | 'Write' | 'ApplyPatch' | 'Run' | 'RunOutput' | 'RunStop' | 'Agent' | 'TaskWrite' | 'TaskList';
+export type BuiltinToolName = 'Read' | 'List' | 'Glob' | 'Grep' | 'Edit' | 'Write' | 'ApplyPatch' | 'Run' | 'RunOutput' | 'RunStop' | 'Agent' | 'TaskWrite' | 'TaskList' | 'AskUserQuestion';
 
 export interface ToolFacts {
 	/** Claude Code's name for it: what a hook reads as `tool_name`, and what a profile or a hook matcher may write for it. */
@@ -17,7 +17,7 @@ export interface ToolFacts {
 	 * In agent profiles, which may name every built-in tool: `listed` — a profile that only disallows
 	 * other tools still gives it; `spawns` — naming it is what lets the child start agents of its own,
 	 * so only a profile that names it gives it; `never` — the root loop's own (the chat's background
-	 * processes, which no sub-agent has), so no child gets it.
+	 * processes, which no sub-agent has; the person, whom only the root asks), so no child gets it.
 	 */
 	readonly inProfiles: 'listed' | 'spawns' | 'never';
 	/** Hooks see it as a tool that changes files: a matcher naming any of CLAUDE_FILE_TOOLS guards it. */
@@ -80,6 +80,8 @@ const ROWS = {
 	Agent: { ...PLAIN, claudeName: 'Task', inProfiles: 'spawns' },
 	TaskWrite: { ...PLAIN, claudeName: 'TodoWrite' },
 	TaskList: { ...PLAIN, claudeName: 'TaskList' },
+	// The person is the root loop's to ask: a sub-agent cannot reach them.
+	AskUserQuestion: { ...PLAIN, claudeName: 'AskUserQuestion', inProfiles: 'never' },
 } as const satisfies Record<BuiltinToolName, ToolFacts>;
 
 /** One row per built-in tool, in the order the docs list them. */

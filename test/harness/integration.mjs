@@ -355,6 +355,17 @@ const actions = {
 		await button.click();
 		return {};
 	},
+	/** Checks a radio button or checkbox (`role`) of the chat webview, or fills a text box (with `value`), found by a part of its accessible name. */
+	async checkInChat(page, { role, name, value }) {
+		const control = chatFrame(page).getByRole(role, { name }).first();
+		await control.waitFor({ timeout: 60_000 });
+		if (value === undefined) {
+			await control.check();
+		} else {
+			await control.fill(value);
+		}
+		return {};
+	},
 	/**
 	 * Clicks an action in an editor's title bar (the workbench's, not the webview's) by the start of
 	 * its accessible name, waiting for it to appear: what the person clicks there.
