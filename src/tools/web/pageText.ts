@@ -49,14 +49,31 @@ function metaCharset(bytes: Uint8Array): string | undefined {
 	return /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
 }
 
-/** The body as text: the header's charset, else (HTML) the page's own, else a BOM, else UTF-8. */
+// windows-1252's 0x80–0x9F (0xFFFD where it has no character). Node 20's TextDecoder decodes the
+// windows-1252 family (which the web's "latin1" and "iso-8859-1" labels also mean) as ISO-8859-1,
+// so a page's curly quotes and dashes would come out as control characters.
+const CP1252_HIGH = '€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ';
+
+function decodeCp1252(bytes: Uint8Array): string {
+	let text = '';
+	for (let start = 0; start < bytes.length; start += 8192) {
+		const part = bytes.subarray(start, start + 8192);
+		text += String.fromCharCode(...part.map((byte) => byte)).replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+	}
+	return text;
+}
+
+/** The body as text: the header's charset, else (HTML) the page's own, else UTF-8 (a BOM wins over all). */
 export function decodeBody(bytes: Uint8Array, contentType: ContentType, kind: BodyKind): string {
 	const label = contentType.charset ?? (kind === 'html' ? metaCharset(bytes) : undefined) ?? 'utf-8';
+	let decoder = new TextDecoder('utf-8');
 	try {
-		return new TextDecoder(label).decode(bytes);
+		decoder = new TextDecoder(label);
 	} catch {
-		return new TextDecoder('utf-8').decode(bytes);
+		// An unknown label: UTF-8.
 	}
+	const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+	return decoder.encoding === 'windows-1252' && !bom ? decodeCp1252(bytes) : (bom ? new TextDecoder('utf-8') : decoder).decode(bytes);
 }
 
 /** Never part of a page's text. */
