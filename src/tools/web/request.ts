@@ -85,8 +85,8 @@ export function requestOnce(url: URL, address: CheckedAddress, options: RequestO
 	return new Promise<WebResponse>((resolve, reject) => {
 		const secure = url.protocol === 'https:';
 		const left = options.deadline - Date.now();
-		if (left <= 0) {
-			reject(new WebFetchError('the time for the fetch ran out before this request'));
+		if (left <= 0 || options.signal.aborted) {
+			reject(new WebFetchError(options.signal.aborted ? 'the fetch was cancelled' : 'the time for the fetch ran out before this request'));
 			return;
 		}
 		let settled = false;
