@@ -10,7 +10,7 @@ import { pdfBytes } from '../testing/pdfFixture';
 import { toolResultText } from '../transcript/replay';
 import { invokeTool, prepareTool } from './registry';
 import type { ToolResult } from './tool';
-import { fetchPage } from './web/fetchPage';
+import { fetchPage, firstAnswer } from './web/fetchPage';
 import { LocalApprovals } from './web/localApprovals';
 import { WEB_FETCH_MAX_BYTES, webFetchTool } from './webFetch';
 
@@ -159,6 +159,26 @@ describe('WebFetch against loopback servers', () => {
 		const headers = seen.at(-1) ?? {};
 		assert.equal(headers.cookie, undefined);
 		assert.equal(headers.authorization, undefined);
+	});
+
+	it('reaches localhost at whichever of its addresses answers, and the card names it as this computer', async () => {
+		const { title, result } = await fetched(server.base.replace('127.0.0.1', 'localhost') + '/article');
+		assert.match(title ?? '', /is a loopback address \(this computer\)/);
+		assert.equal(result.isError, undefined, result.content);
+		assert.match(result.content, /# Install/);
+	});
+
+	it('connects to the checked address, never a second DNS answer, and tries the next one when it refuses the connection', async () => {
+		// The name resolves nowhere: only the addresses handed over are reached.
+		const url = new URL(`${server.base.replace('127.0.0.1', 'pinned.invalid')}/article`);
+		const addresses = [
+			{ address: '127.0.0.2', family: 4 as const, local: 'a loopback address' },
+			{ address: '127.0.0.1', family: 4 as const, local: 'a loopback address' },
+		];
+		const request = { maxBytes: 1024 * 1024, deadline: Date.now() + 30_000, signal: new AbortController().signal };
+		const response = await firstAnswer(url, addresses, request, 30_000);
+		assert.equal(response.status, 200);
+		await assert.rejects(firstAnswer(url, addresses.slice(0, 1), request, 30_000), /the request failed: connect ECONNREFUSED 127\.0\.0\.2/);
 	});
 
 	it('follows a redirect within the host and says so', async () => {

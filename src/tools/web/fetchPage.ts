@@ -6,7 +6,7 @@
 // to a local address no card named stops the call with a message the model can act on.
 import { type CheckedAddress, hostOf, localWords, resolveHost } from './addresses';
 import type { LocalApprovals } from './localApprovals';
-import { isRedirect, requestOnce, type WebResponse, WebFetchError } from './request';
+import { isRedirect, requestOnce, type RequestOptions, type WebResponse, WebFetchError } from './request';
 
 /** At most this many redirects within one host. */
 export const MAX_REDIRECTS = 8;
@@ -63,6 +63,24 @@ async function checked(host: string): Promise<readonly CheckedAddress[]> {
 	}
 }
 
+/** The answer of the first of the checked addresses that can be reached (a name may have an IPv6 and an IPv4 one). */
+export async function firstAnswer(url: URL, addresses: readonly CheckedAddress[], request: RequestOptions, timeoutMs: number): Promise<WebResponse> {
+	for (const [index, address] of addresses.entries()) {
+		try {
+			return await requestOnce(url, address, request);
+		} catch (error) {
+			if (error instanceof WebFetchError && error.stage === 'connect' && index < addresses.length - 1) {
+				continue;
+			}
+			if (error instanceof WebFetchError && /in time/.test(error.message)) {
+				throw new WebFetchError(`${error.message}: WebFetch gives a fetch ${Math.round(timeoutMs / 1000)} s`);
+			}
+			throw error;
+		}
+	}
+	throw new WebFetchError(`the host ${hostOf(url)} has no address`);
+}
+
 /** Fetches `start`, following redirects within its host; see the file's comment. */
 export async function fetchPage(start: URL, options: FetchOptions): Promise<FetchOutcome> {
 	const deadline = Date.now() + options.timeoutMs;
@@ -78,19 +96,7 @@ export async function fetchPage(start: URL, options: FetchOptions): Promise<Fetc
 					'(the host resolved to another address when the call was decided). Nothing was fetched from it. Call WebFetch with this URL again if you need it: the person will be asked',
 			);
 		}
-		const address = addresses[0];
-		if (!address) {
-			throw new WebFetchError(`the host ${host} has no address`);
-		}
-		let response: WebResponse;
-		try {
-			response = await requestOnce(url, address, { maxBytes: options.maxBytes, deadline, signal: options.signal });
-		} catch (error) {
-			if (error instanceof WebFetchError && /in time/.test(error.message)) {
-				throw new WebFetchError(`${error.message}: WebFetch gives a fetch ${Math.round(options.timeoutMs / 1000)} s`);
-			}
-			throw error;
-		}
+		const response = await firstAnswer(url, addresses, { maxBytes: options.maxBytes, deadline, signal: options.signal }, options.timeoutMs);
 		if (!isRedirect(response.status)) {
 			return { kind: 'response', url, response, redirects };
 		}

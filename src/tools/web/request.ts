@@ -30,7 +30,14 @@ export interface RequestOptions {
 /** Why a request failed, in words the model can act on. */
 export class WebFetchError extends Error {
 	override readonly name = 'WebFetchError';
+
+	/** `connect`: the address could not be reached at all (another of the host's may be). */
+	constructor(message: string, readonly stage?: 'connect') {
+		super(message);
+	}
 }
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -161,8 +168,9 @@ export function requestOnce(url: URL, address: CheckedAddress, options: RequestO
 				});
 			},
 		);
-		request.on('error', (error: Error) => {
-			fail(new WebFetchError(`the request failed: ${error.message}`));
+		request.on('error', (error: NodeJS.ErrnoException) => {
+			const unreachable = status === undefined && UNREACHABLE.has(error.code ?? '');
+			fail(new WebFetchError(`the request failed: ${error.message}`, unreachable ? 'connect' : undefined));
 		});
 		request.end();
 	});
