@@ -9,7 +9,7 @@ import { diffView } from './diff';
 import { el, icon, uniqueId } from './dom';
 import { agentName } from './rows/agent';
 
-const KIND_ICONS: Record<ApprovalView['kind'], string> = { read: 'eye', write: 'edit', run: 'terminal' };
+const KIND_ICONS: Record<ApprovalView['kind'], string> = { read: 'eye', write: 'edit', run: 'terminal', fetch: 'globe' };
 const MAX_NOTE = 2000;
 const CHANGE_LABELS: Record<NonNullable<ApprovalView['review']>['files'][number]['change'], string> = { create: 'new file', modify: 'changed', delete: 'deleted' };
 

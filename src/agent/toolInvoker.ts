@@ -13,6 +13,7 @@ import { applyReviewed } from '../tools/reviewedChanges';
 import { type Confirmation, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from '../tools/tool';
 import { PROCESS_ACCESS } from '../tools/processAccess';
 import { builtinToolFacts } from '../tools/toolFacts';
+import { fetchDomain } from '../tools/web/fetchPage';
 import type { ToolResultRecord } from '../transcript/toolResultRecord';
 import type { PermissionMode } from '../vocabulary/permissionModes';
 import { decidePermission, OPEN_CONTEXT, type PermissionContext, type PolicyCall, type PolicyDecision } from './permissions/policy';
@@ -136,10 +137,12 @@ export class ToolInvoker {
 				: builtinToolFacts(tool.name)?.ruledAsRun === true && typeof input?.id === 'string'
 					? context.features?.get(PROCESS_ACCESS)?.get(input.id)?.command
 					: undefined;
+		const domain = tool.kind === 'fetch' ? fetchDomain(call.input) : undefined;
 		const policyCall: PolicyCall = {
 			tool: tool.name,
 			kind: tool.kind,
 			...(command === undefined ? {} : { command }),
+			...(domain === undefined ? {} : { domain }),
 			paths: [...touches.reads, ...touches.writes],
 			...(confirmation?.alwaysAsk === undefined ? {} : { alwaysAsk: confirmation.alwaysAsk }),
 		};

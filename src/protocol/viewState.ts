@@ -34,7 +34,7 @@ export type PermissionMode = z.infer<typeof PermissionMode>;
 export const ApprovalView = z.object({
 	callId: z.string().min(1),
 	tool: z.string(),
-	kind: z.enum(['read', 'write', 'run']),
+	kind: z.enum(['read', 'write', 'run', 'fetch']),
 	title: z.string(),
 	target: z.string(),
 	diff: z.string().optional(),

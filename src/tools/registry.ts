@@ -18,6 +18,7 @@ import { runOutputTool } from './runOutput';
 import { runStopTool } from './runStop';
 import { taskListTool } from './taskList';
 import { taskWriteTool } from './taskWrite';
+import { webFetchTool } from './webFetch';
 import { type Confirmation, keepTools, NO_TOUCHES, type Tool, type ToolContext, type ToolResult, type ToolTouches } from './tool';
 import { builtinToolFacts } from './toolFacts';
 import { writeTool } from './write';
@@ -28,10 +29,12 @@ export const WORKSPACE_TOOLS: readonly Tool[] = [readTool, listTool, globTool, g
 export const PROCESS_TOOLS: readonly Tool[] = [runOutputTool, runStopTool];
 /** The chat's task list: read tools (they change no file), offered in every mode. */
 export const TASK_TOOLS: readonly Tool[] = [taskWriteTool, taskListTool];
+/** The tools that reach the network (kind `fetch`): offered in every mode, plan included, never in an untrusted workspace. */
+export const WEB_TOOLS: readonly Tool[] = [webFetchTool];
 /** The person's answers to the model's questions: a read tool (it changes nothing), offered in every mode. */
 export const QUESTION_TOOLS: readonly Tool[] = [askUserQuestionTool];
 
-export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS, ...QUESTION_TOOLS];
+export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS, ...WEB_TOOLS, ...QUESTION_TOOLS];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 export function tidySchema(value: unknown): unknown {
@@ -72,13 +75,14 @@ export function withEditTools(chosen: readonly string[], tools: readonly Tool[] 
 	return tools.filter((tool) => builtinToolFacts(tool.name)?.editChoice !== true || chosen.includes(tool.name));
 }
 
-/** Which tools a turn may use: planning, or a workspace the person has not trusted, gets only
- * the ones that read — and in an untrusted one, where Run is refused, no tool of its processes. */
+/** Which tools a turn may use: planning gets the ones that read or fetch (a fetch still asks), a
+ * workspace the person has not trusted only the ones that read — and there, where Run is refused,
+ * no tool of its processes. */
 export function toolsFor(mode: string, trusted: boolean, tools: readonly Tool[] = BUILTIN_TOOLS): Tool[] {
 	if (!trusted) {
 		return keepTools(tools, (tool) => tool.kind === 'read' && !PROCESS_TOOLS.includes(tool));
 	}
-	return mode === 'plan' ? keepTools(tools, (tool) => tool.kind === 'read') : [...tools];
+	return mode === 'plan' ? keepTools(tools, (tool) => tool.kind === 'read' || tool.kind === 'fetch') : [...tools];
 }
 
 function formatIssues(issues: readonly z.core.$ZodIssue[]): string {

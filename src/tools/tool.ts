@@ -10,7 +10,8 @@ import type { ChangePlan, FileChange } from './changes';
 import type { KeptOutputs } from './keptOutputs';
 import type { FallbackReason } from '../terminal/shellExecution';
 
-export type ToolKind = 'read' | 'write' | 'run';
+/** `fetch`: reaches the network and changes no file (WebFetch): the modes ask for it, plan mode too, and an untrusted workspace has none. */
+export type ToolKind = 'read' | 'write' | 'run' | 'fetch';
 
 /** A harness notice that rides a tool result (a Read truncation notice): stored as structure,
  * wrapped as a `<system-reminder>` after the result's content when sent to the model. */

@@ -347,6 +347,16 @@ const actions = {
 		await select.selectOption(value);
 		return { value: await select.inputValue() };
 	},
+	/** The approval card as the person reads it (waiting for it): its title, its target, its kind's class. */
+	async readApproval(page) {
+		const card = chatFrame(page).locator('.approval').first();
+		await card.waitFor({ timeout: 60_000 });
+		return {
+			title: await card.locator('.approval-title').innerText(),
+			target: (await card.locator('.approval-target').count()) > 0 ? await card.locator('.approval-target').innerText() : null,
+			className: await card.getAttribute('class'),
+		};
+	},
 	/** Clicks a button of the chat webview by its accessible name, or the start of it (waiting for it to appear). */
 	async clickInChat(page, { name, prefix }) {
 		const starts = prefix === undefined ? undefined : new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);

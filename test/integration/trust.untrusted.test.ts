@@ -55,9 +55,9 @@ describe('Restricted Mode: an untrusted workspace', () => {
 		assert.equal(hooks.networkAllowed(), true);
 		const chat = (await requestsAt('user')).find((request) => request.path === '/v1/chat/completions');
 		assert.ok(chat);
-		// Only the tools that read: no Run, and none of its background processes' (RunOutput, RunStop).
+		// Only the tools that read: no Run, none of its background processes' (RunOutput, RunStop), no WebFetch.
 		assert.ok(chat.tools?.includes('Read'), `the request offered ${JSON.stringify(chat.tools)}`);
-		assert.deepEqual((chat.tools ?? []).filter((name) => /^(Run|RunOutput|RunStop|Edit|Write|ApplyPatch)$/.test(name)), []);
+		assert.deepEqual((chat.tools ?? []).filter((name) => /^(Run|RunOutput|RunStop|Edit|Write|ApplyPatch|WebFetch)$/.test(name)), []);
 		assert.deepEqual(await requestsAt('workspace'), [], 'the workspace\'s URL is never used');
 	});
 });

@@ -85,6 +85,13 @@ export function proposeAllowRules(subject: RuleSubject, existing: readonly Permi
 		}
 		items = command.parts.map((part) => ({ ...subject, command: { parts: [part] } }));
 		ruleFor = (item) => commandRule(item.command?.parts[0] ?? '');
+	} else if (subject.kind === 'fetch') {
+		// A web fetch: its host, exactly (Claude Code's `WebFetch(domain:…)`).
+		if (subject.domain === undefined) {
+			return undefined;
+		}
+		items = [subject];
+		ruleFor = (item) => `${item.tool}(domain:${item.domain ?? ''})`;
 	} else if (subject.kind === 'write') {
 		// Shallow files first, so one rule for `src/**` stands for `src/lib/a.ts` as well.
 		const paths = [...new Set(subject.paths)].sort((a, b) => a.split('/').length - b.split('/').length);

@@ -1,6 +1,7 @@
 // The permission policy: whether a tool call runs, waits for the person, or is refused — and why,
 // in a sentence. Pure. The order (docs/permissions.md):
-//   1. an untrusted workspace (Restricted Mode) and plan mode refuse every file change and command;
+//   1. an untrusted workspace (Restricted Mode) refuses every file change, command and web fetch,
+//      and plan mode every file change and command (a web fetch asks there);
 //   2. a deny rule refuses;
 //   3. a protected path, or a file the tool says must always be asked about, asks (every mode);
 //   4. an ask rule asks;
@@ -35,7 +36,9 @@ export interface PolicyCall {
 	readonly command?: string;
 	/** Every file the call declares (Tool.touches: reads and writes), absolute and confined. */
 	readonly paths: readonly string[];
-	/** The tool's own reason to ask in every mode (a file with several hard links), if any. */
+	/** The host a web fetch reaches (WebFetch's URL's): what its rules match. */
+	readonly domain?: string;
+	/** The tool's own reason to ask in every mode (a file with several hard links, a fetch from a local address), if any. */
 	readonly alwaysAsk?: string;
 }
 
@@ -51,13 +54,17 @@ export interface PolicyDecision {
 	readonly allowRules?: readonly string[];
 }
 
-const KIND_WORDS: Record<ToolKind, string> = { read: 'reading', write: 'a file change', run: 'a command' };
-const MCP_WORDS: Record<ToolKind, string> = { read: 'a read-only MCP tool call', write: 'an MCP tool call', run: 'an MCP tool call' };
+const KIND_WORDS: Record<ToolKind, string> = { read: 'reading', write: 'a file change', run: 'a command', fetch: 'fetching a web page' };
+const MCP_WORDS: Record<ToolKind, string> = { read: 'a read-only MCP tool call', write: 'an MCP tool call', run: 'an MCP tool call', fetch: 'an MCP tool call' };
 
 /** What the mode alone says of a call of `kind`. */
 export function modeVerdict(mode: PermissionMode, kind: ToolKind): PolicyVerdict {
 	if (kind === 'read') {
 		return 'allow';
+	}
+	if (kind === 'fetch') {
+		// It changes nothing, so plan mode offers it; it reaches the network, so only full access runs it unasked.
+		return mode === 'full-access' ? 'allow' : 'ask';
 	}
 	switch (mode) {
 		case 'ask':
@@ -76,8 +83,8 @@ function quoted(rules: readonly PermissionRule[]): string {
 }
 
 export function decidePermission(call: PolicyCall, mode: PermissionMode, context: PermissionContext, roots: readonly string[]): PolicyDecision {
-	const changes = call.kind !== 'read';
-	if (changes && !context.trusted) {
+	const changes = call.kind === 'write' || call.kind === 'run';
+	if ((changes || call.kind === 'fetch') && !context.trusted) {
 		return { verdict: 'deny', reason: 'the workspace is not trusted (Restricted Mode), so Aside only reads and searches', byMode: false };
 	}
 	if (changes && mode === 'plan') {
@@ -87,6 +94,7 @@ export function decidePermission(call: PolicyCall, mode: PermissionMode, context
 		tool: call.tool,
 		kind: call.kind,
 		...(call.command !== undefined ? { command: splitCommandLine(call.command) } : {}),
+		...(call.domain !== undefined ? { domain: call.domain } : {}),
 		paths: call.paths.map((path) => workspaceRelative(path, roots) ?? path),
 	};
 	const denied = context.rules.deny.find((rule) => matchesCall(rule, subject));

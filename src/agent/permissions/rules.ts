@@ -2,6 +2,7 @@
 // `Tool(pattern)` under "deny", "ask" and "allow". Each rule is checked with zod on its own: a bad
 // one is dropped with a message naming it and why, and the others still apply. How a rule
 // matches a call is in matchesCall / allowedBy (the order the lists are read in: policy.ts).
+import { isIP } from 'node:net';
 import picomatch from 'picomatch';
 import * as z from 'zod';
 import { BUILTIN_TOOLS } from '../../tools/registry';
@@ -81,6 +82,31 @@ function pathMatcher(pattern: string, caseless: boolean): (subject: string) => b
 	return picomatch(pattern.replace(/^\.\//, ''), { dot: true, nocase: caseless, windows: false });
 }
 
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+
+/**
+ * A WebFetch pattern, as Claude Code writes it: `domain:example.com` matches that host exactly;
+ * `domain:*.example.com` matches every host under it (docs.example.com, a.b.example.com), not
+ * example.com itself. Hosts are compared in lower case; an IP address is a host too. A string is
+ * what is wrong with the pattern.
+ */
+function domainMatcher(pattern: string): ((subject: string) => boolean) | string {
+	const match = /^domain:(.*)$/s.exec(pattern);
+	if (!match) {
+		return 'a WebFetch pattern names a host: domain:example.com, or domain:*.example.com for the hosts under it';
+	}
+	const domain = (match[1] ?? '').trim().toLowerCase().replace(/\.$/, '');
+	const under = domain.startsWith('*.');
+	const host = under ? domain.slice(2) : domain.replace(/^\[(.*)\]$/, '$1');
+	if (host === '*' || domain === '*') {
+		return 'write WebFetch alone to match every fetch; domain: names one host, or *.example.com for the hosts under it';
+	}
+	if (!HOST.test(host) && !(!under && isIP(host) !== 0)) {
+		return `"${match[1] ?? ''}" is not a host name such as example.com (no scheme, path or port)`;
+	}
+	return under ? (subject) => subject.endsWith(`.${host}`) : (subject) => subject === host;
+}
+
 /** One rule's text, checked and compiled; zod issues name what is wrong. */
 function ruleSchema(list: RuleList, tools: readonly RuleTool[]) {
 	return z.unknown().transform((value, context): PermissionRule => {
@@ -120,6 +146,10 @@ function ruleSchema(list: RuleList, tools: readonly RuleTool[]) {
 		}
 		// Deny and ask rules restrict, so they match whatever the case; an allow rule matches exactly.
 		const caseless = list !== 'allow';
+		if (tool.kind === 'fetch') {
+			const test = domainMatcher(pattern);
+			return typeof test === 'string' ? fail(test) : { list, text, tool: name, pattern, test };
+		}
 		if (tool.kind === 'run') {
 			if (RUN_OPERATORS.test(pattern)) {
 				return fail('a Run pattern matches one command of a command line, so it cannot contain ;, &, |, (, ), a backtick or $( — write one rule per command');
@@ -188,6 +218,8 @@ export interface RuleSubject {
 	readonly command?: CommandLine;
 	/** The files it declares (reads and writes), workspace-relative with `/`. */
 	readonly paths: readonly string[];
+	/** The host a web fetch reaches, in lower case. */
+	readonly domain?: string;
 }
 
 function namesTool(rule: PermissionRule, subject: RuleSubject): boolean {
@@ -213,6 +245,9 @@ export function matchesCall(rule: PermissionRule, subject: RuleSubject): boolean
 	if (subject.command) {
 		return subject.command.parts.some((part) => test(part) || test(commandOfPart(part)));
 	}
+	if (subject.domain !== undefined) {
+		return test(subject.domain);
+	}
 	return subject.paths.some((path) => test(path));
 }
 
@@ -227,7 +262,8 @@ export function allowedBy(rules: readonly PermissionRule[], subject: RuleSubject
 	if (bare) {
 		return [bare];
 	}
-	const subjects = subject.command ? (subject.command.unallowable === undefined ? subject.command.parts : []) : subject.paths;
+	const { command, domain } = subject;
+	const subjects = command ? (command.unallowable === undefined ? command.parts : []) : domain !== undefined ? [domain] : subject.paths;
 	if (subjects.length === 0) {
 		return undefined;
 	}

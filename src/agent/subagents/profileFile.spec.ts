@@ -38,7 +38,7 @@ You review code. Report each finding with its path and line.
 const CLAUDE_FILE = `---
 name: test-runner
 description: Use this agent to run the tests after a change.\\n\\nExamples:\\n<example>user: run the tests</example>
-tools: Bash, Read, LS, MultiEdit, Edit, WebFetch
+tools: Bash, Read, LS, MultiEdit, Edit, WebFetch, WebSearch
 model: sonnet
 color: green
 ---
@@ -64,13 +64,13 @@ describe('a profile file', () => {
 
 	it('in Claude Code\'s format: tools as a comma list mapped to Aside\'s names, an unknown one warned about and left out, model sonnet as the parent\'s, color ignored, the description one line', () => {
 		const { profile, warnings } = profileOf(CLAUDE_FILE);
-		assert.deepEqual(profile.tools, { kind: 'named', names: ['Run', 'Read', 'List', 'Edit'] });
+		assert.deepEqual(profile.tools, { kind: 'named', names: ['Run', 'Read', 'List', 'Edit', 'WebFetch'] });
 		assert.equal(profile.model, undefined, 'sonnet names no model of Aside\'s providers: the parent\'s');
 		assert.equal(profile.description, 'Use this agent to run the tests after a change.');
 		assert.equal(profile.prompt, 'You are a test runner.');
 		assert.deepEqual(
 			warnings.map((warning) => [warning.severity, warning.path, warning.message]),
-			[['warning', SOURCE.path, 'tools: Aside has no tool "WebFetch"; it is left out']],
+			[['warning', SOURCE.path, 'tools: Aside has no tool "WebSearch"; it is left out']],
 		);
 	});
 
@@ -88,7 +88,7 @@ describe('a profile file', () => {
 
 	it('disallowedTools are taken away, also from an inherited set (said as names, never Agent)', () => {
 		const { profile } = profileOf('---\nname: safe\ndescription: Safe.\ndisallowedTools: Write, Edit, Bash\n---\nBe safe.');
-		assert.deepEqual(profile.tools, { kind: 'named', names: ['Read', 'List', 'Glob', 'Grep', 'ApplyPatch', 'TaskWrite', 'TaskList'] });
+		assert.deepEqual(profile.tools, { kind: 'named', names: ['Read', 'List', 'Glob', 'Grep', 'ApplyPatch', 'TaskWrite', 'TaskList', 'WebFetch'] });
 		const named = profileOf('---\nname: safe\ndescription: Safe.\ntools: Read, Bash\ndisallowedTools: [Bash]\n---\nBe safe.').profile;
 		assert.deepEqual(named.tools, { kind: 'named', names: ['Read'] });
 	});

@@ -10,7 +10,7 @@ const names = (tools: readonly { readonly name: string }[]) => tools.map((tool) 
 
 describe('a child\'s tools by its profile', () => {
 	it('inherits its parent\'s tools but RunOutput, RunStop and AskUserQuestion', () => {
-		assert.deepEqual(names(toolsForProfile({ kind: 'inherit' }, BUILTIN_TOOLS)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsForProfile({ kind: 'inherit' }, BUILTIN_TOOLS)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList', 'WebFetch']);
 	});
 
 	it('does not get them by naming them, nor as read tools', () => {

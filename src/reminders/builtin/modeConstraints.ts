@@ -37,6 +37,14 @@ const WHAT_THE_MODE_DOES: Record<PermissionMode, (changing: string) => { readonl
 	'full-access': (changing) => ({ free: `${reading()}, ${changing} and ${commands()}`, approval: 'only what a rule or a protected path asks for (below)', refused: 'only what a deny rule refuses' }),
 };
 
+/** What `mode` does with a web fetch (WebFetch, a `fetch` tool: every mode offers it; modeVerdict in policy.ts). */
+const WEB_FETCHES: Record<PermissionMode, string> = {
+	ask: 'each waits for the user',
+	'auto-edit': 'each waits for the user',
+	plan: 'each waits for the user (offered: a fetch changes nothing)',
+	'full-access': 'run without asking',
+};
+
 function listed(rules: PermissionRules): string[] {
 	return RULE_LISTS.flatMap((list) => {
 		const all = rules[list];
@@ -64,6 +72,7 @@ export function modeConstraintsBody(mode: PermissionMode, context: PermissionCon
 		`- Runs without asking: ${does.free}.`,
 		`- Needs the user's approval: ${does.approval}.`,
 		`- Refused: ${does.refused}.`,
+		`- Web fetches (WebFetch): ${WEB_FETCHES[mode]}, unless a rule says otherwise; one that reaches the user's own computer or network (a loopback, private or link-local address) always waits for the user.`,
 		...(rules.length === 0
 			? []
 			: [
