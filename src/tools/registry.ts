@@ -11,6 +11,7 @@ import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
 import { listTool } from './list';
+import { lspTool } from './lsp';
 import { readTool } from './read';
 import { runTool } from './run';
 import { runOutputTool } from './runOutput';
@@ -28,7 +29,10 @@ export const PROCESS_TOOLS: readonly Tool[] = [runOutputTool, runStopTool];
 /** The chat's task list: read tools (they change no file), offered in every mode. */
 export const TASK_TOOLS: readonly Tool[] = [taskWriteTool, taskListTool];
 
-export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS];
+/** The editor's language features (LSP): a stand-in that runs as a read tool, or as a write tool for rename. */
+export const CODE_TOOLS: readonly Tool[] = [lspTool];
+
+export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS, ...CODE_TOOLS];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 export function tidySchema(value: unknown): unknown {
