@@ -38,10 +38,11 @@ describe('toolSpecs', () => {
 		RunStop: ['id'],
 		TaskWrite: ['tasks'],
 		TaskList: [],
+		LSP: ['operation'],
 	};
 
 	it('has one spec per built-in tool, in order', () => {
-		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP']);
 	});
 
 	for (const spec of specs) {
@@ -181,17 +182,17 @@ describe('toolsFor', () => {
 	const names = (tools: readonly Tool[]) => tools.map((tool) => tool.name);
 
 	it('plan mode and untrusted workspaces get only the read tools, the task list\'s included; an untrusted one none of the background processes\' (Run is refused there)', () => {
-		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
-		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP']);
+		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList', 'LSP']);
 	});
 
 	it('otherwise every tool', () => {
-		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP']);
 	});
 
 	it('offers only the edit tools aside.tools.edit chooses, in their usual order; the other tools stay', () => {
-		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
-		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
-		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP']);
+		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP']);
+		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP']);
 	});
 });

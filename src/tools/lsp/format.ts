@@ -67,14 +67,17 @@ export async function bounded<T>(items: readonly T[], max: number, render: (item
 	return lines;
 }
 
-/** Places in a stable order (path, then line, then column), each once. */
-export function sortedPlaces(locations: readonly CodeLocation[]): CodeLocation[] {
+/** Places in a stable order (those in the workspace first, then by path, line and column), each once. */
+export function sortedPlaces(locations: readonly CodeLocation[], roots: readonly string[]): CodeLocation[] {
+	const outside = (path: string) => (roots.some((root) => isInside(path, nodePath.resolve(root))) ? 0 : 1);
 	const seen = new Set<string>();
 	const unique = locations.filter((location) => {
 		const key = `${location.path}\0${location.range.start.line}\0${location.range.start.character}`;
 		return seen.has(key) ? false : (seen.add(key), true);
 	});
-	return unique.sort((a, b) =>
-		a.path !== b.path ? (a.path < b.path ? -1 : 1) : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+	return unique.sort(
+		(a, b) =>
+			outside(a.path) - outside(b.path) ||
+			(a.path !== b.path ? (a.path < b.path ? -1 : 1) : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
 	);
 }

@@ -52,7 +52,7 @@ async function atTarget(input: LspInput, context: ToolContext, features: Languag
 
 async function places(input: LspInput, context: ToolContext, features: LanguageFeatures, op: 'definition' | 'references' | 'implementation'): Promise<string> {
 	const { target, texts, where } = await atTarget(input, context, features);
-	const found = sortedPlaces(await features[op](target.path, target.at));
+	const found = sortedPlaces(await features[op](target.path, target.at), context.roots);
 	if (found.length === 0) {
 		return nothingFound(features, target.path, WHAT[op], where, context.roots);
 	}
@@ -111,7 +111,7 @@ async function calls(input: LspInput, context: ToolContext, features: LanguageFe
 	}
 	const render = async (call: CodeCall) => {
 		const head = await symbolLine(call.symbol, context.roots, texts);
-		const at = await bounded(sortedPlaces(call.calls), MAX_CALL_PLACES, async (place: CodeLocation) => `    called at ${await placeLine(place, context.roots, texts)}`);
+		const at = await bounded(sortedPlaces(call.calls, context.roots), MAX_CALL_PLACES, async (place: CodeLocation) => `    called at ${await placeLine(place, context.roots, texts)}`);
 		return [head, ...at].join('\n');
 	};
 	const lines = await bounded(found, input.max_results ?? LSP_DEFAULT_RESULTS, render);
