@@ -17,7 +17,7 @@ const file = (name: string) => workspaceFile(`src/lsp/${name}`).fsPath;
 const lsp = (id: string, input: Record<string, unknown>) => ({ id, name: 'LSP', input });
 
 /** Polls an async condition (TypeScript's server loads the project first); never a fixed sleep. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 120_000): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 100_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await read();
@@ -36,7 +36,8 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 	let restore: () => Promise<void>;
 	const originals = new Map<string, string>();
 
-	before(async () => {
+	before(async function () {
+		this.timeout(240_000);
 		for (const name of FILES) {
 			originals.set(name, readFileSync(file(name), 'utf8'));
 		}
@@ -45,11 +46,11 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		await vscode.commands.executeCommand('aside.newChat');
 		// TypeScript answers once it has loaded the project: wait until it finds area's definition.
 		const features = vscodeLanguageFeatures();
-		await vscode.workspace.openTextDocument(vscode.Uri.file(file('measure.ts')));
+		await vscode.window.showTextDocument(vscode.Uri.file(file('measure.ts')));
 		await eventually(() => features.definition(file('measure.ts'), { line: 3, character: 8 }), (found) => found.length > 0, 'TypeScript to load the project');
-		// And has checked src/broken.ts (diagnostics come for files the editor has open).
+		// And has checked src/broken.ts (TypeScript reports the files shown in the editor).
 		const broken = workspaceFile('src/broken.ts');
-		await vscode.workspace.openTextDocument(broken);
+		await vscode.window.showTextDocument(broken);
 		await eventually(() => Promise.resolve(vscode.languages.getDiagnostics(broken)), (found) => found.some((d) => diagnosticCodeText(d.code) === '2322'), 'TS2322 in src/broken.ts');
 	});
 
