@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
 import { diagnosticCodeText } from '../../src/observe/diagnostics';
+import type { AsideTestHooks } from '../../src/vscode/testHooks';
 import { vscodeLanguageFeatures } from '../../src/vscode/languageFeatures';
 import { activeAside, chatRequests, messagesOf, toolResult, until, useScriptedServer, workspaceFile } from './support';
 
@@ -29,6 +30,17 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+}
+
+/** The review of call `id`, or a failure with what the call answered when the turn ended without one. */
+async function reviewOf(hooks: AsideTestHooks, sent: Promise<unknown>, id: string) {
+	let ended = false;
+	void sent.finally(() => {
+		ended = true;
+	});
+	const review = await until(() => (ended ? 'ended' : hooks.openReview()), (open) => open === 'ended' || open?.callId === id, 'the review of the rename');
+	assert.ok(review !== 'ended', `the turn ended without a review: ${JSON.stringify(hooks.currentSessionItems()).slice(-1500)}`);
+	return review;
 }
 
 describe('the LSP tool (built-in TypeScript extension)', function () {
@@ -94,6 +106,7 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		const result = await api.sendMessage('Look at area.');
 		assert.equal(result.outcome, 'done', result.error);
 		const answer = (id: string) => toolResult(server, id);
+		console.log(JSON.stringify(Object.fromEntries(['c_refs', 'c_impl', 'c_doc', 'c_ws', 'c_in', 'c_out', 'c_diag', 'c_lib', 'c_ini'].map((id) => [id, answer(id)])), null, 1));
 
 		assert.match(answer('c_def'), /^1 definition of src\/lsp\/measure\.ts:4:9: return area\(new Square\(size\)\);\nsrc\/lsp\/shapes\.ts:12:17: export function area\(shape: Square\): number \{$/);
 		const refs = answer('c_refs');
@@ -130,7 +143,7 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		const { api, hooks } = await activeAside();
 		server.script({ toolCalls: [lsp('c_rename_no', { operation: 'rename', path: 'src/lsp/shapes.ts', symbol: 'area', new_name: 'surface' })] }, { text: 'Left it.' });
 		const sent = api.sendMessage('Rename area to surface.');
-		const review = await until(() => hooks.openReview(), (open) => open?.callId === 'c_rename_no', 'the review of the rename');
+		const review = await reviewOf(hooks, sent, 'c_rename_no');
 		const proposed = review?.proposed.map((document) => document?.getText() ?? '') ?? [];
 		assert.equal(proposed.length, 3, 'one review for the three files');
 		assert.ok(proposed.every((text) => text.includes('surface(') && !/\barea\b/.test(text)), proposed.join('\n---\n'));
@@ -147,7 +160,7 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		const { api, hooks } = await activeAside();
 		server.script({ toolCalls: [lsp('c_rename', { operation: 'rename', symbol: 'area', new_name: 'surface' })] }, { text: 'Renamed.' }, { text: 'Seen.' });
 		const sent = api.sendMessage('Rename area to surface, please.');
-		await until(() => hooks.openReview(), (open) => open?.callId === 'c_rename', 'the review of the rename');
+		await reviewOf(hooks, sent, 'c_rename');
 		await vscode.commands.executeCommand('aside.review.allow');
 		const result = await sent;
 		assert.equal(result.outcome, 'done', result.error);

@@ -84,10 +84,13 @@ async function nameOf(symbol: CodeSymbol, features: LanguageFeatures): Promise<C
 	return start;
 }
 
+/** A symbol's bare name: TypeScript lists a function or method among the workspace's symbols as `area()`. */
+const bare = (name: string) => name.replace(/\(\)$/u, '');
+
 /** The symbols named `name`: exactly, else ignoring case; those inside the workspace first, if any are. */
 function named(symbols: readonly CodeSymbol[], name: string, roots: readonly string[]): CodeSymbol[] {
-	const exact = symbols.filter((symbol) => symbol.name === name);
-	const found = exact.length > 0 ? exact : symbols.filter((symbol) => symbol.name.toLowerCase() === name.toLowerCase());
+	const exact = symbols.filter((symbol) => bare(symbol.name) === name);
+	const found = exact.length > 0 ? exact : symbols.filter((symbol) => bare(symbol.name).toLowerCase() === name.toLowerCase());
 	const inside = found.filter((symbol) => roots.some((root) => isInside(symbol.location.path, nodePath.resolve(root))));
 	return inside.length > 0 ? inside : found;
 }
@@ -108,7 +111,7 @@ async function bySymbol(input: LspInput, symbol: string, context: ToolContext, f
 		const more = found.length > MAX_CANDIDATES ? [`… ${found.length - MAX_CANDIDATES} more`] : [];
 		throw new ToolError(`${found.length} symbols named ${safeName} were found ${where}; say which with \`path\` and \`line\` (or \`column\`):\n${[...listed, ...more].join('\n')}`);
 	}
-	return { path: only.location.path, at: await nameOf(only, features) };
+	return { path: only.location.path, at: await nameOf({ ...only, name: bare(only.name) }, features) };
 }
 
 /** Where a positional operation asks, or a ToolError saying what is missing or what fits several symbols. */
