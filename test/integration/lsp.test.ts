@@ -34,12 +34,15 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 /** The review of call `id`, or a failure with what the call answered when the turn ended without one. */
 async function reviewOf(hooks: AsideTestHooks, sent: Promise<unknown>, id: string) {
-	let ended = false;
-	void sent.finally(() => {
-		ended = true;
+	let ended: unknown;
+	void sent.then((value) => {
+		ended = value ?? 'ended';
 	});
-	const review = await until(() => (ended ? 'ended' : hooks.openReview()), (open) => open === 'ended' || open?.callId === id, 'the review of the rename');
-	assert.ok(review !== 'ended', `the turn ended without a review: ${JSON.stringify(hooks.currentSessionItems()).slice(-1500)}`);
+	const review = await until(() => (ended !== undefined ? 'ended' : hooks.openReview()), (open) => open === 'ended' || open?.callId === id, 'the review of the rename');
+	if (review === 'ended') {
+		const call = JSON.stringify(hooks.currentSessionItems().filter((item) => 'callId' in item && item.callId === id));
+		assert.fail(`the turn ended without a review (${JSON.stringify(ended)}); the call: ${call}`);
+	}
 	return review;
 }
 
@@ -120,7 +123,7 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		for (const line of [/Interface Shape — src\/lsp\/shapes\.ts:3:18/, /\n {2}Property sides \(in Shape\) — /, /Class Square — src\/lsp\/shapes\.ts:7:14/, /Function area — src\/lsp\/shapes\.ts:12:17/]) {
 			assert.match(outline, line);
 		}
-		assert.match(answer('c_ws'), /Class Square — src\/lsp\/shapes\.ts:7:14: export class Square implements Shape \{/);
+		assert.match(answer('c_ws'), /Class Square — src\/lsp\/shapes\.ts:7:1: export class Square implements Shape \{/);
 		const callers = answer('c_in');
 		assert.match(callers, /^2 callers of src\/lsp\/shapes\.ts:12:17/);
 		assert.match(callers, /Function measure — src\/lsp\/measure\.ts:3:17[^\n]*\n {4}called at src\/lsp\/measure\.ts:4:9: return area/);
@@ -177,6 +180,7 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		}
 		// The observers cache what the rename wrote: a change made after it, outside Aside, is reported.
 		writeFileSync(file('report.ts'), `${readFileSync(file('report.ts'), 'utf8')}// changed by someone else\n`);
+		await until(() => hooks.pendingEditedFiles(), (count) => count > 0, 'the file watcher to see the change');
 		const next = await api.sendMessage('Anything new?');
 		assert.equal(next.outcome, 'done', next.error);
 		assert.match(messagesOf(chatRequests(server).at(-1)).map((message) => message.content ?? '').join('\n'), /<system-reminder key="files\.edited">[^]*src\/lsp\/report\.ts/);
