@@ -74,8 +74,19 @@ async function execute<T>(command: string, ...args: unknown[]): Promise<T | unde
 	return vscode.commands.executeCommand<T | undefined>(command, ...args);
 }
 
+/**
+ * The file's URI, its document opened first: a language server answers for the documents the
+ * editor has open (TypeScript's rename of a file whose editor was just closed failed with
+ * "Unexpected type" without it).
+ */
+async function opened(path: string): Promise<vscode.Uri> {
+	const uri = uriOf(path);
+	await vscode.workspace.openTextDocument(uri).then(undefined, () => undefined);
+	return uri;
+}
+
 async function callItems(path: string, at: CodePosition): Promise<readonly vscode.CallHierarchyItem[]> {
-	const items = await execute<vscode.CallHierarchyItem[]>('vscode.prepareCallHierarchy', uriOf(path), positionOf(at));
+	const items = await execute<vscode.CallHierarchyItem[]>('vscode.prepareCallHierarchy', await opened(path), positionOf(at));
 	return items ?? [];
 }
 
@@ -107,7 +118,7 @@ function problems(path: string | undefined): readonly FileProblems[] {
 async function rename(path: string, at: CodePosition, newName: string): Promise<CodeRename> {
 	let edit: vscode.WorkspaceEdit | undefined;
 	try {
-		edit = await execute<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', uriOf(path), positionOf(at), newName);
+		edit = await execute<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', await opened(path), positionOf(at), newName);
 	} catch (error) {
 		// The provider's own words ("You cannot rename this element."): the command rejects with them.
 		return { ok: false, reason: error instanceof Error ? error.message : String(error) };
@@ -125,7 +136,7 @@ async function rename(path: string, at: CodePosition, newName: string): Promise<
 /** The window's language features, as the LSP tool asks them. */
 export function vscodeLanguageFeatures(): LanguageFeatures {
 	const places = (command: string) => async (path: string, at: CodePosition) =>
-		((await execute<(vscode.Location | vscode.LocationLink)[]>(command, uriOf(path), positionOf(at))) ?? []).map(locationOf);
+		((await execute<(vscode.Location | vscode.LocationLink)[]>(command, await opened(path), positionOf(at))) ?? []).map(locationOf);
 	return {
 		language: (path) => languageOf(uriOf(path)),
 		lines,
@@ -133,11 +144,11 @@ export function vscodeLanguageFeatures(): LanguageFeatures {
 		references: places('vscode.executeReferenceProvider'),
 		implementation: places('vscode.executeImplementationProvider'),
 		hover: async (path, at) => {
-			const hovers = (await execute<vscode.Hover[]>('vscode.executeHoverProvider', uriOf(path), positionOf(at))) ?? [];
+			const hovers = (await execute<vscode.Hover[]>('vscode.executeHoverProvider', await opened(path), positionOf(at))) ?? [];
 			return hovers.flatMap((hover) => (hover.contents as readonly unknown[]).map(hoverText));
 		},
 		documentSymbols: async (path) => {
-			const uri = uriOf(path);
+			const uri = await opened(path);
 			return flatten((await execute<OutlineEntry[]>('vscode.executeDocumentSymbolProvider', uri)) ?? [], uri, 0, undefined, []);
 		},
 		workspaceSymbols: async (query) =>
