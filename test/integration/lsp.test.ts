@@ -109,7 +109,6 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		const result = await api.sendMessage('Look at area.');
 		assert.equal(result.outcome, 'done', result.error);
 		const answer = (id: string) => toolResult(server, id);
-		console.log(JSON.stringify(Object.fromEntries(['c_refs', 'c_impl', 'c_doc', 'c_ws', 'c_in', 'c_out', 'c_diag', 'c_lib', 'c_ini'].map((id) => [id, answer(id)])), null, 1));
 
 		assert.match(answer('c_def'), /^1 definition of src\/lsp\/measure\.ts:4:9: return area\(new Square\(size\)\);\nsrc\/lsp\/shapes\.ts:12:17: export function area\(shape: Square\): number \{$/);
 		const refs = answer('c_refs');

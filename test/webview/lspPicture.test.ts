@@ -26,7 +26,7 @@ describe('the README picture of LSP', () => {
 
 	it('an LSP row opened on its references: workspace-relative places with their lines', async () => {
 		const page = await openChat(harness);
-		await page.page.setViewportSize({ width: 620, height: 560 });
+		await page.page.setViewportSize({ width: 760, height: 600 });
 		const input = JSON.stringify({ operation: 'references', symbol: 'area' }, null, 2);
 		const items: TranscriptItem[] = [
 			{ ...user('u1', 'Where is area used? I want to rename it to surface.'), at: AT },
