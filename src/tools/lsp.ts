@@ -42,7 +42,8 @@ export const lspReadTool: Tool<LspInput> = {
 	run: (input, context) => readOperation(input, context, languageFeaturesOf(context)),
 };
 
-// One call's plan, computed once for its confirmation, its touches and its run (the same context).
+// One call's plan, computed once for its confirmation and its touches (one context). Its run gets a
+// context of its own and plans again from the files as they are then; a reviewed call applies the plan shown.
 const plans = new WeakMap<ToolContext, Promise<ChangePlan>>();
 
 function renamePlan(input: LspInput, context: ToolContext): Promise<ChangePlan> {
