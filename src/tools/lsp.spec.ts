@@ -89,6 +89,8 @@ describe('LSP', () => {
 		const found = await call(lspReadTool, { operation: 'definition', symbol: 'area' }, one);
 		assert.equal(found.isError, undefined, found.content);
 		assert.deepEqual(asked?.range.start, { line: 0, character: 16 }, 'the name inside the symbol\'s range, not its start');
+		const listed = await call(lspReadTool, { operation: 'workspaceSymbols', query: 'area' }, one);
+		assert.match(listed.content, /^2 symbols matching "area"\nFunction area\(\) — shapes\.ts:1:17: export function area/, 'each listed at its name');
 		const two = fake(workspace.root, { workspaceSymbols: () => Promise.resolve([symbol('area', file('shapes.ts'), 0), symbol('area', file('use.ts'), 3)]) });
 		const ambiguous = await call(lspReadTool, { operation: 'references', symbol: 'area' }, two);
 		assert.equal(ambiguous.isError, true);

@@ -122,7 +122,7 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		for (const line of [/Interface Shape — src\/lsp\/shapes\.ts:3:18/, /\n {2}Property sides \(in Shape\) — /, /Class Square — src\/lsp\/shapes\.ts:7:14/, /Function area — src\/lsp\/shapes\.ts:12:17/]) {
 			assert.match(outline, line);
 		}
-		assert.match(answer('c_ws'), /Class Square — src\/lsp\/shapes\.ts:7:1: export class Square implements Shape \{/);
+		assert.match(answer('c_ws'), /Class Square — src\/lsp\/shapes\.ts:7:14: export class Square implements Shape \{/);
 		const callers = answer('c_in');
 		assert.match(callers, /^2 callers of src\/lsp\/shapes\.ts:12:17/);
 		assert.match(callers, /Function measure — src\/lsp\/measure\.ts:3:17[^\n]*\n {4}called at src\/lsp\/measure\.ts:4:9: return area/);

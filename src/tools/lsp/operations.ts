@@ -8,8 +8,8 @@ import { truncateChars } from '../text';
 import type { ToolContext, ToolResult } from '../tool';
 import { bounded, LineTexts, placeLine, shownPath, sortedPlaces, symbolLine } from './format';
 import { LSP_DEFAULT_RESULTS, type LspInput, type LspOperation } from './input';
-import type { CodeCall, CodeLocation, FileProblems, LanguageFeatures } from './port';
-import { fileOf, type Target, targetOf } from './target';
+import type { CodeCall, CodeLocation, CodeSymbol, FileProblems, LanguageFeatures } from './port';
+import { bare, fileOf, nameOf, type Target, targetOf } from './target';
 
 /** The most characters of hover text the model reads. */
 export const LSP_HOVER_CHARS = 6000;
@@ -99,7 +99,12 @@ async function workspaceSymbols(input: LspInput, context: ToolContext, features:
 		return `No symbol in the workspace matches ${safe} (the language extensions of the workspace's open languages were asked).`;
 	}
 	const texts = new LineTexts(features);
-	const lines = await bounded(symbols, input.max_results ?? LSP_DEFAULT_RESULTS, (symbol) => symbolLine(symbol, context.roots, texts));
+	// A workspace symbol's place is its whole declaration (`export class …`): each is shown at its name, where the other operations take it.
+	const atName = async (symbol: CodeSymbol) => {
+		const start = await nameOf({ ...symbol, name: bare(symbol.name) }, features);
+		return symbolLine({ ...symbol, location: { path: symbol.location.path, range: { start, end: start } } }, context.roots, texts);
+	};
+	const lines = await bounded(symbols, input.max_results ?? LSP_DEFAULT_RESULTS, atName);
 	return `${plural(symbols.length, 'symbol')} matching ${safe}\n${lines.join('\n')}`;
 }
 

@@ -72,7 +72,7 @@ async function onLine(input: LspInput, line: number, context: ToolContext, featu
 }
 
 /** The position of the symbol's name: its first whole-word occurrence from the symbol's start (the start itself when none). */
-async function nameOf(symbol: CodeSymbol, features: LanguageFeatures): Promise<CodePosition> {
+export async function nameOf(symbol: CodeSymbol, features: LanguageFeatures): Promise<CodePosition> {
 	const { start, end } = symbol.location.range;
 	const lines = (await features.lines(symbol.location.path).catch(() => undefined)) ?? [];
 	for (let line = start.line; line <= Math.min(end.line, start.line + 50); line++) {
@@ -85,7 +85,7 @@ async function nameOf(symbol: CodeSymbol, features: LanguageFeatures): Promise<C
 }
 
 /** A symbol's bare name: TypeScript lists a function or method among the workspace's symbols as `area()`. */
-const bare = (name: string) => name.replace(/\(\)$/u, '');
+export const bare = (name: string) => name.replace(/\(\)$/u, '');
 
 /** The symbols named `name`: exactly, else ignoring case; those inside the workspace first, if any are. */
 function named(symbols: readonly CodeSymbol[], name: string, roots: readonly string[]): CodeSymbol[] {
