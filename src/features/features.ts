@@ -11,6 +11,7 @@ import type { ChatFeature, FeatureServices, FeatureWindow } from './feature';
 import { COMPACTION } from './compaction/feature';
 import { FORK } from './fork/feature';
 import { GOAL } from './goal/feature';
+import { LSP } from './lsp/feature';
 import { MCP } from './mcp/feature';
 import { MODE } from './mode/feature';
 import { PLAN } from './plan/feature';
@@ -30,6 +31,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	MCP,
 	PROCESSES,
 	QUESTIONS,
+	LSP,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.

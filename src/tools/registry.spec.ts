@@ -38,12 +38,13 @@ describe('toolSpecs', () => {
 		RunStop: ['id'],
 		TaskWrite: ['tasks'],
 		TaskList: [],
+		LSP: ['operation'],
 		WebFetch: ['url'],
 		AskUserQuestion: ['questions'],
 	};
 
 	it('has one spec per built-in tool, in order', () => {
-		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'WebFetch', 'AskUserQuestion']);
+		assert.deepEqual(specs.map((spec) => spec.name), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch', 'AskUserQuestion']);
 	});
 
 	for (const spec of specs) {
@@ -183,17 +184,17 @@ describe('toolsFor', () => {
 	const names = (tools: readonly Tool[]) => tools.map((tool) => tool.name);
 
 	it('plan mode gets the read tools (the task list\'s included) and WebFetch (it asks); an untrusted workspace only the read tools, none of the background processes\' (Run is refused there) and no WebFetch', () => {
-		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'WebFetch', 'AskUserQuestion']);
-		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList', 'AskUserQuestion']);
+		assert.deepEqual(names(toolsFor('plan', true)), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch', 'AskUserQuestion']);
+		assert.deepEqual(names(toolsFor('agent', false)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList', 'LSP', 'AskUserQuestion']);
 	});
 
 	it('otherwise every tool', () => {
-		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'WebFetch', 'AskUserQuestion']);
+		assert.deepEqual(names(toolsFor('agent', true)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch', 'AskUserQuestion']);
 	});
 
 	it('offers only the edit tools aside.tools.edit chooses, in their usual order; the other tools stay', () => {
-		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'WebFetch', 'AskUserQuestion']);
-		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'WebFetch', 'AskUserQuestion']);
-		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'WebFetch', 'AskUserQuestion']);
+		assert.deepEqual(names(withEditTools(['ApplyPatch', 'Edit'])), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'ApplyPatch', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch', 'AskUserQuestion']);
+		assert.deepEqual(names(withEditTools([])), ['Read', 'List', 'Glob', 'Grep', 'Run', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch', 'AskUserQuestion']);
+		assert.deepEqual(names(toolsFor('plan', true, withEditTools(['Write']))), ['Read', 'List', 'Glob', 'Grep', 'RunOutput', 'RunStop', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch', 'AskUserQuestion']);
 	});
 });

@@ -12,6 +12,7 @@ import { ToolError } from './errors';
 import { globTool } from './glob';
 import { grepTool } from './grep';
 import { listTool } from './list';
+import { lspTool } from './lsp';
 import { readTool } from './read';
 import { runTool } from './run';
 import { runOutputTool } from './runOutput';
@@ -34,7 +35,10 @@ export const WEB_TOOLS: readonly Tool[] = [webFetchTool];
 /** The person's answers to the model's questions: a read tool (it changes nothing), offered in every mode. */
 export const QUESTION_TOOLS: readonly Tool[] = [askUserQuestionTool];
 
-export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS, ...WEB_TOOLS, ...QUESTION_TOOLS];
+/** The editor's language features (LSP): a stand-in that runs as a read tool, or as a write tool for rename. */
+export const CODE_TOOLS: readonly Tool[] = [lspTool];
+
+export const BUILTIN_TOOLS: readonly Tool[] = [...WORKSPACE_TOOLS, ...PROCESS_TOOLS, ...TASK_TOOLS, ...CODE_TOOLS, ...WEB_TOOLS, ...QUESTION_TOOLS];
 
 /** Drops what costs tokens and says nothing: `$schema`, and zod's ±2^53 bounds on integers. */
 export function tidySchema(value: unknown): unknown {

@@ -6,7 +6,7 @@
 import { claudeFilePath, claudePatchCalls, type ClaudeToolCall } from './claudeCalls';
 
 /** The built-in tools (src/tools/ and the harness's Agent tool), by the `name` in each one's own file. */
-export type BuiltinToolName = 'Read' | 'List' | 'Glob' | 'Grep' | 'Edit' | 'Write' | 'ApplyPatch' | 'Run' | 'RunOutput' | 'RunStop' | 'Agent' | 'TaskWrite' | 'TaskList' | 'WebFetch' | 'AskUserQuestion';
+export type BuiltinToolName = 'Read' | 'List' | 'Glob' | 'Grep' | 'Edit' | 'Write' | 'ApplyPatch' | 'Run' | 'RunOutput' | 'RunStop' | 'Agent' | 'TaskWrite' | 'TaskList' | 'LSP' | 'WebFetch' | 'AskUserQuestion';
 
 export interface ToolFacts {
 	/** Claude Code's name for it: what a hook reads as `tool_name`, and what a profile or a hook matcher may write for it. */
@@ -80,6 +80,8 @@ const ROWS = {
 	Agent: { ...PLAIN, claudeName: 'Task', inProfiles: 'spawns' },
 	TaskWrite: { ...PLAIN, claudeName: 'TodoWrite' },
 	TaskList: { ...PLAIN, claudeName: 'TaskList' },
+	// Its rename writes, but its calls are mostly reads: hooks guarding file changes do not see it (a matcher naming LSP does).
+	LSP: { ...PLAIN, claudeName: 'LSP' },
 	WebFetch: { ...PLAIN, claudeName: 'WebFetch' },
 	// The person is the root loop's to ask: a sub-agent cannot reach them.
 	AskUserQuestion: { ...PLAIN, claudeName: 'AskUserQuestion', inProfiles: 'never' },

@@ -33,7 +33,7 @@ describe('parsePermissionRules', () => {
 		assert.deepEqual(rules.allow.map((rule) => rule.text), ['Run(npm test*)']);
 		assert.deepEqual(rules.deny, []);
 		const expected = [
-			/bad rule in "allow": "Rum\(npm test\)" \(there is no tool named "Rum" \(the tools are Read, List, Glob, Grep, Edit, Write, ApplyPatch, Run, RunOutput, RunStop, TaskWrite, TaskList, WebFetch, AskUserQuestion, Agent; names are case-sensitive\)\); that rule is ignored, the others apply/,
+			/bad rule in "allow": "Rum\(npm test\)" \(there is no tool named "Rum" \(the tools are Read, List, Glob, Grep, Edit, Write, ApplyPatch, Run, RunOutput, RunStop, TaskWrite, TaskList, LSP, WebFetch, AskUserQuestion, Agent; names are case-sensitive\)\); that rule is ignored, the others apply/,
 			/"Edit\(\*\*\/\*\.lock" \(the pattern has no closing "\)"\)/,
 			/"Run\(\)" \(the pattern is empty: write Run alone to match every call\)/,
 			/"42" \(a rule must be a string/,

@@ -88,7 +88,7 @@ describe('a profile file', () => {
 
 	it('disallowedTools are taken away, also from an inherited set (said as names, never Agent)', () => {
 		const { profile } = profileOf('---\nname: safe\ndescription: Safe.\ndisallowedTools: Write, Edit, Bash\n---\nBe safe.');
-		assert.deepEqual(profile.tools, { kind: 'named', names: ['Read', 'List', 'Glob', 'Grep', 'ApplyPatch', 'TaskWrite', 'TaskList', 'WebFetch'] });
+		assert.deepEqual(profile.tools, { kind: 'named', names: ['Read', 'List', 'Glob', 'Grep', 'ApplyPatch', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch'] });
 		const named = profileOf('---\nname: safe\ndescription: Safe.\ntools: Read, Bash\ndisallowedTools: [Bash]\n---\nBe safe.').profile;
 		assert.deepEqual(named.tools, { kind: 'named', names: ['Read'] });
 	});

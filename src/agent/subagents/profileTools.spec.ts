@@ -10,11 +10,11 @@ const names = (tools: readonly { readonly name: string }[]) => tools.map((tool) 
 
 describe('a child\'s tools by its profile', () => {
 	it('inherits its parent\'s tools but RunOutput, RunStop and AskUserQuestion', () => {
-		assert.deepEqual(names(toolsForProfile({ kind: 'inherit' }, BUILTIN_TOOLS)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList', 'WebFetch']);
+		assert.deepEqual(names(toolsForProfile({ kind: 'inherit' }, BUILTIN_TOOLS)), ['Read', 'List', 'Glob', 'Grep', 'Edit', 'Write', 'ApplyPatch', 'Run', 'TaskWrite', 'TaskList', 'LSP', 'WebFetch']);
 	});
 
 	it('does not get them by naming them, nor as read tools', () => {
 		assert.deepEqual(names(toolsForProfile({ kind: 'named', names: ['Run', 'RunOutput', 'RunStop', 'AskUserQuestion'] }, BUILTIN_TOOLS)), ['Run']);
-		assert.deepEqual(names(toolsForProfile({ kind: 'read-only' }, BUILTIN_TOOLS)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList']);
+		assert.deepEqual(names(toolsForProfile({ kind: 'read-only' }, BUILTIN_TOOLS)), ['Read', 'List', 'Glob', 'Grep', 'TaskWrite', 'TaskList', 'LSP']);
 	});
 });

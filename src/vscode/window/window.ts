@@ -53,6 +53,7 @@ import { adoptWaitingFork, VsCodeWorktreeForks } from '../worktreeFork';
 import { agentFeatures, featureMentionKinds } from '../../features/features';
 import { type WindowMcp, windowMcp } from '../mcp/mcpWindow';
 import { type WindowProcesses, windowProcesses } from '../terminal/windowProcesses';
+import { vscodeLanguageFeatures } from '../languageFeatures';
 
 /** The chat view once its contribution has made it; until then (or if it failed) revealing does nothing. */
 export class ChatViewSlot {
@@ -178,7 +179,7 @@ export async function createWindow(context: vscode.ExtensionContext, log: vscode
 	});
 	// Run's terminals and each chat's background processes, their output beside the kept outputs.
 	const processes = store.add(windowProcesses(configuration, outputs, sessions.onDidDelete));
-	const featureServices = { mcp: mcp.servers, mcpGate: mcp.gate, processes: processes.host };
+	const featureServices = { mcp: mcp.servers, mcpGate: mcp.gate, processes: processes.host, languageFeatures: vscodeLanguageFeatures() };
 	// What a message brings beside its text: its @-mentions (then skills), expanded at send time.
 	const mentions = mentionAttachments(
 		{
