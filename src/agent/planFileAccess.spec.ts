@@ -59,8 +59,9 @@ describe('the approved plan file', () => {
 			{ text: 'done' },
 		);
 		assert.equal(decidePlan(agent, sessions, card.proposalId, { decision: 'approve', mode: 'full-access' }), undefined);
-		for (let i = 0; i < 5000 && (agent.isRunning || provider.requests.length < 6); i++) {
-			await new Promise((resolve) => setImmediate(resolve));
+		// Real reads and an edit on disk: under load they can outlast any fixed number of event-loop rounds.
+		for (const until = Date.now() + 30_000; (agent.isRunning || provider.requests.length < 6) && Date.now() < until; ) {
+			await new Promise((resolve) => setTimeout(resolve, 5));
 		}
 		const results = new Map(sessions.current.records.flatMap((record) => (record.kind === 'tool-result' ? [[record.callId, record] as const] : [])));
 		assert.equal(results.get('r1')?.isError, false, String(results.get('r1')?.content));
