@@ -11,6 +11,7 @@ import type { ChatFeature, FeatureServices, FeatureWindow } from './feature';
 import { COMPACTION } from './compaction/feature';
 import { FORK } from './fork/feature';
 import { GOAL } from './goal/feature';
+import { IMAGES } from './images/feature';
 import { MCP } from './mcp/feature';
 import { MODE } from './mode/feature';
 import { PLAN } from './plan/feature';
@@ -28,6 +29,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	FORK,
 	MCP,
 	PROCESSES,
+	IMAGES,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.
