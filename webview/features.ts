@@ -4,6 +4,7 @@
 import type { ViewMessage } from '../src/protocol/messages';
 import type { ViewFeaturePart } from './featurePart';
 import { GoalControl } from './goal';
+import { ImageTray } from './images';
 import { McpPart } from './mcpPart';
 import { ProcessesPanel } from './processes';
 import { TaskPanel } from './tasks';
@@ -16,6 +17,7 @@ export function featureParts(post: (message: ViewMessage) => void): ViewFeatureP
 		new TaskPanel(),
 		new ProcessesPanel(post),
 		new McpPart(post),
+		new ImageTray(),
 	];
 }
 

@@ -10,6 +10,14 @@ import { describeImage, sniffImage } from '../tools/images';
 import { formatBytes } from '../tools/text';
 import type { ToolImageRecord } from '../transcript/toolResultRecord';
 
+/** What the window hands the images feature: how to read an image file, and the current provider's bound. */
+export interface ImageSources {
+	/** A workspace-relative path or a `file:` URI: its name and bytes; throws with a message a person can read. `limit`: the most bytes to read. */
+	readFile(file: string, limit: number): Promise<{ readonly name: string; readonly bytes: Uint8Array }>;
+	/** The bound of the provider the next message goes to; undefined when none is chosen. */
+	limits(): ImageLimits | undefined;
+}
+
 export type CheckedImage = { readonly image: ImagePart } | { readonly refused: string };
 
 /** The bound Aside keeps whatever the provider: OpenAI's 20 MB, the largest any provider takes. */

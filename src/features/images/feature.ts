@@ -3,7 +3,8 @@
 // thumbnails on the user row. The feature is the view's part that checks what the composer attaches;
 // the message itself goes through the core `submit` (src/view/submission.ts).
 import type { ChatFeature } from '../feature';
-import { ImageAttachments, type ImageSources } from './imageAttachments';
+import type { ImageSources } from '../../view/imageUploads';
+import { ImageAttachments } from './imageAttachments';
 
 declare module '../../agent/chatFeature' {
 	interface FeatureServices {

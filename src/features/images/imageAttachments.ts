@@ -5,22 +5,13 @@
 import { Disposable, type IDisposable, toDisposable } from '../../base/lifecycle';
 import { errorMessage } from '../../base/errors';
 import type { Logger } from '../../base/log';
-import type { ImageLimits } from '../../providers/imageParts';
 import type { AttachedImageView } from '../../protocol/images';
 import { MAX_ATTACHED_IMAGE_BYTES } from '../../protocol/images';
 import type { ViewMessage } from '../../protocol/messages';
 import { decodedBytes } from '../../tools/images';
 import { formatBytes } from '../../tools/text';
 import type { FeatureViewPart, FeatureViewPort } from '../../view/featureView';
-import { checkImage } from '../../view/imageUploads';
-
-/** What the window hands the images feature: how to read an image file, and the current provider's bound. */
-export interface ImageSources {
-	/** A workspace-relative path or a `file:` URI: its name and bytes; throws with a message a person can read. `limit`: the most bytes to read. */
-	readFile(file: string, limit: number): Promise<{ readonly name: string; readonly bytes: Uint8Array }>;
-	/** The bound of the provider the next message goes to; undefined when none is chosen. */
-	limits(): ImageLimits | undefined;
-}
+import { checkImage, type ImageSources } from '../../view/imageUploads';
 
 export class ImageAttachments extends Disposable implements FeatureViewPart {
 	readonly id = 'images';
