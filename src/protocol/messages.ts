@@ -108,7 +108,9 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	 * The person sent a message from the composer; `mode`: the permission mode for this message only (the chat's when absent);
 	 * `images`: the images attached to it (the text may then be empty).
 	 */
-	z.object({ type: z.literal('submit'), text: z.string().max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional(), images: z.array(ImageUpload).min(1).max(MAX_IMAGES_PER_MESSAGE).optional() }),
+	z
+		.object({ type: z.literal('submit'), text: z.string().max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional(), images: z.array(ImageUpload).min(1).max(MAX_IMAGES_PER_MESSAGE).optional() })
+		.refine((message) => message.text !== '' || message.images !== undefined, { message: 'a message without images needs text', path: ['text'] }),
 	/** Stop the running turn. */
 	z.object({ type: z.literal('stop') }),
 	/** Retry on a failed turn's row: its message goes out again. */
