@@ -110,7 +110,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	 */
 	z
 		.object({ type: z.literal('submit'), text: z.string().max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional(), images: z.array(ImageUpload).min(1).max(MAX_IMAGES_PER_MESSAGE).optional() })
-		.refine((message) => message.text !== '' || message.images !== undefined, { message: 'a message without images needs text', path: ['text'] }),
+		.refine((message) => message.text !== '' || message.images !== undefined, { error: 'a message without images needs text', path: ['text'] }),
 	/** Stop the running turn. */
 	z.object({ type: z.literal('stop') }),
 	/** Retry on a failed turn's row: its message goes out again. */
