@@ -9,14 +9,24 @@ import { MentionMenu, type MenuTrigger } from './mentionMenu';
 import { SlashHint } from './slashHint';
 import { ArgumentMenu } from './argumentMenu';
 import type { SlashCommandView } from '../src/protocol/messages';
+import type { ImageUpload } from '../src/protocol/images';
 
 export interface ComposerEvents {
-	submit(text: string): void;
+	/** `images`: what the tray holds (webview/images.ts), sent with the text; they stay in the tray until the host says they went. */
+	submit(text: string, images?: readonly ImageUpload[]): void;
 	stop(): void;
 	draftChanged(draft: string): void;
 	refuse(reason: string): void;
 	/** What follows an `@` at the caret, for the host to list matching files (mentionMenu.ts). */
 	queryMentions(requestId: string, query: string, trigger: MenuTrigger): void;
+}
+
+/** What the composer sends beside its text: the images tray (webview/images.ts). */
+export interface ComposerAttachments {
+	count(): number;
+	uploads(): ImageUpload[];
+	/** A file the `@` list picked: true when it becomes an attachment (an image), so no mention text goes in. */
+	pickFile(path: string): boolean;
 }
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
@@ -35,6 +45,7 @@ export class Composer {
 	private readonly mentions: MentionMenu;
 	private settings: ViewSettings = { sendShortcut: 'enter', maxMessageLength: 100_000 };
 	private running = false;
+	private attachments: ComposerAttachments | undefined;
 
 	constructor(
 		draft: string,
@@ -50,7 +61,7 @@ export class Composer {
 		this.arguments = new ArgumentMenu(this.input);
 		this.mentions = new MentionMenu(this.input, (requestId, query, trigger) => {
 			this.events.queryMentions(requestId, query, trigger);
-		});
+		}, (path) => this.attachments?.pickFile(path) ?? false);
 		this.input.setAttribute('aria-describedby', `composer-hint ${this.slash.element.id}`);
 		this.element = el(
 			'form',
@@ -107,6 +118,16 @@ export class Composer {
 			}
 		});
 		this.applySettings(this.settings);
+	}
+
+	/** What goes with the text (the images tray). */
+	setAttachments(attachments: ComposerAttachments): void {
+		this.attachments = attachments;
+	}
+
+	/** The tray changed: a message of images alone may be sent. */
+	attachmentsChanged(): void {
+		this.refresh();
 	}
 
 	/** The slash commands the host offers (its registry). */
@@ -191,7 +212,8 @@ export class Composer {
 
 	private trySubmit(): void {
 		const text = this.input.value;
-		if (text.trim() === '') {
+		const images = this.attachments?.count() ? this.attachments.uploads() : undefined;
+		if (text.trim() === '' && !images) {
 			return;
 		}
 		if (text.length > this.settings.maxMessageLength) {
@@ -200,7 +222,7 @@ export class Composer {
 			);
 			return;
 		}
-		this.events.submit(text);
+		this.events.submit(text, images);
 		this.input.value = '';
 		this.events.draftChanged('');
 		this.refresh();
@@ -215,7 +237,7 @@ export class Composer {
 		this.send.title = `Send (${send})`;
 		const length = this.input.value.length;
 		const limit = this.settings.maxMessageLength;
-		this.send.disabled = this.input.value.trim() === '';
+		this.send.disabled = this.input.value.trim() === '' && !this.attachments?.count();
 		const over = length > limit;
 		this.element.classList.toggle('over-limit', over);
 		this.slash.refresh();

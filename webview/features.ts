@@ -4,6 +4,7 @@
 import type { ViewMessage } from '../src/protocol/messages';
 import type { ViewFeaturePart } from './featurePart';
 import { GoalControl } from './goal';
+import { ImageTray } from './images';
 import { McpPart } from './mcpPart';
 import { ProcessesPanel } from './processes';
 import { QuestionCards } from './questions';
@@ -18,6 +19,7 @@ export function featureParts(post: (message: ViewMessage) => void): ViewFeatureP
 		new ProcessesPanel(post),
 		new McpPart(post),
 		new QuestionCards(post),
+		new ImageTray(),
 	];
 }
 

@@ -67,9 +67,9 @@ class ChatApp {
 
 	constructor(private readonly root: HTMLElement) {
 		this.composer = new Composer(this.chat.initialDraft, this.toolbar.element, {
-			submit: (text) => {
+			submit: (text, images) => {
 				const mode = this.toolbar.takeOverride();
-				post({ type: 'submit', text, ...(mode === undefined ? {} : { mode }) });
+				post({ type: 'submit', text, ...(mode === undefined ? {} : { mode }), ...(images ? { images: [...images] } : {}) });
 			},
 			stop: () => {
 				post({ type: 'stop' });
@@ -84,6 +84,7 @@ class ChatApp {
 				post({ type: 'mentions.query', requestId, query, ...(trigger === '$' ? { trigger } : {}) });
 			},
 		});
+		this.features.forEach((part) => part.composer?.(this.composer));
 		this.scroller.append(this.empty, this.transcript.element, this.transcript.announcer, this.live.element);
 		root.replaceChildren(
 			// One row: the context line, the features' actions, the chat list and New Chat (also the commands Aside: Open Chat… and Aside: New Chat).

@@ -19,6 +19,8 @@ interface MenuOption {
 	readonly inert?: boolean;
 	/** Inserted without a space after it, so the list goes on with what it starts (`@mcp:`). */
 	readonly partial?: boolean;
+	/** A workspace file's path: the composer may take it as an attachment instead (an image). */
+	readonly file?: string;
 }
 
 export type MenuTrigger = '@' | '$';
@@ -65,6 +67,8 @@ export class MentionMenu {
 	constructor(
 		private readonly input: HTMLTextAreaElement,
 		private readonly query: (requestId: string, query: string, trigger: MenuTrigger) => void,
+		/** Takes a picked file as an attachment (an image) instead of its mention: true when it did. */
+		private readonly pickFile?: (path: string) => boolean,
 	) {
 		this.list = new ComposerList(input, {
 			id: 'composer-mentions',
@@ -156,6 +160,14 @@ export class MentionMenu {
 		const caret = this.input.selectionStart;
 		const value = this.input.value;
 		const rest = value.slice(caret);
+		if (option.file !== undefined && this.pickFile?.(option.file) === true) {
+			// Attached as an image: the `@` word goes, nothing is inserted.
+			this.input.value = `${value.slice(0, word.start)}${rest}`;
+			this.input.setSelectionRange(word.start, word.start);
+			this.close();
+			this.input.dispatchEvent(new Event('input'));
+			return;
+		}
 		const text = `${option.insert}${option.partial === true || rest.startsWith(' ') ? '' : ' '}`;
 		this.input.value = `${value.slice(0, word.start)}${text}${rest}`;
 		const end = word.start + text.length;
@@ -183,6 +195,7 @@ export class MentionMenu {
 			insert: mentionText(candidate.kind === 'folder' ? `${candidate.path}/` : candidate.path),
 			label: candidate.kind === 'folder' ? `${candidate.path}/` : candidate.path,
 			detail: candidate.kind,
+			...(candidate.kind === 'file' ? { file: candidate.path } : {}),
 		}));
 		this.show([...keywords, ...offers, ...files]);
 	}

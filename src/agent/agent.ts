@@ -19,6 +19,7 @@ import { ChatWork } from './chatWork';
 import { featureChatOf } from './featureChats';
 import { ModelState } from './modelState';
 import type { AgentPorts } from './ports';
+import type { ImagePart } from '../providers/messages';
 import { retryOf } from './retry';
 import { RootStream } from './rootStream';
 import { RootTurns } from './rootTurns';
@@ -181,6 +182,11 @@ export class Agent extends Disposable {
 			return;
 		}
 		void this.startTurn(text, { ...(mode ? { mode } : {}), ...(command === undefined ? {} : { command }) });
+	}
+
+	/** A message with the images the person attached: only between turns (steering is text); returns why not, or undefined. */
+	submitImages(text: string, images: readonly ImagePart[], mode?: PermissionMode): string | undefined {
+		return this.busy('sending images') ?? void this.startTurn(text, { ...(mode ? { mode } : {}), images });
 	}
 
 	/** Why nothing can be done to the chat now ("… before `doing`."): a turn, or work between turns, runs. */

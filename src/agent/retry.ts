@@ -2,7 +2,9 @@
 // expanded again when it is sent; the slash command it came from, shown on its row) goes out as a
 // new message whose record names the turn it retries. Only the chat's last turn, when it failed,
 // can be retried.
+import type { ImagePart } from '../providers/messages';
 import type { AgentRecord } from '../transcript/records';
+import { recordImages } from '../transcript/replayImages';
 import type { StartedBy } from '../transcript/startedBy';
 
 /** What a Retry sends again: the message, and the slash command or Aside's reminder it was. */
@@ -10,6 +12,8 @@ export interface RetriedMessage {
 	readonly text: string;
 	readonly command?: string;
 	readonly startedBy?: StartedBy;
+	/** The images it carried, those whose bytes are here (retried byte for byte). */
+	readonly images?: readonly ImagePart[];
 }
 
 /** What retrying turn `turnId` sends, or why it cannot be retried (for the chat to say). */
@@ -22,7 +26,9 @@ export function retryOf(records: readonly AgentRecord[], turnId: string): Retrie
 			if (record.turnId === turnId && message === undefined) {
 				// The slash command it came from (an MCP prompt's), or Aside's reminder: the retried row says the same.
 				const { text, command, startedBy } = record;
-				message = { text, ...(command === undefined ? {} : { command }), ...(startedBy ? { startedBy } : {}) };
+				const images = recordImages(record);
+				const extra = { ...(startedBy ? { startedBy } : {}), ...(images.length > 0 ? { images } : {}) };
+				message = { text, ...(command === undefined ? {} : { command }), ...extra };
 			} else if (message !== undefined) {
 				later = true;
 			}

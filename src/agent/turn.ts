@@ -6,6 +6,8 @@
 import { errorMessage } from '../base/errors';
 import type { Owner } from '../reminders/definition';
 import type { StagedInStage } from '../reminders/staging';
+import type { ImagePart } from '../providers/messages';
+import { imageRecords } from '../transcript/replayImages';
 import type { StartedBy } from '../transcript/startedBy';
 import type { TurnOutcomeKind } from '../vocabulary/outcomes';
 import { type LoopOwner, rootTurn } from './loopOwner';
@@ -26,6 +28,8 @@ export interface TurnMessage {
 	readonly command?: string;
 	/** No person asked for this turn: what Aside says in their place, and why. */
 	readonly startedBy?: StartedBy;
+	/** The images the person attached (sniffed and bounded by the host, userImages.ts), before `text` on the wire. */
+	readonly images?: readonly ImagePart[];
 }
 
 export class Turn {
@@ -54,7 +58,7 @@ export class Turn {
 	 */
 	async run(message: TurnMessage | string, signal: AbortSignal): Promise<TurnOutcome> {
 		const { turnId, scope } = this;
-		const { text, retryOf, command, startedBy }: TurnMessage = typeof message === 'string' ? { text: message } : message;
+		const { text, retryOf, command, startedBy, images }: TurnMessage = typeof message === 'string' ? { text: message } : message;
 		const { clock, ids, log } = this.ports.runtime;
 		let outcome: TurnOutcomeKind;
 		let error: string | undefined;
@@ -78,6 +82,7 @@ export class Turn {
 				...(retryOf === undefined ? {} : { retryOf }),
 				...(command === undefined ? {} : { command }),
 				...(startedBy === undefined ? {} : { startedBy }),
+				...(images?.length ? { images: imageRecords(images) } : {}),
 			});
 			const model = await this.ports.dispatch.resolve(signal);
 			scope.onUpdate?.({ type: 'resolved', model });

@@ -12,6 +12,7 @@ import { COMPACTION } from './compaction/feature';
 import { FORK } from './fork/feature';
 import { GOAL } from './goal/feature';
 import { LSP } from './lsp/feature';
+import { IMAGES } from './images/feature';
 import { MCP } from './mcp/feature';
 import { MODE } from './mode/feature';
 import { PLAN } from './plan/feature';
@@ -32,6 +33,7 @@ export const CHAT_FEATURES: readonly ChatFeature[] = [
 	PROCESSES,
 	QUESTIONS,
 	LSP,
+	IMAGES,
 ];
 
 // What the window's commands and test hooks reach of a feature, one line each.

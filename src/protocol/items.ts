@@ -6,6 +6,7 @@ import { PLAN_DECISIONS } from '../vocabulary/planDecisions';
 import { RESTORE_SCOPES, RESTORED_FILE_ACTIONS } from '../vocabulary/restore';
 import { COMPACTION_CAUSES, RECORDED_STOPS, TURN_OUTCOMES } from '../vocabulary/outcomes';
 import { rowSchema } from './rowMarks';
+import { MAX_IMAGES_PER_MESSAGE, UserImageView } from './images';
 
 /** `resource`: a chat feature's kind of mention (`@mcp:server/uri`). */
 export const MENTION_CHIP_KINDS = ['file', 'folder', 'problems', 'selection', 'changes', 'resource'] as const;
@@ -51,6 +52,8 @@ export const UserTurnItem = rowSchema({
 	command: z.string().min(1).max(2000).optional(),
 	/** No person wrote this message: Aside started the turn (why, in a line) and sent this reminder in their place; `text` is empty. */
 	startedBy: z.object({ why: z.string().min(1).max(2000), key: z.string().min(1), label: z.string().min(1), body: z.string().max(200_000) }).optional(),
+	/** The images the person attached, in order, shown as thumbnails above the text. */
+	images: z.array(UserImageView).max(MAX_IMAGES_PER_MESSAGE).optional(),
 });
 export type UserTurnItem = z.infer<typeof UserTurnItem>;
 

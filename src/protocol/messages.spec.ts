@@ -168,5 +168,7 @@ describe('parseViewMessage', () => {
 		assert.equal(parseViewMessage({ type: 'submit', text: '' }).ok, false);
 		assert.equal(parseViewMessage({ type: 'submit', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1) }).ok, false);
 		assert.equal(parseViewMessage({ type: 'submit', text: 42 }).ok, false);
+		assert.equal(parseViewMessage({ type: 'submit', text: '', images: [{ name: 'shot.png', data: 'iVBORw0KGgo=' }] }).ok, true, 'images alone are a message');
+		assert.equal(parseViewMessage({ type: 'submit', text: 'x', images: [] }).ok, false);
 	});
 });

@@ -11,6 +11,7 @@ import { MCP_HOST_MESSAGES, MCP_VIEW_MESSAGES } from './mcp';
 import { PROCESSES_HOST_MESSAGES, PROCESSES_VIEW_MESSAGES } from './processes';
 import { QUESTIONS_HOST_MESSAGES, QUESTIONS_VIEW_MESSAGES } from './questions';
 import { SLASH_HOST_MESSAGES, SLASH_VIEW_MESSAGES } from './slashCommands';
+import { IMAGES_HOST_MESSAGES, IMAGES_VIEW_MESSAGES, ImageUpload, MAX_IMAGES_PER_MESSAGE } from './images';
 import { seq } from './sequence';
 import { LineRangeView, RestorePreviewView, TranscriptItem } from './items';
 import { AgentView, ContextUseView, MAX_PLAN_NOTE_CHARS, PermissionMode, PLAN_CHOICES, SessionSummaryView, SetupView, ViewSettings, ViewState } from './viewState';
@@ -21,7 +22,7 @@ export * from './viewState';
 export { SlashCommandView } from './slashCommands';
 
 /** Bumped when a change would make an older webview bundle misread the host (or the reverse). */
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;
 
 /** The longest message the protocol carries at all; the setting `aside.chat.maxMessageLength` is lower. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
@@ -93,6 +94,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('composer.restore'), seq, text: z.string().max(MAX_MESSAGE_CHARS * 4), reason: z.string().max(2000), cause: z.enum(['hook', 'restore', 'stopped', 'command']).optional(), sessionId: z.string().optional() }),
 	...GOAL_HOST_MESSAGES,
 	...MCP_HOST_MESSAGES,
+	...IMAGES_HOST_MESSAGES,
 	// Restore.
 	/** The answer to the view's `restore.preview`: what the restore would do, for the person to confirm (`restore.apply`) or cancel. */
 	z.object({ type: z.literal('restore.preview'), seq, preview: RestorePreviewView }),
@@ -104,8 +106,13 @@ export type HostMessage = z.infer<typeof HostMessage>;
 export const ViewMessage = z.discriminatedUnion('type', [
 	/** The view loaded (or lost track of `seq`) and wants a snapshot. */
 	z.object({ type: z.literal('ready'), protocol: z.number().int(), reason: z.enum(['load', 'resync']) }),
-	/** The person sent a message from the composer; `mode`: the permission mode for this message only (the chat's when absent). */
-	z.object({ type: z.literal('submit'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional() }),
+	/**
+	 * The person sent a message from the composer; `mode`: the permission mode for this message only (the chat's when absent);
+	 * `images`: the images attached to it (the text may then be empty).
+	 */
+	z
+		.object({ type: z.literal('submit'), text: z.string().max(MAX_MESSAGE_CHARS), mode: PermissionMode.optional(), images: z.array(ImageUpload).min(1).max(MAX_IMAGES_PER_MESSAGE).optional() })
+		.refine((message) => message.text !== '' || message.images !== undefined, { error: 'a message without images needs text', path: ['text'] }),
 	/** Stop the running turn. */
 	z.object({ type: z.literal('stop') }),
 	/** Retry on a failed turn's row: its message goes out again. */
@@ -169,6 +176,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
 	...PROCESSES_VIEW_MESSAGES,
 	...QUESTIONS_VIEW_MESSAGES,
 	...SLASH_VIEW_MESSAGES,
+	...IMAGES_VIEW_MESSAGES,
 	// Restore.
 	/**
 	 * A user row's Restore…: what restoring `scope` to before message `to` would do; `undo`: a restore

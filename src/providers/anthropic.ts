@@ -8,7 +8,8 @@ import { type CacheControlled, EPHEMERAL, markMessageBreakpoints, MAX_BREAKPOINT
 import { ANTHROPIC_LABEL, MessageAssembler, unreadable } from './anthropicEvents';
 import type { DiscoveredWindow } from './contextWindow';
 import { HttpEndpoint } from './endpoint';
-import { type AnthropicResultContent, anthropicResultContent } from './imageParts';
+import { type AnthropicImageBlock, type AnthropicResultContent, anthropicResultContent } from './imageParts';
+import { anthropicUserBlocks } from './userImages';
 import { alternating, type AssistantMessage, type ChatMessage, type ToolResultPart, type UserTurn } from './messages';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
 
@@ -29,6 +30,7 @@ export type AnthropicBlock = (
 	| { type: 'text'; text: string }
 	| { type: 'tool_use'; id: string; name: string; input: unknown }
 	| { type: 'tool_result'; tool_use_id: string; content: string | AnthropicResultContent; is_error?: true }
+	| AnthropicImageBlock
 ) &
 	CacheControlled;
 
@@ -43,12 +45,12 @@ function resultBlock(part: ToolResultPart): AnthropicBlock {
 	return { type: 'tool_result', tool_use_id: part.callId, content, ...(part.isError ? { is_error: true as const } : {}) };
 }
 
-function blocksOf(entry: AssistantMessage | UserTurn): AnthropicBlock[] {
+function blocksOf(entry: AssistantMessage | UserTurn, takesImages: boolean): AnthropicBlock[] {
 	if (entry.role === 'assistant') {
 		return entry.content.map((part): AnthropicBlock => (part.type === 'tool-call' ? { type: 'tool_use', id: part.id, name: part.name, input: part.input } : { type: 'text', text: part.text }));
 	}
-	// The API refuses empty text blocks.
-	const texts = entry.texts.flat().flatMap((part): AnthropicBlock[] => (part.text === '' ? [] : [{ type: 'text', text: part.text }]));
+	// The API refuses empty text blocks; a person's images go before their words.
+	const texts = entry.texts.flat().flatMap((part): AnthropicBlock[] => anthropicUserBlocks(part, takesImages));
 	return [...entry.results.map(resultBlock), ...texts];
 }
 
@@ -56,10 +58,10 @@ function blocksOf(entry: AssistantMessage | UserTurn): AnthropicBlock[] {
  * The neutral history as Anthropic messages, which must alternate: one user message per user
  * turn (tool results first), and adjacent assistant messages merged.
  */
-export function toAnthropicMessages(messages: readonly ChatMessage[]): AnthropicMessage[] {
+export function toAnthropicMessages(messages: readonly ChatMessage[], takesImages = true): AnthropicMessage[] {
 	const out: AnthropicMessage[] = [];
 	for (const entry of alternating(messages)) {
-		const blocks = blocksOf(entry);
+		const blocks = blocksOf(entry, takesImages);
 		if (blocks.length === 0) {
 			continue;
 		}
@@ -79,7 +81,7 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): Anthropic
  * anthropicCache.ts.
  */
 export function anthropicBody(request: ChatRequest): Record<string, unknown> {
-	const messages = toAnthropicMessages(request.messages);
+	const messages = toAnthropicMessages(request.messages, request.imageInput !== false);
 	// The system prompt goes as one text block: a plain string cannot carry a breakpoint.
 	const system = request.system.trim() === '' ? undefined : [{ type: 'text', text: request.system, cache_control: EPHEMERAL }];
 	const tools = request.tools.map((tool, index): Record<string, unknown> => ({

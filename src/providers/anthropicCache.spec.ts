@@ -35,7 +35,7 @@ function marked(body: Body): string[] {
 		message.content.forEach((block, b) => {
 			if (block.cache_control) {
 				assert.deepEqual(block.cache_control, EPHEMERAL);
-				const what = block.type === 'text' ? block.text : block.type === 'tool_use' ? `use ${block.id}` : `result ${block.tool_use_id}`;
+				const what = block.type === 'text' ? block.text : block.type === 'tool_use' ? `use ${block.id}` : block.type === 'image' ? 'image' : `result ${block.tool_use_id}`;
 				out.push(`${m}/${b}: ${what}`);
 			}
 		});

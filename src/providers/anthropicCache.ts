@@ -50,7 +50,7 @@ function markable(block: Block): boolean {
 function blockCount(messages: readonly ChatMessage[]): number {
 	let count = 0;
 	for (const entry of alternating(messages)) {
-		count += entry.role === 'assistant' ? entry.content.length : entry.results.length + entry.texts.flat().filter((part) => part.text !== '').length;
+		count += entry.role === 'assistant' ? entry.content.length : entry.results.length + entry.texts.flat().reduce((sum, part) => sum + (part.images?.length ?? 0) + (part.text === '' ? 0 : 1), 0);
 	}
 	return count;
 }

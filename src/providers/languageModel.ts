@@ -8,6 +8,7 @@ import { errorMessage } from '../base/errors';
 import { alternating, type ChatMessage } from './messages';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError, type StreamEvent, type ToolSpec } from './provider';
 import { overflowKind } from './overflow';
+import { lmUserImageParts } from './userImages';
 import { imagesKey, lmImageInput, lmImageLines, type LmDataPartApi, type LmImageInput, lmResultParts } from './lmImages';
 
 export interface LmTextPart {
@@ -26,7 +27,7 @@ export interface LmToolResultPart {
 /** The classes of the API this provider uses, as VS Code declares them (vscode.d.ts). */
 export interface LanguageModelApi {
 	readonly LanguageModelChatMessage: {
-		User(content: string | (LmTextPart | LmToolResultPart)[]): object;
+		User(content: string | (LmTextPart | LmToolResultPart | object)[]): object;
 		Assistant(content: string | (LmTextPart | LmToolCallPart)[]): object;
 	};
 	readonly LanguageModelTextPart: new (value: string) => LmTextPart;
@@ -93,7 +94,7 @@ export function toLmMessages(
 		if (entry.role === 'user' && toolsAsText) {
 			const texts = [
 				...entry.results.map((result) => [resultText(result.callId, result.content), ...lmImageLines(result.images)].join('\n')),
-				...entry.texts.flat().map((part) => part.text),
+				...entry.texts.flat().map((part) => [...lmImageLines(part.images, 'this request sends text only'), part.text].join('\n')),
 			];
 			out.push({
 				message: api.LanguageModelChatMessage.User(texts.map((text) => new api.LanguageModelTextPart(text))),
@@ -111,7 +112,11 @@ export function toLmMessages(
 					const key = ['result', result.callId, result.content, ...imagesKey(result.images)];
 					return { part: new api.LanguageModelToolResultPart(result.callId, content.parts), text: content.text, key };
 				}),
-				...entry.texts.flat().map((part) => ({ part: new api.LanguageModelTextPart(part.text), text: part.text, key: ['text', part.text] })),
+				...entry.texts.flat().flatMap((part) => [
+					// The person's images go before their words, as data parts (or the lines naming them).
+					...lmUserImageParts((value) => new api.LanguageModelTextPart(value), api.LanguageModelDataPart, part, takesImages).map((image, index) => ({ ...image, key: ['image', ...imagesKey(part.images?.slice(index, index + 1))] })),
+					{ part: new api.LanguageModelTextPart(part.text), text: part.text, key: ['text', part.text] },
+				]),
 			];
 			out.push({
 				message: api.LanguageModelChatMessage.User(parts.map((p) => p.part)),

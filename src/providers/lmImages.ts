@@ -57,8 +57,8 @@ export function lmResultParts<T>(
 }
 
 /** Images as the text lines that name them, for a request that sends tool results as text. */
-export function lmImageLines(images: readonly ImagePart[] | undefined): string[] {
-	return (images ?? []).map((image) => imageLine(image, 'this request sends tool results as text'));
+export function lmImageLines(images: readonly ImagePart[] | undefined, why = 'this request sends tool results as text'): string[] {
+	return (images ?? []).map((image) => imageLine(image, why));
 }
 
 /** What tells two results' images apart in the count cache, without hashing megabytes. */

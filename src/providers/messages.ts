@@ -7,6 +7,11 @@
 export interface TextPart {
 	readonly type: 'text';
 	readonly text: string;
+	/**
+	 * Images the person attached to this text (only on a user message's text): each provider puts
+	 * them before the text on its own wire (userImages.ts), or names them in text where it cannot.
+	 */
+	readonly images?: readonly ImagePart[];
 }
 
 export interface ToolCallPart {

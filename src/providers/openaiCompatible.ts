@@ -6,6 +6,7 @@ import { randomIds, type Clock, type IdSource } from '../base/clock';
 import type { DiscoveredWindow } from './contextWindow';
 import { HttpEndpoint } from './endpoint';
 import { openAIImageMessage, openAIImagesFollow, type OpenAIUserPart } from './imageParts';
+import { openAIUserContent } from './userImages';
 import { alternating, type AssistantMessage, type ChatMessage } from './messages';
 import { CompletionAssembler } from './openaiChunks';
 import { ProviderError, type ChatProvider, type ChatRequest, type ModelInfo, type StreamEvent, type StreamOptions } from './provider';
@@ -49,7 +50,7 @@ function assistantMessage(message: AssistantMessage): OpenAIMessage {
  * messages (they must follow the assistant's tool_calls), then one user message per user message
  * that had text.
  */
-export function toOpenAIMessages(system: string, messages: readonly ChatMessage[]): OpenAIMessage[] {
+export function toOpenAIMessages(system: string, messages: readonly ChatMessage[], takesImages = true): OpenAIMessage[] {
 	const out: OpenAIMessage[] = system === '' ? [] : [{ role: 'system', content: system }];
 	for (const entry of alternating(messages)) {
 		if (entry.role === 'assistant') {
@@ -69,9 +70,10 @@ export function toOpenAIMessages(system: string, messages: readonly ChatMessage[
 			out.push(images);
 		}
 		for (const parts of entry.texts) {
-			const text = parts.flatMap((part) => (part.text === '' ? [] : [part.text]));
-			if (text.length > 0) {
-				out.push({ role: 'user', content: text.join('\n\n') });
+			// A person's images go after their words, as image_url parts.
+			const content = openAIUserContent(parts, takesImages);
+			if (content !== undefined) {
+				out.push(typeof content === 'string' ? { role: 'user', content } : { role: 'user', content });
 			}
 		}
 	}
@@ -91,7 +93,7 @@ export function openAIBody(request: ChatRequest): Record<string, unknown> {
 		// OpenAI refuses an empty tools array, and a tool_choice without tools.
 		...(tools.length === 0 ? {} : { tools }),
 		...(request.toolChoice === 'none' && tools.length > 0 ? { tool_choice: 'none' } : {}),
-		messages: toOpenAIMessages(request.system, request.messages),
+		messages: toOpenAIMessages(request.system, request.messages, request.imageInput !== false),
 		stream: true,
 		stream_options: { include_usage: true },
 	};

@@ -25,6 +25,8 @@ export interface ChatRequest {
 	 * prefix). Absent: the model may call any tool.
 	 */
 	readonly toolChoice?: 'none';
+	/** false: the model takes no images (it refused them earlier in the chat): the person's images go as the lines naming them. */
+	readonly imageInput?: false;
 }
 
 export type StopReason = (typeof STOP_REASONS)[number];

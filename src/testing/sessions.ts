@@ -1,4 +1,6 @@
 // Sessions over memory stores, and a stand-in for the agent, for tests of the host side.
+import type { ImagePart } from '../providers/messages';
+import { imageRecords } from '../transcript/replayImages';
 import type { AgentControls, ReturnedMessage } from '../view/controls';
 import type { ChatSession, SessionEnvironment } from '../agent/session';
 import type { OpenedSession, SessionLibrary } from '../agent/sessionStorage';
@@ -139,6 +141,18 @@ export class FakeAgent implements AgentControls {
 	submit(text: string, mode?: PermissionMode, command?: string): void {
 		this.calls.push(`submit ${text}${mode === undefined ? '' : ` (${mode} for this message)`}${command === undefined ? '' : ` [from ${command}]`}`);
 		appendUser(this.sessions.current, text, 0, command);
+	}
+
+	/** What `submitImages` answers (why not); undefined: it is sent. */
+	imagesRefusal: string | undefined;
+
+	submitImages(text: string, images: readonly ImagePart[], mode?: PermissionMode): string | undefined {
+		this.calls.push(`submit ${text} with ${images.map((image) => image.mimeType).join(', ')}${mode === undefined ? '' : ` (${mode} for this message)`}`);
+		if (this.imagesRefusal === undefined) {
+			const id = `u${this.sessions.current.records.length + 1}`;
+			this.sessions.current.append({ kind: 'user', id, turnId: `t-${id}`, at: 0, text, images: imageRecords(images) });
+		}
+		return this.imagesRefusal;
 	}
 
 	stop(): void {

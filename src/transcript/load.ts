@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { errorMessage } from '../base/errors';
 import type { Logger } from '../base/log';
 import { checkSessionId, contentDir, missingContentPlaceholder, TranscriptError, transcriptPath } from './paths';
-import { parseTranscriptRecord, type TranscriptEntry, TranscriptRecordError } from './records';
+import { parseTranscriptRecord, type TranscriptEntry, TranscriptRecordError, type UserRecord } from './records';
 import type { SessionHeader } from './sessionRecords';
 import type { ToolResultRecord } from './toolResultRecord';
 import { checkHeaderLine } from './fileLines';
@@ -86,6 +86,17 @@ function resolveContent(dir: string, sessionId: string, record: ToolResultRecord
 	}
 }
 
+/** The user record with its attached images read back in; one whose file is gone keeps its name (replay puts a placeholder). */
+function resolveUserImages(dir: string, sessionId: string, record: UserRecord, report: (message: string) => void): UserRecord {
+	if (!record.images?.length) {
+		return record;
+	}
+	const images = readImageFiles(dir, sessionId, record.images, (file, why) => {
+		report(`An image attached to a message was stored in ${sessionId}.files/${file}, which cannot be read (${why}); a placeholder stands in for it.`);
+	});
+	return { ...record, images };
+}
+
 /**
  * Reads a session's transcript. Throws TranscriptError only when there is no usable file: none,
  * unreadable, or without a valid header for this session. Everything after the header that is
@@ -130,7 +141,10 @@ export function load(dir: string, sessionId: string, options: LoadOptions = {}):
 			report(number, 'A second session header; the line was skipped.');
 			return;
 		}
-		records.push(record.kind === 'tool-result' ? resolveContent(dir, sessionId, record, (message) => { report(number, message); }) : record);
+		const reportHere = (message: string): void => {
+			report(number, message);
+		};
+		records.push(record.kind === 'tool-result' ? resolveContent(dir, sessionId, record, reportHere) : record.kind === 'user' ? resolveUserImages(dir, sessionId, record, reportHere) : record);
 	};
 	let lines = 0;
 	const tornBytes = forEachLine(buffer, (start, end, number) => {

@@ -14,7 +14,7 @@ import { COMPACTION_RECORD, FORK_RECORD } from './historyMarkers';
 import { SESSION_HEADER, SESSION_META, type SessionHeader, type SessionMeta } from './sessionRecords';
 import { StartedBy } from './startedBy';
 import { RESTORE_RECORD } from './restoreRecord';
-import { TOOL_RESULT_RECORD } from './toolResultRecord';
+import { imageRecordsProblem, TOOL_RESULT_RECORD, ToolImageRecord } from './toolResultRecord';
 import type { FeatureRecordKind, RecordTraits } from './recordKinds';
 
 export const UserRecord = z.object({
@@ -38,8 +38,13 @@ export const UserRecord = z.object({
 	command: z.string().min(1).optional(),
 	/** Aside started this turn, not a person (startedBy.ts): what it sent in their place; `text` is then empty. */
 	startedBy: StartedBy.optional(),
+	/**
+	 * The images the person attached (pasted, dropped, `@`-mentioned), in order, before `text` on the
+	 * model's wire. As a tool result's: in memory with their data, in the JSONL always out of line.
+	 */
+	images: z.array(ToolImageRecord).min(1).optional(),
 });
-export const USER_RECORD = declareRecord(UserRecord);
+export const USER_RECORD = declareRecord(UserRecord, (record) => imageRecordsProblem(record.images));
 
 export const ToolCallRecord = z.object({ id: z.string().min(1), name: z.string().min(1), input: z.unknown() });
 

@@ -9,7 +9,7 @@
 // every `<system-reminder` marker in a user-role slot is Aside's own. The records keep the text
 // exactly as it was.
 import type { Logger } from '../base/log';
-import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '../providers/messages';
+import type { AssistantMessage, ChatMessage, TextPart, ToolMessage, UserMessage } from '../providers/messages';
 import { retriedUnsent } from './retries';
 import { CONTEXT_SUMMARY } from '../reminders/builtin/catalog/context';
 import { sanitizeUntrusted, wrap } from '../reminders/envelope';
@@ -54,14 +54,20 @@ function messageText(record: UserRecord): string {
 function textFor(record: ToolResultRecord | UserRecord, reserved?: readonly HookContextEntry[]): string {
 	if (record.kind === 'user' && reserved?.length) {
 		// Hook context reserved into (or recorded for) this turn's message goes before its own.
-		return `${hookContextBlock([...reserved, ...(record.hookContext ?? [])])}${messageText(record)}`;
+		return `${hookContextBlock([...reserved, ...(record.hookContext ?? [])])}${messageText(record)}${missingImagesText(record)}`;
 	}
 	let text = modelText.get(record);
 	if (text === undefined) {
-		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${messageText(record)}` : toolResultText(record.content ?? '', record.notices) + missingImagesText(record);
+		text = record.kind === 'user' ? `${hookContextBlock(record.hookContext)}${messageText(record)}${missingImagesText(record)}` : toolResultText(record.content ?? '', record.notices) + missingImagesText(record);
 		modelText.set(record, text);
 	}
 	return text;
+}
+
+/** A user record's text part, with the images the person attached (those whose bytes are here). */
+function userTextPart(record: UserRecord, text: string): TextPart {
+	const images = recordImages(record);
+	return images.length > 0 ? { type: 'text', text, images } : { type: 'text', text };
 }
 
 function assistantMessage(record: AssistantRecord): AssistantMessage | undefined {
@@ -231,7 +237,7 @@ export function replayHistory(all: readonly TranscriptRecord[], options: ReplayO
 					// Sent again by a Retry, and this copy never reached the model: once is enough.
 					break;
 				}
-				messages.push({ role: 'user', content: [{ type: 'text', text: textFor(record, record.agent === undefined ? hookContext.get(record.turnId) : undefined) }] });
+				messages.push({ role: 'user', content: [userTextPart(record, textFor(record, record.agent === undefined ? hookContext.get(record.turnId) : undefined))] });
 				break;
 			case 'injected-reminders':
 				settle();

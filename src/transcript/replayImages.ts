@@ -2,7 +2,12 @@
 // one placeholder line for each whose file was gone when the transcript was loaded (load reported it).
 import type { ImagePart } from '../providers/messages';
 import { decodedBytes } from '../tools/images';
-import type { ToolImageRecord, ToolResultRecord } from './toolResultRecord';
+import type { ToolImageRecord } from './toolResultRecord';
+
+/** A record that carries images: a tool result, or a user message with attachments. */
+interface WithImages {
+	readonly images?: readonly ToolImageRecord[] | undefined;
+}
 
 /** What stands in, in the model's text, for an image whose file is gone. */
 export function missingImagePlaceholder(image: ToolImageRecord): string {
@@ -10,7 +15,7 @@ export function missingImagePlaceholder(image: ToolImageRecord): string {
 }
 
 /** The record's images that have their bytes, as image parts. */
-export function recordImages(record: ToolResultRecord): ImagePart[] {
+export function recordImages(record: WithImages): ImagePart[] {
 	return (record.images ?? []).flatMap((image): ImagePart[] => {
 		if (image.data === undefined) {
 			return [];
@@ -21,7 +26,7 @@ export function recordImages(record: ToolResultRecord): ImagePart[] {
 }
 
 /** The text after a result's own for its missing images ('' when none is missing). */
-export function missingImagesText(record: ToolResultRecord): string {
+export function missingImagesText(record: WithImages): string {
 	const missing = (record.images ?? []).filter((image) => image.data === undefined);
 	return missing.map((image) => `\n\n${missingImagePlaceholder(image)}`).join('');
 }

@@ -182,7 +182,7 @@ export class TranscriptStore implements IDisposable {
 		if (line.kind === 'tool-result' && line.content !== null && exceeds(line.content, this.inlineLimit)) {
 			line = { ...line, content: null, contentFile: this.writeContent(line.id, line.content) };
 		}
-		if (line.kind === 'tool-result' && line.images?.length) {
+		if ((line.kind === 'tool-result' || line.kind === 'user') && line.images?.length) {
 			// Images never go inline, whatever their size: their bytes in files, their names in the line.
 			line = { ...line, images: writeImageFiles(this.dir, this.sessionId, line.id, line.images) };
 		}

@@ -49,6 +49,19 @@ const CONTENT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.txt$/;
 /** An image file, likewise: a plain name with the image's extension. */
 export const IMAGE_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpg|gif|webp)$/;
 
+/** What is wrong with a record's images (a tool result's, a user message's), or undefined. */
+export function imageRecordsProblem(images: readonly ToolImageRecord[] | undefined): string | undefined {
+	for (const image of images ?? []) {
+		if (image.file !== undefined && !IMAGE_FILE.test(image.file)) {
+			return `image file ${JSON.stringify(image.file)} is not a plain file name.`;
+		}
+		if (image.file === undefined && image.data === undefined) {
+			return 'an image has neither data nor a file.';
+		}
+	}
+	return undefined;
+}
+
 // What the schema cannot say: where a tool result's content is, and that its notices still wrap
 // (replay wraps them, and must not throw on a record the store accepted).
 export const TOOL_RESULT_RECORD = declareRecord(ToolResultRecord, (record) => {
@@ -61,13 +74,9 @@ export const TOOL_RESULT_RECORD = declareRecord(ToolResultRecord, (record) => {
 	if (record.contentFile !== undefined && !CONTENT_FILE.test(record.contentFile)) {
 		return `contentFile ${JSON.stringify(record.contentFile)} is not a plain file name.`;
 	}
-	for (const image of record.images ?? []) {
-		if (image.file !== undefined && !IMAGE_FILE.test(image.file)) {
-			return `image file ${JSON.stringify(image.file)} is not a plain file name.`;
-		}
-		if (image.file === undefined && image.data === undefined) {
-			return 'an image has neither data nor a file.';
-		}
+	const images = imageRecordsProblem(record.images);
+	if (images !== undefined) {
+		return images;
 	}
 	for (const notice of record.notices ?? []) {
 		try {

@@ -1,6 +1,7 @@
 // The agent as the chat shows it: its state (src/agent/agent.ts) in the person's words, and the
 // controls the view connection drives. The status sentences live here and nowhere else.
 import type { AgentState, ChildState, TurnActivity } from '../agent/agentState';
+import type { ImagePart } from '../providers/messages';
 import { PERMISSION_MODES, type PermissionMode } from '../vocabulary/permissionModes';
 import type { PermissionRequest } from '../agent/approvals';
 import type { Event } from '../base/event';
@@ -112,6 +113,7 @@ export interface ViewedAgent {
 	readonly onDidEndTurn: Event<Pick<TurnOutcome, 'blocked'> & { readonly returned?: ReturnedMessages }>;
 	readonly onDidReturnMessages?: Event<ReturnedMessages>;
 	submit(text: string, mode?: PermissionMode, command?: string): void;
+	submitImages?(text: string, images: readonly ImagePart[], mode?: PermissionMode): string | undefined;
 	stop(): void;
 	retry?(turnId: string): string | undefined;
 	approve(callId: string, granted: boolean, note: string | undefined): void;
@@ -168,6 +170,10 @@ export class AgentPresenter implements AgentControls {
 
 	submit(text: string, mode?: PermissionMode, command?: string): void {
 		this.agent.submit(text, mode, command);
+	}
+
+	submitImages(text: string, images: readonly ImagePart[], mode?: PermissionMode): string | undefined {
+		return this.agent.submitImages ? this.agent.submitImages(text, images, mode) : 'Images cannot be sent here.';
 	}
 
 	stop(): void {

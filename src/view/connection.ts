@@ -171,7 +171,7 @@ export class ViewConnection extends Disposable {
 				}
 				return;
 			case 'submit':
-				submitFromComposer({ ...this.options, commands: this.commands, sent: this.sent, port: this.port }, message.text, message.mode);
+				submitFromComposer({ ...this.options, commands: this.commands, sent: this.sent, port: this.port }, message.text, message.mode, message.images);
 				return;
 			default: {
 				const handler = handlerFor(this.handlers, message);

@@ -1,6 +1,7 @@
 // What the view connection (connection.ts) drives: the agent, the first-run setup, the view
 // settings and the workbench around the view, each as the view sees it.
 import type { Event } from '../base/event';
+import type { ImagePart } from '../providers/messages';
 import type { LineRange } from '../mentions/parse';
 import type { AgentView, PermissionMode, SetupView, StreamView, ViewSettings } from '../protocol/messages';
 
@@ -41,6 +42,8 @@ export interface AgentControls {
 	 * `command`: the slash command, as typed, whose message this is (the user row shows it).
 	 */
 	submit(text: string, mode?: PermissionMode, command?: string): void;
+	/** A message with images the person attached: only between turns; returns why not (the composer keeps them), or undefined. */
+	submitImages(text: string, images: readonly ImagePart[], mode?: PermissionMode): string | undefined;
 	stop(): void;
 	/** Retry on a failed turn's row; returns why it cannot, for the chat to say, or undefined. */
 	retry(turnId: string): string | undefined;

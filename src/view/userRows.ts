@@ -2,6 +2,7 @@
 // is recorded, and changed twice at most by what comes after it — the turn's first request says
 // what became of its mentions (its `injected-reminders` record), and the hook context that was
 // pending when that request was prepared arrives at its commit (a `hook-context` record).
+import { userImageView } from './imageUploads';
 import { conversationOf } from '../agent/session';
 import type { HookContextView, MentionChipView, UserTurnItem } from '../protocol/messages';
 import type { AgentRecord, UserRecord } from '../transcript/records';
@@ -44,7 +45,8 @@ export class UserRows {
 	start(record: UserRecord): UserTurnItem {
 		const command = record.command === undefined ? {} : { command: record.command.slice(0, 2000) };
 		const startedBy = record.startedBy === undefined ? {} : { startedBy: { ...record.startedBy, body: record.startedBy.body.slice(0, 200_000) } };
-		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at, ...command, ...startedBy };
+		const images = record.images?.length ? { images: record.images.map(userImageView) } : {};
+		const row: UserTurnItem = { kind: 'user', id: record.id, text: record.text, at: record.at, ...command, ...startedBy, ...images };
 		if (record.agent !== undefined) {
 			return row;
 		}

@@ -59,6 +59,22 @@ const actions = {
 		await input.press('Enter');
 		return { options, value };
 	},
+	/** Types `typed`, takes the image file `pick` from the `@` list (it becomes an attachment), waits for its thumbnail, then sends with Enter. */
+	async attachImageInChat(page, { typed, pick }) {
+		const frame = chatFrame(page);
+		const input = frame.getByRole('textbox', { name: 'Message Aside' });
+		await input.waitFor({ timeout: 60_000 });
+		await input.click();
+		await input.fill('');
+		await input.pressSequentially(typed);
+		const option = frame.locator('.mention-option', { hasText: pick }).first();
+		await option.waitFor({ timeout: 30_000 });
+		await option.click();
+		await frame.locator('.image-tray-item img').first().waitFor({ timeout: 30_000 });
+		const value = await input.inputValue();
+		await input.press('Enter');
+		return { value };
+	},
 	/**
 	 * Types `typed` into the emptied composer and reads its slash hint (once it shows `waitForHint`) and
 	 * the values offered for the argument being typed (once `waitForOption` is one); `then`: a key pressed after.

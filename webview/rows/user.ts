@@ -10,6 +10,7 @@ import { lineCount, plural } from '../format';
 import { isForkBlocked, setForkState } from '../forkGate';
 import { post } from '../host';
 import { restoreControl } from '../restore';
+import { userImages } from '../imageThumbs';
 import { rowElement, rowHeader } from './common';
 
 const KIND_ICONS: Record<MentionChipView['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', changes: 'git-compare', resource: 'mcp' };
@@ -140,7 +141,7 @@ export function userRow(item: UserTurnItem): HTMLLIElement {
 	// A slash command's message (an MCP prompt's text): the command as typed, above the text it sent.
 	const command = item.command === undefined ? null : el('div', { class: 'user-command', title: 'The slash command that made this message' }, el('code', {}, item.command));
 	// The menu opens between the header and the message: it never covers the text.
-	return rowElement(item, item.startedBy ? 'user-started-by' : item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, command, ...text, userParts(item));
+	return rowElement(item, item.startedBy ? 'user-started-by' : item.implementsPlan ? 'user-implementation' : '', header, restore?.menu, command, userImages(item.images), ...text, userParts(item));
 }
 
 /** A user row shown already, changed (its chips settled, its hook context came): its parts made again, the focus kept on the same chip. */

@@ -27,7 +27,7 @@ export function messageChars(message: ChatMessage): number {
 		case 'assistant':
 			return message.content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.name.length + JSON.stringify(part.input ?? null).length), 0);
 		case 'user':
-			return message.content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.content.length + imageChars(part.images)), 0);
+			return message.content.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.content.length) + imageChars(part.images), 0);
 	}
 }
 
@@ -45,7 +45,7 @@ export function requestTokens(system: string, tools: readonly ToolSpec[], messag
 function recordChars(record: AgentRecord): number {
 	switch (record.kind) {
 		case 'user':
-			return record.text.length;
+			return record.text.length + imageChars(record.images);
 		case 'tool-result':
 			// Out-of-line content (over 64 KB) is not loaded here: count it as that much.
 			return (record.content ?? '').length + (record.content === null ? 64 * 1024 : 0) + (record.notices ?? []).reduce((sum, notice) => sum + notice.body.length + notice.key.length + 40, 0) +

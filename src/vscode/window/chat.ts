@@ -9,6 +9,7 @@ import { SetupPresenter } from '../../view/setupView';
 import { CHAT_VIEW_ID, ChatViewProvider, workbenchActions } from '../chatView';
 import { workspaceMentionCandidates } from '../mentionPorts';
 import { vscodeUserRules } from '../userRules';
+import { vscodeImageSources } from '../imageFiles';
 import type { WindowContribution } from './window';
 
 export const chatView: WindowContribution = {
@@ -19,6 +20,7 @@ export const chatView: WindowContribution = {
 		const { mcp, processes } = window;
 		const services = {
 			forks, mcp: mcp.servers, mcpGate: mcp.gate, mcpPrompts: mcp.prompts, mcpControl: mcp.control, mcpRequests: mcp.requests, processes: processes.host,
+			images: vscodeImageSources(() => agent.state.provider),
 		};
 		// The chat features' view parts (src/features/features.ts): their messages are routed to them by prefix.
 		const features = featureViewParts({
