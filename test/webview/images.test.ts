@@ -5,9 +5,11 @@
 // message that keeps the text; a user row's thumbnails, opened bigger. With ASIDE_PICTURES_DIR set it
 // writes docs/images/image-message.png (as pictures.test.ts does).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { ViewMessage } from '../../src/protocol/messages';
+import { sniffImage } from '../../src/tools/images';
 import { pngImage } from '../../src/testing/imageFixtures';
 import { assistant, user } from './items';
 import { agentView, assertCleanAndClose, type ChatPage, openChat, useHarness, viewState } from './page';
@@ -113,25 +115,35 @@ describe('images in the composer', () => {
 		await assertCleanAndClose(chat);
 	});
 
-	it('a user row shows its images as thumbnails that open bigger; a missing file says so', async () => {
+	it('an image whose file is gone is named on the row instead', async () => {
+		const chat = await openChat(harness);
+		const items = [{ ...user('u1', 'See the screenshot.'), images: [{ mimeType: 'image/png', bytes: 2048, missing: 'u1.image-1.png' }] }];
+		await chat.connect(viewState({ ...READY, session: { id: 'session-1', title: 'Gone', items } }));
+		const missing = chat.page.locator('.user-image-missing');
+		await missing.waitFor();
+		assert.match(await missing.innerText(), /^image missing \(image\/png, 2 KB\)$/);
+		await assertCleanAndClose(chat);
+	});
+
+	it('a user row shows its images as thumbnails that open bigger', async () => {
 		const chat = await openChat(harness);
 		await chat.page.setViewportSize({ width: 560, height: 640 });
 		const at = Date.UTC(2026, 11, 7, 9, 30);
-		const screenshot = pngImage(240, 150, [30, 90, 160]);
+		// A real screenshot as the person's image: the README's picture of the goal line.
+		const screenshot = readFileSync(join('docs', 'images', 'goal.png'));
+		const { width, height } = sniffImage(screenshot) ?? {};
 		const items = [
-			{ ...user('u1', 'The login button overlaps the footer on narrow screens — see the screenshot. What causes it?', at), images: [
-				{ mimeType: 'image/png', bytes: screenshot.length, width: 240, height: 150, src: `data:image/png;base64,${screenshot.toString('base64')}` },
-				{ mimeType: 'image/png', bytes: 2048, missing: 'u1.image-2.png' },
+			{ ...user('u1', 'The goal line is cramped in a narrow sidebar — see the screenshot. Can the meter wrap under the objective?', at), images: [
+				{ mimeType: 'image/png', bytes: screenshot.length, width, height, src: `data:image/png;base64,${screenshot.toString('base64')}` },
 			] },
-			{ ...assistant('a1', 'The footer is `position: fixed` and the form has no bottom padding, so below 480 px the button slides under it. Adding `padding-bottom: 4rem` to `.login-form` fixes it.'), at: at + 20_000 },
+			{ ...assistant('a1', 'Yes: `.goal-line` is one flex row with `flex-wrap: nowrap`. Letting it wrap, with the meter at `flex-basis: 100%` under 320 px, puts it on a line of its own.'), at: at + 20_000 },
 		];
-		await chat.connect(viewState({ ...READY, session: { id: 'session-1', title: 'Login layout', items } }));
+		await chat.connect(viewState({ ...READY, session: { id: 'session-1', title: 'Narrow goal line', items } }));
 		await applyTheme(chat.page, 'dark');
 		const { page } = chat;
 		const thumb = page.locator('button.user-image').first();
 		await thumb.waitFor();
-		assert.match((await thumb.getAttribute('aria-label')) ?? '', /^Image 1: image\/png, [\d.]+ (bytes|KB), 240×150 px$/);
-		assert.match(await page.locator('.user-image-missing').innerText(), /^image missing \(image\/png, 2 KB\)$/);
+		assert.match((await thumb.getAttribute('aria-label')) ?? '', new RegExp(`^Image 1: image/png, [\\d.]+ (bytes|KB), ${width}×${height} px$`));
 		const dir = process.env.ASIDE_PICTURES_DIR;
 		if (dir) {
 			await page.screenshot({ path: join(dir, 'image-message.png') });
