@@ -55,18 +55,3 @@ export function toolTarget(input: string): string {
 	}
 	return '';
 }
-
-/** A size in bytes as people read it (the host's formatBytes in words: `812 bytes`, `1.2 KB`, `30.0 MB`). */
-export function formatSize(bytes: number): string {
-	if (bytes < 1024) {
-		return plural(bytes, 'byte', 'bytes');
-	}
-	const units = ['KB', 'MB', 'GB'];
-	let value = bytes / 1024;
-	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-	return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit] ?? 'GB'}`;
-}

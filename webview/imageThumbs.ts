@@ -1,14 +1,13 @@
 // Images as thumbnails: on a user row (what the person attached, from the host's data URLs) and in the
 // composer's tray. A row's thumbnail is a button that opens the image bigger in a dialog (Escape or
 // a click closes it); an image whose file is gone says so in words. Names are text, never markup.
-import type { UserImageView } from '../src/protocol/images';
 import { el } from './dom';
-import { formatSize } from './format';
+import { formatBytes, type UserImageView } from '../src/protocol/images';
 
 /** `image/png, 1.2 KB, 64×64 px`, as the host names images too. */
 export function imageWords(image: { readonly mimeType: string; readonly bytes: number; readonly width?: number; readonly height?: number }): string {
 	const pixels = image.width !== undefined && image.height !== undefined ? `, ${image.width}×${image.height} px` : '';
-	return `${image.mimeType}, ${formatSize(image.bytes)}${pixels}`;
+	return `${image.mimeType}, ${formatBytes(image.bytes)}${pixels}`;
 }
 
 let viewer: HTMLDialogElement | undefined;

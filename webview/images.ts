@@ -5,11 +5,10 @@
 // remove (×) button, until the message goes (`images.sent`). A refusal is said in the tray's line and
 // loses nothing: the text stays in the box, the other images in the tray.
 import type { HostMessage } from '../src/protocol/messages';
-import { type AttachedImageView, type ImageUpload, MAX_ATTACHED_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../src/protocol/images';
+import { type AttachedImageView, formatBytes, type ImageUpload, MAX_ATTACHED_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../src/protocol/images';
 import type { ComposerAttachments, Composer } from './composer';
 import { el, icon } from './dom';
 import type { ViewFeaturePart } from './featurePart';
-import { formatSize } from './format';
 import { post } from './host';
 import { imageWords, showImage } from './imageThumbs';
 
@@ -108,7 +107,7 @@ export class ImageTray implements ViewFeaturePart, ComposerAttachments {
 		for (const file of files) {
 			const name = file.name === '' ? 'pasted image' : file.name;
 			if (file.size > MAX_ATTACHED_IMAGE_BYTES) {
-				this.say(`${JSON.stringify(name)} is ${formatSize(file.size)}: the largest image Aside sends is ${formatSize(MAX_ATTACHED_IMAGE_BYTES)} (the OpenAI-compatible bound). It was not attached; your text is still in the box.`);
+				this.say(`${JSON.stringify(name)} is ${formatBytes(file.size)}: the largest image Aside sends is ${formatBytes(MAX_ATTACHED_IMAGE_BYTES)} (the OpenAI-compatible bound). It was not attached; your text is still in the box.`);
 				continue;
 			}
 			if (!this.roomFor(name)) {

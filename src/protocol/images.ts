@@ -56,3 +56,6 @@ export const IMAGES_HOST_MESSAGES = [
 	/** The message with the composer's images went to the agent: the composer lets them go. */
 	z.object({ type: z.literal('images.sent'), seq }),
 ] as const;
+
+/** A size in bytes in words, as the host says it (`48 KB`). */
+export { formatBytes } from '../vocabulary/byteSizes';

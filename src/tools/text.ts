@@ -1,5 +1,4 @@
 // Text helpers shared by the tools: binary detection, line splitting, byte-capped output.
-import { plural } from '../base/words';
 
 /** How much of a file the UTF-8 check looks at, like git and ripgrep. */
 export const BINARY_SAMPLE_BYTES = 8 * 1024;
@@ -78,16 +77,4 @@ export function truncateUtf8(text: string, maxBytes: number): string {
 }
 
 
-export function formatBytes(bytes: number): string {
-	if (bytes < 1024) {
-		return plural(bytes, 'byte');
-	}
-	const units = ['KB', 'MB', 'GB'];
-	let value = bytes / 1024;
-	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-	return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit] ?? 'GB'}`;
-}
+export { formatBytes } from '../vocabulary/byteSizes';

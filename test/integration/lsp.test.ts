@@ -130,7 +130,8 @@ describe('the LSP tool (built-in TypeScript extension)', function () {
 		const callees = answer('c_out');
 		assert.match(callees, /Function area — src\/lsp\/shapes\.ts:12:17/);
 		assert.match(callees, /Function measure — src\/lsp\/measure\.ts:3:17/);
-		assert.match(answer('c_diag'), /^1 problem in src\/broken\.ts\nsrc\/broken\.ts:4:8: const label: number = 'not a number';\n {4}error \[ts 2322\]: Type 'string' is not assignable to type 'number'\./);
+		// agent.test.ts's outside change may have run before: the line's text is either.
+		assert.match(answer('c_diag'), /^1 problem in src\/broken\.ts\nsrc\/broken\.ts:4:8: const label: number = '(?:still )?not a number';\n {4}error \[ts 2322\]: Type 'string' is not assignable to type 'number'\./);
 		assert.match(answer('c_diag_all'), /src\/broken\.ts:4:8/);
 		// Number's toFixed is declared in TypeScript's own lib, outside the workspace: marked so.
 		assert.match(answer('c_lib'), /\n\(outside the workspace\) \/[^\n]*\/lib\.es5\.d\.ts:\d+:\d+: toFixed\(/);

@@ -148,6 +148,8 @@ describe('the background processes panel', () => {
 		assert.equal(await label(), 'Stop p1 (npm run dev)');
 		// New output comes while the focus is on Stop: it stays there.
 		await update(chat, 1, { rows: [{ ...(TWO.rows[0] ?? assert.fail()), lastLine: 'page reload src/App.tsx' }, TWO.rows[1] ?? assert.fail()] });
+		// The update reaches the page asynchronously: wait for its line before asking where the focus is.
+		await page.locator('.process-line', { hasText: 'page reload src/App.tsx' }).waitFor();
 		assert.equal(await page.locator('.process-line').first().innerText(), 'page reload src/App.tsx');
 		assert.equal(await label(), 'Stop p1 (npm run dev)');
 		await page.keyboard.press('Enter');
