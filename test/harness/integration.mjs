@@ -22,6 +22,17 @@ const DRIVER_PREFIX = '[aside-driver] ';
 const RESULTS_PREFIX = '[aside-results] ';
 const MOCHA_PREFIX = '[aside-mocha] ';
 
+/** The chat's message box, emptied, with `typed` typed into it key by key (so its lists and hints open). */
+async function typeAfresh(page, typed) {
+	const frame = chatFrame(page);
+	const input = frame.getByRole('textbox', { name: 'Message Aside' });
+	await input.waitFor({ timeout: 60_000 });
+	await input.click();
+	await input.fill('');
+	await input.pressSequentially(typed);
+	return { frame, input };
+}
+
 /** The chat webview inside the workbench: outer webview iframe, then its active frame. */
 function chatFrame(page) {
 	return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
@@ -39,12 +50,7 @@ const actions = {
 	},
 	/** Types `typed` into the composer, moves through its `@` list with the arrows to `pick`, takes it with Enter, and sends with Enter. */
 	async mentionInChat(page, { typed, pick }) {
-		const frame = chatFrame(page);
-		const input = frame.getByRole('textbox', { name: 'Message Aside' });
-		await input.waitFor({ timeout: 60_000 });
-		await input.click();
-		await input.fill('');
-		await input.pressSequentially(typed);
+		const { frame, input } = await typeAfresh(page, typed);
 		await frame.locator('.mention-option .mention-label', { hasText: pick }).first().waitFor({ timeout: 30_000 });
 		const options = await frame.locator('.mention-option .mention-label').allInnerTexts();
 		for (let step = 0; step < options.length; step++) {
@@ -61,12 +67,7 @@ const actions = {
 	},
 	/** Types `typed`, takes the image file `pick` from the `@` list (it becomes an attachment), waits for its thumbnail, then sends with Enter. */
 	async attachImageInChat(page, { typed, pick }) {
-		const frame = chatFrame(page);
-		const input = frame.getByRole('textbox', { name: 'Message Aside' });
-		await input.waitFor({ timeout: 60_000 });
-		await input.click();
-		await input.fill('');
-		await input.pressSequentially(typed);
+		const { frame, input } = await typeAfresh(page, typed);
 		const option = frame.locator('.mention-option', { hasText: pick }).first();
 		await option.waitFor({ timeout: 30_000 });
 		await option.click();
@@ -80,12 +81,7 @@ const actions = {
 	 * the values offered for the argument being typed (once `waitForOption` is one); `then`: a key pressed after.
 	 */
 	async slashInChat(page, { typed, waitForHint, waitForOption, then }) {
-		const frame = chatFrame(page);
-		const input = frame.getByRole('textbox', { name: 'Message Aside' });
-		await input.waitFor({ timeout: 60_000 });
-		await input.click();
-		await input.fill('');
-		await input.pressSequentially(typed);
+		const { frame, input } = await typeAfresh(page, typed);
 		if (waitForHint !== undefined) {
 			await frame.locator('.slash-hint', { hasText: waitForHint }).waitFor({ timeout: 60_000 });
 		}

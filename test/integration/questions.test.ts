@@ -4,8 +4,8 @@
 // waiting question: the call answers that it was cancelled and the card's record says so.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, transcriptLines, until, useScriptedServer } from './support';
+import type { ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, transcriptLines, until, useScriptedChat } from './support';
 
 type Request = ModelServer['requests'][number];
 
@@ -25,21 +25,14 @@ function toolNames(request: Request | undefined): string[] {
 describe('AskUserQuestion in the real workbench', function () {
 	this.timeout(120_000);
 	let server: ModelServer;
-	let restore: () => Promise<void>;
+	let close: () => Promise<void>;
 
 	before(async () => {
-		server = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'plan', apiKey: 'sk-test-questions' });
-		await vscode.commands.executeCommand('aside.newChat');
-		if (hasDriver) {
-			await vscode.commands.executeCommand('aside.focusChat');
-			await driver('readChat');
-		}
+		({ server, close } = await useScriptedChat('plan', 'sk-test-questions'));
 	});
 
 	after(async () => {
-		await restore();
-		await server.close();
+		await close();
 	});
 
 	it('in Plan mode the model asks, the card is answered in the chat, and the next request carries the answers as the tool result', async function () {

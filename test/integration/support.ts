@@ -200,14 +200,13 @@ export interface McpChat {
 }
 
 /**
- * The MCP test files' set-up: a scripted Anthropic model server for the chat (Ask mode), `servers`
- * as aside.mcp.servers, and a new chat (in view where the browser driver runs); `close` undoes it.
+ * A scripted Anthropic model server for the chat in `mode`, and a new chat (in view where the browser
+ * driver runs); `close` undoes it. `before` runs once the settings point at the server, before the chat opens.
  */
-export async function useMcpChat(servers: Record<string, unknown>, apiKey: string): Promise<McpChat> {
-	const global = vscode.ConfigurationTarget.Global;
+export async function useScriptedChat(mode: NonNullable<ScriptedProvider['mode']>, apiKey: string, before?: () => Promise<void>): Promise<McpChat> {
 	const server = await startModelServer({ models: ['claude-scripted'] });
-	const restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode: 'ask', apiKey });
-	await vscode.workspace.getConfiguration('aside.mcp').update('servers', servers, global);
+	const restore = await useScriptedServer(server, { provider: 'anthropic', model: 'claude-scripted', mode, apiKey });
+	await before?.();
 	await vscode.commands.executeCommand('aside.newChat');
 	if (hasDriver) {
 		await vscode.commands.executeCommand('aside.focusChat');
@@ -216,9 +215,22 @@ export async function useMcpChat(servers: Record<string, unknown>, apiKey: strin
 	return {
 		server,
 		close: async () => {
-			await vscode.workspace.getConfiguration('aside.mcp').update('servers', undefined, global);
 			await restore();
 			await server.close();
+		},
+	};
+}
+
+/** The MCP test files' set-up: useScriptedChat in Ask mode with `servers` as aside.mcp.servers; `close` undoes both. */
+export async function useMcpChat(servers: Record<string, unknown>, apiKey: string): Promise<McpChat> {
+	const global = vscode.ConfigurationTarget.Global;
+	const mcp = () => vscode.workspace.getConfiguration('aside.mcp');
+	const chat = await useScriptedChat('ask', apiKey, () => Promise.resolve(mcp().update('servers', servers, global)));
+	return {
+		server: chat.server,
+		close: async () => {
+			await mcp().update('servers', undefined, global);
+			await chat.close();
 		},
 	};
 }

@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as vscode from 'vscode';
 import { parseReminders } from '../../src/reminders/envelope';
-import { type ModelServer, startModelServer } from '../harness/modelServer.mjs';
-import { activeAside, driver, hasDriver, lastUserText, until, useScriptedServer } from './support';
+import type { ModelServer } from '../harness/modelServer.mjs';
+import { activeAside, driver, hasDriver, lastUserText, until, useScriptedChat } from './support';
 
 const PAGE = `<!doctype html><html><head><title>Release notes</title><script>var SCRIPT_TEXT = 1;</script></head>
 <body><nav>NAV-TEXT</nav><main><h1>Release 2.0</h1><p>Adds <strong>WebFetch</strong>.</p>
@@ -18,7 +17,7 @@ const PAGE = `<!doctype html><html><head><title>Release notes</title><script>var
 describe('WebFetch in the real extension host', function () {
 	this.timeout(120_000);
 	let model: ModelServer;
-	let restore: () => Promise<void>;
+	let close: () => Promise<void>;
 	let page: http.Server;
 	let url = '';
 
@@ -28,18 +27,11 @@ describe('WebFetch in the real extension host', function () {
 		});
 		await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
 		url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/notes`;
-		model = await startModelServer({ models: ['claude-scripted'] });
-		restore = await useScriptedServer(model, { provider: 'anthropic', model: 'claude-scripted', mode: 'full-access', apiKey: 'sk-test-webfetch' });
-		await vscode.commands.executeCommand('aside.newChat');
-		if (hasDriver) {
-			await vscode.commands.executeCommand('aside.focusChat');
-			await driver('readChat');
-		}
+		({ server: model, close } = await useScriptedChat('full-access', 'sk-test-webfetch'));
 	});
 
 	after(async () => {
-		await restore();
-		await model.close();
+		await close();
 		page.closeAllConnections();
 		await new Promise<void>((resolve) => {
 			page.close(() => {
